@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.instalado
 
-.PHONY: run test lint bench clean
+.PHONY: run test test-pg lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,10 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check farol tests bench
 	$(BIN)/mypy
+	$(BIN)/pytest
+
+## make test-pg: a mesma suíte no PostgreSQL de FAROL_TEST_DATABASE_URL (o lint já rodou)
+test-pg: $(STAMP)
 	$(BIN)/pytest
 
 lint: $(STAMP)

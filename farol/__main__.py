@@ -1,0 +1,3 @@
+from farol.cli.main import main
+
+main()

@@ -1,0 +1,195 @@
+"""CLI `farol`: consulta das normas e dos motores (infrações, penalidade, prazo, medidas).
+
+Cada comando aceita `--json` para máquinas; sem ele, imprime uma tabela em português.
+Entrada inválida: uma linha `erro: <campo>: <regra>` na saída de erro e código 2.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from farol.cli.erros import falhar, falhar_uso
+from farol.cli.saida import imprimir_json, tabela
+from farol.erros import EntradaInvalida, ErroFarol
+
+app = typer.Typer(
+    name="farol",
+    help="Farol — Inspeção Naval e processo administrativo da LESTA/RLESTA/NORMAM.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+OpcaoJson = Annotated[bool, typer.Option("--json", help="Saída em JSON para máquinas.")]
+
+
+def ler_data(valor: str, campo: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(valor)
+    except ValueError:
+        raise EntradaInvalida(
+            f"data inválida {valor!r}: use AAAA-MM-DD com dia, mês e ano existentes", campo=campo
+        ) from None
+
+
+@app.command()
+def infracoes(
+    busca: Annotated[str | None, typer.Option("--busca", help="Texto a procurar.")] = None,
+    como_json: OpcaoJson = False,
+) -> None:
+    """Lista as infrações do RLESTA (arts. 11–28) e da LESTA, com penalidade e citação."""
+    from farol.normas.infracoes import catalogo
+
+    itens = catalogo().buscar(busca)
+    if como_json:
+        imprimir_json(
+            [
+                {
+                    "codigo": i.codigo,
+                    "descricao": i.descricao,
+                    "penalidade": i.penalidade_texto,
+                    "grupo": i.penalidade.multa,
+                    "suspensao_max": i.penalidade.suspensao_max,
+                    "autores": list(i.autores),
+                    "fundamento": i.fonte.referencia(),
+                }
+                for i in itens
+            ]
+        )
+        return
+    tabela(
+        f"Infrações ({len(itens)})",
+        ["Código", "Descrição", "Penalidade", "Fundamento"],
+        [[i.codigo, i.descricao, i.penalidade_texto, i.fonte.referencia()] for i in itens],
+    )
+
+
+@app.command()
+def penalidade(
+    codigo: Annotated[str, typer.Argument(help="Id da infração, ex.: RLESTA.12.II")],
+    data: Annotated[str | None, typer.Option(help="Data do fato, AAAA-MM-DD (padrão: hoje).")] = None,
+    autor: Annotated[str, typer.Option(help="Tipo de autor material.")] = "condutor",
+    reincidencias: Annotated[
+        int, typer.Option(help="Práticas anteriores da mesma infração nos 12 meses anteriores.")
+    ] = 0,
+    faltas: Annotated[int, typer.Option(help="Número de faltas (RLESTA art. 13, III).")] = 1,
+    agravante: Annotated[
+        list[str] | None, typer.Option(help="Agravante da LESTA art. 30 (repetível).")
+    ] = None,
+    como_json: OpcaoJson = False,
+) -> None:
+    """Faixa legal da penalidade (multa, suspensão, cancelamento) com os fundamentos."""
+    from farol.rules.penalidades import calcular_penalidade
+
+    dia = ler_data(data, "data") if data else dt.date.today()
+    r = calcular_penalidade(
+        codigo.strip(),
+        dia,
+        autor=autor,
+        reincidencias=reincidencias,
+        faltas=faltas,
+        agravantes=tuple(agravante or ()),
+    )
+    if como_json:
+        imprimir_json(r.para_json())
+        return
+    j = r.para_json()
+    multa = f"R$ {j['multa']['min']} a R$ {j['multa']['max']}" if j["multa"] else "—"
+    tabela(
+        f"{r.codigo} — {r.descricao}",
+        ["Campo", "Valor"],
+        [
+            ["Data do fato", f"{r.data:%d/%m/%Y}"],
+            ["Autor", r.autor],
+            ["Grupo", r.grupo or "—"],
+            ["Multa", multa],
+            ["Suspensão máxima", r.suspensao_max or "—"],
+            ["Cumulativa", "sim" if r.cumulativa else "não"],
+            ["Cancelamento", "sim" if r.cancelamento else "não"],
+            ["Multiplicador", str(r.multiplicador)],
+            ["Agravantes", "; ".join(r.agravantes) or "—"],
+            ["Acessórias", "; ".join(r.acessorias) or "—"],
+            ["Observações", "\n".join(r.observacoes) or "—"],
+            ["Fundamentos", "; ".join(r.fundamentos)],
+        ],
+    )
+
+
+@app.command()
+def prazo(
+    etapa: Annotated[str, typer.Argument(help="Etapa, ex.: defesa, recurso, pagamento.")],
+    inicio: Annotated[str, typer.Option(help="Data do ato que inicia o prazo, AAAA-MM-DD.")],
+    regime: Annotated[str, typer.Option(help="lesta | poluicao | custodia")] = "lesta",
+    uf: Annotated[str | None, typer.Option(help="UF da OM, para os feriados estaduais.")] = None,
+    como_json: OpcaoJson = False,
+) -> None:
+    """Vencimento de um prazo, com os dias não úteis e os fundamentos."""
+    from farol.rules.calendario import calendario
+    from farol.rules.prazos import calcular_prazo
+
+    r = calcular_prazo(etapa, ler_data(inicio, "inicio"), regime=regime, calendario=calendario(uf))
+    j = r.para_json()
+    if como_json:
+        imprimir_json(j)
+        return
+    tabela(
+        f"Prazo {j['regime']}.{j['etapa']}",
+        ["Campo", "Valor"],
+        [
+            ["Início (ciência)", _br(j["inicio"])],
+            ["Contagem", f"{j['dias']} dias {'úteis' if j['contagem'] == 'uteis' else 'corridos'}"],
+            ["Vencimento", _br(j["vencimento"])],
+            ["Prorrogado", "sim" if j["prorrogado"] else "não"],
+            [
+                "Dias não úteis",
+                "\n".join(f"{_br(d['data'])} {d['motivo']}" for d in j["dias_nao_uteis"]) or "—",
+            ],
+            ["Fundamentos", "; ".join(j["fundamentos"])],
+        ],
+    )
+
+
+@app.command()
+def medidas(como_json: OpcaoJson = False) -> None:
+    """Medidas administrativas e notificações para uma constatação lida em JSON da entrada."""
+    from farol.rules.medidas import aplicar_medidas, constatacao_de_dict
+
+    try:
+        dados: Any = json.loads(sys.stdin.read() or "null")
+    except json.JSONDecodeError as e:
+        raise EntradaInvalida(f"JSON malformado na entrada: {e.msg}", campo="entrada") from None
+    if not isinstance(dados, dict):
+        raise EntradaInvalida("esperado um objeto JSON com a constatação", campo="entrada")
+    r = aplicar_medidas(constatacao_de_dict(dados))
+    j = r.para_json()
+    if como_json:
+        imprimir_json(j)
+        return
+    tabela(
+        "Medidas administrativas",
+        ["Campo", "Valor"],
+        [[k, "; ".join(map(str, v)) if isinstance(v, list) else str(v)] for k, v in j.items()],
+    )
+
+
+def _br(iso: str) -> str:
+    return dt.date.fromisoformat(iso).strftime("%d/%m/%Y")
+
+
+def main() -> None:
+    """Ponto de entrada: erros de domínio e de uso viram uma linha em português, saída 2."""
+    try:
+        app(standalone_mode=False)
+    except ErroFarol as e:
+        falhar(e)
+    except typer.Exit as e:
+        raise SystemExit(e.exit_code) from None
+    except typer.Abort:
+        raise SystemExit(1) from None
+    except typer.exceptions.TyperException as e:
+        falhar_uso(e)

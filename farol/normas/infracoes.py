@@ -1,0 +1,212 @@
+"""Catálogo de infrações (RLESTA arts. 11–28 e LESTA), grupos de multa e regras de gradação.
+
+Carregado uma vez dos YAML em `dados/` e validado na carga: um id fora do padrão, um grupo
+inexistente, um autor desconhecido ou uma citação sem norma registrada impedem a carga.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal
+from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from farol.erros import DadosNormativosInvalidos, NaoEncontrado
+from farol.normas.citacao import Citacao, Versao, Versionado, ler_yaml, registro_normas
+
+GRUPOS = ("A", "B", "C", "D", "E", "F", "G")
+PADRAO_ID = re.compile(r"^(RLESTA\.(1[1-9]|2[0-8])(\.[IVX]+)?|LESTA\.\d+(-[A-Z])?)$")
+PADRAO_DURACAO = re.compile(r"^P(\d+)([DM])$")
+
+
+class Modelo(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class FaixaMulta(Modelo):
+    min: Decimal
+    max: Decimal
+
+    @model_validator(mode="after")
+    def _ordem(self) -> FaixaMulta:
+        if not (Decimal(0) < self.min <= self.max):
+            raise ValueError("faixa de multa inválida (esperado 0 < min <= max)")
+        return self
+
+
+class Acessoria(Modelo):
+    tipo: str
+    condicao: str
+
+
+class Enquadramento(Modelo):
+    infracao: str
+    justificativa: str
+
+
+class Penalidade(Modelo):
+    multa: Literal["A", "B", "C", "D", "E", "F", "G"] | None
+    suspensao_max: str | None
+    combinacao: Literal["alternativa", "cumulativa", "unica"]
+    multa_por_falta: bool = False
+    reincidencia: Literal["multiplica", "cancelamento", "triplica_e_cancela"] = "multiplica"
+    fonte_reincidencia: Citacao | None = None
+    acessorias: tuple[Acessoria, ...] = ()
+    enquadramento: Enquadramento | None = None
+    observacao: str | None = None
+
+    @field_validator("suspensao_max")
+    @classmethod
+    def _duracao(cls, v: str | None) -> str | None:
+        if v is not None and not PADRAO_DURACAO.match(v):
+            raise ValueError(f"duração ISO-8601 inválida: {v!r} (use PnD ou PnM)")
+        return v
+
+    @model_validator(mode="after")
+    def _coerente(self) -> Penalidade:
+        especies = (self.multa is not None) + (self.suspensao_max is not None)
+        if especies == 0:
+            raise ValueError("penalidade sem multa nem suspensão")
+        if self.combinacao == "unica" and especies != 1:
+            raise ValueError("combinacao 'unica' exige exatamente uma espécie de penalidade")
+        if self.combinacao == "alternativa" and especies != 2:
+            raise ValueError("combinacao 'alternativa' exige multa e suspensão")
+        if self.combinacao == "cumulativa" and especies + len(self.acessorias) < 2:
+            raise ValueError("combinacao 'cumulativa' exige duas penalidades a cumular")
+        if self.reincidencia != "multiplica" and self.fonte_reincidencia is None:
+            raise ValueError("exceção à regra do art. 10 sem a sua fonte")
+        return self
+
+
+class Infracao(Modelo):
+    codigo: str
+    artigo: int | str
+    inciso: str | None = None
+    rubrica: str | None = None
+    descricao: str
+    penalidade_texto: str
+    penalidade: Penalidade
+    autores: tuple[str, ...] = Field(min_length=1)
+    fonte: Citacao
+    vigencia: dt.date | None = None
+
+    @field_validator("codigo")
+    @classmethod
+    def _id_legal(cls, v: str) -> str:
+        if not PADRAO_ID.match(v):
+            raise ValueError(f"id fora do padrão de endereço legal: {v!r}")
+        return v
+
+    @property
+    def inicio_vigencia(self) -> dt.date:
+        return self.vigencia or registro_normas()[self.fonte.norma].vigencia
+
+
+class TipoAutor(Modelo):
+    nome: str
+    suspensao: bool
+    fonte: Citacao
+    nota: str | None = None
+
+
+class Agravante(Modelo):
+    inciso: str
+    texto: str
+
+
+class RegrasAgravantes(Modelo):
+    fonte: Citacao
+    itens: dict[str, Agravante]
+
+
+class RegraReincidencia(Modelo):
+    janela_meses: int
+    fonte: Citacao
+    multiplicacao: Citacao
+
+
+class TetoSuspensao(Modelo):
+    duracao: str
+    fonte: Citacao
+
+
+class RegrasPenalidades(Modelo):
+    reincidencia: RegraReincidencia
+    suspensao_somente_embarcados: Citacao
+    teto_suspensao: TetoSuspensao
+    faltas: Citacao
+    valor_pela_autoridade: Citacao
+    grupos: Citacao
+    cumulacao: Citacao
+    agravantes: RegrasAgravantes
+
+
+class Catalogo(Modelo):
+    infracoes: dict[str, Infracao]
+    grupos: dict[str, Versionado[FaixaMulta]]
+    autores: dict[str, TipoAutor]
+    regras: RegrasPenalidades
+
+    @model_validator(mode="after")
+    def _referencias(self) -> Catalogo:
+        if set(self.grupos) != set(GRUPOS):
+            raise ValueError("o Anexo II deve definir exatamente os grupos A a G")
+        for inf in self.infracoes.values():
+            desconhecidos = set(inf.autores) - set(self.autores)
+            if desconhecidos:
+                raise ValueError(f"{inf.codigo}: autores desconhecidos {sorted(desconhecidos)}")
+            enq = inf.penalidade.enquadramento
+            if enq is not None and enq.infracao not in self.infracoes:
+                raise ValueError(f"{inf.codigo}: enquadramento em infração inexistente")
+        return self
+
+    def infracao(self, codigo: str) -> Infracao:
+        try:
+            return self.infracoes[codigo]
+        except KeyError:
+            raise NaoEncontrado(
+                f"infração desconhecida: {codigo!r} (use `farol infracoes` para a lista; "
+                "formato RLESTA.<artigo>[.<inciso>])",
+                campo="codigo",
+            ) from None
+
+    def buscar(self, texto: str | None = None) -> list[Infracao]:
+        if not texto:
+            return list(self.infracoes.values())
+        alvo = _normalizar(texto)
+        return [
+            i
+            for i in self.infracoes.values()
+            if alvo in _normalizar(" ".join([i.codigo, i.descricao, i.rubrica or "", i.penalidade_texto]))
+        ]
+
+
+def _normalizar(s: str) -> str:
+    import unicodedata
+
+    sem_acento = unicodedata.normalize("NFKD", s).encode("ascii", "ignore").decode()
+    return sem_acento.casefold()
+
+
+@cache
+def catalogo() -> Catalogo:
+    try:
+        brutos = ler_yaml("infracoes.yaml")
+        infracoes = {k: {"codigo": k, **v} for k, v in brutos.items()}
+        grupos = {
+            g: {"versoes": [Versao[FaixaMulta].model_validate(x) for x in versoes]}
+            for g, versoes in ler_yaml("grupos_multa.yaml").items()
+        }
+        return Catalogo.model_validate(
+            {
+                "infracoes": infracoes,
+                "grupos": grupos,
+                "autores": ler_yaml("autores.yaml"),
+                "regras": ler_yaml("regras_penalidades.yaml"),
+            }
+        )
+    except ValueError as e:
+        raise DadosNormativosInvalidos(str(e)) from e

@@ -1,0 +1,77 @@
+"""`farol infracoes` e `farol penalidade`: contrato JSON, tabela legível e erros de uma linha."""
+
+from __future__ import annotations
+
+import pytest
+
+from cli_util import rodar
+
+
+def test_penalidade_json_segue_o_contrato(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    s = rodar(capsys, monkeypatch, "penalidade", "RLESTA.12.II", "--data", "2026-03-10", "--json")
+    assert s.codigo == 0
+    j = s.json()
+    assert {k: j[k] for k in ("codigo", "grupo", "multa", "suspensao_max", "cumulativa", "cancelamento", "multiplicador")} == {
+        "codigo": "RLESTA.12.II",
+        "grupo": "B",
+        "multa": {"min": "40.00", "max": "400.00"},
+        "suspensao_max": "P60D",
+        "cumulativa": False,
+        "cancelamento": False,
+        "multiplicador": 1,
+    }
+    assert j["descricao"].startswith("não portar a documentação")
+    assert j["fundamentos"][0] == "RLESTA art. 12, II"
+
+
+def test_reincidencias_n_dao_multiplicador_n_mais_1(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    j = rodar(capsys, monkeypatch, "penalidade", "RLESTA.11", "--data", "2026-03-10", "--reincidencias", "2", "--json").json()
+    assert j["multiplicador"] == 3
+    assert j["multa"] == {"min": "120.00", "max": "6600.00"}
+
+
+def test_proprietario_nao_recebe_suspensao(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    j = rodar(capsys, monkeypatch, "penalidade", "RLESTA.19.I", "--autor", "proprietario", "--data", "2026-03-10", "--json").json()
+    assert j["suspensao_max"] is None and j["multa"] == {"min": "40.00", "max": "1600.00"}
+
+
+def test_tabela_legivel_em_portugues(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    s = rodar(capsys, monkeypatch, "penalidade", "RLESTA.13.III", "--data", "2026-03-10", "--faltas", "2")
+    assert s.codigo == 0
+    assert "Suspensão máxima" in s.stdout and "R$ 80.00 a R$ 400.00" in s.stdout
+
+
+def test_infracoes_busca(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    j = rodar(capsys, monkeypatch, "infracoes", "--busca", "prático", "--json").json()
+    assert {i["codigo"] for i in j} >= {"RLESTA.23.III", "RLESTA.25.I", "RLESTA.25.II"}
+    assert all(i["fundamento"] for i in j)
+    tabela = rodar(capsys, monkeypatch, "infracoes")
+    assert tabela.codigo == 0 and "RLESTA.28.II" in tabela.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "campo"),
+    [
+        (["penalidade", "RLESTA.99", "--json"], "codigo"),
+        (["penalidade", "RLESTA.11", "--data", "2026-02-30"], "data"),
+        (["penalidade", "RLESTA.11", "--data", "ontem"], "data"),
+        (["penalidade", "RLESTA.11", "--reincidencias", "-1"], "reincidencias"),
+        (["penalidade", "RLESTA.11", "--faltas", "0"], "faltas"),
+        (["penalidade", "RLESTA.11", "--reincidencias", "dois"], "reincidencias"),
+        (["penalidade", "RLESTA.11", "--autor", "papagaio"], "autor"),
+        (["penalidade"], "codigo"),
+    ],
+)
+def test_entrada_invalida_da_uma_linha_em_portugues_e_saida_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str], campo: str
+) -> None:
+    s = rodar(capsys, monkeypatch, *args)
+    assert s.codigo == 2
+    linhas = s.stderr.strip().splitlines()
+    assert len(linhas) == 1 and linhas[0].startswith(f"erro: {campo}")
+    assert "Traceback" not in s.stderr and s.stdout == ""
+
+
+def test_opcao_desconhecida(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    s = rodar(capsys, monkeypatch, "penalidade", "RLESTA.11", "--multa-magica")
+    assert s.codigo == 2 and s.stderr.startswith("erro: opção desconhecida")
