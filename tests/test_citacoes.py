@@ -57,7 +57,8 @@ def test_cobertura_temporal_de_cada_grupo_de_multa() -> None:
         dia = inicio
         while dia <= dt.date(2030, 12, 31):
             aplicaveis = [
-                v for i, v in enumerate(versionado.versoes)
+                v
+                for i, v in enumerate(versionado.versoes)
                 if v.inicio <= dia
                 and (i + 1 == len(versionado.versoes) or versionado.versoes[i + 1].inicio > dia)
             ]

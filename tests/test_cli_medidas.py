@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from cli_util import rodar
 
 
-def test_conduzir_sem_habilitacao_navegando(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_conduzir_sem_habilitacao_navegando(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     constatacao = {
         "infracao": "RLESTA.11",
         "situacao": "navegando",
@@ -26,20 +27,30 @@ def test_conduzir_sem_habilitacao_navegando(capsys: pytest.CaptureFixture[str], 
     assert "NORMAM (Port. 110/2023) item 3.8.1 b" in j["fundamentos"]
 
 
-def test_condutor_habilitado_presente_dispensa_retirada_e_apreensao(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    entrada = json.dumps({"infracao": "RLESTA.11", "situacao": "navegando", "condutor_habilitado_presente": True})
+def test_condutor_habilitado_presente_dispensa_retirada_e_apreensao(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entrada = json.dumps(
+        {"infracao": "RLESTA.11", "situacao": "navegando", "condutor_habilitado_presente": True}
+    )
     j = rodar(capsys, monkeypatch, "medidas", "--json", entrada=entrada).json()
     assert j["medidas"] == []
     assert j["notificar"] == ["condutor", "proprietario"]
 
 
-def test_salvatagem_parada_impede_a_saida(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    entrada = json.dumps({"infracao": "RLESTA.15.II", "situacao": "parada", "categoria_item": "salvatagem"})
+def test_salvatagem_parada_impede_a_saida(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entrada = json.dumps(
+        {"infracao": "RLESTA.15.II", "situacao": "parada", "categoria_item": "salvatagem"}
+    )
     j = rodar(capsys, monkeypatch, "medidas", "--json", entrada=entrada).json()
     assert j["medidas"] == ["impedimento_de_saida"]
 
 
-def test_tabela_legivel(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tabela_legivel(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     entrada = json.dumps({"infracao": "RLESTA.16.I", "situacao": "navegando"})
     s = rodar(capsys, monkeypatch, "medidas", entrada=entrada)
     assert s.codigo == 0 and "apreensao_embarcacao" in s.stdout
@@ -52,10 +63,15 @@ def test_tabela_legivel(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.
         ("[1, 2]", "entrada"),
         ('{"infracao": "RLESTA.11", "situacao": "voando"}', "situacao"),
         ('{"infracao": "RLESTA.99", "situacao": "navegando"}', "infracao"),
-        ('{"infracao": "RLESTA.12.III", "situacao": "navegando", "anos_vencida": -1}', "anos_vencida"),
+        (
+            '{"infracao": "RLESTA.12.III", "situacao": "navegando", "anos_vencida": -1}',
+            "anos_vencida",
+        ),
     ],
 )
-def test_entrada_invalida(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, entrada: str, campo: str) -> None:
+def test_entrada_invalida(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, entrada: str, campo: str
+) -> None:
     s = rodar(capsys, monkeypatch, "medidas", "--json", entrada=entrada)
     assert s.codigo == 2
     assert s.stderr.startswith(f"erro: {campo}") and len(s.stderr.strip().splitlines()) == 1

@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 import pytest
-
 from cli_util import rodar
 
 
-def test_penalidade_json_segue_o_contrato(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_penalidade_json_segue_o_contrato(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     s = rodar(capsys, monkeypatch, "penalidade", "RLESTA.12.II", "--data", "2026-03-10", "--json")
     assert s.codigo == 0
     j = s.json()
-    assert {k: j[k] for k in ("codigo", "grupo", "multa", "suspensao_max", "cumulativa", "cancelamento", "multiplicador")} == {
+    assert {
+        k: j[k]
+        for k in (
+            "codigo",
+            "grupo",
+            "multa",
+            "suspensao_max",
+            "cumulativa",
+            "cancelamento",
+            "multiplicador",
+        )
+    } == {
         "codigo": "RLESTA.12.II",
         "grupo": "B",
         "multa": {"min": "40.00", "max": "400.00"},
@@ -24,24 +36,54 @@ def test_penalidade_json_segue_o_contrato(capsys: pytest.CaptureFixture[str], mo
     assert j["fundamentos"][0] == "RLESTA art. 12, II"
 
 
-def test_reincidencias_n_dao_multiplicador_n_mais_1(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    j = rodar(capsys, monkeypatch, "penalidade", "RLESTA.11", "--data", "2026-03-10", "--reincidencias", "2", "--json").json()
+def test_reincidencias_n_dao_multiplicador_n_mais_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    j = rodar(
+        capsys,
+        monkeypatch,
+        "penalidade",
+        "RLESTA.11",
+        "--data",
+        "2026-03-10",
+        "--reincidencias",
+        "2",
+        "--json",
+    ).json()
     assert j["multiplicador"] == 3
     assert j["multa"] == {"min": "120.00", "max": "6600.00"}
 
 
-def test_proprietario_nao_recebe_suspensao(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    j = rodar(capsys, monkeypatch, "penalidade", "RLESTA.19.I", "--autor", "proprietario", "--data", "2026-03-10", "--json").json()
+def test_proprietario_nao_recebe_suspensao(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    j = rodar(
+        capsys,
+        monkeypatch,
+        "penalidade",
+        "RLESTA.19.I",
+        "--autor",
+        "proprietario",
+        "--data",
+        "2026-03-10",
+        "--json",
+    ).json()
     assert j["suspensao_max"] is None and j["multa"] == {"min": "40.00", "max": "1600.00"}
 
 
-def test_tabela_legivel_em_portugues(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    s = rodar(capsys, monkeypatch, "penalidade", "RLESTA.13.III", "--data", "2026-03-10", "--faltas", "2")
+def test_tabela_legivel_em_portugues(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    s = rodar(
+        capsys, monkeypatch, "penalidade", "RLESTA.13.III", "--data", "2026-03-10", "--faltas", "2"
+    )
     assert s.codigo == 0
     assert "Suspensão máxima" in s.stdout and "R$ 80.00 a R$ 400.00" in s.stdout
 
 
-def test_infracoes_busca(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_infracoes_busca(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     j = rodar(capsys, monkeypatch, "infracoes", "--busca", "prático", "--json").json()
     assert {i["codigo"] for i in j} >= {"RLESTA.23.III", "RLESTA.25.I", "RLESTA.25.II"}
     assert all(i["fundamento"] for i in j)
@@ -72,6 +114,8 @@ def test_entrada_invalida_da_uma_linha_em_portugues_e_saida_2(
     assert "Traceback" not in s.stderr and s.stdout == ""
 
 
-def test_opcao_desconhecida(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_opcao_desconhecida(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     s = rodar(capsys, monkeypatch, "penalidade", "RLESTA.11", "--multa-magica")
     assert s.codigo == 2 and s.stderr.startswith("erro: opção desconhecida")

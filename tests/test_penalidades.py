@@ -52,7 +52,11 @@ def test_reincidencia_no_mesmo_ano_dobra_a_multa_e_a_suspensao() -> None:
 
 def test_segunda_reincidencia_triplica() -> None:
     r = calcular_penalidade("RLESTA.15.II", HOJE, reincidencias=2)
-    assert (r.multiplicador, r.para_json()["multa"]["max"], r.suspensao_max) == (3, "2400.00", "P90D")
+    assert (r.multiplicador, r.para_json()["multa"]["max"], r.suspensao_max) == (
+        3,
+        "2400.00",
+        "P90D",
+    )
 
 
 def test_suspensao_multiplicada_nunca_passa_de_doze_meses() -> None:
@@ -155,7 +159,9 @@ def test_codigo_desconhecido() -> None:
 
 def test_agravantes_da_lesta_sao_listadas_com_o_inciso() -> None:
     r = calcular_penalidade("RLESTA.23.IV", HOJE, agravantes=("grave_ameaca",))
-    assert r.agravantes == ["grave_ameaca: grave ameaça à integridade física de pessoas (LESTA art. 30, IV)"]
+    assert r.agravantes == [
+        "grave_ameaca: grave ameaça à integridade física de pessoas (LESTA art. 30, IV)"
+    ]
     with pytest.raises(EntradaInvalida):
         calcular_penalidade("RLESTA.23.IV", HOJE, agravantes=("chuva",))
 

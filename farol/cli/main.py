@@ -72,7 +72,9 @@ def infracoes(
 @app.command()
 def penalidade(
     codigo: Annotated[str, typer.Argument(help="Id da infração, ex.: RLESTA.12.II")],
-    data: Annotated[str | None, typer.Option(help="Data do fato, AAAA-MM-DD (padrão: hoje).")] = None,
+    data: Annotated[
+        str | None, typer.Option(help="Data do fato, AAAA-MM-DD (padrão: hoje).")
+    ] = None,
     autor: Annotated[str, typer.Option(help="Tipo de autor material.")] = "condutor",
     reincidencias: Annotated[
         int, typer.Option(help="Práticas anteriores da mesma infração nos 12 meses anteriores.")
@@ -129,10 +131,12 @@ def prazo(
     como_json: OpcaoJson = False,
 ) -> None:
     """Vencimento de um prazo, com os dias não úteis e os fundamentos."""
-    from farol.rules.calendario import calendario
+    from farol.rules.calendario import obter_calendario
     from farol.rules.prazos import calcular_prazo
 
-    r = calcular_prazo(etapa, ler_data(inicio, "inicio"), regime=regime, calendario=calendario(uf))
+    r = calcular_prazo(
+        etapa, ler_data(inicio, "inicio"), regime=regime, calendario=obter_calendario(uf)
+    )
     j = r.para_json()
     if como_json:
         imprimir_json(j)
@@ -193,3 +197,44 @@ def main() -> None:
         raise SystemExit(1) from None
     except typer.exceptions.TyperException as e:
         falhar_uso(e)
+
+
+db_app = typer.Typer(help="Banco de dados: migrações.", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+
+
+@db_app.command("upgrade")
+def db_upgrade(
+    database_url: Annotated[
+        str | None,
+        typer.Option("--database-url", help="URL do banco (padrão: FAROL_DATABASE_URL)."),
+    ] = None,
+) -> None:
+    """Aplica as migrações pendentes (alembic upgrade head)."""
+    from farol.config import configuracao
+    from farol.store.migrar import atualizar_banco, revisao_atual
+
+    url = database_url or configuracao().database_url
+    atualizar_banco(url)
+    print(f"banco atualizado: revisão {revisao_atual(url)}")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Endereço de escuta.")] = "127.0.0.1",
+    porta: Annotated[int, typer.Option("--porta", "--port", help="Porta TCP.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option("--database-url", help="URL do banco (padrão: FAROL_DATABASE_URL)."),
+    ] = None,
+) -> None:
+    """Executa o serviço HTTP (API em /api/v1, documentação em /docs)."""
+    import os
+
+    import uvicorn
+
+    if database_url:
+        os.environ["FAROL_DATABASE_URL"] = database_url
+    from farol.api.app import criar_app
+
+    uvicorn.run(criar_app(), host=host, port=porta, log_level="info")

@@ -180,7 +180,8 @@ class Catalogo(Modelo):
         return [
             i
             for i in self.infracoes.values()
-            if alvo in _normalizar(" ".join([i.codigo, i.descricao, i.rubrica or "", i.penalidade_texto]))
+            if alvo
+            in _normalizar(" ".join([i.codigo, i.descricao, i.rubrica or "", i.penalidade_texto]))
         ]
 
 
