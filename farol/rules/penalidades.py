@@ -211,14 +211,16 @@ def calcular_penalidade(
         multiplicador=multiplicador,
         reincidencias=reincidencias,
         faltas=faltas,
-        agravantes=[
-            f"{a}: {regras.agravantes.itens[a].texto} (LESTA art. 30, {regras.agravantes.itens[a].inciso})"
-            for a in lista_agravantes
-        ],
+        agravantes=[_agravante(cat, a) for a in lista_agravantes],
         acessorias=acessorias,
         observacoes=observacoes,
         fundamentos=list(dict.fromkeys(fundamentos)),
     )
+
+
+def _agravante(cat: Catalogo, chave: str) -> str:
+    item = cat.regras.agravantes.itens[chave]
+    return f"{chave}: {item.texto} (LESTA art. 30, {item.inciso})"
 
 
 def _reais(valor: Decimal) -> str:
