@@ -1,0 +1,111 @@
+"""CPF e CNPJ: dígitos verificadores, normalização e formatação.
+
+Funções puras. O banco guarda o documento só com dígitos (11 para CPF, 14 para CNPJ);
+a tela mostra `000.000.000-00` e `00.000.000/0000-00`. Todo erro nomeia o campo
+`documento`.
+
+Dígitos verificadores pelo módulo 11, como publica a Receita Federal: no CPF os pesos vão
+de 10 (ou 11) a 2; no CNPJ de 5 a 2 e depois de 9 a 2. Sequências de um só dígito repetido
+(111.111.111-11) passam na conta mas não são documentos emitidos: são recusadas.
+
+Não tratado: o CNPJ alfanumérico (IN RFB nº 2.229/2024, emitido a partir de julho de 2026)
+exige outra normalização e outra coluna; até lá o documento é só de dígitos.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from farol.erros import EntradaInvalida
+
+TipoPessoa = Literal["fisica", "juridica"]
+
+CAMPO = "documento"
+REGRA = "dígito verificador, módulo 11"
+_PESOS_CNPJ = (6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)
+
+
+def so_digitos(texto: str) -> str:
+    """Tira pontos, barras, traços e espaços; recusa qualquer outro caractere."""
+    limpo = "".join(c for c in texto if c not in ".-/ \t")
+    if not limpo.isascii() or not limpo.isdigit():
+        raise EntradaInvalida(
+            f"{texto!r} não é um CPF nem um CNPJ: use só dígitos, pontos, barra e traço",
+            campo=CAMPO,
+        )
+    return limpo
+
+
+def _digito(numeros: str, pesos: tuple[int, ...]) -> str:
+    resto = sum(int(n) * p for n, p in zip(numeros, pesos, strict=True)) % 11
+    return "0" if resto < 2 else str(11 - resto)
+
+
+def _cpf_valido(d: str) -> bool:
+    primeiro = _digito(d[:9], tuple(range(10, 1, -1)))
+    segundo = _digito(d[:9] + primeiro, tuple(range(11, 1, -1)))
+    return d[9:] == primeiro + segundo
+
+
+def _cnpj_valido(d: str) -> bool:
+    primeiro = _digito(d[:12], _PESOS_CNPJ[1:])
+    segundo = _digito(d[:12] + primeiro, _PESOS_CNPJ)
+    return d[12:] == primeiro + segundo
+
+
+def validar_cpf(texto: str) -> str:
+    """Devolve o CPF só com dígitos ou levanta `EntradaInvalida` (campo `documento`)."""
+    d = so_digitos(texto)
+    if len(d) != 11:
+        raise EntradaInvalida(f"CPF deve ter 11 dígitos, recebidos {len(d)}", campo=CAMPO)
+    if len(set(d)) == 1 or not _cpf_valido(d):
+        raise EntradaInvalida(
+            f"CPF {formatar_cpf(d)} com dígito verificador errado", campo=CAMPO, regra=REGRA
+        )
+    return d
+
+
+def validar_cnpj(texto: str) -> str:
+    """Devolve o CNPJ só com dígitos ou levanta `EntradaInvalida` (campo `documento`)."""
+    d = so_digitos(texto)
+    if len(d) != 14:
+        raise EntradaInvalida(f"CNPJ deve ter 14 dígitos, recebidos {len(d)}", campo=CAMPO)
+    if len(set(d)) == 1 or not _cnpj_valido(d):
+        raise EntradaInvalida(
+            f"CNPJ {formatar_cnpj(d)} com dígito verificador errado", campo=CAMPO, regra=REGRA
+        )
+    return d
+
+
+def validar_documento(texto: str) -> str:
+    """CPF (11 dígitos) ou CNPJ (14 dígitos), decidido pelo tamanho; devolve só os dígitos."""
+    d = so_digitos(texto)
+    if len(d) == 11:
+        return validar_cpf(d)
+    if len(d) == 14:
+        return validar_cnpj(d)
+    raise EntradaInvalida(
+        f"documento deve ser CPF (11 dígitos) ou CNPJ (14 dígitos), recebidos {len(d)}",
+        campo=CAMPO,
+    )
+
+
+def tipo_de_pessoa(documento: str) -> TipoPessoa:
+    """Pessoa física para CPF, jurídica para CNPJ (documento já validado)."""
+    return "fisica" if len(validar_documento(documento)) == 11 else "juridica"
+
+
+def formatar_cpf(digitos: str) -> str:
+    d = digitos
+    return f"{d[:3]}.{d[3:6]}.{d[6:9]}-{d[9:]}"
+
+
+def formatar_cnpj(digitos: str) -> str:
+    d = digitos
+    return f"{d[:2]}.{d[2:5]}.{d[5:8]}/{d[8:12]}-{d[12:]}"
+
+
+def formatar_documento(documento: str) -> str:
+    """`000.000.000-00` ou `00.000.000/0000-00`, conforme o tamanho; valida antes."""
+    d = validar_documento(documento)
+    return formatar_cpf(d) if len(d) == 11 else formatar_cnpj(d)

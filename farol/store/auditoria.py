@@ -1,0 +1,249 @@
+"""A cadeia de hashes dos atos: cada ato sela o anterior do mesmo processo.
+
+`hash = SHA-256(JSON canônico dos campos do ato + hash_anterior)`; o primeiro ato de um
+processo tem `hash_anterior` = 64 zeros. Alterar, apagar ou reordenar um ato gravado
+quebra a cadeia a partir dele, e `verificar_cadeias` aponta o primeiro elo quebrado.
+
+JSON canônico: chaves em ordem, sem espaços, UTF-8, sem NaN; instantes em UTC ISO 8601
+com microssegundos; datas ISO. O `payload` só aceita tipos JSON (dinheiro como texto).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from farol.erros import Conflito, EntradaInvalida
+from farol.store.modelos import Ato, Processo
+
+HASH_INICIAL = "0" * 64
+
+
+@dataclass(frozen=True)
+class CamposDoAto:
+    """O que o hash sela: tudo do ato menos `id` e o próprio `hash`."""
+
+    processo_id: int
+    seq: int
+    tipo: str
+    ator_id: int
+    papel: str
+    registrado_em: dt.datetime
+    data_ato: dt.date
+    payload: dict[str, Any]
+    corrige_ato_id: int | None
+    intempestivo: bool
+
+    @classmethod
+    def do_ato(cls, ato: Ato) -> CamposDoAto:
+        return cls(
+            processo_id=ato.processo_id,
+            seq=ato.seq,
+            tipo=ato.tipo,
+            ator_id=ato.ator_id,
+            papel=ato.papel,
+            registrado_em=ato.registrado_em,
+            data_ato=ato.data_ato,
+            payload=ato.payload,
+            corrige_ato_id=ato.corrige_ato_id,
+            intempestivo=ato.intempestivo,
+        )
+
+
+def json_canonico(valor: Any) -> str:
+    return json.dumps(
+        valor, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+
+
+def _instante(valor: dt.datetime) -> str:
+    if valor.tzinfo is None:
+        raise EntradaInvalida("registrado_em sem fuso horário", campo="registrado_em")
+    return valor.astimezone(dt.UTC).isoformat(timespec="microseconds")
+
+
+def hash_do_ato(campos: CamposDoAto, hash_anterior: str) -> str:
+    dados = asdict(campos)
+    dados["registrado_em"] = _instante(campos.registrado_em)
+    dados["data_ato"] = campos.data_ato.isoformat()
+    dados["hash_anterior"] = hash_anterior
+    return hashlib.sha256(json_canonico(dados).encode("utf-8")).hexdigest()
+
+
+def _sem_float(valor: Any) -> None:
+    # Um float não volta igual de todo banco (o JSONB devolve 1e+20 como inteiro): o hash
+    # mudaria sozinho. Números fracionários e dinheiro vão como texto ("1234.50").
+    if isinstance(valor, float):
+        raise EntradaInvalida(
+            f'payload do ato com número fracionário {valor!r}: use texto ("1234.50")',
+            campo="payload",
+        )
+    if isinstance(valor, dict):
+        for item in valor.values():
+            _sem_float(item)
+    elif isinstance(valor, list):
+        for item in valor:
+            _sem_float(item)
+
+
+def normalizar_payload(payload: dict[str, Any]) -> dict[str, Any]:
+    """O payload como volta do banco: só objetos, listas, texto, inteiros, booleanos, null."""
+    if not isinstance(payload, dict):
+        raise EntradaInvalida("payload do ato deve ser um objeto JSON", campo="payload")
+    try:
+        normal: dict[str, Any] = json.loads(json_canonico(payload))
+    except (TypeError, ValueError) as e:
+        raise EntradaInvalida(
+            f"payload do ato com valor que não é JSON: {e} (use texto para datas e dinheiro)",
+            campo="payload",
+        ) from e
+    _sem_float(normal)
+    return normal
+
+
+def _travar_processo(sessao: Session, processo: Processo) -> None:
+    """No PostgreSQL, atos do mesmo processo são registrados um de cada vez."""
+    if processo.id is None:
+        sessao.flush()
+    sessao.execute(select(Processo.id).where(Processo.id == processo.id).with_for_update())
+
+
+def _ultimo_ato(sessao: Session, processo_id: int) -> tuple[int, str]:
+    linha = sessao.execute(
+        select(Ato.seq, Ato.hash)
+        .where(Ato.processo_id == processo_id)
+        .order_by(Ato.seq.desc())
+        .limit(1)
+    ).first()
+    return (0, HASH_INICIAL) if linha is None else (linha.seq, linha.hash)
+
+
+def _conferir_correcao(sessao: Session, processo_id: int, corrige_ato_id: int) -> None:
+    dono = sessao.execute(select(Ato.processo_id).where(Ato.id == corrige_ato_id)).scalar()
+    if dono != processo_id:
+        raise EntradaInvalida(
+            f"o ato {corrige_ato_id} a corrigir não pertence a este processo",
+            campo="corrige_ato_id",
+        )
+
+
+def registrar_ato(
+    sessao: Session,
+    processo: Processo,
+    *,
+    tipo: str,
+    ator_id: int,
+    papel: str,
+    data_ato: dt.date,
+    payload: dict[str, Any],
+    corrige_ato_id: int | None = None,
+    intempestivo: bool = False,
+    registrado_em: dt.datetime | None = None,
+) -> Ato:
+    """Acrescenta um ato ao processo, com `seq` seguinte e o hash encadeado ao anterior."""
+    if isinstance(data_ato, dt.datetime):
+        raise EntradaInvalida("data do ato deve ser uma data, sem hora", campo="data_ato")
+    _travar_processo(sessao, processo)
+    if corrige_ato_id is not None:
+        _conferir_correcao(sessao, processo.id, corrige_ato_id)
+    instante = registrado_em or dt.datetime.now(dt.UTC)
+    seq_anterior, hash_anterior = _ultimo_ato(sessao, processo.id)
+    campos = CamposDoAto(
+        processo_id=processo.id,
+        seq=seq_anterior + 1,
+        tipo=tipo,
+        ator_id=ator_id,
+        papel=papel,
+        registrado_em=dt.datetime.fromisoformat(_instante(instante)),
+        data_ato=data_ato,
+        payload=normalizar_payload(payload),
+        corrige_ato_id=corrige_ato_id,
+        intempestivo=intempestivo,
+    )
+    ato = Ato(**asdict(campos), hash_anterior=hash_anterior)
+    ato.hash = hash_do_ato(campos, hash_anterior)
+    sessao.add(ato)
+    try:
+        sessao.flush()
+    except IntegrityError as e:
+        if "uq_ato_processo_id_seq" in str(e.orig) or "ato.processo_id, ato.seq" in str(e.orig):
+            raise Conflito(
+                "outro ato foi registrado neste processo ao mesmo tempo; recarregue e tente"
+                " de novo",
+                campo="seq",
+            ) from e
+        raise
+    return ato
+
+
+@dataclass(frozen=True)
+class Quebra:
+    """O primeiro elo quebrado da cadeia de um processo."""
+
+    processo_id: int
+    processo_numero: str
+    ato_seq: int
+    ato_id: int
+    motivo: str
+
+    def texto(self) -> str:
+        return f"processo {self.processo_numero}, ato {self.ato_seq}: {self.motivo}"
+
+
+def _motivo(campos: CamposDoAto, esperado: int, anterior: str, gravados: Any) -> str | None:
+    if campos.seq != esperado:
+        return (
+            f"seq {campos.seq} onde se esperava {esperado}: ato anterior ausente (apagado?)"
+            " ou fora de ordem"
+        )
+    if gravados.hash_anterior != anterior:
+        return (
+            f"hash_anterior {gravados.hash_anterior[:12]}… não confere com o hash do ato"
+            f" {esperado - 1} ({anterior[:12]}…)"
+        )
+    calculado = hash_do_ato(campos, gravados.hash_anterior)
+    if calculado != gravados.hash:
+        return (
+            f"conteúdo do ato difere do que o hash selou (calculado {calculado[:12]}…,"
+            f" gravado {gravados.hash[:12]}…)"
+        )
+    return None
+
+
+def verificar_cadeias(sessao: Session) -> list[Quebra]:
+    """Recalcula a cadeia de cada processo; devolve o primeiro elo quebrado de cada uma.
+
+    Lista vazia: nenhum ato foi alterado, apagado ou reordenado desde o registro (salvo
+    o último de um processo, cujo hash só se confere contra uma cópia externa).
+    """
+    nomes = [f.name for f in CamposDoAto.__dataclass_fields__.values()]
+    consulta = (
+        select(
+            *(getattr(Ato, n) for n in nomes), Ato.id, Ato.hash_anterior, Ato.hash, Processo.numero
+        )
+        .join(Processo, Processo.id == Ato.processo_id)
+        .order_by(Ato.processo_id, Ato.seq)
+        .execution_options(yield_per=1000)
+    )
+    quebras: list[Quebra] = []
+    atual, esperado, anterior, quebrado = -1, 1, HASH_INICIAL, False
+    for linha in sessao.execute(consulta):
+        if linha.processo_id != atual:
+            atual, esperado, anterior, quebrado = linha.processo_id, 1, HASH_INICIAL, False
+        if quebrado:
+            continue
+        campos = CamposDoAto(**{n: getattr(linha, n) for n in nomes})
+        motivo = _motivo(campos, esperado, anterior, linha)
+        if motivo is not None:
+            quebras.append(Quebra(atual, linha.numero, linha.seq, linha.id, motivo))
+            quebrado = True
+            continue
+        esperado, anterior = esperado + 1, linha.hash
+    return quebras

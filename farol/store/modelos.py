@@ -1,0 +1,416 @@
+"""Tabelas do processo administrativo (SQLAlchemy 2, declarativo tipado).
+
+Convenções: dinheiro `Dinheiro` (numeric(14,2) ↔ Decimal), datas `Date`, instantes
+`InstanteUTC` (com fuso, sempre UTC). Listas fechadas são `CHECK` nomeados, não enums
+nativos, para que a mesma migração sirva ao SQLite e ao PostgreSQL.
+
+A tabela `ato` só recebe INSERT (ver `auditoria.py` e, no PostgreSQL, o gatilho da
+migração `0006`). `prazo` é dado derivado dos atos e pode ser atualizado.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    Date,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    MetaData,
+    Numeric,
+    String,
+    Text,
+    UniqueConstraint,
+    event,
+    false,
+    true,
+)
+from sqlalchemy.engine import Connection
+from sqlalchemy.orm import DeclarativeBase, Mapped, Mapper, mapped_column
+
+from farol.erros import Conflito
+from farol.store.tipos import Dinheiro, InstanteUTC, Json
+
+MENSAGEM_ATO_IMUTAVEL = "atos são imutáveis: registre uma correção como novo ato"
+
+CONVENCAO_DE_NOMES = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+TIPOS_OM = ("CP", "DL", "AG", "DPC", "DN")
+PAPEIS = (
+    "inspetor",
+    "autoridade_competente",
+    "capitao_dos_portos",
+    "dpc",
+    "auditor",
+    "consulta",
+)
+TIPOS_PESSOA = ("fisica", "juridica")
+TIPOS_HABILITACAO = ("CHA", "CIR")
+SITUACOES_INSPECAO = ("navegando", "parada")
+REGIMES = ("lesta", "poluicao", "custodia")
+CONTAGENS = ("uteis", "corridos")
+
+
+def _em(coluna: str, valores: tuple[str, ...]) -> str:
+    return f"{coluna} IN ({', '.join(repr(v) for v in valores)})"
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=CONVENCAO_DE_NOMES)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: Json, list[Any]: Json}
+
+
+def _fk(alvo: str, *, indice: bool = True, nulo: bool = False) -> Mapped[Any]:
+    return mapped_column(ForeignKey(alvo), index=indice, nullable=nulo)
+
+
+# --- organização -------------------------------------------------------------------
+
+
+class OM(Base):
+    """Organização Militar: Capitania, Delegacia, Agência, DPC ou Distrito Naval."""
+
+    __tablename__ = "om"
+    __table_args__ = (CheckConstraint(_em("tipo", TIPOS_OM), name="tipo"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sigla: Mapped[str] = mapped_column(String(20), unique=True)
+    nome: Mapped[str] = mapped_column(String(200))
+    tipo: Mapped[str] = mapped_column(String(3))
+    uf: Mapped[str] = mapped_column(String(2))
+    municipio: Mapped[str] = mapped_column(String(100))
+    superior_id: Mapped[int | None] = _fk("om.id", nulo=True)
+
+
+class OMFechamento(Base):
+    """Dia sem expediente numa OM além dos feriados nacionais (feriado municipal, etc.)."""
+
+    __tablename__ = "om_fechamento"
+    __table_args__ = (UniqueConstraint("om_id", "data"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    om_id: Mapped[int] = _fk("om.id", indice=False)
+    data: Mapped[dt.date] = mapped_column(Date)
+    motivo: Mapped[str] = mapped_column(String(200))
+
+
+class Usuario(Base):
+    __tablename__ = "usuario"
+    __table_args__ = (CheckConstraint(_em("papel", PAPEIS), name="papel"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    login: Mapped[str] = mapped_column(String(60), unique=True)
+    nome: Mapped[str] = mapped_column(String(200))
+    senha_hash: Mapped[str] = mapped_column(String(255))
+    papel: Mapped[str] = mapped_column(String(30))
+    om_id: Mapped[int] = _fk("om.id")
+    ativo: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+
+
+# --- pessoas, embarcações, habilitações ----------------------------------------------
+
+
+class Pessoa(Base):
+    """Pessoa física (CPF, 11 dígitos) ou jurídica (CNPJ, 14 dígitos); documento só dígitos."""
+
+    __tablename__ = "pessoa"
+    __table_args__ = (
+        CheckConstraint(_em("tipo", TIPOS_PESSOA), name="tipo"),
+        CheckConstraint(
+            "(tipo = 'fisica' AND length(documento) = 11)"
+            " OR (tipo = 'juridica' AND length(documento) = 14)",
+            name="documento_do_tipo",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    documento: Mapped[str] = mapped_column(String(14), unique=True)
+    tipo: Mapped[str] = mapped_column(String(10))
+    nome: Mapped[str] = mapped_column(String(200))
+    endereco: Mapped[str | None] = mapped_column(Text)
+    email: Mapped[str | None] = mapped_column(String(200))
+    telefone: Mapped[str | None] = mapped_column(String(30))
+
+
+class Embarcacao(Base):
+    __tablename__ = "embarcacao"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    inscricao: Mapped[str] = mapped_column(String(30), unique=True)
+    nome: Mapped[str] = mapped_column(String(200))
+    tipo: Mapped[str] = mapped_column(String(60))
+    propulsao: Mapped[str] = mapped_column(String(30))
+    comprimento: Mapped[Decimal] = mapped_column(Numeric(8, 2))
+    proprietario_id: Mapped[int] = _fk("pessoa.id")
+    estrangeira: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class Habilitacao(Base):
+    """CHA (amador) ou CIR (aquaviário)."""
+
+    __tablename__ = "habilitacao"
+    __table_args__ = (
+        CheckConstraint(_em("tipo", TIPOS_HABILITACAO), name="tipo"),
+        UniqueConstraint("tipo", "numero"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    pessoa_id: Mapped[int] = _fk("pessoa.id")
+    tipo: Mapped[str] = mapped_column(String(3))
+    categoria: Mapped[str] = mapped_column(String(60))
+    numero: Mapped[str] = mapped_column(String(30))
+    validade: Mapped[dt.date] = mapped_column(Date)
+
+
+# --- inspeção ------------------------------------------------------------------------
+
+
+class Inspecao(Base):
+    __tablename__ = "inspecao"
+    __table_args__ = (CheckConstraint(_em("situacao", SITUACOES_INSPECAO), name="situacao"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    om_id: Mapped[int] = _fk("om.id")
+    inspetor_id: Mapped[int] = _fk("usuario.id")
+    embarcacao_id: Mapped[int] = _fk("embarcacao.id")
+    condutor_id: Mapped[int | None] = _fk("pessoa.id", nulo=True)
+    proprietario_id: Mapped[int] = _fk("pessoa.id")
+    data_hora: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+    local: Mapped[str] = mapped_column(String(300))
+    situacao: Mapped[str] = mapped_column(String(10))
+    condutor_habilitado_presente: Mapped[bool] = mapped_column(Boolean)
+
+
+class Constatacao(Base):
+    """Achado da inspeção: a infração (id legal, p.ex. `RLESTA.12.II`) e os seus fatos."""
+
+    __tablename__ = "constatacao"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    inspecao_id: Mapped[int] = _fk("inspecao.id")
+    infracao: Mapped[str] = mapped_column(String(40))
+    descricao: Mapped[str] = mapped_column(Text)
+    categoria_item: Mapped[str | None] = mapped_column(String(60))
+    faltas: Mapped[int | None] = mapped_column(Integer)
+    anos_vencida: Mapped[int | None] = mapped_column(Integer)
+
+
+# --- processo ------------------------------------------------------------------------
+
+
+class Processo(Base):
+    """O processo administrativo; `versao` é a trava otimista (conflito vira HTTP 409)."""
+
+    __tablename__ = "processo"
+    __table_args__ = (CheckConstraint(_em("regime", REGIMES), name="regime"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    om_id: Mapped[int] = _fk("om.id")
+    numero: Mapped[str] = mapped_column(String(40), unique=True)
+    regime: Mapped[str] = mapped_column(String(10))
+    estado: Mapped[str] = mapped_column(String(60), index=True)
+    autuado_id: Mapped[int] = _fk("pessoa.id")
+    embarcacao_id: Mapped[int | None] = _fk("embarcacao.id", nulo=True)
+    inspecao_id: Mapped[int | None] = _fk("inspecao.id", nulo=True)
+    sobrestado: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    versao: Mapped[int] = mapped_column(Integer)
+    criado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+
+    __mapper_args__ = {"version_id_col": versao}  # noqa: RUF012
+
+
+class MedidaAdministrativa(Base):
+    """Medida aplicada liminarmente (apreensão, retirada de tráfego ...), LESTA art. 16."""
+
+    __tablename__ = "medida_administrativa"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    inspecao_id: Mapped[int] = _fk("inspecao.id")
+    processo_id: Mapped[int | None] = _fk("processo.id", nulo=True)
+    tipo: Mapped[str] = mapped_column(String(40))
+    aplicada_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+    suspensa_em: Mapped[dt.datetime | None] = mapped_column(InstanteUTC)
+    fundamentos: Mapped[list[Any]] = mapped_column(default=list)
+
+
+class Notificacao(Base):
+    """Notificação para Comparecimento (NORMAM, Anexo A)."""
+
+    __tablename__ = "notificacao"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    inspecao_id: Mapped[int] = _fk("inspecao.id")
+    processo_id: Mapped[int | None] = _fk("processo.id", nulo=True)
+    pessoa_id: Mapped[int] = _fk("pessoa.id")
+    numero: Mapped[str] = mapped_column(String(40), unique=True)
+    data: Mapped[dt.date] = mapped_column(Date)
+
+
+class AutoDeInfracao(Base):
+    """Auto de Infração (NORMAM, Anexo B), numerado sem lacunas por OM e ano."""
+
+    __tablename__ = "auto_de_infracao"
+    __table_args__ = (UniqueConstraint("om_id", "ano", "sequencial"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    processo_id: Mapped[int] = _fk("processo.id")
+    om_id: Mapped[int] = _fk("om.id", indice=False)
+    ano: Mapped[int] = mapped_column(Integer)
+    sequencial: Mapped[int] = mapped_column(Integer)
+    numero: Mapped[str] = mapped_column(String(40), unique=True)
+    lavrado_em: Mapped[dt.date] = mapped_column(Date)
+
+
+class AutoInfracaoItem(Base):
+    """Uma infração do auto e o seu autor material (RLESTA art. 7 §3)."""
+
+    __tablename__ = "auto_infracao_item"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    auto_id: Mapped[int] = _fk("auto_de_infracao.id")
+    infracao: Mapped[str] = mapped_column(String(40))
+    autor_tipo: Mapped[str] = mapped_column(String(30))
+    faltas: Mapped[int | None] = mapped_column(Integer)
+
+
+class Ato(Base):
+    """Ato do processo: só INSERT. Corrige-se com outro ato (`corrige_ato_id`).
+
+    `hash` encadeia o ato ao anterior do mesmo processo (`hash_anterior`); ver auditoria.
+    """
+
+    __tablename__ = "ato"
+    __table_args__ = (UniqueConstraint("processo_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    processo_id: Mapped[int] = _fk("processo.id", indice=False)
+    seq: Mapped[int] = mapped_column(Integer)
+    tipo: Mapped[str] = mapped_column(String(60))
+    ator_id: Mapped[int] = _fk("usuario.id")
+    papel: Mapped[str] = mapped_column(String(30))
+    registrado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+    data_ato: Mapped[dt.date] = mapped_column(Date)
+    payload: Mapped[dict[str, Any]]
+    corrige_ato_id: Mapped[int | None] = _fk("ato.id", nulo=True)
+    intempestivo: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    hash_anterior: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
+
+
+@event.listens_for(Ato, "before_update")
+@event.listens_for(Ato, "before_delete")
+def _ato_imutavel(_mapper: Mapper[Any], _conexao: Connection, _ato: Ato) -> None:
+    """A mesma regra do gatilho do PostgreSQL, já na sessão (vale também no SQLite)."""
+    raise Conflito(MENSAGEM_ATO_IMUTAVEL, campo="ato")
+
+
+class Prazo(Base):
+    """Prazo aberto por um ato; dado derivado, atualizado quando o prazo se encerra.
+
+    Encerrar um prazo grava `encerrado_em`, `encerrado_por_ato_id` e `cumprido` aqui; o ato
+    que o encerra (defesa, recurso, revelia ...) é um novo registro em `ato`.
+    """
+
+    __tablename__ = "prazo"
+    __table_args__ = (
+        CheckConstraint(_em("contagem", CONTAGENS), name="contagem"),
+        CheckConstraint(_em("regime", REGIMES), name="regime"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    processo_id: Mapped[int] = _fk("processo.id")
+    ato_id: Mapped[int] = _fk("ato.id")
+    etapa: Mapped[str] = mapped_column(String(60))
+    regime: Mapped[str] = mapped_column(String(10))
+    inicio: Mapped[dt.date] = mapped_column(Date)
+    vencimento: Mapped[dt.date] = mapped_column(Date, index=True)
+    contagem: Mapped[str] = mapped_column(String(10))
+    dias: Mapped[int] = mapped_column(Integer)
+    fundamentos: Mapped[list[Any]] = mapped_column(default=list)
+    dias_nao_uteis: Mapped[list[Any]] = mapped_column(default=list)
+    encerrado_em: Mapped[dt.date | None] = mapped_column(Date)
+    encerrado_por_ato_id: Mapped[int | None] = _fk("ato.id", indice=False, nulo=True)
+    cumprido: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class Penalidade(Base):
+    """Penalidade decidida num julgamento (multa, suspensão, cancelamento)."""
+
+    __tablename__ = "penalidade"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    processo_id: Mapped[int] = _fk("processo.id")
+    ato_id: Mapped[int] = _fk("ato.id")
+    infracao: Mapped[str] = mapped_column(String(40))
+    autor_id: Mapped[int] = _fk("pessoa.id")
+    multa: Mapped[Decimal | None] = mapped_column(Dinheiro)
+    suspensao_dias: Mapped[int | None] = mapped_column(Integer)
+    cancelamento: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    multiplicador: Mapped[int] = mapped_column(Integer, default=1)
+    justificativa: Mapped[str] = mapped_column(Text)
+
+
+class Pagamento(Base):
+    __tablename__ = "pagamento"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    processo_id: Mapped[int] = _fk("processo.id")
+    valor: Mapped[Decimal] = mapped_column(Dinheiro)
+    data: Mapped[dt.date] = mapped_column(Date)
+    referencia: Mapped[str] = mapped_column(String(100))
+
+
+class DocumentoAnexo(Base):
+    """Arquivo enviado (p.ex. peças da defesa), com o seu SHA-256."""
+
+    __tablename__ = "documento_anexo"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    processo_id: Mapped[int] = _fk("processo.id")
+    ato_id: Mapped[int | None] = _fk("ato.id", nulo=True)
+    nome_arquivo: Mapped[str] = mapped_column(String(255))
+    tipo_mime: Mapped[str] = mapped_column(String(100))
+    sha256: Mapped[str] = mapped_column(String(64))
+    conteudo: Mapped[bytes] = mapped_column(LargeBinary)
+    criado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+
+
+# --- infraestrutura ------------------------------------------------------------------
+
+
+class Idempotencia(Base):
+    """Resposta já dada a uma requisição com `Idempotency-Key`, por usuário."""
+
+    __tablename__ = "idempotencia"
+    __table_args__ = (UniqueConstraint("chave", "usuario_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    chave: Mapped[str] = mapped_column(String(200))
+    usuario_id: Mapped[int] = _fk("usuario.id", indice=False)
+    metodo: Mapped[str] = mapped_column(String(10))
+    rota: Mapped[str] = mapped_column(String(300))
+    status_code: Mapped[int] = mapped_column(Integer)
+    corpo: Mapped[Any] = mapped_column(Json)
+    criado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC, index=True)
+
+
+class Numeracao(Base):
+    """Contador da numeração oficial sem lacunas, por OM, ano e tipo de documento."""
+
+    __tablename__ = "numeracao"
+
+    om_id: Mapped[int] = mapped_column(ForeignKey("om.id"), primary_key=True)
+    ano: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tipo: Mapped[str] = mapped_column(String(30), primary_key=True)
+    ultimo: Mapped[int] = mapped_column(Integer)

@@ -1,0 +1,53 @@
+"""Numeração oficial sem lacunas: processo, auto de infração, notificação, por OM e ano.
+
+Sequências do banco deixam buracos quando uma transação desfaz; um número oficial não
+pode pular. O contador fica na tabela `numeracao` e avança dentro da mesma transação que
+grava o documento: se ela desfaz, o número volta junto.
+
+Concorrência: no PostgreSQL a linha do contador é criada com `ON CONFLICT DO NOTHING` e
+travada com `SELECT ... FOR UPDATE`, de modo que transações simultâneas esperam a vez; no
+SQLite toda transação de escrita começa com `BEGIN IMMEDIATE` (ver `db.py`), o que já
+serializa os escritores.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.dialects.postgresql import insert as insert_pg
+from sqlalchemy.dialects.sqlite import insert as insert_sqlite
+from sqlalchemy.orm import Session
+
+from farol.erros import EntradaInvalida
+from farol.store.modelos import Numeracao
+
+PROCESSO = "processo"
+AUTO_DE_INFRACAO = "auto_de_infracao"
+NOTIFICACAO = "notificacao"
+DIGITOS = 6
+
+
+def _inserir_se_faltar(sessao: Session, chave: dict[str, Any]) -> None:
+    dialeto = sessao.get_bind().dialect.name
+    inserir = insert_pg if dialeto == "postgresql" else insert_sqlite
+    comando = inserir(Numeracao).values(**chave, ultimo=0).on_conflict_do_nothing()
+    sessao.execute(comando)
+
+
+def proximo_numero(sessao: Session, om_id: int, ano: int, tipo: str) -> int:
+    """O próximo número de `tipo` na OM e no ano: 1, 2, 3 ... sem lacunas nem repetição."""
+    if not tipo:
+        raise EntradaInvalida("tipo de numeração vazio", campo="tipo")
+    chave = {"om_id": om_id, "ano": ano, "tipo": tipo}
+    _inserir_se_faltar(sessao, chave)
+    filtro = (Numeracao.om_id == om_id, Numeracao.ano == ano, Numeracao.tipo == tipo)
+    ultimo = sessao.execute(select(Numeracao.ultimo).where(*filtro).with_for_update()).scalar_one()
+    proximo = ultimo + 1
+    sessao.execute(update(Numeracao).where(*filtro).values(ultimo=proximo))
+    return proximo
+
+
+def numero_oficial(ano: int, sigla_om: str, sequencial: int) -> str:
+    """`2026/CPSP/000123`: ano, sigla da OM e sequencial com seis dígitos."""
+    return f"{ano}/{sigla_om}/{sequencial:0{DIGITOS}d}"

@@ -1,0 +1,143 @@
+"""Fixtures de banco de dados para toda a suíte.
+
+SQLite por padrão; PostgreSQL quando `FAROL_TEST_DATABASE_URL` está definida, p.ex.
+
+    FAROL_TEST_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test pytest
+
+- SQLite: a sessão de testes migra um banco-modelo uma vez; cada teste recebe uma cópia
+  nova dele (API de backup do SQLite), num arquivo temporário.
+- PostgreSQL: cada módulo de teste ganha um esquema próprio (`farol_teste_<aleatório>`,
+  via `search_path` na URL), migrado uma vez e apagado no fim; antes de cada teste as
+  tabelas são esvaziadas com DELETE, com o gatilho que protege `ato` desligado só naquela
+  transação (basta ser dono das tabelas; não exige superusuário).
+
+Fixtures: `url_banco` (URL de um banco migrado e vazio), `banco` (`farol.store.db.Banco`),
+`sessao` (uma `Session` dele), `url_banco_vazio` (banco ainda sem migração nenhuma) e
+`motor` ("sqlite" ou "postgresql").
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import NullPool
+
+from farol.store.db import Banco, criar_engine, normalizar_url
+from farol.store.migrar import atualizar_banco
+from farol.store.modelos import Base
+
+URL_PG = os.environ.get("FAROL_TEST_DATABASE_URL") or None
+
+
+def _texto(url: URL) -> str:
+    return url.render_as_string(hide_password=False)
+
+
+def _url_no_esquema(esquema: str) -> str:
+    assert URL_PG is not None
+    base = normalizar_url(URL_PG)
+    return _texto(base.update_query_dict({"options": f"-csearch_path={esquema}"}))
+
+
+class _EsquemaPG:
+    """Um esquema descartável no PostgreSQL de testes."""
+
+    def __init__(self) -> None:
+        assert URL_PG is not None
+        self.nome = f"farol_teste_{uuid.uuid4().hex[:12]}"
+        self.url = _url_no_esquema(self.nome)
+        self._admin = criar_engine(URL_PG, poolclass=NullPool)
+        with self._admin.begin() as c:
+            c.exec_driver_sql(f'CREATE SCHEMA "{self.nome}"')
+
+    def apagar(self) -> None:
+        with self._admin.begin() as c:
+            c.exec_driver_sql(f'DROP SCHEMA "{self.nome}" CASCADE')
+        self._admin.dispose()
+
+
+def _esvaziar(engine: Engine) -> None:
+    """Apaga todas as linhas; o gatilho de `ato` fica desligado só nesta transação.
+
+    Mais rápido que TRUNCATE para tabelas quase vazias (os ids não recomeçam em 1) e basta
+    ser dono das tabelas, sem superusuário.
+    """
+    with engine.begin() as c:
+        c.exec_driver_sql("ALTER TABLE ato DISABLE TRIGGER ato_imutavel")
+        for tabela in reversed(Base.metadata.sorted_tables):
+            c.exec_driver_sql(f'DELETE FROM "{tabela.name}"')
+        c.exec_driver_sql("ALTER TABLE ato ENABLE TRIGGER ato_imutavel")
+
+
+@pytest.fixture(scope="session")
+def _modelo_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    caminho = tmp_path_factory.mktemp("modelo") / "modelo.sqlite3"
+    atualizar_banco(f"sqlite:///{caminho}")
+    return caminho
+
+
+@pytest.fixture(scope="module")
+def _postgresql_migrado() -> Iterator[tuple[str, Engine]]:
+    esquema = _EsquemaPG()
+    atualizar_banco(esquema.url)
+    limpeza = criar_engine(esquema.url, poolclass=NullPool)
+    yield esquema.url, limpeza
+    limpeza.dispose()
+    esquema.apagar()
+
+
+def _copiar_sqlite(origem: Path, destino: Path) -> None:
+    with sqlite3.connect(origem) as de, sqlite3.connect(destino) as para:
+        de.backup(para)
+    de.close()
+    para.close()
+
+
+@pytest.fixture
+def url_banco(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """URL de um banco migrado (revisão mais recente) e sem dados."""
+    if URL_PG:
+        url, limpeza = request.getfixturevalue("_postgresql_migrado")
+        _esvaziar(limpeza)
+        return str(url)
+    destino = tmp_path / "farol.sqlite3"
+    _copiar_sqlite(request.getfixturevalue("_modelo_sqlite"), destino)
+    return f"sqlite:///{destino}"
+
+
+@pytest.fixture
+def url_banco_vazio(tmp_path: Path) -> Iterator[str]:
+    """URL de um banco sem migração nenhuma (para testar as próprias migrações)."""
+    if not URL_PG:
+        yield f"sqlite:///{tmp_path / 'vazio.sqlite3'}"
+        return
+    esquema = _EsquemaPG()
+    yield esquema.url
+    esquema.apagar()
+
+
+@pytest.fixture
+def banco(url_banco: str) -> Iterator[Banco]:
+    b = Banco.conectar(url_banco)
+    yield b
+    b.fechar()
+
+
+@pytest.fixture
+def sessao(banco: Banco) -> Iterator[Session]:
+    with banco.sessoes() as s:
+        yield s
+
+
+@pytest.fixture(scope="session")
+def motor() -> str:
+    """`postgresql` ou `sqlite`: o banco em que a suíte está rodando."""
+    return make_url(URL_PG).get_backend_name() if URL_PG else "sqlite"
