@@ -1,0 +1,46 @@
+"""Login por senha (OAuth2 password flow) e o usuário corrente."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException
+from fastapi.security import OAuth2PasswordRequestForm
+from sqlalchemy import select
+
+from farol.api.deps import AtorAtual, BancoDep, configuracao
+from farol.api.seguranca import Credencial, conferir_senha, emitir_token, hash_senha
+from farol.config import Configuracao
+from farol.store.modelos import Usuario
+
+rotas = APIRouter(prefix="/auth", tags=["autenticação"])
+
+# Confere um hash mesmo quando o login não existe, para o tempo não revelar logins válidos.
+_HASH_FICTICIO = hash_senha("farol-login-inexistente")
+
+
+@rotas.post("/token")
+def entrar(
+    form: Annotated[OAuth2PasswordRequestForm, Depends()],
+    banco: BancoDep,
+    config: Annotated[Configuracao, Depends(configuracao)],
+) -> dict[str, Any]:
+    with banco.unit_of_work(somente_leitura=True) as s:
+        u = s.execute(select(Usuario).where(Usuario.login == form.username)).scalar_one_or_none()
+        ok = conferir_senha(form.password, u.senha_hash if u else _HASH_FICTICIO)
+        if u is None or not ok or not u.ativo:
+            raise HTTPException(
+                401, "login ou senha incorretos", headers={"WWW-Authenticate": "Bearer"}
+            )
+        token = emitir_token(Credencial(u.id, u.papel, u.om_id), config.segredo.get_secret_value())
+        return {"access_token": token, "token_type": "bearer", "papel": u.papel}
+
+
+@rotas.get("/eu")
+def eu(ator: AtorAtual) -> dict[str, Any]:
+    return {
+        "login": ator.login,
+        "nome": ator.nome,
+        "papel": ator.papel,
+        "om": ator.om_sigla,
+    }

@@ -1,0 +1,45 @@
+"""Tokens de acesso (JWT HS256 assinado com o segredo do Farol); senhas em services.senhas."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+import jwt
+
+from farol.services.senhas import conferir_senha, hash_senha
+
+__all__ = ["Credencial", "conferir_senha", "emitir_token", "hash_senha", "ler_token"]
+
+VALIDADE_TOKEN = dt.timedelta(hours=8)
+ALGORITMO = "HS256"
+
+
+@dataclass(frozen=True)
+class Credencial:
+    usuario_id: int
+    papel: str
+    om_id: int
+
+
+def emitir_token(c: Credencial, segredo: str, agora: dt.datetime | None = None) -> str:
+    agora = agora or dt.datetime.now(dt.UTC)
+    corpo = {
+        "sub": str(c.usuario_id),
+        "papel": c.papel,
+        "om": c.om_id,
+        "iat": int(agora.timestamp()),
+        "exp": int((agora + VALIDADE_TOKEN).timestamp()),
+    }
+    return jwt.encode(corpo, segredo, algorithm=ALGORITMO)
+
+
+def ler_token(token: str, segredo: str) -> Credencial | None:
+    """Credencial do token, ou None se ausente, adulterado ou expirado."""
+    try:
+        corpo = jwt.decode(
+            token, segredo, algorithms=[ALGORITMO], options={"require": ["exp", "sub"]}
+        )
+        return Credencial(int(corpo["sub"]), str(corpo["papel"]), int(corpo["om"]))
+    except (jwt.PyJWTError, KeyError, ValueError, TypeError):
+        return None

@@ -1,0 +1,103 @@
+"""Comandos aceitos pelos serviços (e pela API como corpo das requisições).
+
+Cada ato tem os seus dados validados pelo modelo do seu tipo; tipos sem modelo próprio
+aceitam um texto livre (`texto`) e referências (`documento`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Modelo(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class NovoAto(Modelo):
+    """Um ato do processo: o tipo (do quadro de estados), a data em que ocorreu e os dados."""
+
+    tipo: str = Field(min_length=1, max_length=60)
+    data_ato: dt.date
+    dados: dict[str, Any] = Field(default_factory=dict)
+    versao: int | None = Field(
+        default=None, description="versão do processo que o usuário viu (trava otimista)"
+    )
+    corrige_ato_id: int | None = None
+
+
+class ItemAuto(Modelo):
+    infracao: str
+    autor_tipo: str = "condutor"
+    faltas: int = Field(default=1, ge=1)
+
+
+class DadosLavratura(Modelo):
+    infracoes: list[ItemAuto] = Field(min_length=1, max_length=50)
+    descricao: str | None = None
+
+
+class PenalidadeDecidida(Modelo):
+    infracao: str
+    multa: Decimal | None = Field(default=None, max_digits=14, decimal_places=2)
+    suspensao_dias: int | None = Field(default=None, ge=1)
+    cancelamento: bool = False
+
+
+class DadosDecisaoComPenalidade(Modelo):
+    penalidades: list[PenalidadeDecidida] = Field(min_length=1)
+    justificativa: str = Field(min_length=20)
+    agravantes: list[str] = Field(default_factory=list)
+
+
+class DadosDecisao(Modelo):
+    fundamentacao: str = Field(min_length=10)
+
+
+class DadosPagamento(Modelo):
+    valor: Decimal = Field(gt=0, max_digits=14, decimal_places=2)
+    referencia: str = Field(min_length=1, max_length=100)
+
+
+class DadosSobrestamento(Modelo):
+    inquerito: str = Field(min_length=1, max_length=100)
+    poluicao: bool = False
+
+
+class DadosCorrecao(Modelo):
+    motivo: str = Field(min_length=10)
+    dados_corrigidos: dict[str, Any] = Field(default_factory=dict)
+
+
+class DadosLivres(Modelo):
+    texto: str | None = None
+    documento: str | None = None
+    meio: str | None = Field(
+        default=None, description="meio da ciência: pessoal, AR, edital, eletrônico"
+    )
+
+
+MODELO_DOS_DADOS: dict[str, type[Modelo]] = {
+    "lavratura_auto": DadosLavratura,
+    "julgamento_procedente": DadosDecisaoComPenalidade,
+    "decisao_recurso_provido_em_parte": DadosDecisaoComPenalidade,
+    "decisao_recurso_final_provido_em_parte": DadosDecisaoComPenalidade,
+    "julgamento_improcedente": DadosDecisao,
+    "decisao_recurso_provido": DadosDecisao,
+    "decisao_recurso_nao_provido": DadosDecisao,
+    "decisao_recurso_final_provido": DadosDecisao,
+    "decisao_recurso_final_nao_provido": DadosDecisao,
+    "esclarecimentos_acolhidos": DadosDecisao,
+    "pagamento": DadosPagamento,
+    "sobrestamento": DadosSobrestamento,
+    "correcao": DadosCorrecao,
+}
+
+TIPOS_COM_PENALIDADE = (
+    "julgamento_procedente",
+    "decisao_recurso_provido_em_parte",
+    "decisao_recurso_final_provido_em_parte",
+)

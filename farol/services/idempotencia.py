@@ -1,0 +1,77 @@
+"""Idempotência: um POST repetido com a mesma `Idempotency-Key` devolve a primeira resposta.
+
+Inspetores no mar reenviam quando a conexão cai. A resposta fica gravada na MESMA transação
+que o ato: ou os dois ficam, ou nenhum. Dois reenvios simultâneos: o segundo esbarra na
+restrição única (chave, usuário), desfaz tudo o que fez e devolve a resposta do primeiro.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from farol.erros import Conflito
+from farol.store.db import Banco
+from farol.store.modelos import Idempotencia
+
+Resposta = tuple[int, dict[str, Any]]
+
+
+def _gravada(s: Session, chave: str, usuario_id: int) -> Idempotencia | None:
+    return s.execute(
+        select(Idempotencia).where(
+            Idempotencia.chave == chave, Idempotencia.usuario_id == usuario_id
+        )
+    ).scalar_one_or_none()
+
+
+def _conferir(r: Idempotencia, metodo: str, rota: str) -> Resposta:
+    if (r.metodo, r.rota) != (metodo, rota):
+        raise Conflito(
+            "Idempotency-Key já usada em outra requisição; gere uma chave nova",
+            campo="Idempotency-Key",
+        )
+    return r.status_code, r.corpo
+
+
+def executar(
+    banco: Banco,
+    usuario_id: int,
+    chave: str | None,
+    metodo: str,
+    rota: str,
+    funcao: Callable[[Session], Resposta],
+) -> Resposta:
+    if not chave:
+        with banco.unit_of_work() as s:
+            return funcao(s)
+    try:
+        with banco.unit_of_work() as s:
+            anterior = _gravada(s, chave, usuario_id)
+            if anterior is not None:
+                return _conferir(anterior, metodo, rota)
+            status, corpo = funcao(s)
+            s.add(
+                Idempotencia(
+                    chave=chave,
+                    usuario_id=usuario_id,
+                    metodo=metodo,
+                    rota=rota,
+                    status_code=status,
+                    corpo=corpo,
+                    criado_em=dt.datetime.now(dt.UTC),
+                )
+            )
+            s.flush()
+            return status, corpo
+    except IntegrityError:
+        with banco.unit_of_work(somente_leitura=True) as s:
+            anterior = _gravada(s, chave, usuario_id)
+            if anterior is None:
+                raise
+            return _conferir(anterior, metodo, rota)

@@ -1,0 +1,261 @@
+"""Registrar uma inspeção: constatações → infrações, medidas liminares e notificações.
+
+Cada pessoa a notificar recebe a sua Notificação para Comparecimento, que abre um processo
+(NORMAM 2023 item 3.6.1) com as infrações que lhe cabem. `avaliar` responde o mesmo sem gravar
+(a página do inspetor mostra as medidas à medida que ele marca as constatações).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any, Literal
+
+from pydantic import AwareDatetime, Field
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from farol.domain.documentos import formatar_documento, tipo_de_pessoa, validar_documento
+from farol.erros import Conflito, EntradaInvalida, ErroFarol
+from farol.normas.infracoes import catalogo
+from farol.rules.medidas import aplicar_medidas, constatacao_de_dict
+from farol.services.calendario_om import data_local, hoje
+from farol.services.comandos import Modelo
+from farol.services.jurisdicao import Ator
+from farol.services.processos import abrir_processo
+from farol.store.modelos import (
+    OM,
+    Constatacao,
+    Embarcacao,
+    Inspecao,
+    MedidaAdministrativa,
+    Notificacao,
+    Pessoa,
+    Prazo,
+)
+from farol.store.numeracao import NOTIFICACAO, numero_oficial, proximo_numero
+
+PAPEIS_QUE_INSPECIONAM = ("inspetor", "autoridade_competente", "capitao_dos_portos")
+
+
+class DadosPessoa(Modelo):
+    documento: str = Field(min_length=11, max_length=20, description="CPF ou CNPJ")
+    nome: str = Field(min_length=2, max_length=200)
+    endereco: str | None = Field(default=None, max_length=500)
+    email: str | None = Field(default=None, max_length=200)
+    telefone: str | None = Field(default=None, max_length=30)
+
+
+class DadosEmbarcacao(Modelo):
+    inscricao: str = Field(min_length=3, max_length=30)
+    nome: str = Field(min_length=1, max_length=200)
+    tipo: str = Field(default="lancha", max_length=60)
+    propulsao: str = Field(default="motor", max_length=30)
+    comprimento: Decimal = Field(default=Decimal("6.00"), gt=0, max_digits=8, decimal_places=2)
+    estrangeira: bool = False
+
+
+class DadosConstatacao(Modelo):
+    infracao: str
+    descricao: str | None = Field(default=None, max_length=2000)
+    categoria_item: Literal["salvatagem", "radiocomunicacao", "incendio", "outros"] | None = None
+    anos_vencida: Decimal | None = Field(default=None, ge=0)
+    faltas: int | None = Field(default=None, ge=1)
+    embarcacao_inscrita: bool | None = None
+    condutor_possui_habilitacao: bool | None = None
+    reincidente: bool = False
+
+
+class NovaInspecao(Modelo):
+    embarcacao: DadosEmbarcacao
+    proprietario: DadosPessoa
+    condutor: DadosPessoa | None = None
+    data_hora: AwareDatetime
+    local: str = Field(min_length=2, max_length=300)
+    situacao: Literal["navegando", "parada"]
+    condutor_habilitado_presente: bool = False
+    constatacoes: list[DadosConstatacao] = Field(default_factory=list, max_length=40)
+
+
+def _com_campo(prefixo: str, f: Any) -> Any:
+    try:
+        return f()
+    except ErroFarol as e:
+        e.campo = f"{prefixo}.{e.campo}" if e.campo else prefixo
+        raise
+
+
+def avaliar(cmd: NovaInspecao) -> dict[str, Any]:
+    """Infrações, medidas e quem notificar, sem gravar nada (função pura dos dados)."""
+    cat = catalogo()
+    itens = []
+    medidas: list[str] = []
+    notificar: list[str] = []
+    for n, c in enumerate(cmd.constatacoes):
+        entrada = {
+            "infracao": c.infracao,
+            "situacao": cmd.situacao,
+            "condutor_habilitado_presente": cmd.condutor_habilitado_presente,
+            "anos_vencida": c.anos_vencida,
+            "categoria_item": c.categoria_item,
+            "embarcacao_inscrita": c.embarcacao_inscrita,
+            "condutor_possui_habilitacao": c.condutor_possui_habilitacao,
+            "embarcacao_estrangeira": cmd.embarcacao.estrangeira,
+            "reincidente": c.reincidente,
+        }
+        r = _com_campo(
+            f"constatacoes.{n}", lambda e=entrada: aplicar_medidas(constatacao_de_dict(e))
+        )
+        inf = cat.infracao(r.infracao_aplicavel)
+        alvo = list(r.notificar) or ["proprietario"]
+        itens.append(
+            {
+                "infracao": c.infracao,
+                "infracao_aplicavel": r.infracao_aplicavel,
+                "descricao": inf.descricao,
+                "penalidade": inf.penalidade_texto,
+                "fundamento": inf.fonte.referencia(),
+                "medidas": list(r.medidas),
+                "medidas_dispensadas": list(r.medidas_dispensadas),
+                "notificar": alvo,
+                "documentos": list(r.documentos),
+                "ordens_estrangeira": list(r.ordens_estrangeira),
+                "fundamentos": list(r.fundamentos),
+            }
+        )
+        medidas += [m for m in r.medidas if m not in medidas]
+        notificar += [x for x in alvo if x not in notificar]
+    return {"constatacoes": itens, "medidas": medidas, "notificar": notificar}
+
+
+def _pessoa(s: Session, dados: DadosPessoa, campo: str) -> Pessoa:
+    documento = _com_campo(campo, lambda: validar_documento(dados.documento))
+    p = s.execute(select(Pessoa).where(Pessoa.documento == documento)).scalar_one_or_none()
+    if p is None:
+        p = Pessoa(
+            documento=documento,
+            tipo=tipo_de_pessoa(documento),
+            nome=dados.nome,
+            endereco=dados.endereco,
+            email=dados.email,
+            telefone=dados.telefone,
+        )
+        s.add(p)
+        s.flush()
+    return p
+
+
+def _embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Embarcacao:
+    e = s.execute(
+        select(Embarcacao).where(Embarcacao.inscricao == dados.inscricao.upper())
+    ).scalar_one_or_none()
+    if e is None:
+        e = Embarcacao(
+            inscricao=dados.inscricao.upper(),
+            nome=dados.nome,
+            tipo=dados.tipo,
+            propulsao=dados.propulsao,
+            comprimento=dados.comprimento,
+            proprietario_id=dono.id,
+            estrangeira=dados.estrangeira,
+        )
+        s.add(e)
+        s.flush()
+    return e
+
+
+def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> dict[str, Any]:
+    if ator.papel not in PAPEIS_QUE_INSPECIONAM:
+        raise Conflito(
+            f"o papel {ator.papel} não registra inspeções", campo="papel", regra="LESTA art. 16"
+        )
+    data = data_local(cmd.data_hora)
+    if data > hoje():
+        raise EntradaInvalida("a inspeção não pode ter data futura", campo="data_hora")
+    avaliacao = avaliar(cmd)
+    om = s.get(OM, ator.om_id)
+    assert om is not None
+    dono = _pessoa(s, cmd.proprietario, "proprietario.documento")
+    condutor = _pessoa(s, cmd.condutor, "condutor.documento") if cmd.condutor else None
+    emb = _embarcacao(s, cmd.embarcacao, dono)
+    insp = Inspecao(
+        om_id=om.id,
+        inspetor_id=ator.usuario_id,
+        embarcacao_id=emb.id,
+        condutor_id=condutor.id if condutor else None,
+        proprietario_id=dono.id,
+        data_hora=cmd.data_hora.astimezone(dt.UTC),
+        local=cmd.local,
+        situacao=cmd.situacao,
+        condutor_habilitado_presente=cmd.condutor_habilitado_presente,
+    )
+    s.add(insp)
+    s.flush()
+    for c, item in zip(cmd.constatacoes, avaliacao["constatacoes"], strict=True):
+        s.add(
+            Constatacao(
+                inspecao_id=insp.id,
+                infracao=item["infracao_aplicavel"],
+                descricao=c.descricao or item["descricao"],
+                categoria_item=c.categoria_item,
+                faltas=c.faltas,
+                anos_vencida=None if c.anos_vencida is None else int(c.anos_vencida),
+            )
+        )
+    for m in avaliacao["medidas"]:
+        fund = [f for i in avaliacao["constatacoes"] if m in i["medidas"] for f in i["fundamentos"]]
+        s.add(
+            MedidaAdministrativa(
+                inspecao_id=insp.id,
+                tipo=m,
+                aplicada_em=cmd.data_hora.astimezone(dt.UTC),
+                fundamentos=list(dict.fromkeys(fund)),
+            )
+        )
+    processos: list[dict[str, Any]] = []
+    for quem in avaliacao["notificar"]:
+        pessoa = condutor if quem == "condutor" and condutor is not None else dono
+        if any(x["autuado_id"] == pessoa.id for x in processos):
+            continue
+        infracoes = [
+            i["infracao_aplicavel"] for i in avaliacao["constatacoes"] if quem in i["notificar"]
+        ]
+        p = abrir_processo(
+            s,
+            ator,
+            om=om,
+            autuado_id=pessoa.id,
+            embarcacao_id=emb.id,
+            inspecao_id=insp.id,
+            data_ato=data,
+            dados_notificacao={"texto": "Notificação para Comparecimento: " + ", ".join(infracoes)},
+        )
+        seq = proximo_numero(s, om.id, data.year, NOTIFICACAO)
+        s.add(
+            Notificacao(
+                inspecao_id=insp.id,
+                processo_id=p.id,
+                pessoa_id=pessoa.id,
+                numero=numero_oficial(data.year, om.sigla, seq),
+                data=data,
+            )
+        )
+        prazo = s.execute(select(Prazo).where(Prazo.processo_id == p.id)).scalars().first()
+        processos.append(
+            {
+                "id": p.id,
+                "numero": p.numero,
+                "autuado_id": pessoa.id,
+                "autuado": pessoa.nome,
+                "documento": formatar_documento(pessoa.documento),
+                "papel": quem,
+                "infracoes": infracoes,
+                "comparecimento_ate": prazo.vencimento.isoformat() if prazo else None,
+            }
+        )
+    for medida in s.execute(
+        select(MedidaAdministrativa).where(MedidaAdministrativa.inspecao_id == insp.id)
+    ).scalars():
+        if processos:
+            medida.processo_id = processos[0]["id"]
+    return {"inspecao_id": insp.id, **avaliacao, "processos": processos}

@@ -1,0 +1,66 @@
+"""Jurisdição: um usuário vê e age na sua OM e nas OMs subordinadas a ela.
+
+Um processo fora da jurisdição responde como inexistente (HTTP 404), para que a
+existência não vaze para outra Capitania.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from farol.erros import NaoEncontrado
+from farol.store.modelos import OM, Usuario
+
+
+@dataclass(frozen=True)
+class Ator:
+    """Quem age: o usuário, o seu papel e as OMs da sua jurisdição."""
+
+    usuario_id: int
+    login: str
+    nome: str
+    papel: str
+    om_id: int
+    om_sigla: str
+    oms: frozenset[int]
+
+    def alcanca(self, om_id: int) -> bool:
+        return om_id in self.oms
+
+
+def oms_sob(sessao: Session, om_id: int) -> frozenset[int]:
+    """A OM e todas as subordinadas (descendentes por `superior_id`)."""
+    filhos: dict[int | None, list[int]] = {}
+    for oid, sup in sessao.execute(select(OM.id, OM.superior_id)):
+        filhos.setdefault(sup, []).append(oid)
+    vistos = {om_id}
+    pilha = [om_id]
+    while pilha:
+        atual = pilha.pop()
+        for f in filhos.get(atual, []):
+            if f not in vistos:
+                vistos.add(f)
+                pilha.append(f)
+    return frozenset(vistos)
+
+
+def ator_do_usuario(sessao: Session, usuario: Usuario) -> Ator:
+    om = sessao.get(OM, usuario.om_id)
+    assert om is not None
+    return Ator(
+        usuario_id=usuario.id,
+        login=usuario.login,
+        nome=usuario.nome,
+        papel=usuario.papel,
+        om_id=usuario.om_id,
+        om_sigla=om.sigla,
+        oms=oms_sob(sessao, usuario.om_id),
+    )
+
+
+def exigir_alcance(ator: Ator, om_id: int, oque: str = "processo") -> None:
+    if not ator.alcanca(om_id):
+        raise NaoEncontrado(f"{oque} não encontrado", campo="id")

@@ -1,0 +1,190 @@
+"""Leitura do processo: cabeçalho, linha do tempo, prazos, penalidades e atos permitidos."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from farol.domain import processo as quadro
+from farol.domain.documentos import formatar_documento
+from farol.erros import NaoEncontrado
+from farol.normas.infracoes import catalogo
+from farol.services.calendario_om import hoje
+from farol.services.jurisdicao import Ator, exigir_alcance
+from farol.store.modelos import (
+    OM,
+    Ato,
+    AutoDeInfracao,
+    Constatacao,
+    Embarcacao,
+    Pagamento,
+    Pessoa,
+    Prazo,
+    Processo,
+    Usuario,
+)
+
+
+def dinheiro(v: Decimal | None) -> str | None:
+    return None if v is None else f"{v:.2f}"
+
+
+def prazo_json(x: Prazo) -> dict[str, Any]:
+    aberto = x.encerrado_em is None
+    return {
+        "id": x.id,
+        "etapa": x.etapa,
+        "regime": x.regime,
+        "inicio": x.inicio.isoformat(),
+        "vencimento": x.vencimento.isoformat(),
+        "contagem": x.contagem,
+        "dias": x.dias,
+        "dias_nao_uteis": x.dias_nao_uteis,
+        "fundamentos": x.fundamentos,
+        "aberto": aberto,
+        "encerrado_em": None if aberto else x.encerrado_em.isoformat(),  # type: ignore[union-attr]
+        "cumprido": x.cumprido,
+        "vencido": aberto and hoje() > x.vencimento,
+    }
+
+
+def resumo(s: Session, p: Processo) -> dict[str, Any]:
+    om = s.get(OM, p.om_id)
+    autuado = s.get(Pessoa, p.autuado_id)
+    emb = s.get(Embarcacao, p.embarcacao_id) if p.embarcacao_id else None
+    assert om is not None and autuado is not None
+    maquina = quadro.carregar_regime(p.regime)
+    return {
+        "id": p.id,
+        "numero": p.numero,
+        "regime": p.regime,
+        "estado": p.estado,
+        "estado_nome": maquina.estado(p.estado).nome,
+        "final": maquina.estado(p.estado).final,
+        "sobrestado": p.sobrestado,
+        "versao": p.versao,
+        "om": {"sigla": om.sigla, "nome": om.nome, "uf": om.uf},
+        "autuado": {
+            "nome": autuado.nome,
+            "documento": formatar_documento(autuado.documento),
+            "tipo": autuado.tipo,
+        },
+        "embarcacao": None if emb is None else {"nome": emb.nome, "inscricao": emb.inscricao},
+        "criado_em": p.criado_em.isoformat(),
+    }
+
+
+def _infracoes(s: Session, p: Processo) -> list[dict[str, Any]]:
+    from farol.services.penalidades_do_processo import itens_do_auto
+
+    cat = catalogo()
+    itens = itens_do_auto(s, p)
+    fonte: list[tuple[str, str | None, int | None]]
+    if itens:
+        fonte = [(i.infracao, i.autor_tipo, i.faltas) for i in itens]
+    elif p.inspecao_id is not None:
+        fonte = [
+            (c.infracao, None, c.faltas)
+            for c in s.execute(
+                select(Constatacao).where(Constatacao.inspecao_id == p.inspecao_id)
+            ).scalars()
+        ]
+    else:
+        fonte = []
+    saida = []
+    for codigo, autor, faltas in fonte:
+        inf = cat.infracoes.get(codigo)
+        saida.append(
+            {
+                "codigo": codigo,
+                "descricao": inf.descricao if inf else None,
+                "penalidade": inf.penalidade_texto if inf else None,
+                "fundamento": inf.fonte.referencia() if inf else None,
+                "autor_tipo": autor,
+                "faltas": faltas,
+            }
+        )
+    return saida
+
+
+def detalhar(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
+    from farol.services.penalidades_do_processo import total_multas, vigentes
+    from farol.services.processos import data_do_fato
+
+    p = s.get(Processo, processo_id)
+    if p is None:
+        raise NaoEncontrado("processo não encontrado", campo="id")
+    exigir_alcance(ator, p.om_id)
+    maquina = quadro.carregar_regime(p.regime)
+    nomes_atos = {t.tipo_ato: t.nome for t in maquina.transicoes}
+    usuarios = {u.id: u for u in s.execute(select(Usuario)).scalars()}
+    atos = []
+    for a in s.execute(select(Ato).where(Ato.processo_id == p.id).order_by(Ato.seq)).scalars():
+        u = usuarios.get(a.ator_id)
+        atos.append(
+            {
+                "id": a.id,
+                "seq": a.seq,
+                "tipo": a.tipo,
+                "nome": nomes_atos.get(a.tipo, a.tipo),
+                "data_ato": a.data_ato.isoformat(),
+                "registrado_em": a.registrado_em.isoformat(),
+                "ator": {"nome": u.nome if u else None, "papel": a.papel},
+                "dados": a.payload,
+                "intempestivo": a.intempestivo,
+                "corrige_ato_id": a.corrige_ato_id,
+                "hash": a.hash,
+            }
+        )
+    prazos = [
+        prazo_json(x)
+        for x in s.execute(
+            select(Prazo).where(Prazo.processo_id == p.id).order_by(Prazo.id)
+        ).scalars()
+    ]
+    auto = s.execute(
+        select(AutoDeInfracao).where(AutoDeInfracao.processo_id == p.id)
+    ).scalar_one_or_none()
+    pagos = list(s.execute(select(Pagamento).where(Pagamento.processo_id == p.id)).scalars())
+    total = total_multas(s, p)
+    pago = sum((x.valor for x in pagos), Decimal("0.00"))
+    permitidos = (
+        []
+        if ator.papel in ("auditor", "consulta")
+        else maquina.atos_permitidos(p.estado, ator.papel)
+    )
+    return {
+        **resumo(s, p),
+        "data_fato": data_do_fato(s, p).isoformat(),
+        "auto": None
+        if auto is None
+        else {"numero": auto.numero, "lavrado_em": auto.lavrado_em.isoformat()},
+        "infracoes": _infracoes(s, p),
+        "atos": atos,
+        "prazos": prazos,
+        "penalidades": [
+            {
+                "infracao": x.infracao,
+                "multa": dinheiro(x.multa),
+                "suspensao_dias": x.suspensao_dias,
+                "cancelamento": x.cancelamento,
+                "multiplicador": x.multiplicador,
+                "justificativa": x.justificativa,
+            }
+            for x in vigentes(s, p)
+        ],
+        "multa_total": dinheiro(total),
+        "pago": dinheiro(pago),
+        "saldo": dinheiro(total - pago),
+        "pagamentos": [
+            {"valor": dinheiro(x.valor), "data": x.data.isoformat(), "referencia": x.referencia}
+            for x in pagos
+        ],
+        "atos_permitidos": [
+            {"tipo": t.tipo_ato, "nome": t.nome, "fundamentos": list(t.fundamentos())}
+            for t in permitidos
+        ],
+    }

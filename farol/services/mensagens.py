@@ -1,0 +1,56 @@
+"""Mensagens de validação do Pydantic em português (serviços e API usam as mesmas)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+MENSAGENS = {
+    "missing": "campo obrigatório ausente",
+    "json_invalid": "JSON malformado",
+    "int_parsing": "esperado um número inteiro",
+    "int_type": "esperado um número inteiro",
+    "int_from_float": "esperado um número inteiro",
+    "bool_parsing": "esperado verdadeiro ou falso",
+    "bool_type": "esperado verdadeiro ou falso",
+    "date_from_datetime_parsing": "data inválida: use AAAA-MM-DD",
+    "date_from_datetime_inexact": "data inválida: use AAAA-MM-DD, sem hora",
+    "date_parsing": "data inválida: use AAAA-MM-DD",
+    "date_type": "data inválida: use AAAA-MM-DD",
+    "datetime_parsing": "data e hora inválidas: use AAAA-MM-DDTHH:MM:SS-03:00",
+    "datetime_from_date_parsing": "data e hora inválidas: use AAAA-MM-DDTHH:MM:SS-03:00",
+    "timezone_aware": "informe o fuso horário (ex.: -03:00)",
+    "decimal_parsing": "esperado um valor decimal",
+    "decimal_type": "esperado um valor decimal",
+    "decimal_max_places": "no máximo duas casas decimais",
+    "decimal_max_digits": "valor grande demais",
+    "string_type": "esperado um texto",
+    "string_too_short": "texto curto demais",
+    "string_too_long": "texto longo demais",
+    "literal_error": "valor não permitido",
+    "enum": "valor não permitido",
+    "extra_forbidden": "campo não previsto",
+    "greater_than_equal": "valor abaixo do mínimo",
+    "greater_than": "valor abaixo do mínimo",
+    "less_than_equal": "valor acima do máximo",
+    "less_than": "valor acima do máximo",
+    "list_type": "esperada uma lista",
+    "too_short": "lista vazia ou curta demais",
+    "too_long": "lista longa demais",
+    "dict_type": "esperado um objeto",
+    "model_type": "esperado um objeto",
+    "model_attributes_type": "esperado um objeto",
+}
+
+
+def traduzir(erro: Any) -> str:
+    """Mensagem em português para um item de `ValidationError.errors()`."""
+    tipo = str(erro.get("type", ""))
+    if tipo in MENSAGENS:
+        mensagem = MENSAGENS[tipo]
+        contexto = erro.get("ctx") or {}
+        for chave in ("min_length", "max_length", "ge", "gt", "le", "lt", "expected"):
+            if chave in contexto:
+                mensagem += f" ({chave.replace('_', ' ')}: {contexto[chave]})"
+                break
+        return mensagem
+    return str(erro.get("msg", "valor inválido")).removeprefix("Value error, ")

@@ -1,0 +1,235 @@
+"""Penalidades decididas no processo: validação contra a lei e reincidência no histórico.
+
+Cada infração do auto é penalizada por si (RLESTA art. 7º § 1º: a autoridade fixa o valor e
+o período dentro dos limites). A faixa vem de `farol.rules.penalidades` com a reincidência
+contada no histórico gravado do mesmo autor.
+
+Interpretação da reincidência (documentada em docs/procedimento.md): conta-se cada outro
+processo do MESMO autuado, com penalidade VIGENTE pela MESMA infração (julgamento procedente
+não afastado em recurso), cujo fato ocorreu nos 12 meses anteriores ao fato atual (ou no mesmo
+dia), contados pela data do fato (RLESTA art. 10: "repetição da prática").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from farol.erros import EntradaInvalida, ErroFarol
+from farol.rules.penalidades import (
+    ResultadoPenalidade,
+    calcular_penalidade,
+    validar_multa,
+    validar_suspensao,
+)
+from farol.rules.reincidencia import contar_reincidencias
+from farol.services.comandos import DadosDecisaoComPenalidade
+from farol.store.modelos import Ato, AutoDeInfracao, AutoInfracaoItem, Penalidade, Processo
+
+ESTADOS_SEM_PENALIDADE = ("arquivado",)
+
+
+@dataclass
+class Decidida:
+    infracao: str
+    autor_tipo: str
+    multa: Decimal | None
+    suspensao_dias: int | None
+    cancelamento: bool
+    multiplicador: int
+    reincidencias: int
+    fundamentos: list[str] = field(default_factory=list)
+
+    def para_payload(self) -> dict[str, Any]:
+        return {
+            "infracao": self.infracao,
+            "autor_tipo": self.autor_tipo,
+            "multa": None if self.multa is None else f"{self.multa:.2f}",
+            "suspensao_dias": self.suspensao_dias,
+            "cancelamento": self.cancelamento,
+            "multiplicador": self.multiplicador,
+            "reincidencias": self.reincidencias,
+            "fundamentos": self.fundamentos,
+        }
+
+
+def faixa(
+    infracao: str,
+    fato: dt.date,
+    autor: str,
+    reincidencias: int,
+    faltas: int,
+    *,
+    agravantes: tuple[str, ...] = (),
+    campo: str,
+) -> ResultadoPenalidade:
+    try:
+        return calcular_penalidade(
+            infracao,
+            fato,
+            autor=autor,
+            reincidencias=reincidencias,
+            faltas=faltas,
+            agravantes=agravantes,
+        )
+    except ErroFarol as e:
+        e.campo = f"{campo}.{e.campo}" if e.campo else campo
+        raise
+
+
+def itens_do_auto(s: Session, p: Processo) -> list[AutoInfracaoItem]:
+    return list(
+        s.execute(
+            select(AutoInfracaoItem)
+            .join(AutoDeInfracao, AutoDeInfracao.id == AutoInfracaoItem.auto_id)
+            .where(AutoDeInfracao.processo_id == p.id)
+            .order_by(AutoInfracaoItem.id)
+        ).scalars()
+    )
+
+
+def vigentes(s: Session, p: Processo) -> list[Penalidade]:
+    """As penalidades da decisão mais recente que as fixou (julgamento ou reforma em recurso)."""
+    if p.estado in ESTADOS_SEM_PENALIDADE:
+        return []
+    ultimo = s.execute(
+        select(Penalidade.ato_id)
+        .join(Ato, Ato.id == Penalidade.ato_id)
+        .where(Penalidade.processo_id == p.id)
+        .order_by(Ato.seq.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+    if ultimo is None:
+        return []
+    return list(
+        s.execute(
+            select(Penalidade).where(Penalidade.ato_id == ultimo).order_by(Penalidade.id)
+        ).scalars()
+    )
+
+
+def total_multas(s: Session, p: Processo) -> Decimal:
+    return sum((x.multa or Decimal("0.00") for x in vigentes(s, p)), Decimal("0.00"))
+
+
+def reincidencias(s: Session, p: Processo, infracao: str, fato: dt.date) -> int:
+    from farol.services.processos import data_do_fato
+
+    outros = s.execute(
+        select(Processo)
+        .join(Penalidade, Penalidade.processo_id == Processo.id)
+        .where(
+            Processo.autuado_id == p.autuado_id,
+            Processo.id != p.id,
+            Penalidade.infracao == infracao,
+        )
+        .distinct()
+    ).scalars()
+    datas = []
+    for outro in outros:
+        if any(x.infracao == infracao for x in vigentes(s, outro)):
+            data = data_do_fato(s, outro)
+            if data <= fato:
+                datas.append(data)
+    return contar_reincidencias(fato, datas)
+
+
+def validar_decisao(
+    s: Session, p: Processo, fato: dt.date, dados: DadosDecisaoComPenalidade
+) -> list[Decidida]:
+    itens = itens_do_auto(s, p)
+    por_infracao = {i.infracao: i for i in itens}
+    pedidas = [x.infracao for x in dados.penalidades]
+    estranhas = [x for x in pedidas if x not in por_infracao]
+    if estranhas:
+        raise EntradaInvalida(
+            f"infração fora do auto: {', '.join(estranhas)}", campo="dados.penalidades"
+        )
+    faltando = [x for x in por_infracao if x not in pedidas]
+    repetidas = {x for x in pedidas if pedidas.count(x) > 1}
+    if faltando or repetidas:
+        raise EntradaInvalida(
+            "decida uma penalidade para cada infração do auto, uma vez cada"
+            + (f"; faltam: {', '.join(faltando)}" if faltando else "")
+            + (f"; repetidas: {', '.join(sorted(repetidas))}" if repetidas else ""),
+            campo="dados.penalidades",
+            regra="RLESTA art. 7º, § 1º",
+        )
+    decididas = []
+    for n, pedido in enumerate(dados.penalidades):
+        item = por_infracao[pedido.infracao]
+        campo = f"dados.penalidades.{n}"
+        n_reinc = reincidencias(s, p, pedido.infracao, fato)
+        r = faixa(
+            pedido.infracao,
+            fato,
+            item.autor_tipo,
+            n_reinc,
+            item.faltas or 1,
+            agravantes=tuple(dados.agravantes),
+            campo=campo,
+        )
+        multa = dias = None
+        try:
+            if pedido.multa is not None:
+                multa = validar_multa(r, pedido.multa)
+        except ErroFarol as e:
+            e.campo = f"{campo}.multa"
+            raise
+        try:
+            if pedido.suspensao_dias is not None:
+                dias = validar_suspensao(r, pedido.suspensao_dias)
+        except ErroFarol as e:
+            e.campo = f"{campo}.suspensao_dias"
+            raise
+        if pedido.cancelamento and not r.cancelamento:
+            raise EntradaInvalida(
+                f"{pedido.infracao} não comporta cancelamento neste caso",
+                campo=f"{campo}.cancelamento",
+                regra="; ".join(r.fundamentos),
+            )
+        if multa is not None and dias is not None and not r.cumulativa:
+            raise EntradaInvalida(
+                f"{pedido.infracao}: multa OU suspensão (penalidades alternativas); escolha uma",
+                campo=campo,
+                regra=r.fundamentos[0],
+            )
+        if multa is None and dias is None and not pedido.cancelamento:
+            raise EntradaInvalida("informe a multa, a suspensão ou o cancelamento", campo=campo)
+        decididas.append(
+            Decidida(
+                infracao=pedido.infracao,
+                autor_tipo=item.autor_tipo,
+                multa=multa,
+                suspensao_dias=dias,
+                cancelamento=pedido.cancelamento,
+                multiplicador=r.multiplicador,
+                reincidencias=n_reinc,
+                fundamentos=r.fundamentos,
+            )
+        )
+    return decididas
+
+
+def gravar(
+    s: Session, p: Processo, ato: Ato, penalidades: list[dict[str, Any]], justificativa: str
+) -> None:
+    for d in penalidades:
+        s.add(
+            Penalidade(
+                processo_id=p.id,
+                ato_id=ato.id,
+                infracao=d["infracao"],
+                autor_id=p.autuado_id,
+                multa=None if d["multa"] is None else Decimal(d["multa"]),
+                suspensao_dias=d["suspensao_dias"],
+                cancelamento=d["cancelamento"],
+                multiplicador=d["multiplicador"],
+                justificativa=justificativa,
+            )
+        )
