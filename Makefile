@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 
 ## make run: instala, carrega a demonstração no SQLite embutido e executa o serviço
 run: $(STAMP)
-	$(BIN)/farol demo
+	$(BIN)/farol demo --servir
 
 ## make test: instala e executa lint, tipos e todos os testes
 test: $(STAMP)

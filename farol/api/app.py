@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fastapi import FastAPI
+from fastapi.responses import RedirectResponse
 
 from farol.api import erros
 from farol.api.rotas import auth, inspecoes, processos
@@ -28,4 +29,9 @@ def criar_app(config: Configuracao | None = None, banco: Banco | None = None) ->
     erros.instalar(app)
     for rotas in (auth.rotas, inspecoes.rotas, processos.rotas):
         app.include_router(rotas, prefix=VERSAO_API)
+
+    @app.get("/", include_in_schema=False)
+    def inicio() -> RedirectResponse:
+        return RedirectResponse("/docs")
+
     return app

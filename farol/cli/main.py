@@ -238,3 +238,82 @@ def serve(
     from farol.api.app import criar_app
 
     uvicorn.run(criar_app(), host=host, port=porta, log_level="info")
+
+
+def _url(database_url: str | None) -> str:
+    from farol.config import configuracao
+
+    return database_url or configuracao().database_url
+
+
+OpcaoUrl = Annotated[
+    str | None,
+    typer.Option("--database-url", help="URL do banco (padrão: FAROL_DATABASE_URL ou o SQLite)."),
+]
+
+
+@app.command()
+def demo(
+    database_url: OpcaoUrl = None,
+    recriar: Annotated[bool, typer.Option(help="Apaga o SQLite e carrega de novo.")] = False,
+    servir: Annotated[bool, typer.Option(help="Em seguida, executa o serviço HTTP.")] = False,
+    host: Annotated[str, typer.Option(help="Endereço de escuta.")] = "127.0.0.1",
+    porta: Annotated[int, typer.Option("--porta", "--port", help="Porta TCP.")] = 8000,
+) -> None:
+    """Cria o banco com a demonstração (OMs, usuários, processos em todos os estados)."""
+    from sqlalchemy.engine import make_url
+
+    from farol.services.demo import SENHA_DEMO, banco_vazio, carregar_demo, logins
+    from farol.store.db import Banco, e_sqlite
+    from farol.store.migrar import atualizar_banco
+
+    url = _url(database_url)
+    if recriar:
+        if not e_sqlite(url):
+            raise EntradaInvalida("--recriar só apaga um banco SQLite", campo="recriar")
+        arquivo = make_url(url).database
+        if arquivo:
+            from pathlib import Path
+
+            for sufixo in ("", "-wal", "-shm"):
+                Path(arquivo + sufixo).unlink(missing_ok=True)
+    atualizar_banco(url)
+    banco = Banco.conectar(url)
+    with banco.unit_of_work(somente_leitura=True) as s:
+        vazio = banco_vazio(s)
+    if vazio:
+        carregar_demo(banco)
+    else:
+        print("o banco já tem dados: demonstração não recarregada (use --recriar)")
+    banco.fechar()
+    print(f"banco: {make_url(url).render_as_string(hide_password=True)}")
+    tabela(
+        f"Usuários da demonstração (senha: {SENHA_DEMO})",
+        ["Login", "Papel", "OM"],
+        [list(x) for x in logins()],
+    )
+    if servir:
+        print(f"Farol em http://{host}:{porta}/  (API: /api/v1, documentação: /docs)")
+        serve(host=host, porta=porta, database_url=url)
+
+
+auditoria_app = typer.Typer(help="Auditoria da cadeia de atos.", no_args_is_help=True)
+app.add_typer(auditoria_app, name="auditoria")
+
+
+@auditoria_app.command("verificar")
+def auditoria_verificar(database_url: OpcaoUrl = None) -> None:
+    """Confere a cadeia de hashes de todos os processos; nomeia o primeiro elo quebrado."""
+    from farol.store.auditoria import verificar_cadeias
+    from farol.store.db import Banco
+
+    banco = Banco.conectar(_url(database_url))
+    with banco.unit_of_work(somente_leitura=True) as s:
+        quebras = verificar_cadeias(s)
+    banco.fechar()
+    if not quebras:
+        print("cadeias íntegras: nenhum ato alterado")
+        return
+    for q in quebras:
+        print(f"QUEBRA: {q.texto()}")
+    raise typer.Exit(1)

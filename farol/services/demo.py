@@ -1,0 +1,242 @@
+"""Dados de demonstração: a Capitania dos Portos de Santa Catarina e as suas Delegacias,
+usuários de cada papel, embarcações e processos em todos os estados do quadro, com datas
+realistas contadas para trás a partir de hoje (os prazos são os que o Farol calcula).
+
+Os dados passam pelos mesmos serviços que a API usa: nada é gravado por fora das regras.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from farol.domain.documentos import _digito
+from farol.services import inspecoes, processos
+from farol.services.calendario_om import hoje as hoje_em_brasilia
+from farol.services.comandos import NovoAto
+from farol.services.jurisdicao import Ator, ator_do_usuario
+from farol.services.usuarios import criar_om, criar_usuario
+from farol.store.db import Banco
+from farol.store.modelos import OM, Usuario
+
+SENHA_DEMO = "farol2026"
+
+OMS: list[dict[str, Any]] = [
+    {"sigla": "DPC", "nome": "Diretoria de Portos e Costas", "tipo": "DPC", "uf": "RJ",
+     "municipio": "Rio de Janeiro", "superior": None},
+    {"sigla": "COM5DN", "nome": "Comando do 5º Distrito Naval", "tipo": "DN", "uf": "RS",
+     "municipio": "Rio Grande", "superior": "DPC"},
+    {"sigla": "CPSC", "nome": "Capitania dos Portos de Santa Catarina", "tipo": "CP", "uf": "SC",
+     "municipio": "Florianópolis", "superior": "COM5DN",
+     "fechamentos": {(3, 23): "Aniversário de Florianópolis (feriado municipal)"}},
+    {"sigla": "DELITAJAI", "nome": "Delegacia da Capitania dos Portos em Itajaí", "tipo": "DL",
+     "uf": "SC", "municipio": "Itajaí", "superior": "CPSC",
+     "fechamentos": {(6, 15): "Aniversário de Itajaí (feriado municipal)"}},
+    {"sigla": "DELSFSUL", "nome": "Delegacia da Capitania dos Portos em São Francisco do Sul",
+     "tipo": "DL", "uf": "SC", "municipio": "São Francisco do Sul", "superior": "CPSC"},
+    {"sigla": "DELLAGUNA", "nome": "Delegacia da Capitania dos Portos em Laguna", "tipo": "DL",
+     "uf": "SC", "municipio": "Laguna", "superior": "CPSC"},
+    {"sigla": "COM8DN", "nome": "Comando do 8º Distrito Naval", "tipo": "DN", "uf": "SP",
+     "municipio": "São Paulo", "superior": "DPC"},
+    {"sigla": "CPSP", "nome": "Capitania dos Portos de São Paulo", "tipo": "CP", "uf": "SP",
+     "municipio": "Santos", "superior": "COM8DN",
+     "fechamentos": {(1, 26): "Aniversário de Santos (feriado municipal)"}},
+]  # fmt: skip
+
+USUARIOS: list[tuple[str, str, str, str]] = [
+    ("inspetor.cpsc", "1ºSG Carlos Menezes", "inspetor", "CPSC"),
+    ("autoridade.cpsc", "CT Mariana Albuquerque", "autoridade_competente", "CPSC"),
+    ("capitao.cpsc", "CMG Ricardo Falcão", "capitao_dos_portos", "CPSC"),
+    ("auditor.cpsc", "CC Helena Prado", "auditor", "CPSC"),
+    ("consulta.cpsc", "SC Paulo Reis", "consulta", "CPSC"),
+    ("inspetor.itajai", "2ºSG Ana Beatriz Koch", "inspetor", "DELITAJAI"),
+    ("delegado.itajai", "CC Fernando Schmitt", "autoridade_competente", "DELITAJAI"),
+    ("dpc", "VA Roberto Tavares (DPC)", "dpc", "DPC"),
+    ("autoridade.cpsp", "CF Luiza Camargo", "autoridade_competente", "CPSP"),
+    ("inspetor.cpsp", "1ºSG Tiago Nogueira", "inspetor", "CPSP"),
+]
+
+PESSOAS = [
+    "Joaquim Pereira da Rosa", "Luciana Vieira Martins", "Anderson Luiz Coelho",
+    "Patrícia dos Santos Hoffmann", "Ernesto Bittencourt", "Rosângela Maria da Silva",
+    "Valdir Antônio Schneider", "Cristiane Duarte Lemos", "Márcio Guimarães Pacheco",
+    "Sílvia Regina Amorim", "Osmar Kretzer", "Tânia Beatriz Fontes", "Gilberto Zimmermann",
+    "Fabiana Cordeiro", "Renato Medeiros", "Aline Mafra", "Jorge Luiz Ventura",
+    "Sandra Westphal", "Diego Araújo Nunes", "Camila Freitas", "Hélio Bastos", "Neusa Dorigon",
+]  # fmt: skip
+
+EMBARCACOES = [
+    "Maré Mansa", "Estrela do Sul", "Gaivota II", "Netuno", "Sereia Azul", "Tainha Dourada",
+    "Boto Cinza", "Vento Sul", "Ilha Bela", "Farolete", "Garoupa", "Ondina", "Cavalo-Marinho",
+    "Lua Cheia", "Baleia Franca", "Pérola do Mar", "Corsário", "Albatroz", "Caravela",
+    "Siri Azul", "Anchova", "Mar Aberto",
+]  # fmt: skip
+
+
+def cpf_de(n: int) -> str:
+    base = f"{(n * 7919 + 123456) % 10**9:09d}"
+    d1 = _digito(base, tuple(range(10, 1, -1)))
+    d2 = _digito(base + d1, tuple(range(11, 1, -1)))
+    return base + d1 + d2
+
+
+@dataclass
+class Passo:
+    dia: int
+    login: str
+    tipo: str
+    dados: dict[str, Any]
+
+
+def _p(dia: int, login: str, tipo: str, **dados: Any) -> Passo:
+    return Passo(dia, login, tipo, dados)
+
+
+MULTA = {"penalidades": [{"infracao": "RLESTA.16.II", "multa": "600.00"}],
+         "justificativa": "Embarcação sem o documento de inscrição a bordo; a defesa não o apresentou."}  # fmt: skip
+AUTO = {"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}]}
+DECISAO = {"fundamentacao": "Recurso conhecido; razões apreciadas na forma do parecer anexo."}
+A, C, D = "autoridade.cpsc", "capitao.cpsc", "dpc"
+
+_ATE_JULGAMENTO = [
+    _p(14, A, "lavratura_auto", **AUTO),
+    _p(15, A, "ciencia_auto", meio="pessoal"),
+    _p(20, A, "defesa", texto="Alega que o documento estava em casa."),
+    _p(50, A, "julgamento_procedente", **MULTA),
+]
+_ATE_RECURSO = [*_ATE_JULGAMENTO, _p(52, A, "ciencia_decisao", meio="AR"),
+                _p(55, A, "recurso", texto="Pede a anulação da multa.")]  # fmt: skip
+_ATE_DECISAO_RECURSO = [*_ATE_RECURSO, _p(70, C, "decisao_recurso_nao_provido", **DECISAO),
+                        _p(72, C, "ciencia_decisao_recurso", meio="AR")]  # fmt: skip
+_ATE_RECURSO_FINAL = [*_ATE_DECISAO_RECURSO,
+                      _p(74, C, "recurso_final", texto="Recorre ao Diretor de Portos e Costas.")]  # fmt: skip
+
+# (estado esperado, infração constatada, passos depois da inspeção no dia 0)
+CENARIOS: list[tuple[str, str, list[Passo]]] = [
+    ("notificado", "RLESTA.16.II", []),
+    ("arquivado", "RLESTA.16.II", [
+        _p(3, A, "esclarecimentos_prestados", texto="Apresentou o TIE original."),
+        _p(5, A, "esclarecimentos_acolhidos", fundamentacao="Documento regular apresentado no prazo."),
+    ]),
+    ("autuado", "RLESTA.16.II", [_p(14, A, "lavratura_auto", **AUTO)]),
+    ("em_defesa", "RLESTA.16.II", _ATE_JULGAMENTO[:2]),
+    ("aguardando_julgamento", "RLESTA.16.II", _ATE_JULGAMENTO[:3]),
+    ("julgado_procedente", "RLESTA.16.II", _ATE_JULGAMENTO),
+    ("decisao_notificada", "RLESTA.16.II", _ATE_RECURSO[:5]),
+    ("quitado", "RLESTA.16.II", [*_ATE_RECURSO[:5],
+        _p(60, A, "pagamento", valor="600.00", referencia="DARF 2026.0001")]),
+    ("em_recurso", "RLESTA.16.II", _ATE_RECURSO),
+    ("recurso_decidido", "RLESTA.16.II", _ATE_DECISAO_RECURSO[:-1]),
+    ("decisao_recurso_notificada", "RLESTA.16.II", _ATE_DECISAO_RECURSO),
+    ("em_recurso_final", "RLESTA.16.II", _ATE_RECURSO_FINAL),
+    ("recurso_final_decidido", "RLESTA.16.II", [*_ATE_RECURSO_FINAL,
+        _p(90, D, "decisao_recurso_final_nao_provido", **DECISAO)]),
+    ("decisao_definitiva_notificada", "RLESTA.16.II", [*_ATE_RECURSO_FINAL,
+        _p(90, D, "decisao_recurso_final_nao_provido", **DECISAO),
+        _p(92, C, "ciencia_decisao_recurso_final", meio="AR")]),
+    ("divida_ativa", "RLESTA.16.II", [*_ATE_RECURSO[:5],
+        _p(100, A, "inscricao_divida_ativa", texto="Ofício à PGFN.")]),
+    ("encerrado", "RLESTA.12.II", [
+        _p(14, A, "lavratura_auto", infracoes=[{"infracao": "RLESTA.12.II", "autor_tipo": "condutor"}]),
+        _p(15, A, "ciencia_auto", meio="pessoal"),
+        _p(16, A, "renuncia_defesa", texto="Renunciou à defesa no próprio auto."),
+        _p(30, A, "julgamento_procedente", penalidades=[{"infracao": "RLESTA.12.II", "suspensao_dias": 30}],
+           justificativa="Condutor embarcado sem a CHA; suspensão proporcional ao fato."),
+        _p(31, A, "ciencia_decisao", meio="pessoal"),
+        _p(45, A, "encerramento", texto="Suspensão cumprida; sem multa a pagar."),
+    ]),
+    ("sobrestado", "RLESTA.23.IV", [
+        _p(4, A, "sobrestamento", inquerito="IAFN 012/2026 — abalroamento na Baía Norte"),
+    ]),
+    ("arquivado", "RLESTA.16.II", [*_ATE_JULGAMENTO[:3],
+        _p(45, A, "julgamento_improcedente", fundamentacao="Documento regular comprovado na defesa.")]),
+    ("aguardando_julgamento", "RLESTA.16.II", [*_ATE_JULGAMENTO[:2],
+        _p(45, A, "revelia", texto="Defesa não apresentada no prazo.")]),
+]  # fmt: skip
+
+
+def _atores(s: Session) -> dict[str, Ator]:
+    return {u.login: ator_do_usuario(s, u) for u in s.execute(select(Usuario)).scalars()}
+
+
+def _inspecao(n: int, infracao: str, quando: dt.date, embarcacao: str) -> inspecoes.NovaInspecao:
+    sem_condutor = infracao == "RLESTA.16.II"
+    return inspecoes.NovaInspecao.model_validate(
+        {
+            "embarcacao": {"inscricao": f"44{10 + n % 3}{100000 + n * 37:06d}", "nome": embarcacao,
+                           "tipo": "lancha" if n % 2 else "veleiro", "comprimento": f"{6 + n % 9}.50"},
+            "proprietario": {"documento": cpf_de(n), "nome": PESSOAS[n % len(PESSOAS)],
+                             "endereco": f"Rua das Gaivotas, {100 + n}, Florianópolis/SC"},
+            "condutor": None if sem_condutor else {
+                "documento": cpf_de(n + 500), "nome": PESSOAS[(n + 7) % len(PESSOAS)]},
+            "data_hora": f"{quando.isoformat()}T10:{n % 60:02d}:00-03:00",
+            "local": ["Baía Norte", "Canal da Barra da Lagoa", "Enseada de Jurerê",
+                      "Baía Sul, próximo à Ponte Hercílio Luz"][n % 4],
+            "situacao": "parada",
+            "condutor_habilitado_presente": True,
+            "constatacoes": [{"infracao": infracao, "embarcacao_inscrita": True,
+                              "condutor_possui_habilitacao": True,
+                              "categoria_item": "outros"}],
+        }
+    )  # fmt: skip
+
+
+def banco_vazio(s: Session) -> bool:
+    return int(s.execute(select(func.count()).select_from(OM)).scalar_one()) == 0
+
+
+def carregar_demo(banco: Banco, hoje: dt.date | None = None, log: Callable[[str], None] = print) -> None:
+    hoje = hoje or hoje_em_brasilia()
+    with banco.unit_of_work() as s:
+        oms: dict[str, OM] = {}
+        for o in OMS:
+            fech = {
+                dt.date(ano, m, d): motivo
+                for (m, d), motivo in o.get("fechamentos", {}).items()
+                for ano in range(hoje.year - 2, hoje.year + 3)
+            }
+            oms[o["sigla"]] = criar_om(
+                s, sigla=o["sigla"], nome=o["nome"], tipo=o["tipo"], uf=o["uf"],
+                municipio=o["municipio"], superior=oms.get(o["superior"] or ""), fechamentos=fech,
+            )  # fmt: skip
+        for login, nome, papel, om in USUARIOS:
+            criar_usuario(s, login=login, nome=nome, senha=SENHA_DEMO, papel=papel, om=oms[om])
+    for n, (esperado, infracao, passos) in enumerate(CENARIOS):
+        ultimo = passos[-1].dia if passos else 0
+        inicio = hoje - dt.timedelta(days=ultimo + 1 + (n % 3))
+        _cenario(banco, n, esperado, infracao, passos, inicio)
+    # Processos de outras OMs, para a jurisdição: Delegacia de Itajaí e Capitania de São Paulo.
+    for n, login in ((40, "inspetor.itajai"), (41, "inspetor.cpsp")):
+        with banco.unit_of_work() as s:
+            ator = _atores(s)[login]
+            inspecoes.registrar_inspecao(
+                s, ator, _inspecao(n, "RLESTA.16.II", hoje - dt.timedelta(days=2), EMBARCACOES[n % 22])
+            )
+    log(f"demonstração carregada: {len(CENARIOS) + 2} processos em {len(OMS)} OMs")
+
+
+def _cenario(
+    banco: Banco, n: int, esperado: str, infracao: str, passos: list[Passo], inicio: dt.date
+) -> None:
+    with banco.unit_of_work() as s:
+        atores = _atores(s)
+        r = inspecoes.registrar_inspecao(
+            s, atores["inspetor.cpsc"], _inspecao(n, infracao, inicio, EMBARCACOES[n % 22])
+        )
+        pid = r["processos"][0]["id"]
+        for passo in passos:
+            cmd = NovoAto(
+                tipo=passo.tipo, data_ato=inicio + dt.timedelta(days=passo.dia), dados=passo.dados
+            )
+            processos.registrar_ato(s, atores[passo.login], pid, cmd)
+        estado = processos.detalhar(s, atores["autoridade.cpsc"], pid)["estado"]
+        assert estado == esperado, (n, estado, esperado)
+
+
+def logins() -> list[tuple[str, str, str]]:
+    return [(login, papel, om) for login, _, papel, om in USUARIOS]
