@@ -414,3 +414,24 @@ class Numeracao(Base):
     ano: Mapped[int] = mapped_column(Integer, primary_key=True)
     tipo: Mapped[str] = mapped_column(String(30), primary_key=True)
     ultimo: Mapped[int] = mapped_column(Integer)
+
+
+class DocumentoEmitido(Base):
+    """PDF oficial emitido (NORMAM, anexos): guardado com o SHA-256 e um código de verificação.
+
+    Só INSERT. Reemitir é uma nova linha que aponta a anterior (`substitui_id`); a anterior
+    continua verificável e passa a constar como substituída.
+    """
+
+    __tablename__ = "documento_emitido"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    codigo: Mapped[str] = mapped_column(String(32), unique=True)
+    processo_id: Mapped[int] = _fk("processo.id")
+    ato_id: Mapped[int | None] = _fk("ato.id", indice=False, nulo=True)
+    tipo: Mapped[str] = mapped_column(String(40))
+    sha256: Mapped[str] = mapped_column(String(64), index=True)
+    conteudo: Mapped[bytes] = mapped_column(LargeBinary)
+    emitido_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+    emitido_por_id: Mapped[int] = _fk("usuario.id", indice=False)
+    substitui_id: Mapped[int | None] = _fk("documento_emitido.id", indice=False, nulo=True)
