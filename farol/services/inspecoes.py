@@ -175,8 +175,8 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> dict[str, A
     avaliacao = avaliar(cmd)
     om = s.get(OM, ator.om_id)
     assert om is not None
-    dono = _pessoa(s, cmd.proprietario, "proprietario.documento")
-    condutor = _pessoa(s, cmd.condutor, "condutor.documento") if cmd.condutor else None
+    dono = _pessoa(s, cmd.proprietario, "proprietario")
+    condutor = _pessoa(s, cmd.condutor, "condutor") if cmd.condutor else None
     emb = _embarcacao(s, cmd.embarcacao, dono)
     insp = Inspecao(
         om_id=om.id,

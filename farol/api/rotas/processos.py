@@ -67,7 +67,7 @@ def prazos(
         return consultas.prazos_no_periodo(s, ator, de, ate, om_sigla=om, somente_abertos=abertos)
 
 
-@rotas.get("/situacao/{documento}")
+@rotas.get("/situacao/{documento:path}")
 def situacao(documento: str, ator: AtorAtual, banco: BancoDep) -> dict[str, Any]:
     with banco.unit_of_work(somente_leitura=True) as s:
         return consultas.situacao(s, ator, documento)
