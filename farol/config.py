@@ -6,6 +6,7 @@
 | `FAROL_DATABASE_URL` | SQLite `farol.sqlite3` na pasta de dados |
 | `FAROL_SEGREDO` | gerado na primeira execução e guardado em `<pasta de dados>/segredo` |
 | `FAROL_FUSO` | `America/Sao_Paulo` (atos guardados em UTC, mostrados neste fuso) |
+| `FAROL_URL_PUBLICA` | `http://127.0.0.1:8000` (endereço impresso no QR dos documentos) |
 
 A pasta de dados só é criada quando um padrão precisa dela.
 """
@@ -76,6 +77,8 @@ class Configuracao(BaseSettings):
     database_url: str = Field(default_factory=_url_padrao)
     segredo: SecretStr = Field(default_factory=_segredo_padrao)
     fuso: str = "America/Sao_Paulo"
+    url_publica: str = "http://127.0.0.1:8000"
+    """Endereço público do Farol: vai no QR dos documentos (página /verificar/<código>)."""
 
     @field_validator("fuso")
     @classmethod

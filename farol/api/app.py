@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from fastapi import FastAPI
-from fastapi.responses import RedirectResponse
 
 from farol.api import erros
-from farol.api.rotas import auth, inspecoes, processos
+from farol.api.rotas import auth, documentos, inspecoes, painel, processos
 from farol.config import Configuracao, configuracao
 from farol.store.db import Banco
 from farol.store.migrar import preparar_banco
+from farol.web.app import instalar as instalar_paginas
 
 VERSAO_API = "/api/v1"
 
@@ -27,11 +27,9 @@ def criar_app(config: Configuracao | None = None, banco: Banco | None = None) ->
     app.state.banco = banco
     app.state.configuracao = config
     erros.instalar(app)
-    for rotas in (auth.rotas, inspecoes.rotas, processos.rotas):
+    for rotas in (auth.rotas, inspecoes.rotas, processos.rotas, painel.rotas, documentos.rotas):
         app.include_router(rotas, prefix=VERSAO_API)
+    app.include_router(documentos.publicas)  # /verificar: página pública do QR
 
-    @app.get("/", include_in_schema=False)
-    def inicio() -> RedirectResponse:
-        return RedirectResponse("/docs")
-
+    instalar_paginas(app)  # páginas em /, arquivos estáticos em /estatico
     return app

@@ -12,6 +12,7 @@ import sys
 from typing import Annotated, Any
 
 import typer
+from sqlalchemy.exc import SQLAlchemyError
 
 from farol.cli.erros import falhar, falhar_uso
 from farol.cli.saida import imprimir_json, tabela
@@ -197,6 +198,12 @@ def main() -> None:
         raise SystemExit(1) from None
     except typer.exceptions.TyperException as e:
         falhar_uso(e)
+    except SQLAlchemyError as e:
+        print(
+            f"erro: banco de dados: {type(e).__name__}: {str(e).splitlines()[0]}", file=sys.stderr
+        )
+        print("  (rode `farol db upgrade` se o banco for PostgreSQL)", file=sys.stderr)
+        raise SystemExit(1) from None
 
 
 db_app = typer.Typer(help="Banco de dados: migrações.", no_args_is_help=True)
@@ -241,9 +248,13 @@ def serve(
 
 
 def _url(database_url: str | None) -> str:
+    """A URL do banco; um SQLite desatualizado é migrado antes do uso (PostgreSQL não)."""
     from farol.config import configuracao
+    from farol.store.migrar import preparar_banco
 
-    return database_url or configuracao().database_url
+    url = database_url or configuracao().database_url
+    preparar_banco(url)
+    return url
 
 
 OpcaoUrl = Annotated[
@@ -317,3 +328,47 @@ def auditoria_verificar(database_url: OpcaoUrl = None) -> None:
     for q in quebras:
         print(f"QUEBRA: {q.texto()}")
     raise typer.Exit(1)
+
+
+@app.command()
+def documento(
+    processo: Annotated[str, typer.Argument(help="Número (2026/CPSC/000001) ou id do processo.")],
+    tipo: Annotated[str, typer.Argument(help="auto_de_infracao, notificacao_comparecimento, ...")],
+    saida: Annotated[str, typer.Option("-o", "--saida", help="Arquivo PDF a gravar.")],
+    usuario: Annotated[
+        str | None,
+        typer.Option(help="Login de quem emite (padrão: a autoridade competente da OM)."),
+    ] = None,
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Emite um documento oficial do processo em PDF, com código de verificação e QR."""
+    from pathlib import Path
+
+    from sqlalchemy import select
+
+    from farol.config import configuracao
+    from farol.erros import NaoEncontrado
+    from farol.services.documentos import emitir
+    from farol.services.jurisdicao import ator_do_usuario
+    from farol.store.db import Banco
+    from farol.store.modelos import Processo, Usuario
+
+    banco = Banco.conectar(_url(database_url))
+    with banco.unit_of_work() as s:
+        filtro = Processo.id == int(processo) if processo.isdigit() else Processo.numero == processo
+        p = s.execute(select(Processo).where(filtro)).scalar_one_or_none()
+        if p is None:
+            raise NaoEncontrado(f"processo {processo!r} não encontrado", campo="processo")
+        q = select(Usuario).where(Usuario.ativo.is_(True))
+        if usuario:
+            q = q.where(Usuario.login == usuario)
+        else:
+            q = q.where(Usuario.om_id == p.om_id, Usuario.papel == "autoridade_competente")
+        u = s.execute(q.limit(1)).scalar_one_or_none()
+        if u is None:
+            raise NaoEncontrado("usuário emissor não encontrado", campo="usuario")
+        doc = emitir(s, ator_do_usuario(s, u), p.id, tipo, configuracao().url_publica)
+        Path(saida).write_bytes(doc.conteudo)
+        print(f"{saida}: {doc.tipo} do processo {p.numero}")
+        print(f"código de verificação: {doc.codigo}  sha256: {doc.sha256}")
+    banco.fechar()

@@ -1,0 +1,621 @@
+"""Documentos oficiais do processo: montar os dados do que está gravado, emitir o PDF,
+guardar com o SHA-256 e verificar a autenticidade por código (QR) ou pelo próprio PDF.
+
+Um documento só se emite quando o ato que ele materializa existe (não há decisão antes do
+julgamento). Reemitir grava um novo documento que substitui o anterior; o anterior continua
+verificável e a verificação diz que foi substituído, e se um ato posterior mudou o efeito do
+documento (p. ex., decisão reformada em recurso).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from farol.documentos import dados as d
+from farol.documentos.renderizador import renderizar
+from farol.domain.documentos import formatar_documento
+from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
+from farol.normas.citacao import registro_normas
+from farol.normas.infracoes import catalogo
+from farol.rules.prazos import calcular_prazo
+from farol.services.calendario_om import calendario_da_om, hoje
+from farol.services.jurisdicao import Ator, exigir_alcance
+from farol.services.penalidades_do_processo import itens_do_auto, vigentes
+from farol.store.modelos import (
+    OM,
+    Ato,
+    AutoDeInfracao,
+    Constatacao,
+    DocumentoEmitido,
+    Embarcacao,
+    Inspecao,
+    MedidaAdministrativa,
+    Notificacao,
+    Pessoa,
+    Prazo,
+    Processo,
+    Usuario,
+)
+
+T = d.TipoDocumento
+ATOS_DE_DECISAO = {
+    T.decisao_julgamento: ("julgamento_procedente", "julgamento_improcedente"),
+    T.decisao_recurso: (
+        "decisao_recurso_provido",
+        "decisao_recurso_provido_em_parte",
+        "decisao_recurso_nao_provido",
+        "decisao_recurso_final_provido",
+        "decisao_recurso_final_provido_em_parte",
+        "decisao_recurso_final_nao_provido",
+    ),
+}
+# Atos posteriores que mudam o efeito de um documento já emitido.
+ALTERAM_EFEITO: dict[str, dict[str, str]] = {
+    "auto_de_infracao": {
+        "julgamento_improcedente": "auto julgado improcedente",
+        "decisao_recurso_provido": "penalidade afastada em recurso",
+        "decisao_recurso_final_provido": "penalidade afastada em última instância",
+    },
+    "decisao_julgamento": {
+        "decisao_recurso_provido": "decisão reformada em recurso (provido)",
+        "decisao_recurso_provido_em_parte": "decisão reformada em parte em recurso",
+        "decisao_recurso_final_provido": "decisão reformada em última instância",
+        "decisao_recurso_final_provido_em_parte": "decisão reformada em parte em última instância",
+    },
+    "decisao_recurso": {
+        "decisao_recurso_final_provido": "decisão reformada em última instância",
+        "decisao_recurso_final_provido_em_parte": "decisão reformada em parte em última instância",
+    },
+    "notificacao_pagamento": {
+        "pagamento": "multa paga",
+        "recurso": "prazo de pagamento encerrado pela interposição de recurso",
+        "recurso_final": "prazo de pagamento encerrado pela interposição de recurso",
+        "inscricao_divida_ativa": "multa encaminhada para inscrição em dívida ativa",
+    },
+    "notificacao_comparecimento": {
+        "esclarecimentos_acolhidos": "esclarecimentos acolhidos; processo arquivado",
+    },
+}
+NOMES_ETAPA = {
+    "comparecimento": "Comparecimento para prestar esclarecimentos",
+    "defesa": "Apresentação de defesa",
+    "julgamento": "Julgamento",
+    "pagamento": "Pagamento da multa",
+    "recurso": "Recurso em 1ª instância",
+    "recurso_final": "Recurso em última instância",
+    "regularizacao": "Regularização da embarcação apreendida",
+    "retirada": "Retirada da embarcação",
+}
+
+
+def _ultimo_ato(s: Session, p: Processo, tipos: tuple[str, ...]) -> Ato | None:
+    return s.execute(
+        select(Ato)
+        .where(Ato.processo_id == p.id, Ato.tipo.in_(tipos))
+        .order_by(Ato.seq.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+
+
+def _om(s: Session, p: Processo) -> d.OrganizacaoMilitar:
+    om = s.get(OM, p.om_id)
+    assert om is not None
+    superior = s.get(OM, om.superior_id) if om.superior_id else None
+    return d.OrganizacaoMilitar(
+        sigla=om.sigla,
+        nome=om.nome,
+        municipio=om.municipio,
+        uf=om.uf,
+        endereco=f"{om.municipio}/{om.uf}",
+        subordinacao=superior.nome if superior else None,
+    )
+
+
+def _autuado(s: Session, p: Processo, papel: str = "Autuado") -> d.Parte:
+    pessoa = s.get(Pessoa, p.autuado_id)
+    assert pessoa is not None
+    return d.Parte(
+        papel=papel,
+        nome=pessoa.nome,
+        documento=formatar_documento(pessoa.documento),
+        endereco=pessoa.endereco,
+    )
+
+
+def _embarcacao(s: Session, p: Processo) -> d.Embarcacao | None:
+    e = s.get(Embarcacao, p.embarcacao_id) if p.embarcacao_id else None
+    if e is None:
+        return None
+    return d.Embarcacao(
+        nome=e.nome,
+        inscricao=e.inscricao,
+        tipo=e.tipo,
+        caracteristicas=f"{e.comprimento} m, propulsão a {e.propulsao}",
+    )
+
+
+def _fato(s: Session, p: Processo) -> d.Fato | None:
+    insp = s.get(Inspecao, p.inspecao_id) if p.inspecao_id else None
+    if insp is None:
+        return None
+    descricoes = [
+        c.descricao
+        for c in s.execute(
+            select(Constatacao).where(Constatacao.inspecao_id == insp.id).order_by(Constatacao.id)
+        ).scalars()
+    ]
+    situacao = "navegando" if insp.situacao == "navegando" else "atracada, fundeada ou na boia"
+    return d.Fato(
+        data_hora=insp.data_hora,
+        local=insp.local,
+        descricao=f"Em inspeção naval, embarcação {situacao}. Constatado: " + "; ".join(descricoes),
+    )
+
+
+def _infracoes(s: Session, p: Processo) -> tuple[d.Infracao, ...]:
+    cat = catalogo()
+    codigos = [i.infracao for i in itens_do_auto(s, p)]
+    if not codigos and p.inspecao_id:
+        codigos = [
+            c.infracao
+            for c in s.execute(
+                select(Constatacao).where(Constatacao.inspecao_id == p.inspecao_id)
+            ).scalars()
+        ]
+    saida = []
+    for codigo in dict.fromkeys(codigos):
+        inf = cat.infracao(codigo)
+        saida.append(
+            d.Infracao(
+                codigo=codigo,
+                norma=registro_normas()[inf.fonte.norma].titulo,
+                dispositivo=inf.fonte.dispositivo,
+                texto=inf.fonte.texto,
+                penalidade=inf.penalidade_texto,
+                rubrica=inf.rubrica,
+            )
+        )
+    return tuple(saida)
+
+
+def _prazo(s: Session, p: Processo, etapa: str) -> d.Prazo | None:
+    x = s.execute(
+        select(Prazo)
+        .where(Prazo.processo_id == p.id, Prazo.etapa == etapa)
+        .order_by(Prazo.id.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+    if x is None:
+        return None
+    contagem = "dias úteis" if x.contagem == "uteis" else "dias corridos"
+    return d.Prazo(
+        etapa=NOMES_ETAPA.get(etapa, etapa),
+        vencimento=x.vencimento,
+        inicio=x.inicio,
+        contagem=f"{x.dias} {contagem}, contados do dia seguinte a {x.inicio:%d/%m/%Y}",
+        fundamento="; ".join(x.fundamentos[:3]),
+    )
+
+
+def _prazo_previsto(s: Session, p: Processo, etapa: str, inicio: dt.date) -> d.Prazo:
+    """Prazo ainda não aberto (ex.: defesa antes da ciência): calculado para a data dada."""
+    om = s.get(OM, p.om_id)
+    assert om is not None
+    r = calcular_prazo(etapa, inicio, regime=p.regime, calendario=calendario_da_om(s, om))
+    contagem = "dias úteis" if r.contagem == "uteis" else "dias corridos"
+    return d.Prazo(
+        etapa=NOMES_ETAPA.get(etapa, etapa),
+        vencimento=r.vencimento,
+        inicio=inicio,
+        contagem=f"{r.dias} {contagem}, contados do dia seguinte à ciência "
+        f"(calculado para ciência em {inicio:%d/%m/%Y})",
+        fundamento="; ".join(r.fundamentos[:3]),
+    )
+
+
+def _assinatura_autoridade(s: Session, ato: Ato | None, papel: str) -> d.Assinatura:
+    u = s.get(Usuario, ato.ator_id) if ato else None
+    return d.Assinatura(papel=papel, nome=u.nome if u else None, data=ato.data_ato if ato else None)
+
+
+def _exigir(ato: Ato | None, oque: str, falta: str) -> Ato:
+    if ato is None:
+        raise Conflito(f"não há {oque} neste processo: {falta}", campo="tipo")
+    return ato
+
+
+def _penalidades(s: Session, p: Processo) -> tuple[d.Penalidade, ...]:
+    cat = catalogo()
+    saida = []
+    for x in vigentes(s, p):
+        partes = []
+        if x.multa is not None:
+            partes.append("multa")
+        if x.suspensao_dias:
+            partes.append(f"suspensão do Certificado de Habilitação por {x.suspensao_dias} dias")
+        if x.cancelamento:
+            partes.append("cancelamento do Certificado de Habilitação")
+        saida.append(
+            d.Penalidade(
+                descricao=" e ".join(partes) or "penalidade",
+                fundamento=cat.infracao(x.infracao).fonte.referencia()
+                + (
+                    f"; reincidência ×{x.multiplicador} (RLESTA art. 10)"
+                    if x.multiplicador > 1
+                    else ""
+                ),
+                codigo_infracao=x.infracao,
+                valor=x.multa,
+            )
+        )
+    return tuple(saida)
+
+
+def montar(
+    s: Session, p: Processo, tipo: d.TipoDocumento, verificacao: d.Verificacao,
+    extras: dict[str, Any] | None = None,
+) -> d.DadosDocumento:  # fmt: skip
+    extras = extras or {}
+    base: dict[str, Any] = {
+        "tipo": tipo,
+        "numero_processo": p.numero,
+        "om": _om(s, p),
+        "data_emissao": hoje(),
+        "verificacao": verificacao,
+        "embarcacao": _embarcacao(s, p),
+    }
+    if tipo == T.notificacao_comparecimento:
+        ato = _exigir(_ultimo_ato(s, p, ("notificacao_comparecimento",)), "notificação", "")
+        notif = s.execute(
+            select(Notificacao).where(Notificacao.processo_id == p.id)
+        ).scalar_one_or_none()
+        prazo = _prazo(s, p, "comparecimento")
+        return d.DadosDocumento(
+            **base,
+            numero_documento=notif.numero if notif else f"{p.numero}-N",
+            interessados=(_autuado(s, p, "Notificado"),),
+            fato=_fato(s, p),
+            infracoes=_infracoes(s, p),
+            prazos=(prazo,) if prazo else (),
+            assinaturas=(_assinatura_autoridade(s, ato, "Agente da Autoridade Marítima"),
+                         d.Assinatura(papel="Notificado")),
+        )  # fmt: skip
+    if tipo == T.auto_de_infracao:
+        ato = _exigir(
+            _ultimo_ato(s, p, ("lavratura_auto",)),
+            "Auto de Infração lavrado",
+            "o auto se emite depois da lavratura",
+        )
+        auto = s.execute(
+            select(AutoDeInfracao).where(AutoDeInfracao.processo_id == p.id)
+        ).scalar_one()
+        defesa = _prazo(s, p, "defesa") or _prazo_previsto(s, p, "defesa", ato.data_ato)
+        return d.DadosDocumento(
+            **base,
+            numero_documento=auto.numero,
+            interessados=(_autuado(s, p),),
+            fato=_fato(s, p),
+            infracoes=_infracoes(s, p),
+            prazos=(defesa,),
+            assinaturas=(_assinatura_autoridade(s, ato, "Autoridade Competente"),
+                         d.Assinatura(papel="Autuado"),
+                         d.Assinatura(papel="Testemunha 1"), d.Assinatura(papel="Testemunha 2")),
+        )  # fmt: skip
+    if tipo in ATOS_DE_DECISAO:
+        ato = _exigir(
+            _ultimo_ato(s, p, ATOS_DE_DECISAO[tipo]),
+            "decisão" if tipo == T.decisao_recurso else "julgamento",
+            "o documento da decisão só existe depois do ato que decide",
+        )
+        return _decisao(s, p, tipo, ato, base)
+    if tipo == T.notificacao_pagamento:
+        prazo = _prazo(s, p, "pagamento")
+        multas = [x for x in vigentes(s, p) if x.multa]
+        if prazo is None or not multas:
+            raise Conflito(
+                "não há multa com prazo de pagamento aberto: a notificação de pagamento vem "
+                "depois da ciência da decisão que impõe multa",
+                campo="tipo",
+            )
+        return d.DadosDocumento(
+            **base,
+            numero_documento=f"{p.numero}-P",
+            interessados=(_autuado(s, p),),
+            valores=tuple(
+                d.Valor(descricao=f"Multa — {x.infracao}", valor=x.multa, fundamento="LESTA art. 32")  # noqa: E501
+                for x in multas if x.multa is not None
+            ),
+            prazos=(prazo,),
+        )  # fmt: skip
+    return _custodia(s, p, tipo, base, extras)
+
+
+def _decisao(
+    s: Session, p: Processo, tipo: d.TipoDocumento, ato: Ato, base: dict[str, Any]
+) -> d.DadosDocumento:
+    resultado = {
+        "julgamento_procedente": "AUTO DE INFRAÇÃO JULGADO PROCEDENTE",
+        "julgamento_improcedente": "AUTO DE INFRAÇÃO JULGADO IMPROCEDENTE",
+    }.get(ato.tipo, ato.tipo.replace("decisao_", "").replace("_", " ").upper())
+    instancia = (
+        "1ª instância (julgamento do auto)"
+        if tipo == T.decisao_julgamento
+        else ("Recurso em última instância" if "final" in ato.tipo else "Recurso em 1ª instância")
+    )
+    fundamentacao = str(ato.payload.get("justificativa") or ato.payload.get("fundamentacao"))
+    penalidades = _penalidades(s, p) if "improcedente" not in ato.tipo else ()
+    dispositivo = (
+        "Aplicar: " + "; ".join(f"{x.codigo_infracao}: {x.descricao}" for x in penalidades)
+        if penalidades
+        else "Arquivar o processo."
+    )
+    autoridade = s.get(Usuario, ato.ator_id)
+    return d.DadosDocumento(
+        **base,
+        numero_documento=f"{p.numero}-D{ato.seq}",
+        interessados=(_autuado(s, p),),
+        infracoes=_infracoes(s, p),
+        penalidades=penalidades,
+        decisao=d.Decisao(
+            instancia=instancia,
+            autoridade=autoridade.nome if autoridade else ato.papel,
+            resultado=resultado,
+            relatorio=f"Processo {p.numero}; ato nº {ato.seq} de {ato.data_ato:%d/%m/%Y}.",
+            fundamentacao=fundamentacao,
+            dispositivo=dispositivo,
+        ),
+        prazos=tuple(x for x in (_prazo(s, p, "recurso"), _prazo(s, p, "pagamento")) if x),
+        assinaturas=(_assinatura_autoridade(s, ato, "Autoridade julgadora"),),
+    )
+
+
+def _custodia(
+    s: Session, p: Processo, tipo: d.TipoDocumento, base: dict[str, Any], extras: dict[str, Any]
+) -> d.DadosDocumento:
+    medida = s.execute(
+        select(MedidaAdministrativa).where(
+            MedidaAdministrativa.inspecao_id == p.inspecao_id,
+            MedidaAdministrativa.tipo == "apreensao_embarcacao",
+        )
+    ).scalar_one_or_none() if p.inspecao_id else None  # fmt: skip
+    if medida is None:
+        raise Conflito(
+            "não há apreensão de embarcação neste processo: os documentos da custódia "
+            "(auto de apreensão, lacre, fiel depositário, retirada, edital, entrega) vêm dela",
+            campo="tipo",
+        )
+    insp = s.get(Inspecao, p.inspecao_id)
+    assert insp is not None
+    apreensao = d.Apreensao(
+        data_hora=medida.aplicada_em,
+        local_recolhimento=str(extras.get("local_recolhimento") or insp.local),
+        motivo="; ".join(i.texto for i in _infracoes(s, p)) or "irregularidade constatada",
+        fundamento="LESTA arts. 16, II, e 17; " + "; ".join(medida.fundamentos[:2]),
+    )
+    om = s.get(OM, p.om_id)
+    assert om is not None
+    cal = calendario_da_om(s, om)
+    data_apreensao = medida.aplicada_em.date()
+
+    def prazo_custodia(etapa: str) -> d.Prazo:
+        r = calcular_prazo(etapa, data_apreensao, regime="custodia", calendario=cal)
+        return d.Prazo(
+            etapa=NOMES_ETAPA.get(etapa, etapa),
+            vencimento=r.vencimento,
+            inicio=data_apreensao,
+            contagem=f"{r.dias} dias corridos",
+            fundamento="; ".join(r.fundamentos[:2]),
+        )
+
+    dono = _autuado(s, p, "Proprietário")
+    numero = f"{p.numero}-{tipo.value[:3].upper()}"
+    if tipo == T.auto_de_apreensao:
+        return d.DadosDocumento(**base, numero_documento=numero, apreensao=apreensao,
+                                interessados=(dono,))  # fmt: skip
+    if tipo == T.tipo_de_lacre:
+        lacres = extras.get("lacres") or [
+            {"numero": f"{p.id:06d}-1", "tipo": "lacre plástico numerado",
+             "local_aplicacao": "chave de ignição e painel"}
+        ]  # fmt: skip
+        return d.DadosDocumento(**base, numero_documento=numero,
+                                lacres=tuple(d.Lacre(**x) for x in lacres))  # fmt: skip
+    if tipo == T.termo_fiel_depositario:
+        return d.DadosDocumento(**base, numero_documento=numero, apreensao=apreensao,
+                                interessados=(d.Parte(**{**dono.model_dump(), "papel": "Fiel depositário"}),))  # fmt: skip  # noqa: E501
+    if tipo in (T.notificacao_retirada, T.edital_convocacao):
+        etapa = "retirada" if tipo == T.notificacao_retirada else "regularizacao"
+        return d.DadosDocumento(**base, numero_documento=numero, apreensao=apreensao,
+                                interessados=(dono,), prazos=(prazo_custodia(etapa),))  # fmt: skip
+    return d.DadosDocumento(**base, numero_documento=numero, interessados=(dono,))
+
+
+def _codigo() -> str:
+    alfabeto = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+    bruto = "".join(secrets.choice(alfabeto) for _ in range(12))
+    return f"{bruto[:4]}-{bruto[4:8]}-{bruto[8:]}"
+
+
+def tipo_documento(tipo: str) -> d.TipoDocumento:
+    try:
+        return d.TipoDocumento(tipo)
+    except ValueError:
+        raise EntradaInvalida(
+            f"tipo de documento desconhecido: {tipo!r}; tipos: "
+            + ", ".join(t.value for t in d.TipoDocumento),
+            campo="tipo",
+        ) from None
+
+
+def emitir(
+    s: Session,
+    ator: Ator,
+    processo_id: int,
+    tipo: str,
+    url_publica: str,
+    extras: dict[str, Any] | None = None,
+) -> DocumentoEmitido:
+    from farol.services.processos import carregar_processo
+
+    if ator.papel in ("auditor", "consulta"):
+        raise Conflito(f"o papel {ator.papel} não emite documentos", campo="papel")
+    p = carregar_processo(s, ator, processo_id)
+    t = tipo_documento(tipo)
+    codigo = _codigo()
+    verificacao = d.Verificacao(codigo=codigo, url=f"{url_publica.rstrip('/')}/verificar/{codigo}")
+    try:
+        dados = montar(s, p, t, verificacao, extras)
+    except ValidationError as e:
+        raise EntradaInvalida(
+            str(e.errors()[0].get("msg", "dados incompletos")).removeprefix("Value error, "),
+            campo="tipo",
+        ) from None
+    pdf = renderizar(dados)
+    anterior = s.execute(
+        select(DocumentoEmitido)
+        .where(DocumentoEmitido.processo_id == p.id, DocumentoEmitido.tipo == t.value)
+        .order_by(DocumentoEmitido.id.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+    ato = _ultimo_ato_do_tipo(s, p, t)
+    doc = DocumentoEmitido(
+        codigo=codigo,
+        processo_id=p.id,
+        ato_id=ato.id if ato else None,
+        tipo=t.value,
+        sha256=hashlib.sha256(pdf).hexdigest(),
+        conteudo=pdf,
+        emitido_em=dt.datetime.now(dt.UTC),
+        emitido_por_id=ator.usuario_id,
+        substitui_id=anterior.id if anterior else None,
+    )
+    s.add(doc)
+    s.flush()
+    return doc
+
+
+def _ultimo_ato_do_tipo(s: Session, p: Processo, t: d.TipoDocumento) -> Ato | None:
+    tipos = {
+        T.notificacao_comparecimento: ("notificacao_comparecimento",),
+        T.auto_de_infracao: ("lavratura_auto",),
+        T.notificacao_pagamento: (
+            "ciencia_decisao",
+            "ciencia_decisao_recurso",
+            "ciencia_decisao_recurso_final",
+        ),
+        **ATOS_DE_DECISAO,
+    }.get(t)
+    return _ultimo_ato(s, p, tipos) if tipos else None
+
+
+def descrever(s: Session, doc: DocumentoEmitido) -> dict[str, Any]:
+    """O que a verificação pública mostra: autenticidade e efeito, sem dados pessoais."""
+    p = s.get(Processo, doc.processo_id)
+    assert p is not None
+    om = s.get(OM, p.om_id)
+    assert om is not None
+    sucessor = s.execute(
+        select(DocumentoEmitido).where(DocumentoEmitido.substitui_id == doc.id)
+    ).scalar_one_or_none()
+    ato = s.get(Ato, doc.ato_id) if doc.ato_id else None
+    alteracoes = []
+    gatilhos = ALTERAM_EFEITO.get(doc.tipo, {})
+    posteriores = s.execute(
+        select(Ato)
+        .where(Ato.processo_id == p.id, Ato.seq > (ato.seq if ato else 0))
+        .order_by(Ato.seq)
+    ).scalars()
+    for a in posteriores:
+        if a.tipo in gatilhos and a.registrado_em >= doc.emitido_em - dt.timedelta(days=36500):
+            alteracoes.append(
+                {"ato": a.tipo, "data": a.data_ato.isoformat(), "efeito": gatilhos[a.tipo]}
+            )
+    return {
+        "autentico": True,
+        "codigo": doc.codigo,
+        "tipo": doc.tipo,
+        "titulo": d.TITULOS[d.TipoDocumento(doc.tipo)],
+        "processo": p.numero,
+        "om": {"sigla": om.sigla, "nome": om.nome},
+        "emitido_em": doc.emitido_em.isoformat(),
+        "sha256": doc.sha256,
+        "ato": None
+        if ato is None
+        else {"tipo": ato.tipo, "seq": ato.seq, "data": ato.data_ato.isoformat()},
+        "substituido": sucessor is not None,
+        "substituido_por": None if sucessor is None else sucessor.codigo,
+        "efeito_alterado": alteracoes,
+        "vigente": sucessor is None and not alteracoes,
+    }  # fmt: skip
+
+
+def verificar_codigo(s: Session, codigo: str) -> dict[str, Any]:
+    doc = s.execute(
+        select(DocumentoEmitido).where(DocumentoEmitido.codigo == codigo.strip().upper())
+    ).scalar_one_or_none()
+    if doc is None:
+        raise NaoEncontrado(
+            "nenhum documento emitido com este código: o documento não é autêntico ou o "
+            "código foi digitado errado",
+            campo="codigo",
+        )
+    return descrever(s, doc)
+
+
+def verificar_pdf(s: Session, conteudo: bytes) -> dict[str, Any]:
+    sha = hashlib.sha256(conteudo).hexdigest()
+    doc = s.execute(
+        select(DocumentoEmitido).where(DocumentoEmitido.sha256 == sha).limit(1)
+    ).scalar_one_or_none()
+    if doc is None:
+        return {
+            "autentico": False,
+            "sha256": sha,
+            "motivo": "o arquivo não corresponde, byte a byte, a nenhum documento emitido pelo "
+            "Farol: foi alterado ou não foi emitido aqui",
+        }
+    return descrever(s, doc)
+
+
+def listar(s: Session, ator: Ator, processo_id: int) -> list[dict[str, Any]]:
+    from farol.services.processos import carregar_processo
+
+    p = carregar_processo(s, ator, processo_id)
+    docs = s.execute(
+        select(DocumentoEmitido)
+        .where(DocumentoEmitido.processo_id == p.id)
+        .order_by(DocumentoEmitido.id)
+    ).scalars()
+    return [resumo(s, x) for x in docs]
+
+
+def resumo(s: Session, doc: DocumentoEmitido) -> dict[str, Any]:
+    info = descrever(s, doc)
+    return {
+        "id": doc.id,
+        "codigo": doc.codigo,
+        "tipo": doc.tipo,
+        "titulo": info["titulo"],
+        "sha256": doc.sha256,
+        "emitido_em": info["emitido_em"],
+        "substituido_por": info["substituido_por"],
+        "vigente": info["vigente"],
+        "efeito_alterado": info["efeito_alterado"],
+    }
+
+
+def obter_pdf(s: Session, ator: Ator, documento_id: int) -> DocumentoEmitido:
+    doc = s.get(DocumentoEmitido, documento_id)
+    if doc is None:
+        raise NaoEncontrado("documento não encontrado", campo="id")
+    p = s.get(Processo, doc.processo_id)
+    assert p is not None
+    exigir_alcance(ator, p.om_id, "documento")
+    return doc
+
