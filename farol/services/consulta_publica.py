@@ -1,0 +1,159 @@
+"""Consulta pública (sem login): o interessado informa o número do processo e o seu CPF/CNPJ
+e vê o estado, os prazos e as decisões do SEU processo.
+
+LGPD (Lei 13.709/2018, art. 6º, III — necessidade): só o autuado consulta, e só vê os próprios
+dados por inteiro. Dados pessoais de outras pessoas (o condutor ou o proprietário que não é o
+autuado) aparecem mascarados; agentes públicos aparecem pelo cargo, não pelo nome. Número
+inexistente e documento que não é o do autuado recebem a MESMA resposta (nada encontrado),
+para que a consulta não revele a existência de processos de terceiros.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from farol.domain.documentos import formatar_documento, validar_documento
+from farol.erros import EntradaInvalida
+from farol.normas.prazos import catalogo_prazos
+from farol.services.jurisdicao import Ator
+from farol.services.leitura import detalhar
+from farol.store.modelos import OM, Inspecao, Pessoa, Processo
+
+TIPOS_DE_DECISAO = (
+    "esclarecimentos_acolhidos",
+    "julgamento_procedente",
+    "julgamento_improcedente",
+    "decisao_recurso_provido",
+    "decisao_recurso_provido_em_parte",
+    "decisao_recurso_nao_provido",
+    "decisao_recurso_final_provido",
+    "decisao_recurso_final_provido_em_parte",
+    "decisao_recurso_final_nao_provido",
+)
+PAPEIS_PUBLICOS = {
+    "inspetor": "Inspetor Naval",
+    "autoridade_competente": "Autoridade Competente",
+    "capitao_dos_portos": "Capitão dos Portos",
+    "dpc": "Diretor de Portos e Costas",
+}
+
+
+def mascarar_nome(nome: str) -> str:
+    """'Pedro Condutor' -> 'P**** C*******': a inicial de cada palavra, o resto oculto."""
+    return " ".join(p[0] + "*" * (len(p) - 1) if p else p for p in nome.split(" "))
+
+
+def mascarar_documento(documento: str) -> str:
+    """CPF: '***.444.777-**' (os seis dígitos do meio, como no gov.br). CNPJ (empresa, não é
+    dado pessoal): por inteiro."""
+    d = validar_documento(documento)
+    if len(d) == 14:
+        return formatar_documento(d)
+    return f"***.{d[3:6]}.{d[6:9]}-**"
+
+
+def _pessoa_mascarada(p: Pessoa, papel: str) -> dict[str, str]:
+    fisica = p.tipo == "fisica"
+    return {
+        "papel": papel,
+        "nome": mascarar_nome(p.nome) if fisica else p.nome,
+        "documento": mascarar_documento(p.documento),
+    }
+
+
+def _envolvidos(s: Session, p: Processo) -> list[dict[str, str]]:
+    if p.inspecao_id is None:
+        return []
+    insp = s.get(Inspecao, p.inspecao_id)
+    assert insp is not None
+    saida = []
+    for papel, pessoa_id in (("proprietário", insp.proprietario_id), ("condutor", insp.condutor_id)):
+        if pessoa_id is None or pessoa_id == p.autuado_id:
+            continue
+        pessoa = s.get(Pessoa, pessoa_id)
+        if pessoa is not None:
+            saida.append(_pessoa_mascarada(pessoa, papel))
+    return saida
+
+
+def _nome_prazo(regime: str, etapa: str) -> str:
+    regra = catalogo_prazos().regras.get(f"prazo.{regime}.{etapa}")
+    return regra.descricao if regra else etapa.replace("_", " ")
+
+
+def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
+    """O processo `numero` se o autuado tiver o `documento`; senão None (nada encontrado).
+
+    Documento malformado ou com dígito verificador errado: `EntradaInvalida` (campo
+    `documento`) — isso não revela nada sobre processo algum.
+    """
+    numero = numero.strip().upper()
+    if not numero:
+        raise EntradaInvalida("informe o número do processo", campo="numero")
+    digitos = validar_documento(documento)
+    p = s.execute(select(Processo).where(Processo.numero == numero)).scalar_one_or_none()
+    if p is None:
+        return None
+    autuado = s.get(Pessoa, p.autuado_id)
+    if autuado is None or autuado.documento != digitos:
+        return None
+    om = s.get(OM, p.om_id)
+    assert om is not None
+    leitor = Ator(
+        usuario_id=0,
+        login="consulta-publica",
+        nome="Consulta pública",
+        papel="consulta",
+        om_id=om.id,
+        om_sigla=om.sigla,
+        oms=frozenset({om.id}),
+    )
+    d = detalhar(s, leitor, p.id)
+    decisoes = [
+        {
+            "nome": a["nome"],
+            "data": a["data_ato"],
+            "autoridade": PAPEIS_PUBLICOS.get(a["ator"]["papel"], a["ator"]["papel"]),
+            "fundamentacao": a["dados"].get("fundamentacao") or a["dados"].get("justificativa"),
+            "penalidades": a["dados"].get("penalidades", []),
+        }
+        for a in d["atos"]
+        if a["tipo"] in TIPOS_DE_DECISAO
+    ]
+    pagamento = [x for x in d["prazos"] if x["etapa"] == "pagamento"]
+    return {
+        "numero": d["numero"],
+        "om": d["om"],
+        "estado": d["estado"],
+        "estado_nome": d["estado_nome"],
+        "final": d["final"],
+        "sobrestado": d["sobrestado"],
+        "autuado": {"nome": autuado.nome, "documento": formatar_documento(autuado.documento)},
+        "embarcacao": d["embarcacao"],
+        "data_fato": d["data_fato"],
+        "auto": d["auto"],
+        "infracoes": [
+            {"codigo": i["codigo"], "descricao": i["descricao"], "fundamento": i["fundamento"]}
+            for i in d["infracoes"]
+        ],
+        "atos": [
+            {
+                "nome": a["nome"],
+                "data": a["data_ato"],
+                "por": PAPEIS_PUBLICOS.get(a["ator"]["papel"], a["ator"]["papel"]),
+                "intempestivo": a["intempestivo"],
+            }
+            for a in d["atos"]
+        ],
+        "prazos": [{**x, "nome": _nome_prazo(x["regime"], x["etapa"])} for x in d["prazos"]],
+        "decisoes": decisoes,
+        "multa_total": d["multa_total"],
+        "pago": d["pago"],
+        "saldo": d["saldo"],
+        "vencimento_pagamento": pagamento[-1]["vencimento"] if pagamento else None,
+        "pagamentos": [{"valor": x["valor"], "data": x["data"]} for x in d["pagamentos"]],
+        "envolvidos": _envolvidos(s, p),
+    }

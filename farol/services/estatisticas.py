@@ -1,0 +1,220 @@
+"""Estatísticas da jurisdição num período: infrações constatadas por artigo, por mês e por OM,
+multas impostas e pagas, medidas administrativas aplicadas; e o CSV das mesmas figuras.
+
+As datas contam no fuso de Brasília (a inspeção às 22h de 31/01 em Florianópolis é de
+janeiro). Multa imposta = a penalidade em vigor do processo (a do julgamento ou a da reforma
+em recurso), contada na data do ato que a fixou; multa paga = pagamento registrado, na data
+do pagamento.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections import Counter
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from farol.erros import EntradaInvalida
+from farol.normas.citacao import registro_normas
+from farol.normas.infracoes import catalogo
+from farol.rules.reincidencia import subtrair_meses
+from farol.services import penalidades_do_processo as pen
+from farol.services.calendario_om import data_local
+from farol.services.jurisdicao import Ator
+from farol.services.leitura import dinheiro
+from farol.services.medidas_aplicadas import nome_da_medida
+from farol.store.modelos import (
+    OM,
+    Ato,
+    Constatacao,
+    Inspecao,
+    MedidaAdministrativa,
+    Pagamento,
+    Processo,
+)
+
+ZERO = Decimal("0.00")
+MAXIMO_DIAS = 366 * 5
+
+
+def periodo_padrao(hoje: dt.date) -> tuple[dt.date, dt.date]:
+    """Os 12 meses até hoje: do primeiro dia do mês, 11 meses atrás, até hoje."""
+    return subtrair_meses(hoje.replace(day=1), 11), hoje
+
+
+def _meses(de: dt.date, ate: dt.date) -> list[str]:
+    meses = []
+    atual = de.replace(day=1)
+    while atual <= ate:
+        meses.append(f"{atual:%Y-%m}")
+        atual = subtrair_meses(atual, -1)
+    return meses
+
+
+def _artigo(codigo: str) -> str:
+    inf = catalogo().infracoes.get(codigo)
+    if inf is None:
+        return codigo
+    return f"{registro_normas()[inf.fonte.norma].sigla} art. {inf.artigo}"
+
+
+def _instante_inicio(d: dt.date) -> dt.datetime:
+    # um dia de folga para os dois lados; o filtro exato é feito na data local
+    return dt.datetime.combine(d - dt.timedelta(days=1), dt.time.min, tzinfo=dt.UTC)
+
+
+def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any]:
+    if ate < de:
+        raise EntradaInvalida("o fim do período é anterior ao início", campo="ate")
+    if (ate - de).days > MAXIMO_DIAS:
+        raise EntradaInvalida("período longo demais: no máximo 5 anos", campo="de")
+    siglas = dict(s.execute(select(OM.id, OM.sigla).where(OM.id.in_(ator.oms))).all())
+    meses = _meses(de, ate)
+
+    # --- infrações constatadas -------------------------------------------------------------
+    linhas = s.execute(
+        select(Constatacao.infracao, Inspecao.data_hora, Inspecao.om_id)
+        .join(Inspecao, Inspecao.id == Constatacao.inspecao_id)
+        .where(
+            Inspecao.om_id.in_(ator.oms),
+            Inspecao.data_hora >= _instante_inicio(de),
+            Inspecao.data_hora < _instante_inicio(ate + dt.timedelta(days=2)),
+        )
+    ).all()
+    por_infracao: Counter[str] = Counter()
+    por_artigo: Counter[str] = Counter()
+    por_mes: Counter[str] = Counter({m: 0 for m in meses})
+    por_om: Counter[str] = Counter()
+    for infracao, instante, om_id in linhas:
+        data = data_local(instante)
+        if not de <= data <= ate:
+            continue
+        por_infracao[infracao] += 1
+        por_artigo[_artigo(infracao)] += 1
+        por_mes[f"{data:%Y-%m}"] += 1
+        por_om[siglas[om_id]] += 1
+
+    # --- multas impostas (penalidade em vigor, na data do ato que a fixou) e pagas -----------
+    impostas_mes: dict[str, Decimal] = {m: ZERO for m in meses}
+    pagas_mes: dict[str, Decimal] = {m: ZERO for m in meses}
+    impostas_om: dict[str, Decimal] = {}
+    pagas_om: dict[str, Decimal] = {}
+    qtd_impostas = 0
+    for p in s.execute(select(Processo).where(Processo.om_id.in_(ator.oms))).scalars():
+        vigentes = [x for x in pen.vigentes(s, p) if x.multa]
+        if not vigentes:
+            continue
+        data = s.execute(select(Ato.data_ato).where(Ato.id == vigentes[0].ato_id)).scalar_one()
+        if not de <= data <= ate:
+            continue
+        valor = sum((x.multa or ZERO for x in vigentes), ZERO)
+        qtd_impostas += 1
+        impostas_mes[f"{data:%Y-%m}"] += valor
+        sigla = siglas[p.om_id]
+        impostas_om[sigla] = impostas_om.get(sigla, ZERO) + valor
+    qtd_pagas = 0
+    for valor, data, om_id in s.execute(
+        select(Pagamento.valor, Pagamento.data, Processo.om_id)
+        .join(Processo, Processo.id == Pagamento.processo_id)
+        .where(Processo.om_id.in_(ator.oms), Pagamento.data >= de, Pagamento.data <= ate)
+    ).all():
+        qtd_pagas += 1
+        pagas_mes[f"{data:%Y-%m}"] += valor
+        pagas_om[siglas[om_id]] = pagas_om.get(siglas[om_id], ZERO) + valor
+
+    # --- medidas administrativas ---------------------------------------------------------
+    medidas: Counter[str] = Counter()
+    for tipo, instante in s.execute(
+        select(MedidaAdministrativa.tipo, MedidaAdministrativa.aplicada_em)
+        .join(Inspecao, Inspecao.id == MedidaAdministrativa.inspecao_id)
+        .where(
+            Inspecao.om_id.in_(ator.oms),
+            MedidaAdministrativa.aplicada_em >= _instante_inicio(de),
+            MedidaAdministrativa.aplicada_em < _instante_inicio(ate + dt.timedelta(days=2)),
+        )
+    ).all():
+        if de <= data_local(instante) <= ate:
+            medidas[tipo] += 1
+
+    cat = catalogo()
+    return {
+        "de": de.isoformat(),
+        "ate": ate.isoformat(),
+        "total_infracoes": sum(por_infracao.values()),
+        "por_artigo": [{"chave": k, "rotulo": k, "valor": v} for k, v in _ordenar(por_artigo)],
+        "por_infracao": [
+            {
+                "chave": k,
+                "rotulo": k,
+                "descricao": cat.infracoes[k].descricao if k in cat.infracoes else k,
+                "valor": v,
+            }
+            for k, v in _ordenar(por_infracao)
+        ],
+        "por_mes": [
+            {"chave": m, "rotulo": f"{m[5:]}/{m[:4]}", "valor": por_mes[m]} for m in meses
+        ],
+        "por_om": [{"chave": k, "rotulo": k, "valor": v} for k, v in _ordenar(por_om)],
+        "multas": {
+            "quantidade_impostas": qtd_impostas,
+            "quantidade_pagamentos": qtd_pagas,
+            "impostas": dinheiro(sum(impostas_mes.values(), ZERO)),
+            "pagas": dinheiro(sum(pagas_mes.values(), ZERO)),
+            "por_mes": [
+                {
+                    "chave": m,
+                    "rotulo": f"{m[5:]}/{m[:4]}",
+                    "impostas": dinheiro(impostas_mes[m]),
+                    "pagas": dinheiro(pagas_mes[m]),
+                }
+                for m in meses
+            ],
+            "por_om": [
+                {
+                    "chave": sigla,
+                    "rotulo": sigla,
+                    "impostas": dinheiro(impostas_om.get(sigla, ZERO)),
+                    "pagas": dinheiro(pagas_om.get(sigla, ZERO)),
+                }
+                for sigla in sorted(set(impostas_om) | set(pagas_om))
+            ],
+        },
+        "medidas": [
+            {"chave": k, "rotulo": nome_da_medida(k), "valor": v} for k, v in _ordenar(medidas)
+        ],
+    }
+
+
+def _ordenar(c: Counter[str]) -> list[tuple[str, int]]:
+    return sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def _br(valor: str | None) -> str:
+    """'1234.56' -> '1234,56' (planilhas em português)."""
+    return "" if valor is None else valor.replace(".", ",")
+
+
+def para_csv(e: dict[str, Any]) -> str:
+    """As mesmas figuras em CSV (separador `;`, decimal com vírgula, como o Excel em pt-BR)."""
+    saida = io.StringIO()
+    w = csv.writer(saida, delimiter=";", lineterminator="\r\n")
+    w.writerow(["tabela", "chave", "rotulo", "quantidade", "multas_impostas", "multas_pagas"])
+    periodo = f"{dt.date.fromisoformat(e['de']):%d/%m/%Y} a {dt.date.fromisoformat(e['ate']):%d/%m/%Y}"
+    w.writerow(["periodo", "", periodo, "", "", ""])
+    for tabela in ("por_artigo", "por_infracao", "por_mes", "por_om", "medidas"):
+        for x in e[tabela]:
+            w.writerow([tabela, x["chave"], x.get("descricao", x["rotulo"]), x["valor"], "", ""])
+    m = e["multas"]
+    for x in m["por_mes"]:
+        w.writerow(["multas_por_mes", x["chave"], x["rotulo"], "", _br(x["impostas"]), _br(x["pagas"])])
+    for x in m["por_om"]:
+        w.writerow(["multas_por_om", x["chave"], x["rotulo"], "", _br(x["impostas"]), _br(x["pagas"])])
+    w.writerow(
+        ["multas_total", "", "total do período", m["quantidade_impostas"], _br(m["impostas"]), _br(m["pagas"])]
+    )
+    return saida.getvalue()

@@ -1,0 +1,40 @@
+"""Medidas administrativas aplicadas (LESTA art. 16), com os nomes da tabela da NORMAM."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from farol.normas.medidas import carregar_tabela
+from farol.services.processos import carregar_processo
+from farol.services.jurisdicao import Ator
+from farol.store.modelos import MedidaAdministrativa
+
+
+def nome_da_medida(tipo: str) -> str:
+    medida = carregar_tabela().medidas.get(tipo)
+    return medida.nome if medida else tipo.replace("_", " ")
+
+
+def do_processo(s: Session, ator: Ator, processo_id: int) -> list[dict[str, Any]]:
+    """As medidas da inspeção que abriu o processo (ou ligadas a ele), com os fundamentos."""
+    p = carregar_processo(s, ator, processo_id)
+    condicoes = [MedidaAdministrativa.processo_id == p.id]
+    if p.inspecao_id is not None:
+        condicoes.append(MedidaAdministrativa.inspecao_id == p.inspecao_id)
+    medidas = s.execute(
+        select(MedidaAdministrativa).where(or_(*condicoes)).order_by(MedidaAdministrativa.id)
+    ).scalars()
+    return [
+        {
+            "id": m.id,
+            "tipo": m.tipo,
+            "nome": nome_da_medida(m.tipo),
+            "aplicada_em": m.aplicada_em.isoformat(),
+            "suspensa_em": m.suspensa_em.isoformat() if m.suspensa_em else None,
+            "fundamentos": list(m.fundamentos or []),
+        }
+        for m in medidas
+    ]

@@ -1,0 +1,124 @@
+"""Painel da OM: os números do dia, os mesmos que a API responde em GET /api/v1/painel.
+
+Cada figura é uma consulta de `farol.services.consultas` (ou uma contagem simples sobre as
+mesmas tabelas), dentro da jurisdição do usuário:
+
+- processos por estado (na ordem do quadro de estados);
+- prazos em aberto que vencem hoje, nos próximos 7 dias e os já vencidos;
+- embarcações apreendidas (medida de apreensão não suspensa);
+- multas com o prazo de pagamento vencido;
+- processos perto da prescrição (Lei 9.873/1999), com 180 dias de antecedência.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from farol.domain import processo as quadro
+from farol.services import consultas
+from farol.services.jurisdicao import Ator
+from farol.store.modelos import Embarcacao, Inspecao, MedidaAdministrativa, Processo
+
+DIAS_DA_SEMANA = 7
+ANTECEDENCIA_PRESCRICAO = 180
+INICIO_DOS_TEMPOS = dt.date(1900, 1, 1)
+APREENSAO = "apreensao_embarcacao"
+
+
+def por_estado(s: Session, ator: Ator) -> list[dict[str, Any]]:
+    """Contagem de processos por estado, na ordem do quadro, só os estados com processos."""
+    contagem = consultas.contagem_por_estado(s, ator)
+    maquina = quadro.carregar_regime("lesta")
+    saida = []
+    for estado in maquina.estados.values():
+        if contagem.get(estado.id):
+            saida.append(
+                {
+                    "estado": estado.id,
+                    "nome": estado.nome,
+                    "final": estado.final,
+                    "quantidade": contagem[estado.id],
+                }
+            )
+    conhecidos = {x["estado"] for x in saida}
+    for estado, n in sorted(contagem.items()):
+        if estado not in conhecidos:  # estados de outros regimes
+            saida.append({"estado": estado, "nome": estado, "final": False, "quantidade": n})
+    return saida
+
+
+def embarcacoes_apreendidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
+    """Apreensões de embarcação aplicadas na jurisdição e ainda não suspensas."""
+    linhas = s.execute(
+        select(MedidaAdministrativa, Inspecao, Embarcacao, Processo)
+        .join(Inspecao, Inspecao.id == MedidaAdministrativa.inspecao_id)
+        .join(Embarcacao, Embarcacao.id == Inspecao.embarcacao_id)
+        .outerjoin(Processo, Processo.id == MedidaAdministrativa.processo_id)
+        .where(
+            MedidaAdministrativa.tipo == APREENSAO,
+            MedidaAdministrativa.suspensa_em.is_(None),
+            Inspecao.om_id.in_(ator.oms),
+        )
+        .order_by(MedidaAdministrativa.aplicada_em.desc(), MedidaAdministrativa.id.desc())
+    ).all()
+    return [
+        {
+            "medida_id": m.id,
+            "aplicada_em": m.aplicada_em.isoformat(),
+            "embarcacao": {"nome": e.nome, "inscricao": e.inscricao},
+            "local": i.local,
+            "processo": None
+            if p is None
+            else {"id": p.id, "numero": p.numero, "estado": p.estado},
+            "fundamentos": list(m.fundamentos or []),
+        }
+        for m, i, e, p in linhas
+    ]
+
+
+def figuras(s: Session, ator: Ator, hoje: dt.date) -> dict[str, Any]:
+    """Todas as figuras do painel para `ator` na data `hoje`."""
+    estados = por_estado(s, ator)
+    fim_semana = hoje + dt.timedelta(days=DIAS_DA_SEMANA)
+    vencem_hoje = consultas.prazos_no_periodo(s, ator, hoje, hoje)
+    vencem_semana = consultas.prazos_no_periodo(s, ator, hoje + dt.timedelta(days=1), fim_semana)
+    vencidos = consultas.prazos_no_periodo(
+        s, ator, INICIO_DOS_TEMPOS, hoje - dt.timedelta(days=1)
+    )
+    apreendidas = embarcacoes_apreendidas(s, ator)
+    multas = consultas.multas_vencidas(s, ator, hoje)
+    prescricao = consultas.alertas_prescricao(
+        s, ator, hoje, antecedencia_dias=ANTECEDENCIA_PRESCRICAO
+    )
+    return {
+        "hoje": hoje.isoformat(),
+        "om": ator.om_sigla,
+        "processos": {
+            "total": sum(x["quantidade"] for x in estados),
+            "em_andamento": sum(x["quantidade"] for x in estados if not x["final"]),
+            "por_estado": estados,
+        },
+        "prazos": {
+            "hoje": vencem_hoje,
+            "semana": vencem_semana,
+            "semana_ate": fim_semana.isoformat(),
+            "vencidos": vencidos,
+        },
+        "apreendidas": apreendidas,
+        "multas_vencidas": multas,
+        "prescricao": prescricao,
+        "antecedencia_prescricao_dias": ANTECEDENCIA_PRESCRICAO,
+        "contagens": {
+            "processos": sum(x["quantidade"] for x in estados),
+            "prazos_hoje": len(vencem_hoje),
+            "prazos_semana": len(vencem_semana),
+            "prazos_vencidos": len(vencidos),
+            "apreendidas": len(apreendidas),
+            "multas_vencidas": len(multas),
+            "prescricao": len(prescricao),
+        },
+    }

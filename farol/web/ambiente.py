@@ -1,0 +1,64 @@
+"""O ambiente Jinja2 das páginas (modelos em farol/web/modelos/) e a função que renderiza."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from farol.services.calendario_om import hoje
+from farol.services.inspecoes import PAPEIS_QUE_INSPECIONAM
+from farol.web import filtros
+from farol.web.sessao import ator_opcional, gravar_cookie_csrf, token_csrf
+
+PASTA_MODELOS = Path(__file__).parent / "modelos"
+PASTA_ESTATICO = Path(__file__).parent / "estatico"
+
+
+@cache
+def ambiente() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(PASTA_MODELOS),
+        autoescape=select_autoescape(["html", "svg"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters.update(filtros.FILTROS)
+    return env
+
+
+def _versao_estatico() -> str:
+    """Marca de versão dos arquivos estáticos (muda quando eles mudam: cache do navegador)."""
+    return str(max(int(p.stat().st_mtime) for p in PASTA_ESTATICO.iterdir()))
+
+
+def contexto_base(request: Request) -> dict[str, Any]:
+    ator = ator_opcional(request)
+    return {
+        "ator": ator,
+        "csrf": token_csrf(request),
+        "caminho": request.url.path,
+        "hoje": hoje(),
+        "pode_inspecionar": ator is not None and ator.papel in PAPEIS_QUE_INSPECIONAM,
+        "versao_estatico": _versao_estatico(),
+    }
+
+
+def renderizar_texto(nome: str, contexto: dict[str, Any]) -> str:
+    return ambiente().get_template(nome).render(**contexto)
+
+
+def pagina(
+    request: Request, nome: str, contexto: dict[str, Any] | None = None, status: int = 200
+) -> HTMLResponse:
+    """Renderiza o modelo `nome` com o contexto comum (usuário, CSRF, data de hoje)."""
+    dados = {**contexto_base(request), **(contexto or {})}
+    resposta = HTMLResponse(renderizar_texto(nome, dados), status_code=status)
+    resposta.headers["Cache-Control"] = "no-store"
+    gravar_cookie_csrf(request, resposta)
+    return resposta

@@ -1,0 +1,97 @@
+"""Liga as páginas à aplicação FastAPI da API: rotas, arquivos estáticos e páginas de erro.
+
+As páginas usam os mesmos serviços e a mesma jurisdição da API. Os erros das páginas viram
+páginas HTML em português; os da API (/api, /docs, /openapi.json) continuam JSON, tratados
+pelos manipuladores de `farol.api.erros`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from farol.api.erros import status_de
+from farol.erros import ErroFarol
+from farol.web.ambiente import PASTA_ESTATICO, pagina
+from farol.web.rotas import busca, catalogo, entrada, estatisticas, inspecao, painel, processo, publica
+from farol.web.sessao import CsrfInvalido, PrecisaEntrar
+
+Manipulador = Callable[[Request, Any], Awaitable[Response]]
+PREFIXOS_API = ("/api/", "/docs", "/redoc", "/openapi.json")
+TITULOS = {
+    400: "Requisição inválida",
+    403: "Acesso negado",
+    404: "Página não encontrada",
+    405: "Método não permitido",
+    409: "Ato não permitido agora",
+    422: "Dados inválidos",
+}
+
+
+def e_da_api(request: Request) -> bool:
+    return request.url.path.startswith(PREFIXOS_API) or request.url.path == "/api"
+
+
+def _pagina_erro(request: Request, status: int, mensagem: str) -> Response:
+    return pagina(
+        request,
+        "erro.html",
+        {"titulo": TITULOS.get(status, "Erro"), "mensagem": mensagem, "status": status},
+        status,
+    )
+
+
+def _envolver(app: FastAPI, tipo: type[Exception], na_pagina: Manipulador) -> None:
+    """Erros das páginas viram HTML; os da API seguem para o manipulador que já existia."""
+    anterior = app.exception_handlers.get(tipo)
+
+    async def manipular(request: Request, e: Exception) -> Response:
+        if e_da_api(request) and anterior is not None:
+            resposta: Response = await anterior(request, e)
+            return resposta
+        return await na_pagina(request, e)
+
+    app.add_exception_handler(tipo, manipular)
+
+
+def instalar(app: FastAPI) -> None:
+    app.mount("/estatico", StaticFiles(directory=PASTA_ESTATICO), name="estatico")
+    for modulo in (entrada, painel, inspecao, processo, busca, publica, estatisticas, catalogo):
+        app.include_router(modulo.rotas)
+
+    async def precisa_entrar(request: Request, e: Exception) -> Response:
+        assert isinstance(e, PrecisaEntrar)
+        return RedirectResponse(f"/entrar?proximo={quote(e.proximo)}", status_code=303)
+
+    async def csrf(request: Request, e: Exception) -> Response:
+        return _pagina_erro(
+            request,
+            403,
+            "o formulário expirou ou veio de outra página: recarregue a página e envie de novo",
+        )
+
+    async def farol(request: Request, e: Exception) -> Response:
+        assert isinstance(e, ErroFarol)
+        return _pagina_erro(request, status_de(e), e.texto())
+
+    async def http(request: Request, e: Exception) -> Response:
+        assert isinstance(e, StarletteHTTPException)
+        mensagens = {404: "o endereço não existe ou não está na sua jurisdição"}
+        texto = mensagens.get(e.status_code) or (e.detail if isinstance(e.detail, str) else "")
+        return _pagina_erro(request, e.status_code, texto)
+
+    async def validacao(request: Request, e: Exception) -> Response:
+        return _pagina_erro(request, 404, "o endereço não existe ou não está na sua jurisdição")
+
+    app.add_exception_handler(PrecisaEntrar, precisa_entrar)
+    app.add_exception_handler(CsrfInvalido, csrf)
+    _envolver(app, ErroFarol, farol)
+    _envolver(app, StarletteHTTPException, http)
+    _envolver(app, RequestValidationError, validacao)

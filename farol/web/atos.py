@@ -1,0 +1,192 @@
+"""Os campos do formulário de cada ato do processo, derivados do modelo de dados que o
+serviço exige para aquele tipo (`farol.services.comandos.MODELO_DOS_DADOS`).
+
+Nada aqui decide o que é permitido: a lista de atos vem de `detalhar` (o quadro de estados
+para o papel do usuário) e a validação é a de `registrar_ato`. Aqui está só a forma de
+perguntar cada dado e de transformar o formulário no `NovoAto`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.datastructures import FormData, UploadFile
+
+from farol.services.anexos import TAMANHO_MAXIMO, Arquivo
+from farol.services.comandos import (
+    MODELO_DOS_DADOS,
+    DadosCorrecao,
+    DadosDecisao,
+    DadosDecisaoComPenalidade,
+    DadosLavratura,
+    DadosLivres,
+    DadosPagamento,
+    DadosSobrestamento,
+)
+from farol.web.formularios import aninhar, em_reais
+
+MEIOS_DE_CIENCIA = ("pessoal", "AR", "edital", "eletrônico")
+ATOS_COM_ARQUIVO = ("defesa", "recurso", "recurso_final", "esclarecimentos_prestados")
+CAMPO_ARQUIVO = "arquivo"
+
+
+@dataclass(frozen=True)
+class Campo:
+    nome: str
+    rotulo: str
+    tipo: str  # date, text, textarea, select, checkbox, dinheiro, numero, arquivo, especiais
+    obrigatorio: bool = False
+    opcoes: tuple[tuple[str, str], ...] = ()
+    ajuda: str = ""
+    padrao: str = ""
+
+
+@dataclass
+class FormularioAto:
+    tipo: str
+    nome: str
+    fundamentos: list[str]
+    campos: list[Campo] = field(default_factory=list)
+    especial: str = ""  # "penalidades", "lavratura", ""
+
+    @property
+    def nomes(self) -> list[str]:
+        return [c.nome for c in self.campos]
+
+
+def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]:
+    modelo = MODELO_DOS_DADOS.get(tipo, DadosLivres)
+    campos = [Campo("data_ato", "Data do ato", "date", True, padrao=detalhe["hoje"])]
+    especial = ""
+    if modelo is DadosLavratura:
+        especial = "lavratura"
+        campos.append(Campo("dados.descricao", "Descrição dos fatos", "textarea"))
+    elif modelo is DadosDecisaoComPenalidade:
+        especial = "penalidades"
+        campos.append(
+            Campo(
+                "dados.justificativa",
+                "Justificativa da penalidade",
+                "textarea",
+                True,
+                ajuda="obrigatória, ao menos 20 caracteres (RLESTA art. 7º, § 1º)",
+            )
+        )
+    elif modelo is DadosDecisao:
+        campos.append(Campo("dados.fundamentacao", "Fundamentação", "textarea", True))
+    elif modelo is DadosPagamento:
+        campos += [
+            Campo(
+                "dados.valor",
+                "Valor pago (R$)",
+                "dinheiro",
+                True,
+                padrao=detalhe.get("saldo") or "",
+                ajuda=f"valor devido: {detalhe.get('saldo') or '0.00'}",
+            ),
+            Campo("dados.referencia", "Referência do pagamento (GRU/DARF)", "text", True),
+        ]
+    elif modelo is DadosSobrestamento:
+        campos += [
+            Campo("dados.inquerito", "Inquérito (IAFN) pendente no Tribunal Marítimo", "text", True),
+            Campo("dados.poluicao", "Infração de poluição das águas", "checkbox"),
+        ]
+    elif modelo is DadosCorrecao:
+        atos = tuple((str(a["id"]), f"{a['seq']}. {a['nome']}") for a in detalhe["atos"])
+        campos += [
+            Campo("corrige_ato_id", "Ato corrigido", "select", True, opcoes=atos),
+            Campo("dados.motivo", "Motivo da correção", "textarea", True),
+        ]
+    else:
+        if tipo.startswith("ciencia"):
+            campos.append(
+                Campo(
+                    "dados.meio",
+                    "Meio da ciência",
+                    "select",
+                    True,
+                    opcoes=tuple((m, m) for m in MEIOS_DE_CIENCIA),
+                    padrao="pessoal",
+                )
+            )
+        campos.append(Campo("dados.texto", "Texto / observações", "textarea"))
+        if tipo in ATOS_COM_ARQUIVO:
+            limite = TAMANHO_MAXIMO // (1024 * 1024)
+            campos.append(
+                Campo(
+                    CAMPO_ARQUIVO,
+                    "Documento (PDF, JPEG, PNG, ODT ou DOCX)",
+                    "arquivo",
+                    ajuda=f"até {limite} MiB; fica anexado ao processo com o seu SHA-256",
+                )
+            )
+    return campos, especial
+
+
+def formularios(detalhe: dict[str, Any]) -> list[FormularioAto]:
+    saida = []
+    for a in detalhe["atos_permitidos"]:
+        campos, especial = campos_do_ato(a["tipo"], detalhe)
+        saida.append(FormularioAto(a["tipo"], a["nome"], a["fundamentos"], campos, especial))
+    return saida
+
+
+def _texto(form: FormData, nome: str) -> str:
+    v = form.get(nome)
+    return v.strip() if isinstance(v, str) else ""
+
+
+def valores(form: FormData) -> dict[str, Any]:
+    """Os campos de texto enviados, para devolvê-los ao formulário se o serviço recusar."""
+    return {k: v for k, v in form.multi_items() if isinstance(v, str)} | {
+        "dados.agravantes": [v for v in form.getlist("dados.agravantes") if isinstance(v, str)],
+        "dados.infracoes.incluir": [
+            v for v in form.getlist("dados.infracoes.incluir") if isinstance(v, str)
+        ],
+    }
+
+
+def montar(tipo: str, form: FormData) -> dict[str, Any]:
+    """O corpo de `NovoAto` a partir do formulário (dinheiro em formato brasileiro)."""
+    pares: list[tuple[str, Any]] = []
+    incluir = set(form.getlist("dados.infracoes.incluir"))
+    for nome, valor in form.multi_items():
+        if not isinstance(valor, str) or not nome.startswith("dados."):
+            continue
+        if nome in ("dados.agravantes", "dados.infracoes.incluir"):
+            continue
+        valor = valor.strip()
+        if nome.startswith("dados.infracoes.") and nome.split(".")[2] not in incluir:
+            continue
+        if valor == "":
+            continue
+        if nome.endswith((".multa", ".valor")):
+            valor = em_reais(valor)
+        if nome.endswith((".cancelamento", ".poluicao")):
+            valor = valor in ("true", "sim", "on")
+        pares.append((nome, valor))
+    corpo: dict[str, Any] = {"tipo": tipo, "data_ato": _texto(form, "data_ato") or None}
+    dados = aninhar(pares).get("dados", {})
+    if "infracoes" in dados and isinstance(dados["infracoes"], list):
+        dados["infracoes"] = [x for x in dados["infracoes"] if x]
+    elif "infracoes" in dados and isinstance(dados["infracoes"], dict):
+        dados["infracoes"] = [dados["infracoes"][k] for k in sorted(dados["infracoes"])]
+    agravantes = [v for v in form.getlist("dados.agravantes") if isinstance(v, str)]
+    if agravantes:
+        dados["agravantes"] = agravantes
+    corpo["dados"] = dados
+    if _texto(form, "versao"):
+        corpo["versao"] = _texto(form, "versao")
+    if _texto(form, "corrige_ato_id"):
+        corpo["corrige_ato_id"] = _texto(form, "corrige_ato_id")
+    return corpo
+
+
+def arquivo_enviado(form: FormData) -> Arquivo | None:
+    """O arquivo do campo `arquivo`, lido até 1 byte além do limite (o serviço recusa)."""
+    enviado = form.get(CAMPO_ARQUIVO)
+    if not isinstance(enviado, UploadFile) or not enviado.filename:
+        return None
+    conteudo = enviado.file.read(TAMANHO_MAXIMO + 1)
+    return Arquivo(enviado.filename, conteudo)

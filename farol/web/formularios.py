@@ -1,0 +1,128 @@
+"""Ler formulários HTML e devolver os erros dos serviços ao lado do campo certo.
+
+Os campos dos formulários têm o nome do campo do serviço em notação de pontos
+(`dados.penalidades.0.multa`), e o erro do serviço (`ErroFarol.campo`) é o mesmo caminho:
+o erro volta para o campo que o causou, com a mensagem em português que o serviço escreveu.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from farol.erros import ErroFarol
+from farol.services.mensagens import traduzir
+
+GERAL = "_geral"
+_REAIS = re.compile(r"^\d{1,3}(\.\d{3})+(,\d{1,2})?$|^\d+(,\d{1,2})?$")
+
+
+def em_reais(texto: str) -> str:
+    """'1.234,56' / '1234,5' / 'R$ 600' -> '1234.56' / '1234.5' / '600'; o resto, como veio
+    (o serviço recusa com a sua mensagem)."""
+    t = texto.strip().removeprefix("R$").strip().replace(" ", "")
+    if _REAIS.match(t):
+        return t.replace(".", "").replace(",", ".")
+    return t
+
+
+def decimal_br(texto: str) -> str:
+    """'7,5' -> '7.5' (comprimento, anos)."""
+    t = texto.strip()
+    return t.replace(".", "").replace(",", ".") if "," in t else t
+
+
+def aninhar(pares: Iterable[tuple[str, Any]]) -> dict[str, Any]:
+    """{'a.b': 1, 'a.c.0.d': 2} -> {'a': {'b': 1, 'c': [{'d': 2}]}}; índices viram listas."""
+    raiz: dict[str, Any] = {}
+    for nome, valor in pares:
+        partes = nome.split(".")
+        atual: dict[str, Any] = raiz
+        for parte in partes[:-1]:
+            atual = atual.setdefault(parte, {})
+        atual[partes[-1]] = valor
+    return _listas(raiz)
+
+
+def _listas(no: Any) -> Any:
+    if not isinstance(no, dict):
+        return no
+    convertido = {k: _listas(v) for k, v in no.items()}
+    if convertido and all(k.isdigit() for k in convertido):
+        return [convertido[k] for k in sorted(convertido, key=int)]
+    return convertido
+
+
+@dataclass
+class Erros:
+    """Mensagens por nome de campo do formulário; `GERAL` para o que não é de campo nenhum."""
+
+    por_campo: dict[str, str] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.por_campo)
+
+    def get(self, nome: str, padrao: str = "") -> str:
+        return self.por_campo.get(nome, padrao)
+
+    @property
+    def geral(self) -> str:
+        return self.por_campo.get(GERAL, "")
+
+    def adicionar(self, nome: str, mensagem: str) -> None:
+        self.por_campo.setdefault(nome, mensagem)
+
+
+def campo_do_formulario(campo: str | None, nomes: Iterable[str]) -> str:
+    """O nome de campo do formulário mais específico que cobre o caminho do erro."""
+    if not campo:
+        return GERAL
+    candidatos = [n for n in nomes if campo == n or campo.startswith(n + ".")]
+    if candidatos:
+        return max(candidatos, key=len)
+    ultimo = campo.rsplit(".", 1)[-1]
+    for n in nomes:
+        if n == ultimo or n.endswith("." + ultimo):
+            return n
+    return GERAL
+
+
+def erro_farol(e: ErroFarol, nomes: Iterable[str], apelidos: dict[str, str] | None = None) -> Erros:
+    """O erro do serviço no campo do formulário que o causou (ou no topo do formulário)."""
+    caminho = e.campo
+    for origem, destino in (apelidos or {}).items():
+        if caminho and re.fullmatch(origem, caminho):
+            caminho = destino
+            break
+    nome = campo_do_formulario(caminho, nomes)
+    texto = e.mensagem + (f" ({e.regra})" if e.regra else "")
+    if nome == GERAL and e.campo:
+        texto = f"{e.campo}: {texto}"
+    erros = Erros()
+    erros.adicionar(nome, texto)
+    return erros
+
+
+def erros_pydantic(
+    e: ValidationError,
+    nomes: Iterable[str],
+    prefixo: str = "",
+    apelidos: dict[str, str] | None = None,
+) -> Erros:
+    """Cada erro de validação do Pydantic, traduzido, no seu campo."""
+    nomes = list(nomes)
+    erros = Erros()
+    for item in e.errors():
+        caminho = prefixo + ".".join(str(p) for p in item.get("loc", ()))
+        for origem, destino in (apelidos or {}).items():
+            if re.fullmatch(origem, caminho):
+                caminho = destino
+                break
+        nome = campo_do_formulario(caminho, nomes)
+        texto = traduzir(item)
+        erros.adicionar(nome, texto if nome != GERAL else f"{caminho}: {texto}")
+    return erros

@@ -1,0 +1,33 @@
+"""Busca de processos: número, CPF/CNPJ, inscrição ou nome da embarcação."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse
+
+from farol.erros import EntradaInvalida
+from farol.services import busca as servico
+from farol.services.jurisdicao import Ator
+from farol.web.ambiente import pagina
+from farol.web.formularios import Erros, erro_farol
+from farol.web.sessao import ator_obrigatorio, banco
+
+rotas = APIRouter(include_in_schema=False)
+AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
+
+
+@rotas.get("/busca", response_class=HTMLResponse)
+def buscar(request: Request, ator: AtorWeb, q: str = "") -> HTMLResponse:
+    resultado: dict[str, Any] | None = None
+    erros = Erros()
+    status = 200
+    if q.strip():
+        try:
+            with banco(request).unit_of_work(somente_leitura=True) as s:
+                resultado = servico.buscar_processos(s, ator, q[:200])
+        except EntradaInvalida as e:
+            erros = erro_farol(e, ["q"])
+            status = 422
+    return pagina(request, "busca.html", {"q": q, "r": resultado, "erros": erros}, status)

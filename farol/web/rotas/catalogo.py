@@ -1,0 +1,95 @@
+"""Catálogo da legislação (público): infrações com texto, penalidade e citação; prazos."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from farol.erros import ErroFarol
+from farol.normas.citacao import registro_normas
+from farol.normas.infracoes import catalogo
+from farol.normas.prazos import catalogo_prazos
+from farol.services.calendario_om import hoje
+from farol.web.ambiente import pagina
+
+rotas = APIRouter(include_in_schema=False)
+
+
+def _norma(chave: str) -> str:
+    n = registro_normas().get(chave)
+    return n.titulo if n else chave
+
+
+def infracoes(texto: str) -> list[dict[str, Any]]:
+    cat = catalogo()
+    data = hoje()
+    saida = []
+    for i in cat.buscar(texto or None):
+        faixa = None
+        if i.penalidade.multa is not None:
+            try:
+                f = cat.grupos[i.penalidade.multa].valor_em(data)
+                faixa = {"min": f.min, "max": f.max}
+            except ErroFarol:
+                faixa = None
+        saida.append(
+            {
+                "codigo": i.codigo,
+                "rubrica": i.rubrica,
+                "descricao": i.descricao,
+                "penalidade_texto": i.penalidade_texto,
+                "grupo": i.penalidade.multa,
+                "faixa": faixa,
+                "suspensao_max": i.penalidade.suspensao_max,
+                "autores": [cat.autores[a].nome for a in i.autores if a in cat.autores],
+                "referencia": i.fonte.referencia(),
+                "norma": _norma(i.fonte.norma),
+                "texto": i.fonte.texto,
+            }
+        )
+    return saida
+
+
+def prazos() -> list[dict[str, Any]]:
+    saida = []
+    for r in catalogo_prazos().regras.values():
+        versoes = [
+            {
+                "inicio": v.inicio,
+                "valor": v.valor,
+                "referencia": v.fonte.referencia(),
+                "texto": v.fonte.texto,
+                "adicionais": [c.referencia() for c in v.valor.adicionais] if v.valor else [],
+            }
+            for v in r.versoes
+        ]
+        saida.append(
+            {
+                "id": r.id,
+                "regime": r.regime,
+                "descricao": r.descricao,
+                "destinatario": r.destinatario,
+                "versoes": versoes,
+            }
+        )
+    return saida
+
+
+@rotas.get("/catalogo", response_class=HTMLResponse)
+def pagina_catalogo(request: Request, q: str = "") -> HTMLResponse:
+    q = q.strip()[:100]
+    lista = infracoes(q)
+    contagem = catalogo_prazos().contagem
+    return pagina(
+        request,
+        "catalogo.html",
+        {
+            "q": q,
+            "infracoes": lista,
+            "total": len(catalogo().infracoes),
+            "prazos": prazos() if not q else [],
+            "contagem": contagem,
+        },
+    )

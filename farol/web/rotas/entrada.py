@@ -1,0 +1,81 @@
+"""Início, entrar e sair."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from urllib.parse import quote
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.datastructures import FormData
+
+from farol.web.ambiente import pagina
+from farol.web.formularios import GERAL, Erros
+from farol.web.sessao import (
+    abrir_sessao,
+    ator_opcional,
+    autenticar,
+    banco,
+    conferir_csrf,
+    fechar_sessao,
+)
+
+rotas = APIRouter(include_in_schema=False)
+
+
+async def formulario(request: Request) -> FormData:
+    return await request.form(max_files=0, max_fields=20)
+
+
+Formulario = Annotated[FormData, Depends(formulario)]
+
+
+def destino_seguro(proximo: str | None) -> str:
+    """Só caminhos locais (nada de //outro-site ou http://...)."""
+    if proximo and proximo.startswith("/") and not proximo.startswith("//") and "\\" not in proximo:
+        return proximo
+    return "/painel"
+
+
+@rotas.get("/", response_model=None)
+def inicio(request: Request) -> Response:
+    return RedirectResponse("/painel" if ator_opcional(request) else "/entrar", status_code=303)
+
+
+@rotas.get("/entrar", response_class=HTMLResponse)
+def pagina_entrar(request: Request, proximo: str = "") -> HTMLResponse:
+    return pagina(request, "entrar.html", {"proximo": proximo, "login": "", "erros": Erros()})
+
+
+@rotas.post("/entrar", response_model=None)
+def entrar(request: Request, form: Formulario) -> Response:
+    conferir_csrf(request, form)
+    login = str(form.get("login") or "").strip()
+    senha = str(form.get("senha") or "")
+    proximo = str(form.get("proximo") or "")
+    erros = Erros()
+    if not login:
+        erros.adicionar("login", "informe o login")
+    if not senha:
+        erros.adicionar("senha", "informe a senha")
+    u = autenticar(banco(request), login, senha) if not erros else None
+    if u is None:
+        if not erros:
+            erros.adicionar(GERAL, "login ou senha incorretos")
+        contexto = {"proximo": proximo, "login": login, "erros": erros}
+        return pagina(request, "entrar.html", contexto, 401 if erros.geral else 422)
+    resposta = RedirectResponse(destino_seguro(proximo), status_code=303)
+    abrir_sessao(request, resposta, u)
+    return resposta
+
+
+@rotas.post("/sair", response_model=None)
+def sair(request: Request, form: Formulario) -> Response:
+    conferir_csrf(request, form)
+    resposta = RedirectResponse("/entrar", status_code=303)
+    fechar_sessao(resposta)
+    return resposta
+
+
+def url_entrar(proximo: str) -> str:
+    return f"/entrar?proximo={quote(proximo)}"

@@ -1,0 +1,118 @@
+"""Estatísticas: tabelas, gráficos SVG (gerados aqui, como imagens) e o CSV das mesmas figuras."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, Response
+
+from farol.erros import EntradaInvalida
+from farol.services import estatisticas as servico
+from farol.services.calendario_om import hoje
+from farol.services.jurisdicao import Ator
+from farol.web import graficos
+from farol.web.ambiente import pagina
+from farol.web.formularios import Erros, erro_farol
+from farol.web.sessao import ator_obrigatorio, banco
+
+rotas = APIRouter(include_in_schema=False)
+AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
+
+GRAFICOS = ("artigo", "mes", "om", "multas", "medidas")
+
+
+def _periodo(de: str, ate: str) -> tuple[dt.date, dt.date, Erros]:
+    padrao_de, padrao_ate = servico.periodo_padrao(hoje())
+    erros = Erros()
+    datas = []
+    for nome, texto, padrao in (("de", de, padrao_de), ("ate", ate, padrao_ate)):
+        try:
+            datas.append(dt.date.fromisoformat(texto) if texto else padrao)
+        except ValueError:
+            erros.adicionar(nome, "data inválida: use DD/MM/AAAA")
+            datas.append(padrao)
+    return datas[0], datas[1], erros
+
+
+def _calcular(request: Request, ator: Ator, de: str, ate: str) -> tuple[dict[str, Any], Erros]:
+    d_de, d_ate, erros = _periodo(de, ate)
+    try:
+        with banco(request).unit_of_work(somente_leitura=True) as s:
+            return servico.calcular(s, ator, d_de, d_ate), erros
+    except EntradaInvalida as e:
+        padrao_de, padrao_ate = servico.periodo_padrao(hoje())
+        with banco(request).unit_of_work(somente_leitura=True) as s:
+            return servico.calcular(s, ator, padrao_de, padrao_ate), erro_farol(e, ["de", "ate"])
+
+
+@rotas.get("/estatisticas", response_class=HTMLResponse)
+def estatisticas(request: Request, ator: AtorWeb, de: str = "", ate: str = "") -> HTMLResponse:
+    e, erros = _calcular(request, ator, de, ate)
+    consulta = f"de={e['de']}&ate={e['ate']}"
+    return pagina(
+        request,
+        "estatisticas.html",
+        {"e": e, "erros": erros, "consulta": consulta, "graficos": GRAFICOS},
+        422 if erros else 200,
+    )
+
+
+@rotas.get("/estatisticas.csv", response_model=None)
+def estatisticas_csv(request: Request, ator: AtorWeb, de: str = "", ate: str = "") -> Response:
+    e, _ = _calcular(request, ator, de, ate)
+    nome = f"farol-estatisticas-{ator.om_sigla}-{e['de']}-a-{e['ate']}.csv"
+    return Response(
+        "\ufeff" + servico.para_csv(e),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{nome}"'},
+    )
+
+
+def svg(nome: str, e: dict[str, Any]) -> str:
+    if nome == "artigo":
+        return graficos.barras(
+            "Infrações por artigo", [(x["rotulo"], x["valor"]) for x in e["por_artigo"]]
+        )
+    if nome == "mes":
+        return graficos.colunas(
+            "Infrações por mês",
+            [x["rotulo"] for x in e["por_mes"]],
+            [("infrações", [x["valor"] for x in e["por_mes"]], graficos.AZUL)],
+        )
+    if nome == "om":
+        return graficos.barras(
+            "Infrações por OM", [(x["rotulo"], x["valor"]) for x in e["por_om"]]
+        )
+    if nome == "multas":
+        m = e["multas"]["por_mes"]
+        return graficos.colunas(
+            "Multas impostas e pagas por mês (R$)",
+            [x["rotulo"] for x in m],
+            [
+                ("impostas", [Decimal(x["impostas"]) for x in m], graficos.AZUL),
+                ("pagas", [Decimal(x["pagas"]) for x in m], graficos.VERDE),
+            ],
+            dinheiro=True,
+        )
+    return graficos.barras(
+        "Medidas administrativas aplicadas",
+        [(x["rotulo"], x["valor"]) for x in e["medidas"]],
+        cor=graficos.VERDE,
+    )
+
+
+@rotas.get("/estatisticas/graficos/{nome}.svg", response_model=None)
+def grafico(
+    request: Request, nome: str, ator: AtorWeb, de: str = "", ate: str = ""
+) -> Response:
+    if nome not in GRAFICOS:
+        return Response("gráfico desconhecido", status_code=404, media_type="text/plain")
+    e, _ = _calcular(request, ator, de, ate)
+    return Response(
+        svg(nome, e),
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"},
+    )

@@ -1,0 +1,383 @@
+"""Nova inspeção: o formulário do inspetor (celular, uma mão, conexão ruim).
+
+- GET /inspecoes/nova: o formulário, com uma chave de idempotência nova num campo oculto.
+- POST /inspecoes/nova/avaliar: o fragmento HTML com infrações, medidas e notificados
+  (chamado pelo JS a cada constatação marcada; `inspecoes.avaliar`, nada é gravado).
+- POST /inspecoes/nova/conferir: o mesmo, sem JS: a página inteira de volta com a prévia.
+- POST /inspecoes/nova: registra (`inspecoes.registrar_inspecao`) sob a chave de
+  idempotência: o reenvio do mesmo formulário depois de uma queda de conexão devolve a
+  mesma inspeção e não cria nada duas vezes.
+- GET /inspecoes/embarcacoes?q=: embarcações cadastradas (JSON, para o campo de busca).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import uuid
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import ValidationError
+from starlette.datastructures import FormData
+
+from farol.api.erros import status_de
+from farol.erros import EntradaInvalida, ErroFarol
+from farol.normas.medidas import carregar_tabela
+from farol.rules.medidas import anos_vencida_de_datas
+from farol.services import busca, idempotencia, inspecoes
+from farol.services.calendario_om import FUSO
+from farol.services.inspecoes import DadosConstatacao, DadosEmbarcacao, NovaInspecao
+from farol.services.jurisdicao import Ator
+from farol.web import checklist
+from farol.web.ambiente import pagina, renderizar_texto
+from farol.web.formularios import GERAL, Erros, decimal_br, erro_farol, erros_pydantic
+from farol.web.sessao import ator_obrigatorio, banco, conferir_csrf, token_csrf
+
+rotas = APIRouter(include_in_schema=False)
+AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
+
+CAMPOS = (
+    "embarcacao.inscricao", "embarcacao.nome", "embarcacao.tipo", "embarcacao.comprimento",
+    "embarcacao.estrangeira", "embarcacao.inscrita", "proprietario.documento",
+    "proprietario.nome", "proprietario.telefone", "proprietario.endereco", "condutor.mesmo",
+    "condutor.documento", "condutor.nome", "condutor.validade", "condutor_habilitado_presente",
+    "situacao", "data_hora", "local",
+)  # fmt: skip
+TIPOS_EMBARCACAO = (
+    "lancha", "veleiro", "moto aquática", "bote", "barco de pesca", "escuna", "iate",
+    "rebocador", "balsa", "outra",
+)  # fmt: skip
+
+
+async def formulario(request: Request) -> FormData:
+    return await request.form()
+
+
+Formulario = Annotated[FormData, Depends(formulario)]
+
+
+def _texto(form: FormData, nome: str) -> str:
+    v = form.get(nome)
+    return v.strip() if isinstance(v, str) else ""
+
+
+def _marcado(form: FormData, nome: str) -> bool:
+    return _texto(form, nome) in ("true", "sim", "on")
+
+
+def valores(form: FormData) -> dict[str, Any]:
+    """O que foi digitado, para devolver ao formulário (campos simples e itens marcados)."""
+    v: dict[str, Any] = {nome: _texto(form, nome) for nome in CAMPOS}
+    v["constatacoes"] = [x for x in form.getlist("constatacoes") if isinstance(x, str)]
+    v["chave"] = _texto(form, "chave")
+    return v
+
+
+def _data_hora(texto: str) -> str:
+    """'2026-03-02T10:15' (campo datetime-local, hora de Brasília) -> ISO com fuso."""
+    try:
+        instante = dt.datetime.fromisoformat(texto)
+    except ValueError:
+        return texto  # o serviço recusa com a mensagem dele
+    if instante.tzinfo is None:
+        instante = instante.replace(tzinfo=FUSO)
+    return instante.isoformat()
+
+
+def _anos_vencida(validade: str, data_hora: str) -> str | None:
+    try:
+        v = dt.date.fromisoformat(validade)
+        quando = dt.datetime.fromisoformat(data_hora).astimezone(FUSO).date()
+    except ValueError:
+        return None
+    anos = anos_vencida_de_datas(v, quando)
+    return None if anos is None else str(anos)
+
+
+def montar(v: dict[str, Any]) -> dict[str, Any]:
+    """O corpo de `NovaInspecao` a partir dos valores do formulário."""
+    data_hora = _data_hora(v["data_hora"])
+    proprietario = {
+        "documento": v["proprietario.documento"],
+        "nome": v["proprietario.nome"],
+        "telefone": v["proprietario.telefone"] or None,
+        "endereco": v["proprietario.endereco"] or None,
+    }
+    condutor: dict[str, Any] | None
+    if v["condutor.mesmo"]:
+        condutor = {"documento": proprietario["documento"], "nome": proprietario["nome"]}
+    elif v["condutor.documento"] or v["condutor.nome"]:
+        condutor = {"documento": v["condutor.documento"], "nome": v["condutor.nome"]}
+    else:
+        condutor = None
+    inscrita = v["embarcacao.inscrita"] != "nao"
+    catalogo_itens = checklist.itens()
+    constatacoes = []
+    for item_id in v["constatacoes"]:
+        item = catalogo_itens.get(item_id)
+        if item is None:
+            continue
+        c: dict[str, Any] = {"infracao": item.infracao, **item.fatos}
+        if item.infracao.startswith("RLESTA.16."):
+            c["embarcacao_inscrita"] = inscrita
+        if item.usa_validade and v["condutor.validade"]:
+            c["anos_vencida"] = _anos_vencida(v["condutor.validade"], data_hora)
+        constatacoes.append(c)
+    embarcacao: dict[str, Any] = {
+        "inscricao": v["embarcacao.inscricao"],
+        "nome": v["embarcacao.nome"],
+        "estrangeira": bool(v["embarcacao.estrangeira"]),
+    }
+    if v["embarcacao.tipo"]:
+        embarcacao["tipo"] = v["embarcacao.tipo"]
+    if v["embarcacao.comprimento"]:
+        embarcacao["comprimento"] = decimal_br(v["embarcacao.comprimento"])
+    return {
+        "embarcacao": embarcacao,
+        "proprietario": proprietario,
+        "condutor": condutor,
+        "data_hora": data_hora,
+        "local": v["local"],
+        "situacao": v["situacao"] or None,
+        "condutor_habilitado_presente": bool(v["condutor_habilitado_presente"]),
+        "constatacoes": constatacoes,
+    }
+
+
+def _nomes(v: dict[str, Any]) -> list[str]:
+    return [*CAMPOS, *(f"constatacoes.{i}" for i in v["constatacoes"])]
+
+
+def _apelidos(v: dict[str, Any]) -> dict[str, str]:
+    """Erros das constatações (por índice) no item marcado, na validade ou na situação."""
+    apelidos = {
+        r"constatacoes\.\d+\.anos_vencida": "condutor.validade",
+        r"constatacoes\.\d+\.situacao": "situacao",
+        r"constatacoes\.\d+\.embarcacao_inscrita": "embarcacao.inscrita",
+        r"condutor\.(documento|nome)(\..*)?": "condutor.documento"
+        if not v["condutor.mesmo"]
+        else "proprietario.documento",
+    }
+    validos = [i for i in v["constatacoes"] if i in checklist.itens()]
+    for n, item_id in enumerate(validos):
+        apelidos[rf"constatacoes\.{n}(\..*)?"] = f"constatacoes.{item_id}"
+    return apelidos
+
+
+def _erro_validade(erros: Erros) -> Erros:
+    if "condutor.validade" in erros.por_campo:
+        erros.por_campo["condutor.validade"] = (
+            "informe a data de validade da CHA/CIR do condutor: a medida depende de há "
+            "quanto tempo ela venceu (NORMAM 3.9)"
+        )
+    return erros
+
+
+def previa(v: dict[str, Any]) -> tuple[dict[str, Any] | None, Erros]:
+    """Infrações, medidas e notificados das constatações marcadas, sem gravar nada."""
+    dados = montar(v)
+    if not dados["constatacoes"]:
+        return None, Erros()
+    apelidos = _apelidos(v)
+    constatacoes = []
+    for n, c in enumerate(dados["constatacoes"]):
+        try:
+            constatacoes.append(DadosConstatacao.model_validate(c))
+        except ValidationError as e:
+            erros = erros_pydantic(e, _nomes(v), f"constatacoes.{n}.", apelidos)
+            return None, _erro_validade(erros)
+    try:
+        situacao = dados["situacao"] if dados["situacao"] in ("navegando", "parada") else None
+        # `avaliar` só lê a situação, o condutor habilitado presente, a bandeira e as
+        # constatações: o resto do formulário pode estar em branco durante a prévia.
+        cmd = NovaInspecao.model_construct(
+            embarcacao=DadosEmbarcacao.model_construct(
+                estrangeira=dados["embarcacao"]["estrangeira"]
+            ),
+            situacao=situacao,
+            condutor_habilitado_presente=dados["condutor_habilitado_presente"],
+            constatacoes=constatacoes,
+        )
+        return apresentar(inspecoes.avaliar(cmd)), Erros()
+    except ErroFarol as e:
+        return None, _erro_validade(erro_farol(e, _nomes(v), apelidos))
+
+
+def apresentar(avaliacao: dict[str, Any]) -> dict[str, Any]:
+    """A avaliação do serviço com os nomes e as citações de cada medida e de cada notificado."""
+    tabela = carregar_tabela()
+    medidas = []
+    for tipo in avaliacao["medidas"]:
+        fundamentos = [
+            f
+            for c in avaliacao["constatacoes"]
+            if tipo in c["medidas"]
+            for f in c["fundamentos"]
+        ]
+        medida = tabela.medidas.get(tipo)
+        previsao = [medida.previsao.referencia()] if medida else []
+        medidas.append(
+            {
+                "tipo": tipo,
+                "nome": medida.nome if medida else tipo,
+                "fundamentos": list(dict.fromkeys([*fundamentos, *previsao])),
+            }
+        )
+    notificar = []
+    for quem in avaliacao["notificar"]:
+        autor = tabela.autores.get(quem)
+        notificar.append(
+            {
+                "papel": quem,
+                "nome": autor.nome if autor else quem,
+                "fundamento": autor.citacao.referencia() if autor and autor.citacao else "",
+                "infracoes": [
+                    c["infracao_aplicavel"]
+                    for c in avaliacao["constatacoes"]
+                    if quem in c["notificar"]
+                ],
+            }
+        )
+    documentos = list(
+        dict.fromkeys(d for c in avaliacao["constatacoes"] for d in c["documentos"])
+    )
+    ordens = list(
+        dict.fromkeys(o for c in avaliacao["constatacoes"] for o in c["ordens_estrangeira"])
+    )
+    return {
+        **avaliacao,
+        "medidas_detalhadas": medidas,
+        "notificar_detalhado": notificar,
+        "documentos": [
+            {"id": d, "nome": tabela.documentos[d].nome if d in tabela.documentos else d}
+            for d in documentos
+        ],
+        "ordens": [
+            tabela.ordens_embarcacao_estrangeira.ordens[o].nome
+            if o in tabela.ordens_embarcacao_estrangeira.ordens
+            else o
+            for o in ordens
+        ],
+    }
+
+
+def _agora_local() -> str:
+    return dt.datetime.now(FUSO).strftime("%Y-%m-%dT%H:%M")
+
+
+def _pagina_formulario(
+    request: Request,
+    ator: Ator,
+    v: dict[str, Any] | None = None,
+    erros: Erros | None = None,
+    avaliacao: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HTMLResponse:
+    if v is None:
+        v = {nome: "" for nome in CAMPOS}
+        v.update(
+            {
+                "constatacoes": [],
+                "data_hora": _agora_local(),
+                "embarcacao.inscrita": "sim",
+                "chave": str(uuid.uuid4()),
+            }
+        )
+    if not v.get("chave"):
+        v["chave"] = str(uuid.uuid4())
+    return pagina(
+        request,
+        "inspecao_nova.html",
+        {
+            "v": v,
+            "erros": erros or Erros(),
+            "avaliacao": avaliacao,
+            "grupos": checklist.GRUPOS,
+            "tipos_embarcacao": TIPOS_EMBARCACAO,
+            "agora": _agora_local(),
+        },
+        status,
+    )
+
+
+def _pode_inspecionar(ator: Ator) -> bool:
+    return ator.papel in inspecoes.PAPEIS_QUE_INSPECIONAM
+
+
+@rotas.get("/inspecoes/nova", response_class=HTMLResponse)
+def nova(request: Request, ator: AtorWeb) -> HTMLResponse:
+    if not _pode_inspecionar(ator):
+        return pagina(
+            request,
+            "erro.html",
+            {
+                "titulo": "Sem permissão para inspecionar",
+                "mensagem": f"o papel {ator.papel} não registra inspeções (LESTA art. 16)",
+            },
+            403,
+        )
+    return _pagina_formulario(request, ator)
+
+
+@rotas.post("/inspecoes/nova/avaliar", response_class=HTMLResponse)
+def avaliar_fragmento(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse:
+    conferir_csrf(request, form)
+    v = valores(form)
+    avaliacao, erros = previa(v)
+    html = renderizar_texto(
+        "_avaliacao.html", {"avaliacao": avaliacao, "erros": erros, "v": v}
+    )
+    return HTMLResponse(html, status_code=200, headers={"Cache-Control": "no-store"})
+
+
+@rotas.post("/inspecoes/nova/conferir", response_class=HTMLResponse)
+def conferir(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse:
+    conferir_csrf(request, form)
+    v = valores(form)
+    avaliacao, erros = previa(v)
+    return _pagina_formulario(request, ator, v, erros, avaliacao)
+
+
+@rotas.post("/inspecoes/nova", response_class=HTMLResponse)
+def registrar(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse:
+    conferir_csrf(request, form)
+    v = valores(form)
+    avaliacao, _ = previa(v)
+    dados = montar(v)
+    apelidos = _apelidos(v)
+    try:
+        cmd = NovaInspecao.model_validate(dados)
+    except ValidationError as e:
+        erros = _erro_validade(erros_pydantic(e, _nomes(v), apelidos=apelidos))
+        return _pagina_formulario(request, ator, v, erros, avaliacao, 422)
+    chave = v["chave"] or None
+    try:
+        _, corpo = idempotencia.executar(
+            banco(request),
+            ator.usuario_id,
+            chave,
+            "POST",
+            "/inspecoes",
+            lambda s: (201, inspecoes.registrar_inspecao(s, ator, cmd)),
+        )
+    except ErroFarol as e:
+        erros = _erro_validade(erro_farol(e, _nomes(v), apelidos))
+        if not erros.geral and not any(k in CAMPOS for k in erros.por_campo):
+            erros.adicionar(GERAL, e.texto())
+        return _pagina_formulario(request, ator, v, erros, avaliacao, status_de(e))
+    return pagina(
+        request,
+        "inspecao_resultado.html",
+        {"r": corpo, "resultado": apresentar(corpo), "v": v, "csrf": token_csrf(request)},
+    )
+
+
+@rotas.get("/inspecoes/embarcacoes")
+def embarcacoes(request: Request, ator: AtorWeb, q: str = "") -> JSONResponse:
+    if len(q) > 100:
+        raise EntradaInvalida("termo de busca longo demais", campo="q")
+    with banco(request).unit_of_work(somente_leitura=True) as s:
+        achadas = busca.buscar_embarcacoes(s, re.sub(r"\s+", " ", q))
+    return JSONResponse(achadas, headers={"Cache-Control": "no-store"})

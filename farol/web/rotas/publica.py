@@ -1,0 +1,58 @@
+"""Consulta pública (sem login): número do processo + CPF/CNPJ do autuado.
+
+POST, para que o CPF não fique na URL (histórico do navegador, registros do servidor).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse
+from starlette.datastructures import FormData
+
+from farol.erros import EntradaInvalida
+from farol.services import consulta_publica
+from farol.web.ambiente import pagina
+from farol.web.formularios import Erros, erro_farol
+from farol.web.sessao import banco, conferir_csrf
+
+rotas = APIRouter(include_in_schema=False)
+
+
+async def formulario(request: Request) -> FormData:
+    return await request.form(max_files=0, max_fields=10)
+
+
+Formulario = Annotated[FormData, Depends(formulario)]
+
+
+@rotas.get("/consulta", response_class=HTMLResponse)
+def pagina_consulta(request: Request) -> HTMLResponse:
+    return pagina(
+        request,
+        "consulta.html",
+        {"numero": "", "documento": "", "erros": Erros(), "consultado": False, "r": None},
+    )
+
+
+@rotas.post("/consulta", response_class=HTMLResponse)
+def consultar(request: Request, form: Formulario) -> HTMLResponse:
+    conferir_csrf(request, form)
+    numero = str(form.get("numero") or "").strip()[:40]
+    documento = str(form.get("documento") or "").strip()[:30]
+    erros = Erros()
+    r = None
+    try:
+        with banco(request).unit_of_work(somente_leitura=True) as s:
+            r = consulta_publica.consultar(s, numero, documento)
+    except EntradaInvalida as e:
+        erros = erro_farol(e, ["numero", "documento"])
+    contexto = {
+        "numero": numero,
+        "documento": documento,
+        "erros": erros,
+        "consultado": not erros,
+        "r": r,
+    }
+    return pagina(request, "consulta.html", contexto, 422 if erros else 200)

@@ -1,0 +1,154 @@
+"""Sessão das páginas: o mesmo JWT da API num cookie HttpOnly (SameSite=Lax) e o token CSRF.
+
+- Entrar: POST /entrar confere login e senha como POST /api/v1/auth/token e grava o token
+  no cookie `farol_sessao`. O usuário e a jurisdição saem do token a cada requisição, pelo
+  mesmo caminho da API (`ator_do_usuario`): uma página nunca vê mais do que a API mostraria.
+- CSRF: além do SameSite=Lax, todo POST leva o campo `csrf`. Com sessão, ele é o HMAC do
+  token da sessão (um por sessão, sem estado no servidor). Sem sessão (entrar, consulta
+  pública), é o valor de um cookie próprio repetido no formulário (double submit).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from functools import cache
+from typing import Any
+
+from fastapi import Request, Response
+from sqlalchemy import select
+
+from farol.api.seguranca import Credencial, conferir_senha, emitir_token, hash_senha, ler_token
+from farol.config import Configuracao
+from farol.services.jurisdicao import Ator, ator_do_usuario
+from farol.store.db import Banco
+from farol.store.modelos import Usuario
+
+COOKIE_SESSAO = "farol_sessao"
+COOKIE_CSRF = "farol_csrf"
+CAMPO_CSRF = "csrf"
+DURACAO_SESSAO_S = 8 * 3600
+
+
+class PrecisaEntrar(Exception):
+    """A página exige login: redireciona para /entrar e volta depois."""
+
+    def __init__(self, proximo: str) -> None:
+        self.proximo = proximo
+        super().__init__(proximo)
+
+
+class CsrfInvalido(Exception):
+    """POST sem o token CSRF certo (formulário antigo, de outra aba ou de outro site)."""
+
+
+def banco(request: Request) -> Banco:
+    b: Banco = request.app.state.banco
+    return b
+
+
+def configuracao(request: Request) -> Configuracao:
+    c: Configuracao = request.app.state.configuracao
+    return c
+
+
+def _segredo(request: Request) -> str:
+    return configuracao(request).segredo.get_secret_value()
+
+
+@cache
+def _hash_ficticio() -> str:
+    return hash_senha("farol-login-inexistente")
+
+
+def autenticar(b: Banco, login: str, senha: str) -> Usuario | None:
+    """O usuário ativo com este login e senha; None se não houver (mesmo tempo nos dois casos)."""
+    with b.unit_of_work(somente_leitura=True) as s:
+        u = s.execute(select(Usuario).where(Usuario.login == login)).scalar_one_or_none()
+        ok = conferir_senha(senha, u.senha_hash if u else _hash_ficticio())
+        if u is None or not ok or not u.ativo:
+            return None
+        return u
+
+
+def _seguro(request: Request) -> bool:
+    return request.url.scheme == "https"
+
+
+def abrir_sessao(request: Request, response: Response, u: Usuario) -> None:
+    token = emitir_token(Credencial(u.id, u.papel, u.om_id), _segredo(request))
+    response.set_cookie(
+        COOKIE_SESSAO,
+        token,
+        max_age=DURACAO_SESSAO_S,
+        httponly=True,
+        samesite="lax",
+        secure=_seguro(request),
+        path="/",
+    )
+
+
+def fechar_sessao(response: Response) -> None:
+    response.delete_cookie(COOKIE_SESSAO, path="/")
+
+
+def ator_opcional(request: Request) -> Ator | None:
+    """O usuário da sessão (e a sua jurisdição), ou None sem sessão válida."""
+    if hasattr(request.state, "ator"):
+        atual: Ator | None = request.state.ator
+        return atual
+    ator = None
+    token = request.cookies.get(COOKIE_SESSAO)
+    credencial = ler_token(token, _segredo(request)) if token else None
+    if credencial is not None:
+        with banco(request).unit_of_work(somente_leitura=True) as s:
+            u = s.get(Usuario, credencial.usuario_id)
+            if u is not None and u.ativo:
+                ator = ator_do_usuario(s, u)
+    request.state.ator = ator
+    return ator
+
+
+def ator_obrigatorio(request: Request) -> Ator:
+    """Dependência das páginas com login: sem sessão, vai para /entrar."""
+    ator = ator_opcional(request)
+    if ator is None:
+        proximo = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        raise PrecisaEntrar(proximo if request.method == "GET" else request.url.path)
+    return ator
+
+
+def token_csrf(request: Request) -> str:
+    """O token CSRF para os formulários desta página."""
+    sessao = request.cookies.get(COOKIE_SESSAO)
+    if sessao and ator_opcional(request) is not None:
+        return hmac.new(
+            _segredo(request).encode(), b"csrf:" + sessao.encode(), hashlib.sha256
+        ).hexdigest()[:40]
+    anonimo = request.cookies.get(COOKIE_CSRF) or getattr(request.state, "csrf_novo", None)
+    if not anonimo:
+        anonimo = secrets.token_urlsafe(24)
+        request.state.csrf_novo = anonimo
+    return anonimo
+
+
+def gravar_cookie_csrf(request: Request, response: Response) -> None:
+    """Grava o cookie do token anônimo se a página acabou de criá-lo."""
+    novo = getattr(request.state, "csrf_novo", None)
+    if novo:
+        response.set_cookie(
+            COOKIE_CSRF, novo, httponly=True, samesite="lax", secure=_seguro(request), path="/"
+        )
+
+
+def conferir_csrf(request: Request, formulario: Any) -> None:
+    """Recusa o POST cujo campo `csrf` não confere com o esperado para esta sessão."""
+    enviado = str(formulario.get(CAMPO_CSRF) or "")
+    sessao = request.cookies.get(COOKIE_SESSAO)
+    if sessao and ator_opcional(request) is not None:
+        esperado = token_csrf(request)
+    else:
+        esperado = request.cookies.get(COOKIE_CSRF) or ""
+    if not esperado or not hmac.compare_digest(enviado, esperado):
+        raise CsrfInvalido()
