@@ -1,0 +1,353 @@
+"""Cada caminho do quadro de estados percorrido pela API, como o usuário o vê no processo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import CPF_DONO, FUNDAMENTACAO, Api, lavratura, penalidade
+
+
+def _tipos(p: dict[str, Any]) -> list[str]:
+    return [a["tipo"] for a in p["atos"]]
+
+
+def _abertos(p: dict[str, Any]) -> list[str]:
+    return [x["etapa"] for x in p["prazos"] if x["aberto"]]
+
+
+def _encerrado_sem_pendencias(p: dict[str, Any], estado: str) -> None:
+    assert p["estado"] == estado
+    assert p["final"] is True
+    assert _abertos(p) == []
+    assert p["atos_permitidos"] == []
+
+
+def test_esclarecimentos_acolhidos_arquivam_o_processo_sem_auto(api: Api) -> None:
+    pid = api.novo_processo()
+    r = api.ato_ok(pid, "esclarecimentos_prestados", "2026-03-05", {"texto": "Coletes em terra."})
+    assert r["processo"]["estado"] == "notificado"
+    r = api.ato_ok(pid, "esclarecimentos_acolhidos", "2026-03-06", {"fundamentacao": FUNDAMENTACAO})
+    assert r["processo"]["estado"] == "arquivado"
+
+    p = api.processo(pid)
+    _encerrado_sem_pendencias(p, "arquivado")
+    assert p["auto"] is None
+    assert _tipos(p) == [
+        "notificacao_comparecimento",
+        "esclarecimentos_prestados",
+        "esclarecimentos_acolhidos",
+    ]
+    comparecimento = p["prazos"][0]
+    assert (comparecimento["etapa"], comparecimento["encerrado_em"]) == (
+        "comparecimento",
+        "2026-03-05",
+    )
+    assert comparecimento["cumprido"] is True
+
+
+def test_lavratura_apos_esclarecimentos_nao_acolhidos_dispensa_esperar_o_prazo(api: Api) -> None:
+    pid = api.novo_processo()
+    r = api.ato(pid, "lavratura_auto", "2026-03-05", lavratura())
+    assert r.status_code == 409
+    assert "em curso até 12/03/2026" in r.json()["detail"]
+
+    api.ato_ok(pid, "esclarecimentos_prestados", "2026-03-05", {"texto": "Coletes em terra."})
+    r = api.ato_ok(pid, "lavratura_auto", "2026-03-05", lavratura())
+    assert r["processo"]["estado"] == "autuado"
+    assert r["auto"]["numero"] == "2026/CPSC/000001"
+    assert api.processo(pid)["auto"] == {"numero": "2026/CPSC/000001", "lavrado_em": "2026-03-05"}
+
+
+def test_revelia_e_recusada_antes_do_fim_do_prazo_de_defesa_e_aceita_depois(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_defesa")  # ciência do auto em 16/03/2026: defesa até 07/04/2026
+
+    r = api.ato(pid, "revelia", "2026-04-07")
+    assert r.status_code == 409
+    assert "prazo de defesa em curso até 07/04/2026" in r.json()["detail"]
+    assert api.processo(pid)["estado"] == "em_defesa"
+
+    r = api.ato_ok(pid, "revelia", "2026-04-08")
+    assert r["processo"]["estado"] == "aguardando_julgamento"
+    p = api.processo(pid)
+    assert _tipos(p)[-1] == "revelia"
+    julgamento = p["prazos"][-1]
+    assert (julgamento["etapa"], julgamento["inicio"], julgamento["vencimento"]) == (
+        "julgamento",
+        "2026-04-07",  # conta da expiração do prazo de defesa (NORMAM 3.6.3 b)
+        "2026-05-07",
+    )
+
+
+def test_renuncia_a_defesa_abre_o_julgamento_na_data_da_renuncia(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_defesa")
+    r = api.ato_ok(pid, "renuncia_defesa", "2026-03-17", {"texto": "Renuncia declarada no auto."})
+    assert r["processo"]["estado"] == "aguardando_julgamento"
+
+    p = api.processo(pid)
+    defesa, julgamento = p["prazos"][-2:]
+    assert (defesa["etapa"], defesa["encerrado_em"]) == ("defesa", "2026-03-17")
+    assert (julgamento["inicio"], julgamento["vencimento"]) == ("2026-03-17", "2026-04-16")
+    assert _abertos(p) == ["julgamento"]
+
+
+def test_julgamento_improcedente_arquiva_sem_penalidade(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "aguardando_julgamento")
+    r = api.ato_ok(pid, "julgamento_improcedente", "2026-04-10", {"fundamentacao": FUNDAMENTACAO})
+    assert r["processo"]["estado"] == "arquivado"
+
+    p = api.processo(pid)
+    _encerrado_sem_pendencias(p, "arquivado")
+    assert (p["penalidades"], p["multa_total"], p["saldo"]) == ([], "0.00", "0.00")
+
+
+def test_procedente_ciencia_e_pagamento_exato_quitam_a_multa(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "decisao_notificada")  # multa de R$ 1.000,00
+
+    r = api.ato(pid, "pagamento", "2026-04-20", {"valor": "999.99", "referencia": "DARF 1"})
+    assert r.status_code == 422
+    corpo = r.json()
+    assert corpo["campo"] == "dados.valor"
+    assert "difere do valor devido (R$ 1000.00)" in corpo["mensagem"]
+    p = api.processo(pid)
+    assert (p["estado"], p["pago"], p["pagamentos"]) == ("decisao_notificada", "0.00", [])
+
+    r = api.ato_ok(pid, "pagamento", "2026-04-20", {"valor": "1000.00", "referencia": "DARF 1"})
+    assert r["processo"]["estado"] == "quitado"
+    p = api.processo(pid)
+    _encerrado_sem_pendencias(p, "quitado")
+    assert (p["multa_total"], p["pago"], p["saldo"]) == ("1000.00", "1000.00", "0.00")
+    assert p["pagamentos"] == [{"valor": "1000.00", "data": "2026-04-20", "referencia": "DARF 1"}]
+    assert api.get(f"/situacao/{CPF_DONO}").json()["em_debito"] is False
+
+
+def test_recurso_provido_pelo_capitao_dos_portos_arquiva_e_afasta_a_multa(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")
+    assert api.get(f"/situacao/{CPF_DONO}").json()["total_devido"] == "1000.00"
+
+    r = api.ato_ok(pid, "decisao_recurso_provido", "2026-05-04", {"fundamentacao": FUNDAMENTACAO})
+    assert r["processo"]["estado"] == "arquivado"
+    p = api.processo(pid)
+    _encerrado_sem_pendencias(p, "arquivado")
+    assert (p["penalidades"], p["saldo"]) == ([], "0.00")
+    assert api.get(f"/situacao/{CPF_DONO}").json()["em_debito"] is False
+
+
+def test_recurso_provido_em_parte_pelo_capitao_dos_portos_reduz_a_multa_devida(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")
+    r = api.ato(pid, "decisao_recurso_provido_em_parte", "2026-05-04", penalidade("1600.01"))
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.penalidades.0.multa")
+    r = api.ato_ok(pid, "decisao_recurso_provido_em_parte", "2026-05-04", penalidade("500.00"))
+    assert r["processo"]["estado"] == "recurso_decidido"
+    api.ato_ok(pid, "ciencia_decisao_recurso", "2026-05-06")
+
+    p = api.processo(pid)
+    assert (p["multa_total"], p["saldo"]) == ("500.00", "500.00")
+    assert sorted(_abertos(p)) == ["pagamento", "recurso_final"]
+    api.ato_ok(pid, "pagamento", "2026-05-08", {"valor": "500.00", "referencia": "DARF 3"})
+    _encerrado_sem_pendencias(api.processo(pid), "quitado")
+
+
+def test_recurso_final_provido_pelo_dpc_arquiva(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso_final")
+    r = api.ato_ok(
+        pid, "decisao_recurso_final_provido", "2026-06-01", {"fundamentacao": FUNDAMENTACAO}
+    )
+    assert r["processo"]["estado"] == "arquivado"
+    _encerrado_sem_pendencias(api.processo(pid), "arquivado")
+
+
+def test_recurso_final_nao_provido_mantem_a_multa_ate_o_pagamento(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso_final")
+    api.ato_ok(
+        pid, "decisao_recurso_final_nao_provido", "2026-06-01", {"fundamentacao": FUNDAMENTACAO}
+    )
+    r = api.ato_ok(pid, "ciencia_decisao_recurso_final", "2026-06-03", {"meio": "AR"})
+    assert r["processo"]["estado"] == "decisao_definitiva_notificada"
+    p = api.processo(pid)
+    assert _abertos(p) == ["pagamento"]
+    assert p["prazos"][-1]["vencimento"] == "2026-06-18"
+
+    api.ato_ok(pid, "pagamento", "2026-06-10", {"valor": "1000.00", "referencia": "DARF 7"})
+    p = api.processo(pid)
+    _encerrado_sem_pendencias(p, "quitado")
+    assert _tipos(p)[-3:] == [
+        "decisao_recurso_final_nao_provido",
+        "ciencia_decisao_recurso_final",
+        "pagamento",
+    ]
+
+
+def test_recurso_final_provido_em_parte_fixa_nova_multa_e_so_ela_e_devida(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso_final")
+    r = api.ato_ok(
+        pid, "decisao_recurso_final_provido_em_parte", "2026-06-01", penalidade("300.00")
+    )
+    assert r["processo"]["estado"] == "recurso_final_decidido"
+    assert r["penalidades"][0]["multa"] == "300.00"
+    api.ato_ok(pid, "ciencia_decisao_recurso_final", "2026-06-03", {"meio": "AR"})
+
+    p = api.processo(pid)
+    assert [x["multa"] for x in p["penalidades"]] == ["300.00"]
+    assert (p["multa_total"], p["saldo"]) == ("300.00", "300.00")
+    r = api.ato(pid, "pagamento", "2026-06-10", {"valor": "1000.00", "referencia": "DARF 8"})
+    assert r.status_code == 422
+    assert "valor devido (R$ 300.00)" in r.json()["mensagem"]
+
+    api.ato_ok(pid, "pagamento", "2026-06-10", {"valor": "300.00", "referencia": "DARF 8"})
+    _encerrado_sem_pendencias(api.processo(pid), "quitado")
+
+
+def test_multa_vencida_aparece_nas_consultas_e_e_inscrita_em_divida_ativa(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "decisao_notificada")  # recurso até 22/04, pagamento até 29/04/2026
+
+    def ids(rota: str, hoje: str) -> list[int]:
+        r = api.get(rota, hoje=hoje)
+        assert r.status_code == 200, r.text
+        return [x["id"] for x in r.json()]
+
+    assert ids("/multas-vencidas", "2026-04-29") == []
+    assert ids("/divida-ativa", "2026-04-29") == []
+    vencidas = api.get("/multas-vencidas", hoje="2026-04-30").json()
+    assert [
+        (x["id"], x["saldo"], x["vencimento_pagamento"], x["dias_em_atraso"]) for x in vencidas
+    ] == [(pid, "1000.00", "2026-04-29", 1)]
+    assert ids("/divida-ativa", "2026-04-30") == [pid]
+
+    r = api.ato(pid, "inscricao_divida_ativa", "2026-04-29")
+    assert r.status_code == 409
+    assert "prazo de pagamento em curso até 29/04/2026" in r.json()["detail"]
+
+    r = api.ato_ok(pid, "inscricao_divida_ativa", "2026-04-30", {"documento": "Ofício 12/2026"})
+    assert r["processo"]["estado"] == "divida_ativa"
+    _encerrado_sem_pendencias(api.processo(pid), "divida_ativa")
+    assert ids("/divida-ativa", "2026-05-05") == []
+    assert ids("/multas-vencidas", "2026-05-05") == []
+    situacao = api.get(f"/situacao/{CPF_DONO}").json()
+    assert (situacao["em_debito"], situacao["total_devido"]) == (True, "1000.00")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: consultas.prontos_para_divida_ativa/multas_vencidas usam o último prazo de pagamento "
+    "mesmo encerrado pelo recurso: processo em_recurso aparece pronto para dívida ativa",
+)
+def test_processo_com_recurso_pendente_nao_aparece_pronto_para_divida_ativa(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")  # o recurso de 16/04 encerrou o prazo de pagamento (29/04)
+    assert api.ato(pid, "inscricao_divida_ativa", "2026-05-01").status_code == 409
+    prontos = api.get("/divida-ativa", hoje="2026-05-01").json()
+    assert [(x["id"], x["estado"]) for x in prontos] == []
+
+
+def test_julgamento_so_com_suspensao_termina_em_encerramento_apos_o_prazo_de_recurso(
+    api: Api,
+) -> None:
+    pid = api.novo_processo()
+    # o autor material é quem conduzia: a suspensão o alcança (RLESTA art. 8º)
+    api.ato_ok(pid, "lavratura_auto", "2026-03-13", lavratura(autor_tipo="condutor"))
+    api.ato_ok(pid, "ciencia_auto", "2026-03-16")
+    api.ato_ok(pid, "defesa", "2026-03-20", {"texto": "Defesa."})
+    r = api.ato_ok(pid, "julgamento_procedente", "2026-04-10", penalidade(None, suspensao_dias=30))
+    assert r["penalidades"][0]["suspensao_dias"] == 30
+    api.ato_ok(pid, "ciencia_decisao", "2026-04-14")
+
+    p = api.processo(pid)
+    assert _abertos(p) == ["recurso"]  # sem multa, não corre prazo de pagamento
+    assert p["multa_total"] == "0.00"
+    r = api.ato(pid, "pagamento", "2026-04-15", {"valor": "1.00", "referencia": "x"})
+    assert r.status_code == 409
+    assert "não há multa imposta" in r.json()["detail"]
+    r = api.ato(pid, "encerramento", "2026-04-22")
+    assert r.status_code == 409
+    assert "prazo de recurso em curso até 22/04/2026" in r.json()["detail"]
+
+    r = api.ato_ok(pid, "encerramento", "2026-04-23")
+    assert r["processo"]["estado"] == "encerrado"
+    p = api.processo(pid)
+    _encerrado_sem_pendencias(p, "encerrado")
+    assert [x["suspensao_dias"] for x in p["penalidades"]] == [30]
+
+
+def test_sobrestamento_suspende_e_o_levantamento_volta_ao_estado_anterior(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_defesa")
+    r = api.ato_ok(pid, "sobrestamento", "2026-03-18", {"inquerito": "IAFN nº 12/2026"})
+    assert r["processo"]["estado"] == "sobrestado"
+
+    p = api.processo(pid)
+    assert p["sobrestado"] is True
+    assert _abertos(p) == []  # o prazo de defesa parou
+    assert p["atos"][-1]["dados"] == {
+        "inquerito": "IAFN nº 12/2026",
+        "poluicao": False,
+        "estado_anterior": "em_defesa",
+    }
+    assert {t["tipo"] for t in p["atos_permitidos"]} == {"levantamento_sobrestamento", "correcao"}
+    assert api.ato(pid, "revelia", "2026-05-04").status_code == 409
+
+    r = api.ato_ok(pid, "levantamento_sobrestamento", "2026-07-01", {"documento": "Acórdão TM"})
+    assert r["processo"]["estado"] == "em_defesa"
+    p = api.processo(pid)
+    assert p["sobrestado"] is False
+    defesa = p["prazos"][-1]
+    assert (defesa["etapa"], defesa["inicio"], defesa["vencimento"], defesa["aberto"]) == (
+        "defesa",
+        "2026-07-01",
+        "2026-07-22",
+        True,
+    )
+    assert api.ato(pid, "revelia", "2026-07-22").status_code == 409
+    assert api.ato_ok(pid, "revelia", "2026-07-23")["processo"]["estado"] == "aguardando_julgamento"
+
+
+def test_sobrestamento_e_recusado_para_infracao_de_poluicao(api: Api) -> None:
+    pid = api.novo_processo()
+    antes = api.levar_ate(pid, "em_defesa")
+    r = api.ato(
+        pid, "sobrestamento", "2026-03-18", {"inquerito": "IAFN nº 13/2026", "poluicao": True}
+    )
+    assert r.status_code == 409
+    assert r.json()["campo"] == "infracao_de_poluicao"
+    assert "poluição das águas" in r.json()["mensagem"]
+    depois = api.processo(pid)
+    assert (depois["estado"], depois["sobrestado"], depois["versao"]) == (
+        "em_defesa",
+        False,
+        antes["versao"],
+    )
+    assert depois["atos"] == antes["atos"]
+
+
+def test_correcao_aponta_o_ato_corrigido_e_nao_muda_o_estado(api: Api) -> None:
+    pid = api.novo_processo()
+    antes = api.levar_ate(pid, "em_defesa")
+    ciencia = antes["atos"][-1]
+    assert ciencia["tipo"] == "ciencia_auto"
+
+    r = api.ato_ok(
+        pid,
+        "correcao",
+        "2026-03-17",
+        {"motivo": "Meio da ciência registrado errado", "dados_corrigidos": {"meio": "AR"}},
+        como="inspetor.cpsc",
+        corrige_ato_id=ciencia["id"],
+    )
+    assert r["processo"]["estado"] == "em_defesa"
+    p = api.processo(pid)
+    correcao = p["atos"][-1]
+    assert (correcao["tipo"], correcao["corrige_ato_id"]) == ("correcao", ciencia["id"])
+    assert correcao["dados"]["dados_corrigidos"] == {"meio": "AR"}
+    assert p["atos"][:-1] == antes["atos"]  # o ato corrigido fica como estava
+    assert p["prazos"] == antes["prazos"]

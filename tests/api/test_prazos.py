@@ -1,0 +1,202 @@
+"""Prazos: gravados quando o ato é registrado, com vencimento exato e os dias pulados explicados."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import Api, inspecao
+
+
+def _prazo(p: dict[str, Any], etapa: str) -> dict[str, Any]:
+    (x,) = [x for x in p["prazos"] if x["etapa"] == etapa]
+    return x
+
+
+def _pulados(prazo: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(d["data"], d["motivo"]) for d in prazo["dias_nao_uteis"]]
+
+
+def test_cada_ato_grava_os_seus_prazos_com_vencimento_e_dias_pulados(api: Api) -> None:
+    pid = api.novo_processo()  # notificação em 02/03/2026 (segunda-feira)
+    p = api.processo(pid)
+    comparecimento = _prazo(p, "comparecimento")
+    assert {
+        k: comparecimento[k] for k in ("inicio", "vencimento", "contagem", "dias", "aberto")
+    } == {
+        "inicio": "2026-03-02",
+        "vencimento": "2026-03-12",  # 8 dias úteis a partir de 03/03
+        "contagem": "uteis",
+        "dias": 8,
+        "aberto": True,
+    }
+    assert _pulados(comparecimento) == [("2026-03-07", "sábado"), ("2026-03-08", "domingo")]
+    assert "NORMAM (Port. 110/2023) item 3.6.1" in comparecimento["fundamentos"]
+
+    p = api.levar_ate(pid, "decisao_notificada")
+    defesa = _prazo(
+        p, "defesa"
+    )  # ciência do auto em 16/03: 15 dias úteis, Sexta-feira Santa no meio
+    assert (defesa["inicio"], defesa["vencimento"], defesa["dias"]) == (
+        "2026-03-16",
+        "2026-04-07",
+        15,
+    )
+    assert ("2026-04-03", "Sexta-feira Santa (feriado nacional)") in _pulados(defesa)
+    assert len(_pulados(defesa)) == 7  # três fins de semana e a Sexta-feira Santa
+    assert (defesa["aberto"], defesa["encerrado_em"], defesa["cumprido"]) == (
+        False,
+        "2026-03-20",
+        True,
+    )
+
+    julgamento = _prazo(p, "julgamento")  # 30 dias corridos da expiração do prazo de defesa
+    assert (julgamento["inicio"], julgamento["vencimento"], julgamento["contagem"]) == (
+        "2026-04-07",
+        "2026-05-07",
+        "corridos",
+    )
+    assert julgamento["dias_nao_uteis"] == []
+
+    recurso = _prazo(p, "recurso")  # ciência da decisão em 14/04: 5 dias úteis, Tiradentes no meio
+    assert (recurso["inicio"], recurso["vencimento"], recurso["aberto"]) == (
+        "2026-04-14",
+        "2026-04-22",
+        True,
+    )
+    assert _pulados(recurso) == [
+        ("2026-04-18", "sábado"),
+        ("2026-04-19", "domingo"),
+        ("2026-04-21", "Tiradentes (feriado nacional)"),
+    ]
+    pagamento = _prazo(p, "pagamento")  # 15 dias corridos
+    assert (pagamento["inicio"], pagamento["vencimento"], pagamento["dias"]) == (
+        "2026-04-14",
+        "2026-04-29",
+        15,
+    )
+    assert pagamento["dias_nao_uteis"] == []
+    assert "LESTA art. 32" in pagamento["fundamentos"]
+
+
+def test_vencimento_em_feriado_e_fim_de_semana_e_prorrogado_ao_dia_util_seguinte(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "julgado_procedente")
+    # ciência em 05/11/2026: 15 dias corridos caem em 20/11 (Consciência Negra), depois sábado e domingo
+    api.ato_ok(pid, "ciencia_decisao", "2026-11-05")
+    pagamento = _prazo(api.processo(pid), "pagamento")
+    assert (pagamento["inicio"], pagamento["vencimento"]) == ("2026-11-05", "2026-11-23")
+    assert _pulados(pagamento) == [
+        ("2026-11-20", "Dia Nacional de Zumbi e da Consciência Negra (feriado nacional)"),
+        ("2026-11-21", "sábado"),
+        ("2026-11-22", "domingo"),
+    ]
+    assert "Lei 9.784/1999 art. 66 §1º" in pagamento["fundamentos"]
+    assert any("14.759" in f for f in pagamento["fundamentos"])  # a lei do feriado
+
+
+def test_prazos_do_periodo_listam_os_vencimentos_da_om_e_das_subordinadas(api: Api) -> None:
+    cpsc = api.novo_processo(inspecao(inscricao="SC-1"))
+    em_defesa = api.novo_processo(inspecao(inscricao="SC-2"))
+    api.levar_ate(em_defesa, "em_defesa")
+    itajai = api.novo_processo(inspecao(inscricao="SC-3"), como="ac.delitajai")
+    santos = api.novo_processo(inspecao(inscricao="SP-1"), como="ac.cpsp")
+
+    def prazos(como: str = "ac.cpsc", **params: Any) -> list[tuple[int, str, str]]:
+        r = api.get("/prazos", como=como, **params)
+        assert r.status_code == 200, r.text
+        return [(x["processo"]["id"], x["etapa"], x["vencimento"]) for x in r.json()]
+
+    marco = {"de": "2026-03-01", "ate": "2026-03-31"}
+    assert prazos(**marco) == [
+        (cpsc, "comparecimento", "2026-03-12"),
+        (itajai, "comparecimento", "2026-03-12"),
+    ]
+    assert prazos(**marco, om="DELITAJAI") == [(itajai, "comparecimento", "2026-03-12")]
+    assert prazos(**marco, om="CPSC", abertos="false") == [
+        (cpsc, "comparecimento", "2026-03-12"),
+        (em_defesa, "comparecimento", "2026-03-12"),
+        (itajai, "comparecimento", "2026-03-12"),
+    ]
+    assert prazos(de="2026-04-01", ate="2026-04-30") == [(em_defesa, "defesa", "2026-04-07")]
+    assert prazos(de="2026-03-13", ate="2026-04-06") == []
+    assert prazos(como="ac.cpsp", **marco) == [(santos, "comparecimento", "2026-03-12")]
+    assert prazos(como="ac.delitajai", **marco) == [(itajai, "comparecimento", "2026-03-12")]
+
+    r = api.get("/prazos", como="ac.cpsp", om="CPSC", **marco)
+    assert r.status_code == 404
+    r = api.get("/prazos", de="2026-03-31", ate="2026-03-01")
+    assert (r.status_code, r.json()["campo"]) == (422, "ate")
+    r = api.get("/prazos", de="31/03/2026", ate="2026-04-01")
+    assert (r.status_code, r.json()["campo"]) == (422, "de")
+
+
+def test_ato_fora_do_prazo_e_aceito_marcado_intempestivo_e_o_prazo_fica_descumprido(
+    api: Api,
+) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "decisao_notificada")  # recurso até 22/04/2026
+    r = api.ato_ok(pid, "recurso", "2026-04-23", {"texto": "Recurso tardio."})
+    assert (r["ato"]["intempestivo"], r["ato"]["sinalizadores"]) == (True, ["intempestivo"])
+    p = api.processo(pid)
+    assert p["atos"][-1]["intempestivo"] is True
+    recurso = _prazo(p, "recurso")
+    assert (recurso["encerrado_em"], recurso["cumprido"]) == ("2026-04-23", False)
+
+
+def test_julgamento_depois_dos_30_dias_e_sinalizado_prazo_extrapolado(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "aguardando_julgamento")  # julgamento até 07/05/2026
+    r = api.ato_ok(
+        pid,
+        "julgamento_improcedente",
+        "2026-05-08",
+        {"fundamentacao": "Decisão motivada, fora do prazo."},
+    )
+    assert r["ato"]["sinalizadores"] == ["prazo_extrapolado"]
+    assert r["ato"]["intempestivo"] is False  # o prazo é da Administração: sinaliza, não invalida
+    assert _prazo(api.processo(pid), "julgamento")["cumprido"] is True
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: _mover_prazos (services/processos.py) marca cumprido=True todo prazo encerrado por "
+    "ato que não seja o próprio ato intempestivo, inclusive o de pagamento na inscrição em dívida ativa",
+)
+def test_prazo_de_pagamento_encerrado_pela_divida_ativa_nao_aparece_como_cumprido(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "decisao_notificada")
+    api.ato_ok(pid, "inscricao_divida_ativa", "2026-04-30")
+    pagamento = _prazo(api.processo(pid), "pagamento")
+    assert pagamento["encerrado_em"] == "2026-04-30"
+    assert pagamento["cumprido"] is False, "multa não paga e prazo de pagamento 'cumprido'"
+
+
+@pytest.mark.xfail(
+    strict=True, reason="BUG: idem; a revelia encerra o prazo de defesa como cumprido"
+)
+def test_prazo_de_defesa_encerrado_pela_revelia_nao_aparece_como_cumprido(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_defesa")
+    api.ato_ok(pid, "revelia", "2026-04-08")
+    assert _prazo(api.processo(pid), "defesa")["cumprido"] is False, (
+        "revel e prazo de defesa 'cumprido'"
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: no levantamento do sobrestamento, _mover_prazos (services/processos.py) reabre o "
+    "prazo de julgamento a partir do vencimento da defesa antiga, e ele já nasce vencido",
+)
+def test_levantamento_do_sobrestamento_reinicia_o_prazo_de_julgamento_na_data_do_levantamento(
+    api: Api,
+) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "aguardando_julgamento")  # julgamento até 07/05/2026
+    api.ato_ok(pid, "sobrestamento", "2026-03-25", {"inquerito": "IAFN nº 14/2026"})
+    api.ato_ok(pid, "levantamento_sobrestamento", "2026-07-01", {"documento": "Acórdão TM"})
+    julgamento = api.processo(pid)["prazos"][-1]
+    assert (julgamento["etapa"], julgamento["aberto"]) == ("julgamento", True)
+    assert (julgamento["inicio"], julgamento["vencimento"]) == ("2026-07-01", "2026-07-31")
