@@ -58,7 +58,9 @@ def _tamanho(n: int) -> str:
 def nome_seguro(nome: str) -> str:
     """Só o nome (sem pastas), sem caracteres de controle, até 255 caracteres."""
     base = re.split(r"[\\/]", nome)[-1]
-    base = "".join(c for c in unicodedata.normalize("NFC", base) if unicodedata.category(c)[0] != "C")
+    base = "".join(
+        c for c in unicodedata.normalize("NFC", base) if unicodedata.category(c)[0] != "C"
+    )
     base = base.strip().strip(".") or "documento"
     if len(base) > 255:
         raiz, _, ext = base.rpartition(".")

@@ -61,9 +61,7 @@ def _historico(s: Session, p: Processo, infracoes_do_auto: set[str]) -> list[dic
                     }
                     for x in vigentes
                 ],
-                "conta_reincidencia": sorted(
-                    {x.infracao for x in vigentes} & infracoes_do_auto
-                ),
+                "conta_reincidencia": sorted({x.infracao for x in vigentes} & infracoes_do_auto),
             }
         )
     return saida
@@ -74,7 +72,7 @@ def assistente(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
     p = carregar_processo(s, ator, processo_id)
     fato = data_do_fato(s, p)
     cat = catalogo()
-    itens = []
+    itens: list[dict[str, Any]] = []
     for n, item in enumerate(pen.itens_do_auto(s, p)):
         reinc = pen.reincidencias(s, p, item.infracao, fato)
         r = pen.faixa(

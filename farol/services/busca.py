@@ -79,7 +79,9 @@ def buscar_processos(s: Session, ator: Ator, termo: str) -> dict[str, Any]:
         .order_by(Processo.id.desc())
         .limit(LIMITE + 1)
     ).scalars()
-    lista = [resumo(s, p) for p in processos]
+    exato = termo.upper()
+    # o processo cujo número é exatamente o termo vem primeiro (o auto tem numeração parecida)
+    lista = sorted((resumo(s, p) for p in processos), key=lambda r: r["numero"] != exato)
     return {
         "termo": termo,
         "documento": formatar_documento(documento) if documento else None,

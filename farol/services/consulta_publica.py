@@ -70,7 +70,10 @@ def _envolvidos(s: Session, p: Processo) -> list[dict[str, str]]:
     insp = s.get(Inspecao, p.inspecao_id)
     assert insp is not None
     saida = []
-    for papel, pessoa_id in (("proprietário", insp.proprietario_id), ("condutor", insp.condutor_id)):
+    for papel, pessoa_id in (
+        ("proprietário", insp.proprietario_id),
+        ("condutor", insp.condutor_id),
+    ):
         if pessoa_id is None or pessoa_id == p.autuado_id:
             continue
         pessoa = s.get(Pessoa, pessoa_id)

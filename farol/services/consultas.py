@@ -90,9 +90,12 @@ def _saldo(s: Session, p: Processo) -> tuple[Decimal, Decimal]:
 
 
 def _vencimento_pagamento(s: Session, p: Processo) -> dt.date | None:
+    """O vencimento do prazo de pagamento em curso (um recurso o encerra)."""
     return s.execute(
         select(Prazo.vencimento)
-        .where(Prazo.processo_id == p.id, Prazo.etapa == "pagamento")
+        .where(
+            Prazo.processo_id == p.id, Prazo.etapa == "pagamento", Prazo.encerrado_em.is_(None)
+        )
         .order_by(Prazo.id.desc())
         .limit(1)
     ).scalar_one_or_none()

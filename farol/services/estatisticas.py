@@ -73,7 +73,9 @@ def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any
         raise EntradaInvalida("o fim do período é anterior ao início", campo="ate")
     if (ate - de).days > MAXIMO_DIAS:
         raise EntradaInvalida("período longo demais: no máximo 5 anos", campo="de")
-    siglas = dict(s.execute(select(OM.id, OM.sigla).where(OM.id.in_(ator.oms))).all())
+    siglas: dict[int, str] = {
+        i: sigla for i, sigla in s.execute(select(OM.id, OM.sigla).where(OM.id.in_(ator.oms)))
+    }
     meses = _meses(de, ate)
 
     # --- infrações constatadas -------------------------------------------------------------
@@ -156,9 +158,7 @@ def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any
             }
             for k, v in _ordenar(por_infracao)
         ],
-        "por_mes": [
-            {"chave": m, "rotulo": f"{m[5:]}/{m[:4]}", "valor": por_mes[m]} for m in meses
-        ],
+        "por_mes": [{"chave": m, "rotulo": f"{m[5:]}/{m[:4]}", "valor": por_mes[m]} for m in meses],
         "por_om": [{"chave": k, "rotulo": k, "valor": v} for k, v in _ordenar(por_om)],
         "multas": {
             "quantidade_impostas": qtd_impostas,
@@ -204,17 +204,30 @@ def para_csv(e: dict[str, Any]) -> str:
     saida = io.StringIO()
     w = csv.writer(saida, delimiter=";", lineterminator="\r\n")
     w.writerow(["tabela", "chave", "rotulo", "quantidade", "multas_impostas", "multas_pagas"])
-    periodo = f"{dt.date.fromisoformat(e['de']):%d/%m/%Y} a {dt.date.fromisoformat(e['ate']):%d/%m/%Y}"
+    periodo = (
+        f"{dt.date.fromisoformat(e['de']):%d/%m/%Y} a {dt.date.fromisoformat(e['ate']):%d/%m/%Y}"
+    )
     w.writerow(["periodo", "", periodo, "", "", ""])
     for tabela in ("por_artigo", "por_infracao", "por_mes", "por_om", "medidas"):
         for x in e[tabela]:
             w.writerow([tabela, x["chave"], x.get("descricao", x["rotulo"]), x["valor"], "", ""])
     m = e["multas"]
     for x in m["por_mes"]:
-        w.writerow(["multas_por_mes", x["chave"], x["rotulo"], "", _br(x["impostas"]), _br(x["pagas"])])
+        w.writerow(
+            ["multas_por_mes", x["chave"], x["rotulo"], "", _br(x["impostas"]), _br(x["pagas"])]
+        )
     for x in m["por_om"]:
-        w.writerow(["multas_por_om", x["chave"], x["rotulo"], "", _br(x["impostas"]), _br(x["pagas"])])
+        w.writerow(
+            ["multas_por_om", x["chave"], x["rotulo"], "", _br(x["impostas"]), _br(x["pagas"])]
+        )
     w.writerow(
-        ["multas_total", "", "total do período", m["quantidade_impostas"], _br(m["impostas"]), _br(m["pagas"])]
+        [
+            "multas_total",
+            "",
+            "total do período",
+            m["quantidade_impostas"],
+            _br(m["impostas"]),
+            _br(m["pagas"]),
+        ]
     )
     return saida.getvalue()

@@ -13,13 +13,15 @@ from typing import Any, Literal
 
 from pydantic import AwareDatetime, Field
 from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert as insert_pg
+from sqlalchemy.dialects.sqlite import insert as insert_sqlite
 from sqlalchemy.orm import Session
 
 from farol.domain.documentos import formatar_documento, tipo_de_pessoa, validar_documento
 from farol.erros import Conflito, EntradaInvalida, ErroFarol
 from farol.normas.infracoes import catalogo
 from farol.rules.medidas import aplicar_medidas, constatacao_de_dict
-from farol.services.calendario_om import data_local, hoje
+from farol.services.calendario_om import data_local
 from farol.services.comandos import Modelo
 from farol.services.jurisdicao import Ator
 from farol.services.processos import abrir_processo
@@ -35,6 +37,7 @@ from farol.store.modelos import (
 )
 from farol.store.numeracao import NOTIFICACAO, numero_oficial, proximo_numero
 
+TOLERANCIA_RELOGIO = dt.timedelta(minutes=5)  # relógio do celular do inspetor adiantado
 PAPEIS_QUE_INSPECIONAM = ("inspetor", "autoridade_competente", "capitao_dos_portos")
 
 
@@ -128,40 +131,49 @@ def avaliar(cmd: NovaInspecao) -> dict[str, Any]:
     return {"constatacoes": itens, "medidas": medidas, "notificar": notificar}
 
 
+def _inserir_se_faltar(s: Session, modelo: Any, chave: str, valores: dict[str, Any]) -> None:
+    """INSERT ... ON CONFLICT DO NOTHING: duas inspeções simultâneas da mesma pessoa ou
+    embarcação nova não colidem na restrição única (a segunda usa o registro da primeira)."""
+    dialeto = s.get_bind().dialect.name
+    inserir = insert_pg if dialeto == "postgresql" else insert_sqlite
+    s.execute(inserir(modelo).values(**valores).on_conflict_do_nothing(index_elements=[chave]))
+
+
 def _pessoa(s: Session, dados: DadosPessoa, campo: str) -> Pessoa:
     documento = _com_campo(campo, lambda: validar_documento(dados.documento))
-    p = s.execute(select(Pessoa).where(Pessoa.documento == documento)).scalar_one_or_none()
-    if p is None:
-        p = Pessoa(
-            documento=documento,
-            tipo=tipo_de_pessoa(documento),
-            nome=dados.nome,
-            endereco=dados.endereco,
-            email=dados.email,
-            telefone=dados.telefone,
-        )
-        s.add(p)
-        s.flush()
-    return p
+    _inserir_se_faltar(
+        s,
+        Pessoa,
+        "documento",
+        {
+            "documento": documento,
+            "tipo": tipo_de_pessoa(documento),
+            "nome": dados.nome,
+            "endereco": dados.endereco,
+            "email": dados.email,
+            "telefone": dados.telefone,
+        },
+    )
+    return s.execute(select(Pessoa).where(Pessoa.documento == documento)).scalar_one()
 
 
 def _embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Embarcacao:
-    e = s.execute(
-        select(Embarcacao).where(Embarcacao.inscricao == dados.inscricao.upper())
-    ).scalar_one_or_none()
-    if e is None:
-        e = Embarcacao(
-            inscricao=dados.inscricao.upper(),
-            nome=dados.nome,
-            tipo=dados.tipo,
-            propulsao=dados.propulsao,
-            comprimento=dados.comprimento,
-            proprietario_id=dono.id,
-            estrangeira=dados.estrangeira,
-        )
-        s.add(e)
-        s.flush()
-    return e
+    inscricao = dados.inscricao.upper()
+    _inserir_se_faltar(
+        s,
+        Embarcacao,
+        "inscricao",
+        {
+            "inscricao": inscricao,
+            "nome": dados.nome,
+            "tipo": dados.tipo,
+            "propulsao": dados.propulsao,
+            "comprimento": dados.comprimento,
+            "proprietario_id": dono.id,
+            "estrangeira": dados.estrangeira,
+        },
+    )
+    return s.execute(select(Embarcacao).where(Embarcacao.inscricao == inscricao)).scalar_one()
 
 
 def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> dict[str, Any]:
@@ -170,8 +182,8 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> dict[str, A
             f"o papel {ator.papel} não registra inspeções", campo="papel", regra="LESTA art. 16"
         )
     data = data_local(cmd.data_hora)
-    if data > hoje():
-        raise EntradaInvalida("a inspeção não pode ter data futura", campo="data_hora")
+    if cmd.data_hora > dt.datetime.now(dt.UTC) + TOLERANCIA_RELOGIO:
+        raise EntradaInvalida("a inspeção não pode ter data e hora futuras", campo="data_hora")
     avaliacao = avaliar(cmd)
     om = s.get(OM, ator.om_id)
     assert om is not None
@@ -253,9 +265,12 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> dict[str, A
                 "comparecimento_ate": prazo.vencimento.isoformat() if prazo else None,
             }
         )
+    # Medidas sobre a embarcação respondem ao processo do proprietário; a apreensão da
+    # habilitação, ao do condutor (NORMAM 2023 item 3.3.1 a e b).
+    por_pessoa = {x["autuado_id"]: x["id"] for x in processos}
     for medida in s.execute(
         select(MedidaAdministrativa).where(MedidaAdministrativa.inspecao_id == insp.id)
     ).scalars():
-        if processos:
-            medida.processo_id = processos[0]["id"]
+        quem = condutor if medida.tipo == "apreensao_habilitacao" and condutor else dono
+        medida.processo_id = por_pessoa.get(quem.id) or (processos[0]["id"] if processos else None)
     return {"inspecao_id": insp.id, **avaliacao, "processos": processos}

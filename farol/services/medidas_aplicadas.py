@@ -8,8 +8,8 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from farol.normas.medidas import carregar_tabela
-from farol.services.processos import carregar_processo
 from farol.services.jurisdicao import Ator
+from farol.services.processos import carregar_processo
 from farol.store.modelos import MedidaAdministrativa
 
 

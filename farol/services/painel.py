@@ -45,9 +45,9 @@ def por_estado(s: Session, ator: Ator) -> list[dict[str, Any]]:
                 }
             )
     conhecidos = {x["estado"] for x in saida}
-    for estado, n in sorted(contagem.items()):
-        if estado not in conhecidos:  # estados de outros regimes
-            saida.append({"estado": estado, "nome": estado, "final": False, "quantidade": n})
+    for codigo, n in sorted(contagem.items()):
+        if codigo not in conhecidos:  # estados de outros regimes
+            saida.append({"estado": codigo, "nome": codigo, "final": False, "quantidade": n})
     return saida
 
 
@@ -71,9 +71,7 @@ def embarcacoes_apreendidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
             "aplicada_em": m.aplicada_em.isoformat(),
             "embarcacao": {"nome": e.nome, "inscricao": e.inscricao},
             "local": i.local,
-            "processo": None
-            if p is None
-            else {"id": p.id, "numero": p.numero, "estado": p.estado},
+            "processo": None if p is None else {"id": p.id, "numero": p.numero, "estado": p.estado},
             "fundamentos": list(m.fundamentos or []),
         }
         for m, i, e, p in linhas
@@ -86,9 +84,7 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> dict[str, Any]:
     fim_semana = hoje + dt.timedelta(days=DIAS_DA_SEMANA)
     vencem_hoje = consultas.prazos_no_periodo(s, ator, hoje, hoje)
     vencem_semana = consultas.prazos_no_periodo(s, ator, hoje + dt.timedelta(days=1), fim_semana)
-    vencidos = consultas.prazos_no_periodo(
-        s, ator, INICIO_DOS_TEMPOS, hoje - dt.timedelta(days=1)
-    )
+    vencidos = consultas.prazos_no_periodo(s, ator, INICIO_DOS_TEMPOS, hoje - dt.timedelta(days=1))
     apreendidas = embarcacoes_apreendidas(s, ator)
     multas = consultas.multas_vencidas(s, ator, hoje)
     prescricao = consultas.alertas_prescricao(

@@ -216,6 +216,35 @@ def validar_decisao(
     return decididas
 
 
+def vedar_agravamento(s: Session, p: Processo, decididas: list[Decidida]) -> None:
+    """No provimento parcial do recurso a penalidade só pode ser mantida ou reduzida.
+
+    Lei 9.784/1999 art. 64, parágrafo único: se da decisão puder decorrer gravame à situação
+    do recorrente, este deverá ser cientificado para que formule suas alegações antes da
+    decisão. O Farol não agrava num provimento parcial; o agravamento exige aquele rito.
+    """
+    anteriores = {x.infracao: x for x in vigentes(s, p)}
+    for n, d in enumerate(decididas):
+        antes = anteriores.get(d.infracao)
+        if antes is None:
+            continue
+        piora = (
+            (d.multa or Decimal(0)) > (antes.multa or Decimal(0))
+            or (d.suspensao_dias or 0) > (antes.suspensao_dias or 0)
+            or (d.cancelamento and not antes.cancelamento)
+        )
+        if piora:
+            raise EntradaInvalida(
+                f"{d.infracao}: o provimento parcial do recurso não pode agravar a penalidade "
+                "(anterior: "
+                + (f"multa R$ {antes.multa:.2f}" if antes.multa is not None else "sem multa")
+                + (f", suspensão de {antes.suspensao_dias} dias" if antes.suspensao_dias else "")
+                + ")",
+                campo=f"dados.penalidades.{n}",
+                regra="Lei 9.784/1999 art. 64, parágrafo único",
+            )
+
+
 def gravar(
     s: Session, p: Processo, ato: Ato, penalidades: list[dict[str, Any]], justificativa: str
 ) -> None:

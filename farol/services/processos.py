@@ -15,9 +15,11 @@ from typing import Any
 from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
 
 from farol.domain import processo as quadro
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
+from farol.normas.infracoes import catalogo
 from farol.rules.prazos import calcular_prazo
 from farol.services import penalidades_do_processo as pen
 from farol.services.calendario_om import calendario_da_om, data_local, hoje
@@ -214,6 +216,7 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> dic
     _efeitos_depois(s, p, ato, cmd, dados, efeitos)
     _mover_prazos(s, p, ato, r, cmd.data_ato, intempestivo)
     p.estado = r.estado_destino
+    flag_modified(p, "estado")  # todo ato muda a versão, mesmo sem mudar o estado (trava otimista)
     if cmd.tipo == "sobrestamento":
         p.sobrestado = True
     elif cmd.tipo == "levantamento_sobrestamento":
@@ -266,12 +269,15 @@ def _mover_prazos(
         if prazo is not None:
             prazo.encerrado_em = data_ato
             prazo.encerrado_por_ato_id = ato.id
-            prazo.cumprido = not (intempestivo and regra == r.transicao.prazo_do_ato)
+            # cumprido: o próprio ato que o prazo esperava foi praticado a tempo. Um prazo
+            # encerrado por outro ato (revelia, recurso que suspende o pagamento, dívida ativa,
+            # lavratura após o comparecimento) fica encerrado, mas não cumprido.
+            prazo.cumprido = regra == r.transicao.prazo_do_ato and not intempestivo
     for regra in r.prazos_iniciados:
         inicio = data_ato
-        if regra.endswith(".julgamento") and r.transicao.tipo_ato != "renuncia_defesa":
+        if regra.endswith(".julgamento") and r.transicao.tipo_ato in ("defesa", "revelia"):
             # "contados da data da expiração do prazo para apresentação da defesa" (3.6.3 b);
-            # na renúncia, o prazo de defesa se extingue na data da renúncia.
+            # na renúncia e no levantamento do sobrestamento, conta-se da data do ato.
             defesa = _ultimo_prazo(s, p, "prazo.lesta.defesa")
             if defesa is not None:
                 inicio = defesa.vencimento
@@ -283,8 +289,14 @@ def _efeitos_antes(
 ) -> dict[str, Any]:
     if isinstance(dados, DadosLavratura):
         fato = data_do_fato(s, p)
-        for item in dados.infracoes:
-            pen.faixa(item.infracao, fato, item.autor_tipo, 0, item.faltas, campo="dados.infracoes")
+        for n, item in enumerate(dados.infracoes):
+            campo = f"dados.infracoes.{n}"
+            if item.infracao not in catalogo().infracoes:
+                raise EntradaInvalida(
+                    f"infração desconhecida: {item.infracao!r} (use `farol infracoes`)",
+                    campo=f"{campo}.infracao",
+                )
+            pen.faixa(item.infracao, fato, item.autor_tipo, 0, item.faltas, campo=campo)
         om = s.get(OM, p.om_id)
         assert om is not None
         seq = proximo_numero(s, om.id, cmd.data_ato.year, AUTO_DE_INFRACAO)
@@ -293,6 +305,8 @@ def _efeitos_antes(
         return {"auto": {"numero": numero, "sequencial": seq}}
     if cmd.tipo in TIPOS_COM_PENALIDADE:
         decididas = pen.validar_decisao(s, p, data_do_fato(s, p), dados)
+        if cmd.tipo.endswith("_provido_em_parte"):
+            pen.vedar_agravamento(s, p, decididas)
         payload["penalidades"] = [d.para_payload() for d in decididas]
         return {"penalidades": [d.para_payload() for d in decididas]}
     if isinstance(dados, DadosPagamento):

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
-
-import pytest
 
 from .conftest import CPF_DONO, FUNDAMENTACAO, Api, lavratura, penalidade
 
@@ -155,6 +154,19 @@ def test_recurso_provido_em_parte_pelo_capitao_dos_portos_reduz_a_multa_devida(a
     _encerrado_sem_pendencias(api.processo(pid), "quitado")
 
 
+def test_provimento_parcial_nao_agrava_a_multa_do_recorrente(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")
+    antes = api.processo(pid)
+    multa = antes["penalidades"][0]["multa"]
+    maior = f"{Decimal(multa) + 100:.2f}"
+    r = api.ato(pid, "decisao_recurso_provido_em_parte", "2026-05-04", penalidade(maior))
+    assert r.status_code == 422
+    assert r.json()["regra"] == "Lei 9.784/1999 art. 64, parágrafo único"
+    depois = api.processo(pid)
+    assert (depois["estado"], depois["versao"]) == (antes["estado"], antes["versao"])
+
+
 def test_recurso_final_provido_pelo_dpc_arquiva(api: Api) -> None:
     pid = api.novo_processo()
     api.levar_ate(pid, "em_recurso_final")
@@ -238,11 +250,6 @@ def test_multa_vencida_aparece_nas_consultas_e_e_inscrita_em_divida_ativa(api: A
     assert (situacao["em_debito"], situacao["total_devido"]) == (True, "1000.00")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: consultas.prontos_para_divida_ativa/multas_vencidas usam o último prazo de pagamento "
-    "mesmo encerrado pelo recurso: processo em_recurso aparece pronto para dívida ativa",
-)
 def test_processo_com_recurso_pendente_nao_aparece_pronto_para_divida_ativa(api: Api) -> None:
     pid = api.novo_processo()
     api.levar_ate(pid, "em_recurso")  # o recurso de 16/04 encerrou o prazo de pagamento (29/04)

@@ -8,8 +8,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import httpx
-import pytest
-from sqlalchemy.exc import IntegrityError
 
 from farol.store.auditoria import verificar_cadeias
 from farol.store.modelos import Notificacao, Pessoa, Processo
@@ -109,17 +107,7 @@ def test_inspecoes_simultaneas_numeram_processos_e_notificacoes_sem_lacunas(api:
     _cadeia_integra(api)
 
 
-def test_inspecoes_simultaneas_do_mesmo_proprietario_novo_sao_todas_gravadas(
-    api: Api, motor: str, request: pytest.FixtureRequest
-) -> None:
-    if motor == "postgresql":
-        request.applymarker(
-            pytest.mark.xfail(
-                reason="BUG: _pessoa/_embarcacao (services/inspecoes.py) consultam e depois inserem; "
-                "no PostgreSQL a segunda transação esbarra em uq_pessoa_documento e vira erro 500",
-                raises=IntegrityError,
-            )
-        )
+def test_inspecoes_simultaneas_do_mesmo_proprietario_novo_sao_todas_gravadas(api: Api) -> None:
     n = 4
     respostas = _inspecoes_simultaneas(api, [inspecao(inscricao=f"SC-{i}") for i in range(n)])
     assert [r.status_code for r in respostas] == [201] * n

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from .conftest import Api, inspecao
 
 
@@ -159,11 +157,6 @@ def test_julgamento_depois_dos_30_dias_e_sinalizado_prazo_extrapolado(api: Api) 
     assert _prazo(api.processo(pid), "julgamento")["cumprido"] is True
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: _mover_prazos (services/processos.py) marca cumprido=True todo prazo encerrado por "
-    "ato que não seja o próprio ato intempestivo, inclusive o de pagamento na inscrição em dívida ativa",
-)
 def test_prazo_de_pagamento_encerrado_pela_divida_ativa_nao_aparece_como_cumprido(api: Api) -> None:
     pid = api.novo_processo()
     api.levar_ate(pid, "decisao_notificada")
@@ -173,9 +166,6 @@ def test_prazo_de_pagamento_encerrado_pela_divida_ativa_nao_aparece_como_cumprid
     assert pagamento["cumprido"] is False, "multa não paga e prazo de pagamento 'cumprido'"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="BUG: idem; a revelia encerra o prazo de defesa como cumprido"
-)
 def test_prazo_de_defesa_encerrado_pela_revelia_nao_aparece_como_cumprido(api: Api) -> None:
     pid = api.novo_processo()
     api.levar_ate(pid, "em_defesa")
@@ -185,11 +175,6 @@ def test_prazo_de_defesa_encerrado_pela_revelia_nao_aparece_como_cumprido(api: A
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: no levantamento do sobrestamento, _mover_prazos (services/processos.py) reabre o "
-    "prazo de julgamento a partir do vencimento da defesa antiga, e ele já nasce vencido",
-)
 def test_levantamento_do_sobrestamento_reinicia_o_prazo_de_julgamento_na_data_do_levantamento(
     api: Api,
 ) -> None:
