@@ -8,6 +8,7 @@ restrição única (chave, usuário), desfaz tudo o que fez e devolve a resposta
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -30,13 +31,22 @@ def _gravada(s: Session, chave: str, usuario_id: int) -> Idempotencia | None:
     ).scalar_one_or_none()
 
 
-def _conferir(r: Idempotencia, metodo: str, rota: str) -> Resposta:
-    if (r.metodo, r.rota) != (metodo, rota):
+def _conferir(r: Idempotencia, metodo: str, rota: str, assinatura: str | None) -> Resposta:
+    if (r.metodo, r.rota) != (metodo, rota) or (
+        assinatura and r.requisicao_sha256 and assinatura != r.requisicao_sha256
+    ):
         raise Conflito(
-            "Idempotency-Key já usada em outra requisição; gere uma chave nova",
+            "Idempotency-Key já usada em outra requisição (rota ou conteúdo diferente); "
+            "gere uma chave nova",
             campo="Idempotency-Key",
         )
     return r.status_code, r.corpo
+
+
+def assinatura_de(conteudo: str | bytes) -> str:
+    """SHA-256 do corpo da requisição (forma canônica dada por quem chama)."""
+    dados = conteudo.encode() if isinstance(conteudo, str) else conteudo
+    return hashlib.sha256(dados).hexdigest()
 
 
 def executar(
@@ -46,6 +56,7 @@ def executar(
     metodo: str,
     rota: str,
     funcao: Callable[[Session], Resposta],
+    assinatura: str | None = None,
 ) -> Resposta:
     if not chave:
         with banco.unit_of_work() as s:
@@ -54,7 +65,7 @@ def executar(
         with banco.unit_of_work() as s:
             anterior = _gravada(s, chave, usuario_id)
             if anterior is not None:
-                return _conferir(anterior, metodo, rota)
+                return _conferir(anterior, metodo, rota, assinatura)
             status, corpo = funcao(s)
             s.add(
                 Idempotencia(
@@ -64,6 +75,7 @@ def executar(
                     rota=rota,
                     status_code=status,
                     corpo=corpo,
+                    requisicao_sha256=assinatura,
                     criado_em=dt.datetime.now(dt.UTC),
                 )
             )
@@ -74,4 +86,4 @@ def executar(
             anterior = _gravada(s, chave, usuario_id)
             if anterior is None:
                 raise
-            return _conferir(anterior, metodo, rota)
+            return _conferir(anterior, metodo, rota, assinatura)

@@ -402,6 +402,7 @@ class Idempotencia(Base):
     rota: Mapped[str] = mapped_column(String(300))
     status_code: Mapped[int] = mapped_column(Integer)
     corpo: Mapped[Any] = mapped_column(Json)
+    requisicao_sha256: Mapped[str | None] = mapped_column(String(64))
     criado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC, index=True)
 
 

@@ -102,3 +102,12 @@ def test_pedido_recusado_nao_gasta_a_chave_e_o_reenvio_corrigido_e_aceito(api: A
     r = api.ato(pid, "lavratura_auto", "2026-03-13", lavratura(), chave="k-2")
     assert r.status_code == 201
     assert api.processo(pid)["estado"] == "autuado"
+
+
+def test_mesma_chave_com_outro_conteudo_na_mesma_rota_e_conflito(api: Api) -> None:
+    corpo = inspecao(constatacoes=[{"infracao": "RLESTA.11"}])
+    assert api.post("/inspecoes", corpo, como="inspetor.cpsc", chave="insp-x").status_code == 201
+    outro = inspecao(constatacoes=[{"infracao": "RLESTA.16.I"}])
+    r = api.post("/inspecoes", outro, como="inspetor.cpsc", chave="insp-x")
+    assert r.status_code == 409 and r.json()["campo"] == "Idempotency-Key"
+    assert api.contar(Inspecao) == 1

@@ -44,7 +44,13 @@ def emitir(
         }
 
     status, corpo = idempotencia.executar(
-        banco, ator.usuario_id, chave, "POST", f"/processos/{processo_id}/documentos", fazer
+        banco,
+        ator.usuario_id,
+        chave,
+        "POST",
+        f"/processos/{processo_id}/documentos",
+        fazer,
+        idempotencia.assinatura_de(pedido.model_dump_json()),
     )
     response.status_code = status
     return corpo

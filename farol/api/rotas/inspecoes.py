@@ -28,6 +28,7 @@ def registrar(
         "POST",
         "/inspecoes",
         lambda s: (201, inspecoes.registrar_inspecao(s, ator, cmd)),
+        idempotencia.assinatura_de(cmd.model_dump_json()),
     )
     response.status_code = status
     return corpo

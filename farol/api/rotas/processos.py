@@ -49,6 +49,7 @@ def registrar_ato(
         "POST",
         f"/processos/{processo_id}/atos",
         lambda s: (201, processos.registrar_ato(s, ator, processo_id, cmd)),
+        idempotencia.assinatura_de(cmd.model_dump_json()),
     )
     response.status_code = status
     return corpo
