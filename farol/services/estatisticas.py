@@ -25,9 +25,9 @@ from farol.normas.infracoes import catalogo
 from farol.rules.reincidencia import subtrair_meses
 from farol.services import penalidades_do_processo as pen
 from farol.services.calendario_om import data_local
+from farol.services.inspecao_do_processo import nome_da_medida
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import dinheiro
-from farol.services.medidas_aplicadas import nome_da_medida
 from farol.store.modelos import (
     OM,
     Ato,

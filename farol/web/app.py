@@ -7,6 +7,7 @@ pelos manipuladores de `farol.api.erros`.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import quote
@@ -20,7 +21,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from farol.api.erros import status_de
 from farol.erros import ErroFarol
 from farol.web.ambiente import PASTA_ESTATICO, pagina
-from farol.web.rotas import busca, catalogo, entrada, estatisticas, inspecao, painel, processo, publica
+from farol.web.rotas import (
+    busca,
+    catalogo,
+    entrada,
+    estatisticas,
+    inspecao,
+    painel,
+    processo,
+    publica,
+)
 from farol.web.sessao import CsrfInvalido, PrecisaEntrar
 
 Manipulador = Callable[[Request, Any], Awaitable[Response]]
@@ -54,7 +64,10 @@ def _envolver(app: FastAPI, tipo: type[Exception], na_pagina: Manipulador) -> No
 
     async def manipular(request: Request, e: Exception) -> Response:
         if e_da_api(request) and anterior is not None:
-            resposta: Response = await anterior(request, e)
+            resposta = anterior(request, e)
+            if inspect.isawaitable(resposta):
+                resposta = await resposta
+            assert isinstance(resposta, Response)
             return resposta
         return await na_pagina(request, e)
 

@@ -89,7 +89,9 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
         ]
     elif modelo is DadosSobrestamento:
         campos += [
-            Campo("dados.inquerito", "Inquérito (IAFN) pendente no Tribunal Marítimo", "text", True),
+            Campo(
+                "dados.inquerito", "Inquérito (IAFN) pendente no Tribunal Marítimo", "text", True
+            ),
             Campo("dados.poluicao", "Infração de poluição das águas", "checkbox"),
         ]
     elif modelo is DadosCorrecao:
@@ -156,22 +158,19 @@ def montar(tipo: str, form: FormData) -> dict[str, Any]:
             continue
         if nome in ("dados.agravantes", "dados.infracoes.incluir"):
             continue
-        valor = valor.strip()
+        texto = valor.strip()
         if nome.startswith("dados.infracoes.") and nome.split(".")[2] not in incluir:
             continue
-        if valor == "":
+        if texto == "":
             continue
         if nome.endswith((".multa", ".valor")):
-            valor = em_reais(valor)
+            texto = em_reais(texto)
         if nome.endswith((".cancelamento", ".poluicao")):
-            valor = valor in ("true", "sim", "on")
-        pares.append((nome, valor))
+            pares.append((nome, texto in ("true", "sim", "on")))
+            continue
+        pares.append((nome, texto))
     corpo: dict[str, Any] = {"tipo": tipo, "data_ato": _texto(form, "data_ato") or None}
     dados = aninhar(pares).get("dados", {})
-    if "infracoes" in dados and isinstance(dados["infracoes"], list):
-        dados["infracoes"] = [x for x in dados["infracoes"] if x]
-    elif "infracoes" in dados and isinstance(dados["infracoes"], dict):
-        dados["infracoes"] = [dados["infracoes"][k] for k in sorted(dados["infracoes"])]
     agravantes = [v for v in form.getlist("dados.agravantes") if isinstance(v, str)]
     if agravantes:
         dados["agravantes"] = agravantes

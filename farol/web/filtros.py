@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
 from farol.normas.medidas import carregar_tabela
+from farol.normas.prazos import catalogo_prazos
 
 FUSO = ZoneInfo("America/Sao_Paulo")
 VAZIO = "—"
@@ -63,7 +64,9 @@ def data_hora(valor: object) -> str:
     if valor is None or valor == "":
         return VAZIO
     try:
-        instante = valor if isinstance(valor, dt.datetime) else dt.datetime.fromisoformat(str(valor))
+        instante = (
+            valor if isinstance(valor, dt.datetime) else dt.datetime.fromisoformat(str(valor))
+        )
     except ValueError:
         return str(valor)
     if instante.tzinfo is None:
@@ -128,6 +131,12 @@ def documento_formulario(valor: object) -> str:
     return d.nome if d else str(valor).replace("_", " ")
 
 
+def nome_prazo(etapa: object, regime: object = "lesta") -> str:
+    """'defesa' -> 'Defesa contra o Auto de Infração' (descrição da regra de prazo)."""
+    regra = catalogo_prazos().regras.get(f"prazo.{regime}.{etapa}")
+    return regra.descricao if regra else str(etapa).replace("_", " ")
+
+
 def contagem(valor: object) -> str:
     return {"uteis": "dias úteis", "corridos": "dias corridos"}.get(str(valor), str(valor))
 
@@ -160,6 +169,7 @@ FILTROS = {
     "autor": autor,
     "documento_formulario": documento_formulario,
     "contagem": contagem,
+    "nome_prazo": nome_prazo,
     "plural": plural,
     "dias_desde": dias_desde,
     "dias_ate": dias_ate,

@@ -45,7 +45,8 @@ def aninhar(pares: Iterable[tuple[str, Any]]) -> dict[str, Any]:
         for parte in partes[:-1]:
             atual = atual.setdefault(parte, {})
         atual[partes[-1]] = valor
-    return _listas(raiz)
+    resultado: dict[str, Any] = _listas(raiz)
+    return resultado
 
 
 def _listas(no: Any) -> Any:

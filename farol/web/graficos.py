@@ -24,6 +24,17 @@ def _fmt(v: Numero, dinheiro: bool) -> str:
     return f"{int(v):,}".replace(",", ".")
 
 
+def _teto(maximo: Numero) -> int:
+    """Topo do eixo: o menor número 'redondo' (1, 2 ou 5 × 10^n, par) >= o máximo."""
+    alvo = max(int(-(-Decimal(maximo) // 1)), 2)
+    escala = 1
+    while True:
+        for passo in (2, 4, 6, 8, 10):
+            if passo * escala >= alvo:
+                return passo * escala
+        escala *= 10
+
+
 def _cabeca(largura: int, altura: int, titulo: str) -> list[str]:
     t = escape(titulo)
     return [
@@ -45,7 +56,9 @@ def barras(
     cor: str = AZUL,
 ) -> str:
     """Barras horizontais: um rótulo e um valor por linha."""
-    linha, topo, rotulo_l = 26, 40, 190
+    linha, topo, limite = 26, 40, 30
+    maior = max((min(len(r), limite) for r, _ in itens), default=10)
+    rotulo_l = min(max(int(maior * 7.2) + 20, 90), 250)
     altura = topo + max(len(itens), 1) * linha + 16
     partes = _cabeca(largura, altura, titulo)
     if not itens:
@@ -56,7 +69,7 @@ def barras(
     for n, (rotulo, valor) in enumerate(itens):
         y = topo + n * linha
         w = max(int(util * float(valor) / float(maximo)), 1 if valor else 0)
-        texto = rotulo if len(rotulo) <= 28 else rotulo[:27] + "…"
+        texto = rotulo if len(rotulo) <= limite else rotulo[: limite - 1] + "…"
         partes += [
             f'<text x="{rotulo_l - 8}" y="{y + 17}" text-anchor="end" fill="#1b2430">'
             f"{escape(texto)}</text>",
@@ -77,10 +90,10 @@ def colunas(
     dinheiro: bool = False,
 ) -> str:
     """Colunas por mês; uma ou mais séries (nome, valores, cor) lado a lado, com legenda."""
-    esq, topo, base = 64, 48, 52
+    esq, topo, base = (92 if dinheiro else 48), 48, 52
     partes = _cabeca(largura, altura, titulo)
     util_h = altura - topo - base
-    maximo = max((v for _, vals, _ in series for v in vals), default=0) or 1
+    maximo = _teto(max((v for _, vals, _ in series for v in vals), default=0))
     for frac in (0, 0.5, 1):
         y = topo + util_h - util_h * frac
         valor = Decimal(str(maximo)) * Decimal(str(frac))

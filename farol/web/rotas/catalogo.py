@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -52,9 +53,17 @@ def infracoes(texto: str) -> list[dict[str, Any]]:
     return saida
 
 
-def prazos() -> list[dict[str, Any]]:
+def _normalizar(texto: str) -> str:
+    sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
+    return sem_acento.casefold()
+
+
+def prazos(texto: str = "") -> list[dict[str, Any]]:
+    alvo = _normalizar(texto)
     saida = []
     for r in catalogo_prazos().regras.values():
+        if alvo and alvo not in _normalizar(f"{r.id} {r.descricao}"):
+            continue
         versoes = [
             {
                 "inicio": v.inicio,
@@ -89,7 +98,7 @@ def pagina_catalogo(request: Request, q: str = "") -> HTMLResponse:
             "q": q,
             "infracoes": lista,
             "total": len(catalogo().infracoes),
-            "prazos": prazos() if not q else [],
+            "prazos": prazos(q),
             "contagem": contagem,
         },
     )

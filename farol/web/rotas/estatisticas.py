@@ -83,9 +83,7 @@ def svg(nome: str, e: dict[str, Any]) -> str:
             [("infrações", [x["valor"] for x in e["por_mes"]], graficos.AZUL)],
         )
     if nome == "om":
-        return graficos.barras(
-            "Infrações por OM", [(x["rotulo"], x["valor"]) for x in e["por_om"]]
-        )
+        return graficos.barras("Infrações por OM", [(x["rotulo"], x["valor"]) for x in e["por_om"]])
     if nome == "multas":
         m = e["multas"]["por_mes"]
         return graficos.colunas(
@@ -99,15 +97,13 @@ def svg(nome: str, e: dict[str, Any]) -> str:
         )
     return graficos.barras(
         "Medidas administrativas aplicadas",
-        [(x["rotulo"], x["valor"]) for x in e["medidas"]],
+        [(x["rotulo"][:1].upper() + x["rotulo"][1:], x["valor"]) for x in e["medidas"]],
         cor=graficos.VERDE,
     )
 
 
 @rotas.get("/estatisticas/graficos/{nome}.svg", response_model=None)
-def grafico(
-    request: Request, nome: str, ator: AtorWeb, de: str = "", ate: str = ""
-) -> Response:
+def grafico(request: Request, nome: str, ator: AtorWeb, de: str = "", ate: str = "") -> Response:
     if nome not in GRAFICOS:
         return Response("gráfico desconhecido", status_code=404, media_type="text/plain")
     e, _ = _calcular(request, ator, de, ate)

@@ -25,6 +25,7 @@ from starlette.datastructures import FormData
 from farol.api.erros import status_de
 from farol.erros import EntradaInvalida, ErroFarol
 from farol.normas.medidas import carregar_tabela
+from farol.normas.prazos import regra_prazo
 from farol.rules.medidas import anos_vencida_de_datas
 from farol.services import busca, idempotencia, inspecoes
 from farol.services.calendario_om import FUSO
@@ -33,7 +34,7 @@ from farol.services.jurisdicao import Ator
 from farol.web import checklist
 from farol.web.ambiente import pagina, renderizar_texto
 from farol.web.formularios import GERAL, Erros, decimal_br, erro_farol, erros_pydantic
-from farol.web.sessao import ator_obrigatorio, banco, conferir_csrf, token_csrf
+from farol.web.sessao import ator_obrigatorio, banco, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
@@ -192,14 +193,15 @@ def previa(v: dict[str, Any]) -> tuple[dict[str, Any] | None, Erros]:
         situacao = dados["situacao"] if dados["situacao"] in ("navegando", "parada") else None
         # `avaliar` só lê a situação, o condutor habilitado presente, a bandeira e as
         # constatações: o resto do formulário pode estar em branco durante a prévia.
-        cmd = NovaInspecao.model_construct(
-            embarcacao=DadosEmbarcacao.model_construct(
-                estrangeira=dados["embarcacao"]["estrangeira"]
+        campos: dict[str, Any] = {
+            "embarcacao": DadosEmbarcacao.model_construct(
+                **{"estrangeira": dados["embarcacao"]["estrangeira"]}
             ),
-            situacao=situacao,
-            condutor_habilitado_presente=dados["condutor_habilitado_presente"],
-            constatacoes=constatacoes,
-        )
+            "situacao": situacao,
+            "condutor_habilitado_presente": dados["condutor_habilitado_presente"],
+            "constatacoes": constatacoes,
+        }
+        cmd = NovaInspecao.model_construct(**campos)
         return apresentar(inspecoes.avaliar(cmd)), Erros()
     except ErroFarol as e:
         return None, _erro_validade(erro_farol(e, _nomes(v), apelidos))
@@ -211,10 +213,7 @@ def apresentar(avaliacao: dict[str, Any]) -> dict[str, Any]:
     medidas = []
     for tipo in avaliacao["medidas"]:
         fundamentos = [
-            f
-            for c in avaliacao["constatacoes"]
-            if tipo in c["medidas"]
-            for f in c["fundamentos"]
+            f for c in avaliacao["constatacoes"] if tipo in c["medidas"] for f in c["fundamentos"]
         ]
         medida = tabela.medidas.get(tipo)
         previsao = [medida.previsao.referencia()] if medida else []
@@ -240,9 +239,7 @@ def apresentar(avaliacao: dict[str, Any]) -> dict[str, Any]:
                 ],
             }
         )
-    documentos = list(
-        dict.fromkeys(d for c in avaliacao["constatacoes"] for d in c["documentos"])
-    )
+    documentos = list(dict.fromkeys(d for c in avaliacao["constatacoes"] for d in c["documentos"]))
     ordens = list(
         dict.fromkeys(o for c in avaliacao["constatacoes"] for o in c["ordens_estrangeira"])
     )
@@ -326,9 +323,7 @@ def avaliar_fragmento(request: Request, ator: AtorWeb, form: Formulario) -> HTML
     conferir_csrf(request, form)
     v = valores(form)
     avaliacao, erros = previa(v)
-    html = renderizar_texto(
-        "_avaliacao.html", {"avaliacao": avaliacao, "erros": erros, "v": v}
-    )
+    html = renderizar_texto("_avaliacao.html", {"avaliacao": avaliacao, "erros": erros, "v": v})
     return HTMLResponse(html, status_code=200, headers={"Cache-Control": "no-store"})
 
 
@@ -361,6 +356,7 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse
             "POST",
             "/inspecoes",
             lambda s: (201, inspecoes.registrar_inspecao(s, ator, cmd)),
+            idempotencia.assinatura_de(cmd.model_dump_json()),
         )
     except ErroFarol as e:
         erros = _erro_validade(erro_farol(e, _nomes(v), apelidos))
@@ -370,7 +366,13 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse
     return pagina(
         request,
         "inspecao_resultado.html",
-        {"r": corpo, "resultado": apresentar(corpo), "v": v, "csrf": token_csrf(request)},
+        {
+            "r": corpo,
+            "resultado": apresentar(corpo),
+            "fundamento_comparecimento": regra_prazo("lesta", "comparecimento")
+            .versoes[-1]
+            .fonte.referencia(),
+        },
     )
 
 

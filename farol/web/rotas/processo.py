@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from typing import Annotated, Any
 from urllib.parse import quote
@@ -17,19 +18,23 @@ from urllib.parse import quote
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
+from sqlalchemy.orm import Session
 from starlette.datastructures import FormData
 
 from farol.api.erros import status_de
+from farol.domain import processo as quadro
 from farol.erros import ErroFarol
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import catalogo_prazos
 from farol.services import (
     anexos,
     assistente_penalidade,
+    consultas,
     idempotencia,
-    medidas_aplicadas,
+    inspecao_do_processo,
     processos,
 )
+from farol.services.calendario_om import hoje
 from farol.services.comandos import TIPOS_COM_PENALIDADE
 from farol.services.jurisdicao import Ator
 from farol.services.processos import NovoAto
@@ -40,6 +45,7 @@ from farol.web.sessao import ator_obrigatorio, banco, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
+LIMITE_LISTA = 200
 
 
 async def formulario(request: Request) -> FormData:
@@ -54,9 +60,7 @@ def _nome_prazo(regime: str, etapa: str) -> str:
     return regra.descricao if regra else etapa.replace("_", " ")
 
 
-def _contexto(s: Any, ator: Ator, pid: int) -> dict[str, Any]:
-    from farol.services.calendario_om import hoje
-
+def _contexto(s: Session, ator: Ator, pid: int) -> dict[str, Any]:
     d = processos.detalhar(s, ator, pid)
     d["hoje"] = hoje().isoformat()
     for p in d["prazos"]:
@@ -79,7 +83,8 @@ def _contexto(s: Any, ator: Ator, pid: int) -> dict[str, Any]:
         "p": d,
         "anexos": lista_anexos,
         "anexos_por_ato": por_ato,
-        "medidas": medidas_aplicadas.do_processo(s, ator, pid),
+        "medidas": inspecao_do_processo.medidas(s, ator, pid),
+        "partes": inspecao_do_processo.partes(s, ator, pid),
         "formularios": forms,
         "assistente": assistente,
         "autores_por_infracao": autores_por_infracao,
@@ -130,15 +135,13 @@ def registrar_ato(
     with banco(request).unit_of_work(somente_leitura=True) as s:
         detalhe = processos.detalhar(s, ator, pid)  # 404 fora da jurisdição
     detalhe["hoje"] = ""
-    campos, especial = atos.campos_do_ato(tipo, detalhe)
-    nomes = [c.nome for c in campos] + [
-        k for k in valores if k.startswith("dados.")
-    ]
+    campos, _ = atos.campos_do_ato(tipo, detalhe)
+    nomes = [c.nome for c in campos] + [k for k in valores if k.startswith("dados.")]
     try:
         cmd = NovoAto.model_validate(atos.montar(tipo, form))
         arquivo = atos.arquivo_enviado(form)
 
-        def fazer(s: Any) -> tuple[int, dict[str, Any]]:
+        def fazer(s: Session) -> tuple[int, dict[str, Any]]:
             if arquivo is not None:
                 anexos.validar(arquivo)
             r = processos.registrar_ato(s, ator, pid, cmd)
@@ -146,14 +149,22 @@ def registrar_ato(
                 r["anexo"] = anexos.guardar(s, ator, pid, arquivo, ato_id=r["ato"]["id"])
             return 201, r
 
+        assinatura = idempotencia.assinatura_de(
+            cmd.model_dump_json()
+            + (hashlib.sha256(arquivo.conteudo).hexdigest() if arquivo else "")
+        )
         _, corpo = idempotencia.executar(
-            banco(request), ator.usuario_id, chave, "POST", f"/processos/{pid}/atos", fazer
+            banco(request),
+            ator.usuario_id,
+            chave,
+            "POST",
+            f"/processos/{pid}/atos",
+            fazer,
+            assinatura,
         )
     except ValidationError as e:
         erros = erros_pydantic(e, nomes)
-        return _pagina(
-            request, ator, pid, aberto=tipo, valores=valores, erros=erros, status=422
-        )
+        return _pagina(request, ator, pid, aberto=tipo, valores=valores, erros=erros, status=422)
     except ErroFarol as e:
         erros = erro_farol(e, nomes)
         if not erros.por_campo:
@@ -162,9 +173,7 @@ def registrar_ato(
             request, ator, pid, aberto=tipo, valores=valores, erros=erros, status=status_de(e)
         )
     seq = corpo["ato"]["seq"]
-    return RedirectResponse(
-        f"/processos/{pid}?registrado={quote(tipo)}#ato-{seq}", status_code=303
-    )
+    return RedirectResponse(f"/processos/{pid}?registrado={quote(tipo)}#ato-{seq}", status_code=303)
 
 
 @rotas.get("/processos/{pid}/anexos/{anexo_id}", response_model=None)
@@ -184,9 +193,6 @@ def baixar_anexo(request: Request, pid: int, anexo_id: int, ator: AtorWeb) -> Re
 
 @rotas.get("/processos", response_class=HTMLResponse)
 def lista(request: Request, ator: AtorWeb, estado: str = "") -> HTMLResponse:
-    from farol.domain import processo as quadro
-    from farol.services import consultas
-
     maquina = quadro.carregar_regime("lesta")
     estado = estado if estado in maquina.estados else ""
     with banco(request).unit_of_work(somente_leitura=True) as s:
@@ -201,6 +207,3 @@ def lista(request: Request, ator: AtorWeb, estado: str = "") -> HTMLResponse:
         "processos.html",
         {"estado": estado, "estados": estados, "processos": lista, "limite": LIMITE_LISTA},
     )
-
-
-LIMITE_LISTA = 200

@@ -1,0 +1,69 @@
+"""O que a inspeção que abriu o processo registrou: as partes (proprietário e condutor) e as
+medidas administrativas aplicadas (LESTA art. 16), com os nomes da tabela da NORMAM."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from farol.domain.documentos import formatar_documento
+from farol.normas.medidas import carregar_tabela
+from farol.services.jurisdicao import Ator
+from farol.services.processos import carregar_processo
+from farol.store.modelos import Inspecao, MedidaAdministrativa, Pessoa
+
+
+def nome_da_medida(tipo: str) -> str:
+    medida = carregar_tabela().medidas.get(tipo)
+    return medida.nome if medida else tipo.replace("_", " ")
+
+
+def medidas(s: Session, ator: Ator, processo_id: int) -> list[dict[str, Any]]:
+    """As medidas da inspeção que abriu o processo (ou ligadas a ele), com os fundamentos."""
+    p = carregar_processo(s, ator, processo_id)
+    condicoes = [MedidaAdministrativa.processo_id == p.id]
+    if p.inspecao_id is not None:
+        condicoes.append(MedidaAdministrativa.inspecao_id == p.inspecao_id)
+    lista = s.execute(
+        select(MedidaAdministrativa).where(or_(*condicoes)).order_by(MedidaAdministrativa.id)
+    ).scalars()
+    return [
+        {
+            "id": m.id,
+            "tipo": m.tipo,
+            "nome": nome_da_medida(m.tipo),
+            "aplicada_em": m.aplicada_em.isoformat(),
+            "suspensa_em": m.suspensa_em.isoformat() if m.suspensa_em else None,
+            "fundamentos": list(m.fundamentos or []),
+        }
+        for m in lista
+    ]
+
+
+def partes(s: Session, ator: Ator, processo_id: int) -> dict[str, Any] | None:
+    """Proprietário e condutor da inspeção, o local e a situação; None sem inspeção."""
+    p = carregar_processo(s, ator, processo_id)
+    if p.inspecao_id is None:
+        return None
+    insp = s.get(Inspecao, p.inspecao_id)
+    assert insp is not None
+
+    def pessoa(pid: int | None) -> dict[str, Any] | None:
+        x = s.get(Pessoa, pid) if pid is not None else None
+        if x is None:
+            return None
+        return {
+            "nome": x.nome,
+            "documento": formatar_documento(x.documento),
+            "autuado": x.id == p.autuado_id,
+        }
+
+    return {
+        "data_hora": insp.data_hora.isoformat(),
+        "local": insp.local,
+        "situacao": insp.situacao,
+        "proprietario": pessoa(insp.proprietario_id),
+        "condutor": pessoa(insp.condutor_id),
+    }

@@ -1,0 +1,242 @@
+/* Farol — JavaScript mínimo, sem dependências. Tudo funciona sem ele; com ele:
+ * - a nova inspeção mostra as medidas a cada constatação marcada (POST .../avaliar);
+ * - CPF/CNPJ são conferidos enquanto se digita (a mesma regra do servidor, módulo 11);
+ * - a busca de embarcação preenche inscrição, nome e proprietário;
+ * - os botões de envio não disparam duas vezes. */
+(function () {
+  "use strict";
+
+  function digitos(texto) { return texto.replace(/[.\-\/\s]/g, ""); }
+
+  function dv(numeros, pesos) {
+    var soma = 0;
+    for (var i = 0; i < pesos.length; i++) soma += parseInt(numeros[i], 10) * pesos[i];
+    var resto = soma % 11;
+    return resto < 2 ? 0 : 11 - resto;
+  }
+
+  function repetido(d) { return /^(\d)\1*$/.test(d); }
+
+  function formatar(d) {
+    if (d.length === 11) return d.slice(0, 3) + "." + d.slice(3, 6) + "." + d.slice(6, 9) + "-" + d.slice(9);
+    if (d.length === 14) return d.slice(0, 2) + "." + d.slice(2, 5) + "." + d.slice(5, 8) + "/" + d.slice(8, 12) + "-" + d.slice(12);
+    return d;
+  }
+
+  /* Mensagem de erro do CPF/CNPJ, ou "" se válido ou ainda incompleto (final = ao sair do campo). */
+  function erroDocumento(texto, final) {
+    var d = digitos(texto.trim());
+    if (d === "") return "";
+    if (!/^\d+$/.test(d)) return "use só dígitos, pontos, barra e traço";
+    if (d.length === 11) {
+      var ok = !repetido(d) && dv(d, [10, 9, 8, 7, 6, 5, 4, 3, 2]) === +d[9] &&
+        dv(d, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === +d[10];
+      return ok ? "" : "CPF " + formatar(d) + " com dígito verificador errado";
+    }
+    if (d.length === 14) {
+      var p1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], p2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+      var ok2 = !repetido(d) && dv(d, p1) === +d[12] && dv(d, p2) === +d[13];
+      return ok2 ? "" : "CNPJ " + formatar(d) + " com dígito verificador errado";
+    }
+    if (d.length > 14 || final) {
+      return "documento deve ser CPF (11 dígitos) ou CNPJ (14 dígitos), recebidos " + d.length;
+    }
+    return "";
+  }
+
+  function mostrarErro(campo, mensagem) {
+    var caixa = campo.closest(".campo");
+    if (!caixa) return;
+    var id = "erro-js-" + campo.id;
+    var p = document.getElementById(id);
+    var doServidor = caixa.querySelector(".erro-campo:not([data-js])");
+    if (doServidor && mensagem !== null) doServidor.remove();
+    if (!mensagem) {
+      if (p) p.remove();
+      campo.removeAttribute("aria-invalid");
+      caixa.classList.remove("campo-com-erro");
+      return;
+    }
+    if (!p) {
+      p = document.createElement("p");
+      p.id = id;
+      p.className = "erro-campo";
+      p.setAttribute("data-js", "");
+      p.setAttribute("aria-live", "polite");
+      caixa.appendChild(p);
+    }
+    p.textContent = mensagem;
+    campo.setAttribute("aria-invalid", "true");
+    campo.setAttribute("aria-describedby", id);
+    caixa.classList.add("campo-com-erro");
+  }
+
+  function ligarDocumentos() {
+    document.querySelectorAll("[data-documento]").forEach(function (campo) {
+      campo.addEventListener("input", function () { mostrarErro(campo, erroDocumento(campo.value, false)); });
+      campo.addEventListener("blur", function () {
+        var msg = erroDocumento(campo.value, true);
+        mostrarErro(campo, msg);
+        var d = digitos(campo.value);
+        if (!msg && (d.length === 11 || d.length === 14)) campo.value = formatar(d);
+      });
+    });
+  }
+
+  /* --- nova inspeção ------------------------------------------------------------------- */
+
+  function ligarInspecao() {
+    var form = document.getElementById("form-inspecao");
+    if (!form) return;
+    var alvo = document.getElementById("avaliacao-conteudo");
+    var url = form.getAttribute("data-avaliar");
+    var espera = null, pedido = 0;
+
+    function avaliar() {
+      var numero = ++pedido;
+      var dados = new URLSearchParams(new FormData(form));
+      alvo.setAttribute("aria-busy", "true");
+      fetch(url, { method: "POST", body: dados, credentials: "same-origin",
+                   headers: { "Accept": "text/html" } })
+        .then(function (r) {
+          if (!r.ok) throw new Error(String(r.status));
+          return r.text();
+        })
+        .then(function (html) { if (numero === pedido) alvo.innerHTML = html; })
+        .catch(function () {
+          if (numero !== pedido) return;
+          alvo.innerHTML = '<p class="alerta alerta-aviso">Sem conexão para conferir agora. ' +
+            'Use “Conferir medidas” ou registre: o servidor confere ao salvar, e reenviar não duplica nada.</p>';
+        })
+        .finally(function () { if (numero === pedido) alvo.removeAttribute("aria-busy"); });
+    }
+
+    function agendar() { clearTimeout(espera); espera = setTimeout(avaliar, 200); }
+
+    var relevantes = ["constatacoes", "situacao", "condutor_habilitado_presente", "embarcacao.estrangeira",
+                      "embarcacao.inscrita", "condutor.validade", "data_hora"];
+    form.addEventListener("change", function (ev) {
+      var nome = ev.target && ev.target.name;
+      if (relevantes.indexOf(nome) >= 0) agendar();
+      if (nome === "constatacoes") contarGrupos(form);
+    });
+
+    contarGrupos(form);
+    ligarCondutor(form);
+    ligarBuscaEmbarcacao(form);
+  }
+
+  function contarGrupos(form) {
+    form.querySelectorAll("details.grupo").forEach(function (g) {
+      var n = g.querySelectorAll("input[name=constatacoes]:checked").length;
+      var c = g.querySelector("[data-contador]");
+      if (c) c.textContent = n ? String(n) : "";
+    });
+  }
+
+  function ligarCondutor(form) {
+    var mesmo = form.querySelector("[data-condutor-mesmo]");
+    var dados = form.querySelector("[data-condutor-dados]");
+    if (!mesmo || !dados) return;
+    function atualizar() { dados.hidden = mesmo.checked; }
+    mesmo.addEventListener("change", atualizar);
+    atualizar();
+  }
+
+  function ligarBuscaEmbarcacao(form) {
+    var bloco = form.querySelector("[data-busca-embarcacao]");
+    if (!bloco) return;
+    bloco.hidden = false;
+    var campo = bloco.querySelector("input[type=search]");
+    var lista = bloco.querySelector(".resultados-busca");
+    var botao = bloco.querySelector("[data-acao=buscar-embarcacao]");
+
+    function preencher(e) {
+      function por(nome, valor) { var c = form.elements.namedItem(nome); if (c && valor != null) c.value = valor; }
+      por("embarcacao.inscricao", e.inscricao);
+      por("embarcacao.nome", e.nome);
+      por("embarcacao.tipo", e.tipo);
+      por("embarcacao.comprimento", String(e.comprimento).replace(".", ","));
+      por("proprietario.documento", e.proprietario.documento);
+      por("proprietario.nome", e.proprietario.nome);
+      var est = form.elements.namedItem("embarcacao.estrangeira");
+      if (est) est.checked = !!e.estrangeira;
+      lista.innerHTML = "";
+      var li = document.createElement("li");
+      li.textContent = "Preenchido: " + e.nome + " (" + e.inscricao + "), proprietário " + e.proprietario.nome + ".";
+      lista.appendChild(li);
+    }
+
+    function buscar() {
+      var q = campo.value.trim();
+      lista.innerHTML = "";
+      if (q.length < 2) { lista.innerHTML = "<li>Digite ao menos 2 caracteres.</li>"; return; }
+      fetch("/inspecoes/embarcacoes?q=" + encodeURIComponent(q), { credentials: "same-origin" })
+        .then(function (r) { if (!r.ok) throw new Error(); return r.json(); })
+        .then(function (achadas) {
+          if (!achadas.length) {
+            lista.innerHTML = "<li>Nenhuma embarcação cadastrada com esse termo: preencha como nova.</li>";
+            return;
+          }
+          achadas.forEach(function (e) {
+            var li = document.createElement("li");
+            var b = document.createElement("button");
+            b.type = "button";
+            b.textContent = e.nome + " — " + e.inscricao + " · " + e.proprietario.nome;
+            b.addEventListener("click", function () { preencher(e); });
+            li.appendChild(b);
+            lista.appendChild(li);
+          });
+        })
+        .catch(function () { lista.innerHTML = "<li>Sem conexão: preencha a inscrição e o nome.</li>"; });
+    }
+
+    botao.addEventListener("click", buscar);
+    campo.addEventListener("keydown", function (ev) {
+      if (ev.key === "Enter") { ev.preventDefault(); buscar(); }
+    });
+  }
+
+  /* --- envio único ------------------------------------------------------------------- */
+
+  function ligarEnvioUnico() {
+    document.querySelectorAll("form").forEach(function (form) {
+      form.addEventListener("submit", function (ev) {
+        var botao = ev.submitter;
+        if (!botao || botao.hasAttribute("data-conferir")) return;
+        if (form.getAttribute("data-enviando")) { ev.preventDefault(); return; }
+        form.setAttribute("data-enviando", "1");
+        setTimeout(function () {
+          botao.disabled = true;
+          botao.setAttribute("data-texto", botao.textContent);
+          botao.textContent = "Enviando…";
+        }, 0);
+        /* se a conexão cair, o usuário pode reenviar depois de alguns segundos: a chave de
+           idempotência do formulário garante que nada é gravado duas vezes */
+        setTimeout(function () {
+          form.removeAttribute("data-enviando");
+          botao.disabled = false;
+          botao.textContent = botao.getAttribute("data-texto") || botao.textContent;
+        }, 8000);
+      });
+    });
+  }
+
+  /* a página voltou recusada pelo servidor: leva o foco ao primeiro campo com erro */
+  function focarPrimeiroErro() {
+    var campo = document.querySelector('[aria-invalid="true"]');
+    if (campo && typeof campo.focus === "function") {
+      campo.focus();
+      return;
+    }
+    var alerta = document.querySelector(".alerta-erro[role=alert]");
+    if (alerta) alerta.scrollIntoView({ block: "center" });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    focarPrimeiroErro();
+    ligarDocumentos();
+    ligarInspecao();
+    ligarEnvioUnico();
+  });
+})();
