@@ -384,3 +384,30 @@ def test_paginas_sem_ids_repetidos(cliente: TestClient, banco: Banco) -> None:
         for alvo in re.findall(r'(?:for|aria-describedby)="([^"]+)"', html):
             for um in alvo.split():
                 assert um in ids, (caminho, um)
+
+
+def test_documento_oficial_emitido_na_pagina_do_processo_e_verificavel(
+    cliente: TestClient, banco: Banco
+) -> None:
+    csrf = entrar(cliente, "autoridade.cpsc")
+    with banco.unit_of_work(somente_leitura=True) as s:
+        from sqlalchemy import select
+
+        from farol.store.modelos import Processo
+
+        pid = s.execute(
+            select(Processo.id).where(Processo.estado == "autuado").limit(1)
+        ).scalar_one()
+    recusa = cliente.post(f"/processos/{pid}/documentos", data={"csrf": csrf, "tipo": "decisao_julgamento"})
+    assert recusa.status_code == 409 and "não há julgamento neste processo" in recusa.text
+    r = cliente.post(f"/processos/{pid}/documentos", data={"csrf": csrf, "tipo": "auto_de_infracao"})
+    assert r.status_code == 303
+    pagina = cliente.get(f"/processos/{pid}").text
+    m = re.search(rf'href="(/processos/{pid}/documentos/\d+\.pdf)">Auto de Infração</a>', pagina)
+    assert m, "o documento emitido aparece na página"
+    pdf = cliente.get(m.group(1))
+    assert pdf.headers["content-type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+    codigo = re.search(r'href="/verificar/([A-Z0-9-]+)"', pagina)
+    assert codigo and "Documento autêntico" in cliente.get(f"/verificar/{codigo.group(1)}").text
+    entrar(cliente, "autoridade.cpsp")
+    assert cliente.get(m.group(1)).status_code == 404

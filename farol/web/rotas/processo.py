@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 from starlette.datastructures import FormData
 
 from farol.api.erros import status_de
+from farol.documentos.dados import TITULOS, TipoDocumento
 from farol.domain import processo as quadro
 from farol.erros import ErroFarol
 from farol.normas.infracoes import catalogo
@@ -30,6 +31,7 @@ from farol.services import (
     anexos,
     assistente_penalidade,
     consultas,
+    documentos,
     idempotencia,
     inspecao_do_processo,
     processos,
@@ -81,6 +83,9 @@ def _contexto(s: Session, ator: Ator, pid: int) -> dict[str, Any]:
     infracoes_unicas = list({i["codigo"]: i for i in d["infracoes"]}.values())
     return {
         "p": d,
+        "documentos_oficiais": documentos.listar(s, ator, pid),
+        "tipos_documento": [(t.value, TITULOS[t]) for t in TipoDocumento],
+        "pode_emitir": ator.papel not in ("auditor", "consulta"),
         "anexos": lista_anexos,
         "anexos_por_ato": por_ato,
         "medidas": inspecao_do_processo.medidas(s, ator, pid),
@@ -207,3 +212,35 @@ def lista(request: Request, ator: AtorWeb, estado: str = "") -> HTMLResponse:
         "processos.html",
         {"estado": estado, "estados": estados, "processos": lista, "limite": LIMITE_LISTA},
     )
+
+
+@rotas.post("/processos/{pid}/documentos", response_class=HTMLResponse, response_model=None)
+def emitir_documento(request: Request, pid: int, ator: AtorWeb, form: Formulario) -> Response:
+    """Emite o PDF oficial (NORMAM) e volta à página com o documento na lista."""
+    conferir_csrf(request, form)
+    tipo = str(form.get("tipo") or "")
+    config = request.app.state.configuracao
+    try:
+        with banco(request).unit_of_work() as s:
+            doc = documentos.emitir(s, ator, pid, tipo, config.url_publica)
+            doc_id = doc.id
+    except ErroFarol as e:
+        erros = Erros()
+        erros.adicionar(GERAL, e.texto())
+        return _pagina(request, ator, pid, erros=erros, status=status_de(e))
+    return RedirectResponse(f"/processos/{pid}#documento-{doc_id}", status_code=303)
+
+
+@rotas.get("/processos/{pid}/documentos/{doc_id}.pdf", response_model=None)
+def baixar_documento(request: Request, pid: int, doc_id: int, ator: AtorWeb) -> Response:
+    with banco(request).unit_of_work(somente_leitura=True) as s:
+        doc = documentos.obter_pdf(s, ator, doc_id)
+        if doc.processo_id != pid:
+            from farol.erros import NaoEncontrado
+
+            raise NaoEncontrado("documento não encontrado", campo="id")
+        return Response(
+            doc.conteudo,
+            media_type="application/pdf",
+            headers={"Content-Disposition": f'inline; filename="{doc.tipo}-{doc.codigo}.pdf"'},
+        )
