@@ -32,6 +32,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/prazos.py
+	$(BIN)/python bench/documentos.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
