@@ -235,7 +235,7 @@ def serve(
         typer.Option("--database-url", help="URL do banco (padrão: FAROL_DATABASE_URL)."),
     ] = None,
 ) -> None:
-    """Executa o serviço HTTP (API em /api/v1, documentação em /docs)."""
+    """Executa o serviço HTTP: páginas em /, API em /api/v1, documentação em /docs."""
     import os
 
     import uvicorn

@@ -45,7 +45,6 @@ from farol.store.modelos import (
     Pagamento,
     Prazo,
     Processo,
-    Usuario,
 )
 from farol.store.numeracao import AUTO_DE_INFRACAO, numero_oficial, proximo_numero
 
@@ -78,11 +77,7 @@ def _validar_dados(tipo: str, dados: dict[str, Any]) -> Any:
     except ValidationError as e:
         erro = e.errors()[0]
         campo = ".".join(str(p) for p in ("dados", *erro.get("loc", ())))
-        raise EntradaInvalida(_mensagem_pydantic(erro), campo=campo) from None
-
-
-def _mensagem_pydantic(erro: Any) -> str:
-    return traduzir(erro)
+        raise EntradaInvalida(traduzir(erro), campo=campo) from None
 
 
 def _prazos_abertos(s: Session, p: Processo) -> dict[str, Prazo]:
@@ -396,7 +391,3 @@ def abrir_processo(
         NovoAto(tipo="notificacao_comparecimento", data_ato=data_ato, dados=dados_notificacao),
     )
     return p
-
-
-def usuario_do_ato(s: Session, ato: Ato) -> Usuario | None:
-    return s.get(Usuario, ato.ator_id)
