@@ -210,6 +210,13 @@ def carregar_demo(banco: Banco, hoje: dt.date | None = None, log: Callable[[str]
         ultimo = passos[-1].dia if passos else 0
         inicio = hoje - dt.timedelta(days=ultimo + 1 + (n % 3))
         _cenario(banco, n, esperado, infracao, passos, inicio)
+    # Para o painel: uma multa vencida sem pagamento (ciência da decisão há 40 dias) e um
+    # processo parado desde a notificação, perto da prescrição intercorrente (3 anos).
+    for n, (esperado, passos, dias_parado) in enumerate(
+        [("decisao_notificada", _ATE_RECURSO[:5], 40), ("notificado", [], 1000)], start=30
+    ):
+        inicio = hoje - dt.timedelta(days=(passos[-1].dia if passos else 0) + dias_parado)
+        _cenario(banco, n, esperado, "RLESTA.16.II", passos, inicio)
     # Processos de outras OMs, para a jurisdição: Delegacia de Itajaí e Capitania de São Paulo.
     for n, login in ((40, "inspetor.itajai"), (41, "inspetor.cpsp")):
         with banco.unit_of_work() as s:
@@ -217,7 +224,7 @@ def carregar_demo(banco: Banco, hoje: dt.date | None = None, log: Callable[[str]
             inspecoes.registrar_inspecao(
                 s, ator, _inspecao(n, "RLESTA.16.II", hoje - dt.timedelta(days=2), EMBARCACOES[n % 22])
             )
-    log(f"demonstração carregada: {len(CENARIOS) + 2} processos em {len(OMS)} OMs")
+    log(f"demonstração carregada: {len(CENARIOS) + 4} processos em {len(OMS)} OMs")
 
 
 def _cenario(

@@ -204,10 +204,11 @@ def test_painel_estatisticas_e_busca_sobre_a_demonstracao(
     a = atores(banco)
     with banco.unit_of_work(somente_leitura=True) as s:
         f = painel.figuras(s, a["autoridade.cpsc"], hoje())
-        assert f["contagens"]["processos"] == f["processos"]["total"] == 20
-        assert f["contagens"]["multas_vencidas"] == len(f["multas_vencidas"])
+        assert f["contagens"]["processos"] == f["processos"]["total"] == 22
+        assert f["contagens"]["multas_vencidas"] == len(f["multas_vencidas"]) == 1
+        assert [x["tipo"] for x in f["prescricao"]] == ["intercorrente"]
         f_dpc = painel.figuras(s, a["dpc"], hoje())
-        assert f_dpc["contagens"]["processos"] == 21  # todas as OMs: + CPSP
+        assert f_dpc["contagens"]["processos"] == 23  # todas as OMs: + CPSP
         e = estatisticas.calcular(s, a["dpc"], *estatisticas.periodo_padrao(hoje()))
         total = e["total_infracoes"]
         assert (
