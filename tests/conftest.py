@@ -64,6 +64,12 @@ class _EsquemaPG:
         self._admin.dispose()
 
 
+GATILHOS_DE_IMUTABILIDADE = (
+    ("ato", "ato_imutavel"),
+    ("documento_emitido", "documento_emitido_imutavel"),
+)
+
+
 def _esvaziar(engine: Engine) -> None:
     """Apaga todas as linhas; o gatilho de `ato` fica desligado só nesta transação.
 
@@ -71,10 +77,12 @@ def _esvaziar(engine: Engine) -> None:
     ser dono das tabelas, sem superusuário.
     """
     with engine.begin() as c:
-        c.exec_driver_sql("ALTER TABLE ato DISABLE TRIGGER ato_imutavel")
+        for tabela, gatilho in GATILHOS_DE_IMUTABILIDADE:
+            c.exec_driver_sql(f"ALTER TABLE {tabela} DISABLE TRIGGER {gatilho}")
         for tabela in reversed(Base.metadata.sorted_tables):
             c.exec_driver_sql(f'DELETE FROM "{tabela.name}"')
-        c.exec_driver_sql("ALTER TABLE ato ENABLE TRIGGER ato_imutavel")
+        for tabela, gatilho in GATILHOS_DE_IMUTABILIDADE:
+            c.exec_driver_sql(f"ALTER TABLE {tabela} ENABLE TRIGGER {gatilho}")
 
 
 @pytest.fixture(scope="session")

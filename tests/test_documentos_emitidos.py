@@ -168,3 +168,25 @@ def test_decisao_reformada_em_recurso_aparece_na_verificacao(cenario: dict[str, 
         info = documentos.verificar_codigo(s, codigo)
     assert info["autentico"] and not info["vigente"]
     assert info["efeito_alterado"][0]["efeito"] == "decisão reformada em recurso (provido)"
+
+
+def test_no_postgresql_o_banco_recusa_alterar_ou_apagar_documento_emitido(
+    cenario: dict[str, Any], motor: str
+) -> None:
+    if motor != "postgresql":
+        pytest.skip("o gatilho documento_emitido_imutavel só existe no PostgreSQL")
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
+
+    banco = cenario["banco"]
+    with banco.unit_of_work() as s:
+        doc_id = documentos.emitir(s, _ator(banco, "aut"), cenario["pid"], "auto_de_infracao", URL).id
+    for sql in (
+        "UPDATE documento_emitido SET sha256 = 'x' WHERE id = :i",
+        "DELETE FROM documento_emitido WHERE id = :i",
+    ):
+        with (
+            pytest.raises(DBAPIError, match="documentos emitidos são imutáveis"),
+            banco.engine.begin() as c,
+        ):
+            c.execute(text(sql), {"i": doc_id})

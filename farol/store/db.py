@@ -44,6 +44,23 @@ def _sqlite_em_memoria(u: URL) -> bool:
     return u.database in (None, "", ":memory:")
 
 
+def _modo_wal(cursor: Any) -> None:
+    """Liga o diário WAL. Num arquivo novo, duas conexões que chegam juntas disputam a trava
+    exclusiva dessa troca e o SQLite responde "database is locked" sem esperar o
+    `busy_timeout`: tenta-se de novo por alguns segundos."""
+    import sqlite3
+    import time
+
+    for tentativa in range(100):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or tentativa == 99:
+                raise
+            time.sleep(0.05)
+
+
 def _preparar_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _ao_conectar(dbapi: Any, _registro: Any) -> None:
@@ -52,7 +69,7 @@ def _preparar_sqlite(engine: Engine) -> None:
         cursor = dbapi.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={ESPERA_TRAVA_MS}")
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _modo_wal(cursor)
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
 

@@ -17,10 +17,11 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("idempotencia") as t:
-        t.add_column(sa.Column("requisicao_sha256", sa.String(length=64), nullable=True))
+    # ADD COLUMN simples (sem o modo "batch", que no SQLite recria a tabela).
+    op.add_column(
+        "idempotencia", sa.Column("requisicao_sha256", sa.String(length=64), nullable=True)
+    )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("idempotencia") as t:
-        t.drop_column("requisicao_sha256")
+    op.drop_column("idempotencia", "requisicao_sha256")
