@@ -7,6 +7,7 @@ from fastapi import FastAPI
 from farol.api import erros
 from farol.api.rotas import auth, documentos, inspecoes, painel, processos
 from farol.config import Configuracao, configuracao
+from farol.services.limites import limitadores_padrao
 from farol.store.db import Banco
 from farol.store.migrar import preparar_banco
 from farol.web.app import instalar as instalar_paginas
@@ -26,6 +27,7 @@ def criar_app(config: Configuracao | None = None, banco: Banco | None = None) ->
     )
     app.state.banco = banco
     app.state.configuracao = config
+    app.state.limites = limitadores_padrao()
     erros.instalar(app)
     for rotas in (auth.rotas, inspecoes.rotas, processos.rotas, painel.rotas, documentos.rotas):
         app.include_router(rotas, prefix=VERSAO_API)

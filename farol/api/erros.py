@@ -14,9 +14,10 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from farol.erros import Conflito, EntradaInvalida, ErroFarol, NaoEncontrado
+from farol.services.limites import MuitasTentativas
 from farol.services.mensagens import traduzir
 
-_STATUS = {EntradaInvalida: 422, NaoEncontrado: 404, Conflito: 409}
+_STATUS = {EntradaInvalida: 422, NaoEncontrado: 404, Conflito: 409, MuitasTentativas: 429}
 
 
 def corpo_erro(mensagem: str, campo: str | None = None, regra: str | None = None) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
+from farol.services.limites import MuitasTentativas
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros
 from farol.web.sessao import (
@@ -58,12 +59,22 @@ def entrar(request: Request, form: Formulario) -> Response:
         erros.adicionar("login", "informe o login")
     if not senha:
         erros.adicionar("senha", "informe a senha")
+    limite = request.app.state.limites["login"]
+    ip = request.client.host if request.client else "?"
+    try:
+        limite.conferir(ip, login.lower())
+    except MuitasTentativas as e:
+        erros.adicionar(GERAL, e.mensagem)
+        contexto = {"proximo": proximo, "login": login, "erros": erros}
+        return pagina(request, "entrar.html", contexto, 429)
     u = autenticar(banco(request), login, senha) if not erros else None
     if u is None:
         if not erros:
+            limite.falhou(ip, login.lower())
             erros.adicionar(GERAL, "login ou senha incorretos")
         contexto = {"proximo": proximo, "login": login, "erros": erros}
         return pagina(request, "entrar.html", contexto, 401 if erros.geral else 422)
+    limite.acertou(ip, login.lower())
     resposta = RedirectResponse(destino_seguro(proximo), status_code=303)
     abrir_sessao(request, resposta, u)
     return resposta

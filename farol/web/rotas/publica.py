@@ -13,8 +13,9 @@ from starlette.datastructures import FormData
 
 from farol.erros import EntradaInvalida
 from farol.services import consulta_publica
+from farol.services.limites import MuitasTentativas
 from farol.web.ambiente import pagina
-from farol.web.formularios import Erros, erro_farol
+from farol.web.formularios import GERAL, Erros, erro_farol
 from farol.web.sessao import banco, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False)
@@ -43,11 +44,21 @@ def consultar(request: Request, form: Formulario) -> HTMLResponse:
     documento = str(form.get("documento") or "").strip()[:30]
     erros = Erros()
     r = None
+    limite = request.app.state.limites["consulta_publica"]
+    ip = request.client.host if request.client else "?"
     try:
+        limite.conferir(ip)
         with banco(request).unit_of_work(somente_leitura=True) as s:
             r = consulta_publica.consultar(s, numero, documento)
+        if r is None:
+            limite.falhou(ip)
     except EntradaInvalida as e:
         erros = erro_farol(e, ["numero", "documento"])
+    except MuitasTentativas as e:
+        erros.adicionar(GERAL, e.mensagem)
+        contexto = {"numero": numero, "documento": documento, "erros": erros,
+                    "consultado": False, "r": None}  # fmt: skip
+        return pagina(request, "consulta.html", contexto, 429)
     contexto = {
         "numero": numero,
         "documento": documento,
