@@ -372,3 +372,32 @@ def documento(
         print(f"{saida}: {doc.tipo} do processo {p.numero}")
         print(f"código de verificação: {doc.codigo}  sha256: {doc.sha256}")
     banco.fechar()
+
+
+om_app = typer.Typer(help="Organizações Militares: dias sem expediente.", no_args_is_help=True)
+app.add_typer(om_app, name="om")
+
+
+@om_app.command("fechamento")
+def om_fechamento(
+    sigla: Annotated[str, typer.Argument(help="Sigla da OM, ex.: CPSC.")],
+    data: Annotated[str, typer.Argument(help="Dia sem expediente, AAAA-MM-DD.")],
+    motivo: Annotated[str, typer.Option(help="Motivo (ex.: feriado municipal).")],
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Registra um dia sem expediente na OM e recalcula os prazos abertos que ele alcança."""
+    from farol.services.calendario_om import registrar_fechamento
+    from farol.store.db import Banco
+
+    dia = ler_data(data, "data")
+    banco = Banco.conectar(_url(database_url))
+    with banco.unit_of_work() as s:
+        mudaram = registrar_fechamento(s, sigla, dia, motivo)
+        linhas = [[str(p.processo_id), p.etapa, f"{p.vencimento:%d/%m/%Y}"] for p in mudaram]
+    banco.fechar()
+    print(f"{sigla}: {dia:%d/%m/%Y} sem expediente ({motivo})")
+    tabela(
+        f"Prazos recalculados ({len(linhas)})",
+        ["Processo (id)", "Etapa", "Novo vencimento"],
+        linhas,
+    )

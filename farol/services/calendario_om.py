@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.rules.calendario import Calendario, obter_calendario
-from farol.store.modelos import OM, OMFechamento
+from farol.store.modelos import OM, OMFechamento, Prazo, Processo
 
 FUSO = ZoneInfo("America/Sao_Paulo")
 
@@ -29,3 +29,46 @@ def calendario_da_om(s: Session, om: OM) -> Calendario:
         for f in s.execute(select(OMFechamento).where(OMFechamento.om_id == om.id)).scalars()
     }
     return obter_calendario(om.uf, extras or None)
+
+
+def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) -> list[Prazo]:
+    """Registra um dia sem expediente na OM (feriado municipal, ponto facultativo local) e
+    recalcula os prazos ABERTOS dos processos da OM que esse dia alcança (Lei 9.784/1999
+    art. 66 § 1º). Devolve os prazos cujo vencimento mudou."""
+    from farol.erros import EntradaInvalida, NaoEncontrado
+    from farol.rules.prazos import calcular_prazo
+
+    om = s.execute(select(OM).where(OM.sigla == sigla_om)).scalar_one_or_none()
+    if om is None:
+        raise NaoEncontrado(f"OM {sigla_om!r} não encontrada", campo="om")
+    if not motivo.strip():
+        raise EntradaInvalida("informe o motivo do fechamento", campo="motivo")
+    ja = s.execute(
+        select(OMFechamento).where(OMFechamento.om_id == om.id, OMFechamento.data == data)
+    ).scalar_one_or_none()
+    if ja is not None:
+        raise EntradaInvalida(f"{data:%d/%m/%Y} já está registrado: {ja.motivo}", campo="data")
+    s.add(OMFechamento(om_id=om.id, data=data, motivo=motivo.strip()))
+    s.flush()
+    calendario = calendario_da_om(s, om)
+    mudaram = []
+    abertos = s.execute(
+        select(Prazo)
+        .join(Processo, Processo.id == Prazo.processo_id)
+        .where(
+            Processo.om_id == om.id,
+            Prazo.encerrado_em.is_(None),
+            Prazo.inicio < data,
+            Prazo.vencimento >= data,
+        )
+    ).scalars()
+    for prazo in abertos:
+        r = calcular_prazo(prazo.etapa, prazo.inicio, regime=prazo.regime, calendario=calendario)
+        if r.vencimento != prazo.vencimento:
+            prazo.vencimento = r.vencimento
+            prazo.dias_nao_uteis = [
+                {"data": d.isoformat(), "motivo": m} for d, m in r.dias_nao_uteis
+            ]
+            prazo.fundamentos = list(r.fundamentos)
+            mudaram.append(prazo)
+    return mudaram
