@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from farol.api.app import criar_app
 from farol.config import Configuracao
-from farol.erros import Conflito
+from farol.erros import Conflito, EntradaInvalida
 from farol.services import documentos, inspecoes, processos
 from farol.services.comandos import NovoAto
 from farol.services.jurisdicao import ator_do_usuario
@@ -190,3 +190,27 @@ def test_no_postgresql_o_banco_recusa_alterar_ou_apagar_documento_emitido(
             banco.engine.begin() as c,
         ):
             c.execute(text(sql), {"i": doc_id})
+
+
+def test_tipo_de_lacre_exige_os_lacres_informados(banco: Banco) -> None:
+    with banco.unit_of_work() as s:
+        om = criar_om(s, sigla="CPSC", nome="Capitania dos Portos de Santa Catarina", tipo="CP",
+                      uf="SC", municipio="Florianópolis")  # fmt: skip
+        insp = criar_usuario(s, login="insp", nome="Inspetor", senha="x", papel="inspetor", om=om)
+        aut = criar_usuario(s, login="aut", nome="Autoridade", senha="x", papel="autoridade_competente", om=om)
+        cmd = inspecoes.NovaInspecao.model_validate({
+            "embarcacao": {"inscricao": "4410555555", "nome": "Siri Azul"},
+            "proprietario": {"documento": "529.982.247-25", "nome": "José da Silva"},
+            "data_hora": "2026-09-01T10:00:00-03:00", "local": "Baía Norte",
+            "situacao": "navegando", "constatacoes": [{"infracao": "RLESTA.16.I"}],
+        })  # fmt: skip
+        pid = inspecoes.registrar_inspecao(s, ator_do_usuario(s, insp), cmd)["processos"][0]["id"]
+        a = ator_do_usuario(s, aut)
+        with pytest.raises(EntradaInvalida) as e:
+            documentos.emitir(s, a, pid, "tipo_de_lacre", URL)
+        assert e.value.campo == "dados.lacres"
+        lacres = [{"numero": "CPSC-000123", "tipo": "lacre plástico numerado", "local_aplicacao": "chave de ignição"}]
+        doc = documentos.emitir(s, a, pid, "tipo_de_lacre", URL, {"lacres": lacres})
+        assert "CPSC-000123" in texto(doc.conteudo)
+        apreensao = documentos.emitir(s, a, pid, "auto_de_apreensao", URL)
+        assert "Siri Azul" in texto(apreensao.conteudo)

@@ -420,12 +420,20 @@ def _custodia(
         return d.DadosDocumento(**base, numero_documento=numero, apreensao=apreensao,
                                 interessados=(dono,))  # fmt: skip
     if tipo == T.tipo_de_lacre:
-        lacres = extras.get("lacres") or [
-            {"numero": f"{p.id:06d}-1", "tipo": "lacre plástico numerado",
-             "local_aplicacao": "chave de ignição e painel"}
-        ]  # fmt: skip
-        return d.DadosDocumento(**base, numero_documento=numero,
-                                lacres=tuple(d.Lacre(**x) for x in lacres))  # fmt: skip
+        lacres = extras.get("lacres")
+        if not lacres:
+            raise EntradaInvalida(
+                "informe os lacres aplicados (número, tipo e local de aplicação) em "
+                "dados.lacres: o Farol não inventa números de lacre",
+                campo="dados.lacres",
+            )
+        try:
+            itens = tuple(d.Lacre(**x) for x in lacres)
+        except (TypeError, ValidationError):
+            raise EntradaInvalida(
+                "cada lacre precisa de numero, tipo e local_aplicacao", campo="dados.lacres"
+            ) from None
+        return d.DadosDocumento(**base, numero_documento=numero, lacres=itens)
     if tipo == T.termo_fiel_depositario:
         return d.DadosDocumento(**base, numero_documento=numero, apreensao=apreensao,
                                 interessados=(d.Parte(**{**dono.model_dump(), "papel": "Fiel depositário"}),))  # fmt: skip  # noqa: E501
