@@ -214,3 +214,20 @@ def test_tipo_de_lacre_exige_os_lacres_informados(banco: Banco) -> None:
         assert "CPSC-000123" in texto(doc.conteudo)
         apreensao = documentos.emitir(s, a, pid, "auto_de_apreensao", URL)
         assert "Siri Azul" in texto(apreensao.conteudo)
+
+
+def test_cli_documento_grava_o_pdf_e_aceita_dados_complementares(
+    banco: Banco, url_banco: str, tmp_path: Any, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    from cli_util import rodar
+
+    test_tipo_de_lacre_exige_os_lacres_informados(banco)
+    saida = tmp_path / "lacre.pdf"
+    base = ["documento", "2026/CPSC/000001", "tipo_de_lacre", "-o", str(saida), "--database-url", url_banco]
+    erro = rodar(capsys, monkeypatch, *base)
+    assert erro.codigo == 2 and erro.stderr.startswith("erro: dados.lacres")
+    lacres = '{"lacres": [{"numero": "CPSC-777", "tipo": "lacre metálico", "local_aplicacao": "motor"}]}'
+    ok = rodar(capsys, monkeypatch, *base, "--dados", lacres)
+    assert ok.codigo == 0, ok.stderr
+    assert "código de verificação" in ok.stdout and "CPSC-777" in texto(saida.read_bytes())

@@ -339,9 +339,19 @@ def documento(
         str | None,
         typer.Option(help="Login de quem emite (padrão: a autoridade competente da OM)."),
     ] = None,
+    dados: Annotated[
+        str | None,
+        typer.Option(help='Dados complementares em JSON, ex.: {"lacres": [...]}.'),
+    ] = None,
     database_url: OpcaoUrl = None,
 ) -> None:
     """Emite um documento oficial do processo em PDF, com código de verificação e QR."""
+    try:
+        extras = json.loads(dados) if dados else None
+    except json.JSONDecodeError as e:
+        raise EntradaInvalida(f"JSON malformado: {e.msg}", campo="dados") from None
+    if extras is not None and not isinstance(extras, dict):
+        raise EntradaInvalida("esperado um objeto JSON", campo="dados")
     from pathlib import Path
 
     from sqlalchemy import select
@@ -367,7 +377,7 @@ def documento(
         u = s.execute(q.limit(1)).scalar_one_or_none()
         if u is None:
             raise NaoEncontrado("usuário emissor não encontrado", campo="usuario")
-        doc = emitir(s, ator_do_usuario(s, u), p.id, tipo, configuracao().url_publica)
+        doc = emitir(s, ator_do_usuario(s, u), p.id, tipo, configuracao().url_publica, extras)
         Path(saida).write_bytes(doc.conteudo)
         print(f"{saida}: {doc.tipo} do processo {p.numero}")
         print(f"código de verificação: {doc.codigo}  sha256: {doc.sha256}")
