@@ -13,8 +13,6 @@ from typing import Any, Literal
 
 from pydantic import AwareDatetime, Field
 from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as insert_pg
-from sqlalchemy.dialects.sqlite import insert as insert_sqlite
 from sqlalchemy.orm import Session
 
 from farol.domain.documentos import formatar_documento, tipo_de_pessoa, validar_documento
@@ -25,6 +23,7 @@ from farol.services.calendario_om import data_local
 from farol.services.comandos import Modelo
 from farol.services.jurisdicao import Ator
 from farol.services.processos import abrir_processo
+from farol.store.inserir import inserir_se_faltar
 from farol.store.modelos import (
     OM,
     Constatacao,
@@ -131,20 +130,12 @@ def avaliar(cmd: NovaInspecao) -> dict[str, Any]:
     return {"constatacoes": itens, "medidas": medidas, "notificar": notificar}
 
 
-def _inserir_se_faltar(s: Session, modelo: Any, chave: str, valores: dict[str, Any]) -> None:
-    """INSERT ... ON CONFLICT DO NOTHING: duas inspeções simultâneas da mesma pessoa ou
-    embarcação nova não colidem na restrição única (a segunda usa o registro da primeira)."""
-    dialeto = s.get_bind().dialect.name
-    inserir = insert_pg if dialeto == "postgresql" else insert_sqlite
-    s.execute(inserir(modelo).values(**valores).on_conflict_do_nothing(index_elements=[chave]))
-
-
 def _pessoa(s: Session, dados: DadosPessoa, campo: str) -> Pessoa:
     documento = _com_campo(campo, lambda: validar_documento(dados.documento))
-    _inserir_se_faltar(
+    # Duas inspeções simultâneas da mesma pessoa nova não colidem na restrição única.
+    inserir_se_faltar(
         s,
         Pessoa,
-        "documento",
         {
             "documento": documento,
             "tipo": tipo_de_pessoa(documento),
@@ -153,16 +144,16 @@ def _pessoa(s: Session, dados: DadosPessoa, campo: str) -> Pessoa:
             "email": dados.email,
             "telefone": dados.telefone,
         },
+        ["documento"],
     )
     return s.execute(select(Pessoa).where(Pessoa.documento == documento)).scalar_one()
 
 
 def _embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Embarcacao:
     inscricao = dados.inscricao.upper()
-    _inserir_se_faltar(
+    inserir_se_faltar(
         s,
         Embarcacao,
-        "inscricao",
         {
             "inscricao": inscricao,
             "nome": dados.nome,
@@ -172,6 +163,7 @@ def _embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Embarcacao:
             "proprietario_id": dono.id,
             "estrangeira": dados.estrangeira,
         },
+        ["inscricao"],
     )
     return s.execute(select(Embarcacao).where(Embarcacao.inscricao == inscricao)).scalar_one()
 

@@ -12,14 +12,11 @@ serializa os escritores.
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import select, update
-from sqlalchemy.dialects.postgresql import insert as insert_pg
-from sqlalchemy.dialects.sqlite import insert as insert_sqlite
 from sqlalchemy.orm import Session
 
 from farol.erros import EntradaInvalida
+from farol.store.inserir import inserir_se_faltar
 from farol.store.modelos import Numeracao
 
 PROCESSO = "processo"
@@ -28,19 +25,12 @@ NOTIFICACAO = "notificacao"
 DIGITOS = 6
 
 
-def _inserir_se_faltar(sessao: Session, chave: dict[str, Any]) -> None:
-    dialeto = sessao.get_bind().dialect.name
-    inserir = insert_pg if dialeto == "postgresql" else insert_sqlite
-    comando = inserir(Numeracao).values(**chave, ultimo=0).on_conflict_do_nothing()
-    sessao.execute(comando)
-
-
 def proximo_numero(sessao: Session, om_id: int, ano: int, tipo: str) -> int:
     """O próximo número de `tipo` na OM e no ano: 1, 2, 3 ... sem lacunas nem repetição."""
     if not tipo:
         raise EntradaInvalida("tipo de numeração vazio", campo="tipo")
     chave = {"om_id": om_id, "ano": ano, "tipo": tipo}
-    _inserir_se_faltar(sessao, chave)
+    inserir_se_faltar(sessao, Numeracao, {**chave, "ultimo": 0})
     filtro = (Numeracao.om_id == om_id, Numeracao.ano == ano, Numeracao.tipo == tipo)
     ultimo = sessao.execute(select(Numeracao.ultimo).where(*filtro).with_for_update()).scalar_one()
     proximo = ultimo + 1
