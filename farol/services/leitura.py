@@ -10,10 +10,9 @@ from sqlalchemy.orm import Session
 
 from farol.domain import processo as quadro
 from farol.domain.documentos import formatar_documento
-from farol.erros import NaoEncontrado
 from farol.normas.infracoes import catalogo
 from farol.services.calendario_om import hoje
-from farol.services.jurisdicao import Ator, exigir_alcance
+from farol.services.jurisdicao import Ator
 from farol.store.modelos import (
     OM,
     Ato,
@@ -112,17 +111,18 @@ def _infracoes(s: Session, p: Processo) -> list[dict[str, Any]]:
 
 def detalhar(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
     from farol.services.penalidades_do_processo import total_multas, vigentes
-    from farol.services.processos import data_do_fato
+    from farol.services.processos import carregar_processo, data_do_fato
 
-    p = s.get(Processo, processo_id)
-    if p is None:
-        raise NaoEncontrado("processo não encontrado", campo="id")
-    exigir_alcance(ator, p.om_id)
+    p = carregar_processo(s, ator, processo_id)
     maquina = quadro.carregar_regime(p.regime)
     nomes_atos = {t.tipo_ato: t.nome for t in maquina.transicoes}
-    usuarios = {u.id: u for u in s.execute(select(Usuario)).scalars()}
+    lista_atos = list(
+        s.execute(select(Ato).where(Ato.processo_id == p.id).order_by(Ato.seq)).scalars()
+    )
+    ids = {a.ator_id for a in lista_atos}
+    usuarios = {u.id: u for u in s.execute(select(Usuario).where(Usuario.id.in_(ids))).scalars()}
     atos = []
-    for a in s.execute(select(Ato).where(Ato.processo_id == p.id).order_by(Ato.seq)).scalars():
+    for a in lista_atos:
         u = usuarios.get(a.ator_id)
         atos.append(
             {
