@@ -18,9 +18,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from importlib.metadata import PackageNotFoundError, version
 
-from farol.documentos.dados import DadosDocumento, TipoDocumento, Verificacao
-from farol.documentos.exemplos import auto_extenso, exemplo
-from farol.documentos.renderizador import renderizar
+from farol.pdf.dados import DadosDocumento, TipoDocumento, Verificacao
+from farol.pdf.exemplos import auto_extenso, exemplo
+from farol.pdf.renderizador import renderizar
 
 META = 20.0
 

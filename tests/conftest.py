@@ -19,20 +19,23 @@ Fixtures: `url_banco` (URL de um banco migrado e vazio), `banco` (`farol.store.d
 from __future__ import annotations
 
 import os
-import sqlite3
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from apoio import copiar_sqlite, hash_rapido
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
+from farol.services import usuarios
+from farol.services.calendario_om import hoje
+from farol.services.demo import carregar_demo
 from farol.store.db import Banco, criar_engine, normalizar_url
 from farol.store.migrar import atualizar_banco
-from farol.store.modelos import Base
+from farol.store.orm import Base
 
 URL_PG = os.environ.get("FAROL_TEST_DATABASE_URL") or None
 
@@ -102,13 +105,6 @@ def _postgresql_migrado() -> Iterator[tuple[str, Engine]]:
     esquema.apagar()
 
 
-def _copiar_sqlite(origem: Path, destino: Path) -> None:
-    with sqlite3.connect(origem) as de, sqlite3.connect(destino) as para:
-        de.backup(para)
-    de.close()
-    para.close()
-
-
 @pytest.fixture
 def url_banco(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """URL de um banco migrado (revisão mais recente) e sem dados."""
@@ -117,7 +113,7 @@ def url_banco(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         _esvaziar(limpeza)
         return str(url)
     destino = tmp_path / "farol.sqlite3"
-    _copiar_sqlite(request.getfixturevalue("_modelo_sqlite"), destino)
+    copiar_sqlite(request.getfixturevalue("_modelo_sqlite"), destino)
     return f"sqlite:///{destino}"
 
 
@@ -149,3 +145,26 @@ def sessao(banco: Banco) -> Iterator[Session]:
 def motor() -> str:
     """`postgresql` ou `sqlite`: o banco em que a suíte está rodando."""
     return make_url(URL_PG).get_backend_name() if URL_PG else "sqlite"
+
+
+@pytest.fixture(scope="module")
+def url_banco_modulo(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> str:
+    """Banco migrado e vazio, novo para cada módulo de teste."""
+    if URL_PG:
+        url, _ = request.getfixturevalue("_postgresql_migrado")  # esquema novo por módulo
+        return str(url)
+    destino = tmp_path_factory.mktemp("web") / "farol.sqlite3"
+    copiar_sqlite(request.getfixturevalue("_modelo_sqlite"), destino)
+    return f"sqlite:///{destino}"
+
+
+@pytest.fixture(scope="module")
+def banco_demo(url_banco_modulo: str) -> Iterator[Banco]:
+    banco = Banco.conectar(url_banco_modulo)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(usuarios, "hash_senha", hash_rapido)
+        carregar_demo(banco, hoje(), log=lambda _: None)
+    yield banco
+    banco.fechar()

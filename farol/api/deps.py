@@ -1,33 +1,24 @@
-"""Dependências da API: o banco da aplicação, a sessão e o usuário autenticado."""
+"""Dependências da API: a sessão de leitura e o usuário autenticado pelo token."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import Depends, HTTPException
 from fastapi.security import OAuth2PasswordBearer
 from sqlalchemy.orm import Session
 
-from farol.api.seguranca import ler_token
 from farol.config import Configuracao
+from farol.http.deps import banco, configuracao
+from farol.http.seguranca import ler_token
 from farol.services.jurisdicao import Ator, ator_do_usuario
 from farol.store.db import Banco
-from farol.store.modelos import Usuario
+from farol.store.orm import Usuario
 
 oauth2 = OAuth2PasswordBearer(tokenUrl="/api/v1/auth/token", auto_error=False)
 
 NAO_AUTENTICADO = "não autenticado: token ausente, inválido ou expirado; entre de novo"
-
-
-def banco(request: Request) -> Banco:
-    b: Banco = request.app.state.banco
-    return b
-
-
-def configuracao(request: Request) -> Configuracao:
-    c: Configuracao = request.app.state.configuracao
-    return c
 
 
 def sessao_leitura(b: Annotated[Banco, Depends(banco)]) -> Iterator[Session]:
@@ -57,5 +48,4 @@ def ator_atual(
 
 
 AtorAtual = Annotated[Ator, Depends(ator_atual)]
-BancoDep = Annotated[Banco, Depends(banco)]
 SessaoLeitura = Annotated[Session, Depends(sessao_leitura)]

@@ -242,7 +242,7 @@ def serve(
 
     if database_url:
         os.environ["FAROL_DATABASE_URL"] = database_url
-    from farol.api.app import criar_app
+    from farol.app import criar_app
 
     uvicorn.run(criar_app(), host=host, port=porta, log_level="info")
 
@@ -361,7 +361,7 @@ def documento(
     from farol.services.documentos import emitir
     from farol.services.jurisdicao import ator_do_usuario
     from farol.store.db import Banco
-    from farol.store.modelos import Processo, Usuario
+    from farol.store.orm import Processo, Usuario
 
     banco = Banco.conectar(_url(database_url))
     with banco.unit_of_work() as s:

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.services.jurisdicao import Ator, exigir_alcance
-from farol.store.modelos import Ato, DocumentoAnexo, Processo
+from farol.store.orm import Ato, DocumentoAnexo, Processo
 
 TAMANHO_MAXIMO = 10 * 1024 * 1024
 CAMPO = "arquivo"

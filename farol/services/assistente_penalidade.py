@@ -13,14 +13,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from farol.domain import processo as quadro
+from farol.domain.procedimento.carregar import carregar_regime
 from farol.normas.infracoes import catalogo
 from farol.rules.reincidencia import inicio_da_janela
 from farol.services import penalidades_do_processo as pen
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import dinheiro
 from farol.services.processos import carregar_processo, data_do_fato
-from farol.store.modelos import OM, Processo
+from farol.store.orm import OM, Processo
 
 JANELA_MESES = 12
 
@@ -42,7 +42,7 @@ def _historico(s: Session, p: Processo, infracoes_do_auto: set[str]) -> list[dic
             continue
         om = s.get(OM, outro.om_id)
         vigentes = pen.vigentes(s, outro)
-        maquina = quadro.carregar_regime(outro.regime)
+        maquina = carregar_regime(outro.regime)
         saida.append(
             {
                 "id": outro.id,

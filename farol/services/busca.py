@@ -13,11 +13,11 @@ from typing import Any
 from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.orm import Session
 
-from farol.domain.documentos import formatar_documento, validar_documento
+from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.erros import EntradaInvalida
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import resumo
-from farol.store.modelos import AutoDeInfracao, Embarcacao, Pessoa, Processo
+from farol.store.orm import AutoDeInfracao, Embarcacao, Pessoa, Processo
 
 LIMITE = 50
 TAMANHO_MINIMO = 2

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.rules.calendario import Calendario, obter_calendario
-from farol.store.modelos import OM, OMFechamento, Prazo, Processo
+from farol.store.orm import OM, OMFechamento, Prazo, Processo
 
 FUSO = ZoneInfo("America/Sao_Paulo")
 

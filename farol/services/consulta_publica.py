@@ -15,12 +15,12 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from farol.domain.documentos import formatar_documento, validar_documento
+from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.erros import EntradaInvalida
 from farol.normas.prazos import catalogo_prazos
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import detalhar
-from farol.store.modelos import OM, Inspecao, Pessoa, Processo
+from farol.store.orm import OM, Inspecao, Pessoa, Processo
 
 TIPOS_DE_DECISAO = (
     "esclarecimentos_acolhidos",

@@ -10,12 +10,12 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from farol.domain.documentos import formatar_documento, validar_documento
+from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.erros import NaoEncontrado
 from farol.rules.reincidencia import subtrair_meses
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import dinheiro, prazo_json, resumo
-from farol.store.modelos import OM, Ato, Pagamento, Pessoa, Prazo, Processo
+from farol.store.orm import OM, Ato, Pagamento, Pessoa, Prazo, Processo
 
 ESTADOS_FINAIS = ("arquivado", "quitado", "divida_ativa", "encerrado")
 PRESCRICAO_ANOS = 5  # Lei 9.873/1999 art. 1º

@@ -15,14 +15,14 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from farol.domain.documentos import _digito
+from farol.domain.cpf_cnpj import _digito
 from farol.services import inspecoes, processos
 from farol.services.calendario_om import hoje as hoje_em_brasilia
 from farol.services.comandos import NovoAto
 from farol.services.jurisdicao import Ator, ator_do_usuario
 from farol.services.usuarios import criar_om, criar_usuario
 from farol.store.db import Banco
-from farol.store.modelos import OM, Usuario
+from farol.store.orm import OM, Usuario
 
 SENHA_DEMO = "farol2026"
 

@@ -18,17 +18,17 @@ from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from farol.documentos import dados as d
-from farol.documentos.renderizador import renderizar
-from farol.domain.documentos import formatar_documento
+from farol.domain.cpf_cnpj import formatar_documento
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
 from farol.normas.citacao import registro_normas
 from farol.normas.infracoes import catalogo
+from farol.pdf import dados as d
+from farol.pdf.renderizador import renderizar
 from farol.rules.prazos import calcular_prazo
 from farol.services.calendario_om import calendario_da_om, hoje
 from farol.services.jurisdicao import Ator, exigir_alcance
 from farol.services.penalidades_do_processo import itens_do_auto, vigentes
-from farol.store.modelos import (
+from farol.store.orm import (
     OM,
     Ato,
     AutoDeInfracao,

@@ -28,7 +28,7 @@ from farol.services.calendario_om import data_local
 from farol.services.inspecao_do_processo import nome_da_medida
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import dinheiro
-from farol.store.modelos import (
+from farol.store.orm import (
     OM,
     Ato,
     Constatacao,

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from farol.erros import Conflito
 from farol.store.db import Banco
-from farol.store.modelos import Idempotencia
+from farol.store.orm import Idempotencia
 
 Resposta = tuple[int, dict[str, Any]]
 

@@ -8,11 +8,11 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from farol.domain.documentos import formatar_documento
+from farol.domain.cpf_cnpj import formatar_documento
 from farol.normas.medidas import carregar_tabela
 from farol.services.jurisdicao import Ator
 from farol.services.processos import carregar_processo
-from farol.store.modelos import Inspecao, MedidaAdministrativa, Pessoa
+from farol.store.orm import Inspecao, MedidaAdministrativa, Pessoa
 
 
 def nome_da_medida(tipo: str) -> str:

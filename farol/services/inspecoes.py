@@ -15,7 +15,7 @@ from pydantic import AwareDatetime, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from farol.domain.documentos import formatar_documento, tipo_de_pessoa, validar_documento
+from farol.domain.cpf_cnpj import formatar_documento, tipo_de_pessoa, validar_documento
 from farol.erros import Conflito, EntradaInvalida, ErroFarol
 from farol.normas.infracoes import catalogo
 from farol.rules.medidas import aplicar_medidas, constatacao_de_dict
@@ -24,7 +24,8 @@ from farol.services.comandos import Modelo
 from farol.services.jurisdicao import Ator
 from farol.services.processos import abrir_processo
 from farol.store.inserir import inserir_se_faltar
-from farol.store.modelos import (
+from farol.store.numeracao import NOTIFICACAO, numero_oficial, proximo_numero
+from farol.store.orm import (
     OM,
     Constatacao,
     Embarcacao,
@@ -34,7 +35,6 @@ from farol.store.modelos import (
     Pessoa,
     Prazo,
 )
-from farol.store.numeracao import NOTIFICACAO, numero_oficial, proximo_numero
 
 TOLERANCIA_RELOGIO = dt.timedelta(minutes=5)  # relógio do celular do inspetor adiantado
 PAPEIS_QUE_INSPECIONAM = ("inspetor", "autoridade_competente", "capitao_dos_portos")

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.erros import NaoEncontrado
-from farol.store.modelos import OM, Usuario
+from farol.store.orm import OM, Usuario
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,12 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from farol.domain import processo as quadro
-from farol.domain.documentos import formatar_documento
+from farol.domain.cpf_cnpj import formatar_documento
+from farol.domain.procedimento.carregar import carregar_regime
 from farol.normas.infracoes import catalogo
 from farol.services.calendario_om import hoje
 from farol.services.jurisdicao import Ator
-from farol.store.modelos import (
+from farol.store.orm import (
     OM,
     Ato,
     AutoDeInfracao,
@@ -55,7 +55,7 @@ def resumo(s: Session, p: Processo) -> dict[str, Any]:
     autuado = s.get(Pessoa, p.autuado_id)
     emb = s.get(Embarcacao, p.embarcacao_id) if p.embarcacao_id else None
     assert om is not None and autuado is not None
-    maquina = quadro.carregar_regime(p.regime)
+    maquina = carregar_regime(p.regime)
     return {
         "id": p.id,
         "numero": p.numero,
@@ -114,7 +114,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
     from farol.services.processos import carregar_processo, data_do_fato
 
     p = carregar_processo(s, ator, processo_id)
-    maquina = quadro.carregar_regime(p.regime)
+    maquina = carregar_regime(p.regime)
     nomes_atos = {t.tipo_ato: t.nome for t in maquina.transicoes}
     lista_atos = list(
         s.execute(select(Ato).where(Ato.processo_id == p.id).order_by(Ato.seq)).scalars()

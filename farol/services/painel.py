@@ -18,10 +18,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from farol.domain import processo as quadro
+from farol.domain.procedimento.carregar import carregar_regime
 from farol.services import consultas
 from farol.services.jurisdicao import Ator
-from farol.store.modelos import Embarcacao, Inspecao, MedidaAdministrativa, Processo
+from farol.store.orm import Embarcacao, Inspecao, MedidaAdministrativa, Processo
 
 DIAS_DA_SEMANA = 7
 ANTECEDENCIA_PRESCRICAO = 180
@@ -32,7 +32,7 @@ APREENSAO = "apreensao_embarcacao"
 def por_estado(s: Session, ator: Ator) -> list[dict[str, Any]]:
     """Contagem de processos por estado, na ordem do quadro, só os estados com processos."""
     contagem = consultas.contagem_por_estado(s, ator)
-    maquina = quadro.carregar_regime("lesta")
+    maquina = carregar_regime("lesta")
     saida = []
     for estado in maquina.estados.values():
         if contagem.get(estado.id):

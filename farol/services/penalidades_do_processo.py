@@ -29,7 +29,7 @@ from farol.rules.penalidades import (
 )
 from farol.rules.reincidencia import contar_reincidencias
 from farol.services.comandos import DadosDecisaoComPenalidade
-from farol.store.modelos import Ato, AutoDeInfracao, AutoInfracaoItem, Penalidade, Processo
+from farol.store.orm import Ato, AutoDeInfracao, AutoInfracaoItem, Penalidade, Processo
 
 ESTADOS_SEM_PENALIDADE = ("arquivado",)
 

@@ -17,7 +17,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
-from farol.domain import processo as quadro
+from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.guardas import ContextoAto
+from farol.domain.procedimento.maquina import Resultado
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
 from farol.normas.infracoes import catalogo
 from farol.rules.prazos import calcular_prazo
@@ -36,7 +38,8 @@ from farol.services.jurisdicao import Ator, exigir_alcance
 from farol.services.leitura import detalhar as detalhar
 from farol.services.mensagens import traduzir
 from farol.store.auditoria import registrar_ato as gravar_ato
-from farol.store.modelos import (
+from farol.store.numeracao import AUTO_DE_INFRACAO, numero_oficial, proximo_numero
+from farol.store.orm import (
     OM,
     Ato,
     AutoDeInfracao,
@@ -46,7 +49,6 @@ from farol.store.modelos import (
     Prazo,
     Processo,
 )
-from farol.store.numeracao import AUTO_DE_INFRACAO, numero_oficial, proximo_numero
 
 __all__ = ["NovoAto", "abrir_processo", "detalhar", "registrar_ato"]
 
@@ -144,10 +146,10 @@ def _estado_anterior(s: Session, p: Processo) -> str | None:
     return None if payload is None else str(payload.get("estado_anterior"))
 
 
-def _contexto(s: Session, p: Processo, cmd: NovoAto, dados: Any) -> quadro.ContextoAto:
+def _contexto(s: Session, p: Processo, cmd: NovoAto, dados: Any) -> ContextoAto:
     vencimentos = {regra: x.vencimento for regra, x in _prazos_abertos(s, p).items()}
     sobrestamento = isinstance(dados, DadosSobrestamento)
-    return quadro.ContextoAto(
+    return ContextoAto(
         data_ato=cmd.data_ato,
         vencimentos=vencimentos,
         multa_imposta=pen.total_multas(s, p) > 0,
@@ -180,7 +182,7 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> dic
             "recarregue e tente de novo",
             campo="versao",
         )
-    maquina = quadro.carregar_regime(p.regime)
+    maquina = carregar_regime(p.regime)
     corrige = _tipo_corrigido(s, p, cmd)
     maquina.transicao(p.estado, cmd.tipo, ator.papel, corrige=corrige)  # ordem e papel: 409
     dados = _validar_dados(cmd.tipo, cmd.dados)
@@ -254,7 +256,7 @@ def _mover_prazos(
     s: Session,
     p: Processo,
     ato: Ato,
-    r: quadro.Resultado,
+    r: Resultado,
     data_ato: dt.date,
     intempestivo: bool,
 ) -> None:
@@ -370,7 +372,7 @@ def abrir_processo(
 
     ano = data_ato.year
     seq = proximo_numero(s, om.id, ano, PROCESSO)
-    maquina = quadro.carregar_regime(regime)
+    maquina = carregar_regime(regime)
     p = Processo(
         om_id=om.id,
         numero=numero_oficial(ano, om.sigla, seq),

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from farol.erros import EntradaInvalida
 from farol.services.senhas import hash_senha
-from farol.store.modelos import OM, PAPEIS, OMFechamento, Usuario
+from farol.store.orm import OM, PAPEIS, OMFechamento, Usuario
 
 
 def criar_om(

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from farol.erros import Conflito, EntradaInvalida
-from farol.store.modelos import Ato, Processo
+from farol.store.orm import Ato, Processo
 
 HASH_INICIAL = "0" * 64
 

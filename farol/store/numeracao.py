@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from farol.erros import EntradaInvalida
 from farol.store.inserir import inserir_se_faltar
-from farol.store.modelos import Numeracao
+from farol.store.orm import Numeracao
 
 PROCESSO = "processo"
 AUTO_DE_INFRACAO = "auto_de_infracao"

@@ -1,4 +1,4 @@
-"""O ambiente Jinja2 das páginas (modelos em farol/web/modelos/) e a função que renderiza."""
+"""O ambiente Jinja2 das páginas (modelos em farol/web/templates/) e a função que renderiza."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from farol.services.inspecoes import PAPEIS_QUE_INSPECIONAM
 from farol.web import filtros
 from farol.web.sessao import ator_opcional, gravar_cookie_csrf, token_csrf
 
-PASTA_MODELOS = Path(__file__).parent / "modelos"
+PASTA_MODELOS = Path(__file__).parent / "templates"
 PASTA_ESTATICO = Path(__file__).parent / "estatico"
 
 

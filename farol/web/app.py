@@ -2,7 +2,7 @@
 
 As páginas usam os mesmos serviços e a mesma jurisdição da API. Os erros das páginas viram
 páginas HTML em português; os da API (/api, /docs, /openapi.json) continuam JSON, tratados
-pelos manipuladores de `farol.api.erros`.
+pelos manipuladores de `farol.http.erros`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from farol.api.erros import status_de
 from farol.erros import ErroFarol
+from farol.http.erros import status_de
 from farol.web.ambiente import PASTA_ESTATICO, pagina
 from farol.web.rotas import (
     busca,

@@ -19,11 +19,11 @@ from typing import Any
 from fastapi import Request, Response
 from sqlalchemy import select
 
-from farol.api.seguranca import Credencial, conferir_senha, emitir_token, hash_senha, ler_token
-from farol.config import Configuracao
+from farol.http.deps import banco, configuracao
+from farol.http.seguranca import Credencial, conferir_senha, emitir_token, hash_senha, ler_token
 from farol.services.jurisdicao import Ator, ator_do_usuario
 from farol.store.db import Banco
-from farol.store.modelos import Usuario
+from farol.store.orm import Usuario
 
 COOKIE_SESSAO = "farol_sessao"
 COOKIE_CSRF = "farol_csrf"
@@ -41,16 +41,6 @@ class PrecisaEntrar(Exception):
 
 class CsrfInvalido(Exception):
     """POST sem o token CSRF certo (formulário antigo, de outra aba ou de outro site)."""
-
-
-def banco(request: Request) -> Banco:
-    b: Banco = request.app.state.banco
-    return b
-
-
-def configuracao(request: Request) -> Configuracao:
-    c: Configuracao = request.app.state.configuracao
-    return c
 
 
 def _segredo(request: Request) -> str:

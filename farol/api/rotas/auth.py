@@ -8,10 +8,11 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.security import OAuth2PasswordRequestForm
 from sqlalchemy import select
 
-from farol.api.deps import AtorAtual, BancoDep, configuracao
-from farol.api.seguranca import Credencial, conferir_senha, emitir_token, hash_senha
+from farol.api.deps import AtorAtual
 from farol.config import Configuracao
-from farol.store.modelos import Usuario
+from farol.http.deps import BancoDep, configuracao
+from farol.http.seguranca import Credencial, conferir_senha, emitir_token, hash_senha
+from farol.store.orm import Usuario
 
 rotas = APIRouter(prefix="/auth", tags=["autenticação"])
 

@@ -9,8 +9,9 @@ from fastapi import APIRouter, Depends, File, Header, Response, UploadFile
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from farol.api.deps import AtorAtual, BancoDep, configuracao
+from farol.api.deps import AtorAtual
 from farol.config import Configuracao
+from farol.http.deps import BancoDep, configuracao
 from farol.services import documentos, idempotencia
 
 rotas = APIRouter(tags=["documentos"])

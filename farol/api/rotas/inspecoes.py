@@ -6,7 +6,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Response
 
-from farol.api.deps import AtorAtual, BancoDep
+from farol.api.deps import AtorAtual
+from farol.http.deps import BancoDep
 from farol.services import idempotencia, inspecoes
 from farol.services.inspecoes import NovaInspecao
 

@@ -7,7 +7,8 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from farol.api.deps import AtorAtual, BancoDep
+from farol.api.deps import AtorAtual
+from farol.http.deps import BancoDep
 from farol.services import painel
 from farol.services.calendario_om import hoje as hoje_em_brasilia
 

@@ -7,7 +7,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Response
 
-from farol.api.deps import AtorAtual, BancoDep
+from farol.api.deps import AtorAtual
+from farol.http.deps import BancoDep
 from farol.services import consultas, idempotencia, processos
 from farol.services.processos import NovoAto
 

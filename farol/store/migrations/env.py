@@ -1,4 +1,4 @@
-"""Ambiente do Alembic: as tabelas de `farol.store.modelos`, SQLite ou PostgreSQL.
+"""Ambiente do Alembic: as tabelas de `farol.store.orm`, SQLite ou PostgreSQL.
 
 A conexão vem, nesta ordem: de `config.attributes["connection"]` (quando chamado por
 `farol.store.migrar`), de `sqlalchemy.url` no alembic.ini, ou de `FAROL_DATABASE_URL`.
@@ -14,7 +14,7 @@ from sqlalchemy.pool import NullPool
 
 from farol.config import configuracao
 from farol.store.db import criar_engine, e_sqlite
-from farol.store.modelos import Base
+from farol.store.orm import Base
 
 config = context.config
 

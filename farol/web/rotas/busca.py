@@ -8,11 +8,12 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
 from farol.erros import EntradaInvalida
+from farol.http.deps import banco
 from farol.services import busca as servico
 from farol.services.jurisdicao import Ator
 from farol.web.ambiente import pagina
 from farol.web.formularios import Erros, erro_farol
-from farol.web.sessao import ator_obrigatorio, banco
+from farol.web.sessao import ator_obrigatorio
 
 rotas = APIRouter(include_in_schema=False)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]

@@ -9,17 +9,11 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
+from farol.http.deps import banco
 from farol.services.limites import MuitasTentativas
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros
-from farol.web.sessao import (
-    abrir_sessao,
-    ator_opcional,
-    autenticar,
-    banco,
-    conferir_csrf,
-    fechar_sessao,
-)
+from farol.web.sessao import abrir_sessao, ator_opcional, autenticar, conferir_csrf, fechar_sessao
 
 rotas = APIRouter(include_in_schema=False)
 

@@ -10,13 +10,14 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
 from farol.erros import EntradaInvalida
+from farol.http.deps import banco
 from farol.services import estatisticas as servico
 from farol.services.calendario_om import hoje
 from farol.services.jurisdicao import Ator
 from farol.web import graficos
 from farol.web.ambiente import pagina
 from farol.web.formularios import Erros, erro_farol
-from farol.web.sessao import ator_obrigatorio, banco
+from farol.web.sessao import ator_obrigatorio
 
 rotas = APIRouter(include_in_schema=False)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]

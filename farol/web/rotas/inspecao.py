@@ -22,8 +22,9 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import ValidationError
 from starlette.datastructures import FormData
 
-from farol.api.erros import status_de
 from farol.erros import EntradaInvalida, ErroFarol
+from farol.http.deps import banco
+from farol.http.erros import status_de
 from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import regra_prazo
 from farol.rules.medidas import anos_vencida_de_datas
@@ -34,7 +35,7 @@ from farol.services.jurisdicao import Ator
 from farol.web import checklist
 from farol.web.ambiente import pagina, renderizar_texto
 from farol.web.formularios import GERAL, Erros, decimal_br, erro_farol, erros_pydantic
-from farol.web.sessao import ator_obrigatorio, banco, conferir_csrf
+from farol.web.sessao import ator_obrigatorio, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]

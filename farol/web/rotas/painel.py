@@ -7,11 +7,12 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
+from farol.http.deps import banco
 from farol.services import painel as servico
 from farol.services.calendario_om import hoje
 from farol.services.jurisdicao import Ator
 from farol.web.ambiente import pagina
-from farol.web.sessao import ator_obrigatorio, banco
+from farol.web.sessao import ator_obrigatorio
 
 rotas = APIRouter(include_in_schema=False)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]

@@ -21,12 +21,13 @@ from pydantic import ValidationError
 from sqlalchemy.orm import Session
 from starlette.datastructures import FormData
 
-from farol.api.erros import status_de
-from farol.documentos.dados import TITULOS, TipoDocumento
-from farol.domain import processo as quadro
+from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import ErroFarol
+from farol.http.deps import banco
+from farol.http.erros import status_de
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import catalogo_prazos
+from farol.pdf.dados import TITULOS, TipoDocumento
 from farol.services import (
     anexos,
     assistente_penalidade,
@@ -43,7 +44,7 @@ from farol.services.processos import NovoAto
 from farol.web import atos
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros, erro_farol, erros_pydantic
-from farol.web.sessao import ator_obrigatorio, banco, conferir_csrf
+from farol.web.sessao import ator_obrigatorio, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
@@ -198,7 +199,7 @@ def baixar_anexo(request: Request, pid: int, anexo_id: int, ator: AtorWeb) -> Re
 
 @rotas.get("/processos", response_class=HTMLResponse)
 def lista(request: Request, ator: AtorWeb, estado: str = "") -> HTMLResponse:
-    maquina = quadro.carregar_regime("lesta")
+    maquina = carregar_regime("lesta")
     estado = estado if estado in maquina.estados else ""
     with banco(request).unit_of_work(somente_leitura=True) as s:
         contagem = consultas.contagem_por_estado(s, ator)

@@ -12,11 +12,12 @@ from fastapi.responses import HTMLResponse
 from starlette.datastructures import FormData
 
 from farol.erros import EntradaInvalida
+from farol.http.deps import banco
 from farol.services import consulta_publica
 from farol.services.limites import MuitasTentativas
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros, erro_farol
-from farol.web.sessao import banco, conferir_csrf
+from farol.web.sessao import conferir_csrf
 
 rotas = APIRouter(include_in_schema=False)
 

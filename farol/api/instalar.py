@@ -1,0 +1,15 @@
+"""As rotas da API REST versionada em /api/v1 (OpenAPI em /openapi.json)."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from farol.api.rotas import auth, documentos, inspecoes, painel, processos
+
+VERSAO_API = "/api/v1"
+
+
+def instalar(app: FastAPI) -> None:
+    for rotas in (auth.rotas, inspecoes.rotas, processos.rotas, painel.rotas, documentos.rotas):
+        app.include_router(rotas, prefix=VERSAO_API)
+    app.include_router(documentos.publicas)  # /verificar: página pública do QR

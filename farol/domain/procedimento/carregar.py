@@ -1,0 +1,62 @@
+"""Carregamento dos quadros: `procedimento_<regime>.yaml` validado e compilado numa `Maquina`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from farol.domain.procedimento.maquina import Maquina
+from farol.domain.procedimento.quadro import IDENTIFICADOR, Quadro
+from farol.domain.procedimento.validacao import validar_quadro
+from farol.erros import DadosNormativosInvalidos, EntradaInvalida
+from farol.normas.citacao import DADOS, ler_yaml
+
+
+def montar_maquina(dados: Mapping[str, Any], *, origem: str) -> Maquina:
+    """Valida os dados de um quadro e constrói a máquina; `DadosNormativosInvalidos` se não."""
+    try:
+        quadro = Quadro.model_validate(dados)
+    except ValidationError as e:
+        raise DadosNormativosInvalidos(f"{origem}: quadro malformado: {e}") from e
+    problemas = validar_quadro(quadro)
+    if problemas:
+        raise DadosNormativosInvalidos(
+            f"{origem}: quadro de estados inválido:\n" + "\n".join(f"- {p}" for p in problemas)
+        )
+    return Maquina(quadro)
+
+
+def carregar_arquivo(caminho: Path) -> Maquina:
+    """Carrega e valida um quadro de um arquivo qualquer (testes, regimes em preparo)."""
+    try:
+        dados = yaml.safe_load(caminho.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as e:
+        raise DadosNormativosInvalidos(f"{caminho}: {e}") from e
+    if not isinstance(dados, dict):
+        raise DadosNormativosInvalidos(f"{caminho}: esperado um mapa no topo")
+    return montar_maquina(dados, origem=str(caminho))
+
+
+def regimes_disponiveis() -> list[str]:
+    return sorted(p.stem.removeprefix("procedimento_") for p in DADOS.glob("procedimento_*.yaml"))
+
+
+@cache
+def carregar_regime(regime: str) -> Maquina:
+    """A máquina do regime (`lesta`, ...), carregada e validada uma vez."""
+    if not IDENTIFICADOR.match(regime) or regime not in regimes_disponiveis():
+        raise EntradaInvalida(
+            f'regime sem quadro de procedimento: "{regime}" (disponíveis: '
+            f"{', '.join(regimes_disponiveis())})",
+            campo="regime",
+        )
+    nome = f"procedimento_{regime}.yaml"
+    maquina = montar_maquina(ler_yaml(nome), origem=nome)
+    if maquina.regime != regime:
+        raise DadosNormativosInvalidos(f'{nome}: declara o regime "{maquina.regime}"')
+    return maquina

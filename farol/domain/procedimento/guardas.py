@@ -1,0 +1,239 @@
+"""Guardas nomeadas do procedimento: funções puras dos fatos do processo na data do ato."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from farol.domain.procedimento.quadro import Transicao, id_prazo
+
+
+@dataclass(frozen=True)
+class ContextoAto:
+    """Fatos do processo na data do ato, montados pelo serviço a partir do histórico.
+
+    `vencimentos`: último dia (incluído) de cada prazo em curso, por id `prazo.<regime>.<etapa>`,
+    como calculado por `farol.rules.prazos`. Um ato praticado até esse dia é tempestivo.
+    """
+
+    data_ato: dt.date
+    vencimentos: Mapping[str, dt.date] = field(default_factory=dict)
+    multa_imposta: bool = False
+    multa_paga: bool = False
+    esclarecimentos_prestados: bool = False
+    inquerito_acidente_pendente: bool = False
+    """Há inquérito de acidente ou fato da navegação sem decisão final do Tribunal Marítimo."""
+    infracao_de_poluicao: bool = False
+    estado_anterior_ao_sobrestamento: str | None = None
+
+
+@dataclass(frozen=True)
+class Avaliacao:
+    permitido: bool
+    motivo: str = ""
+    campo: str | None = None
+    sinalizadores: tuple[str, ...] = ()
+
+
+_OK: Final = Avaliacao(True)
+
+FuncaoGuarda = Callable[[Transicao, ContextoAto, str], Avaliacao]
+
+
+@dataclass(frozen=True)
+class Guarda:
+    nome: str
+    tipo: Literal["condicao", "sinalizador"]
+    descricao: str
+    avaliar: FuncaoGuarda
+
+
+def _data(d: dt.date) -> str:
+    return f"{d:%d/%m/%Y}"
+
+
+def _recusa(motivo: str, campo: str = "data_ato") -> Avaliacao:
+    return Avaliacao(False, motivo, campo)
+
+
+def _multa_imposta(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.multa_imposta:
+        return _OK
+    return _recusa("não há multa imposta neste processo", "multa_imposta")
+
+
+def _multa_nao_imposta(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not c.multa_imposta:
+        return _OK
+    return _recusa(
+        "há multa imposta: o processo termina com o pagamento ou com a inscrição em dívida ativa",
+        "multa_imposta",
+    )
+
+
+def _esclarecimentos_ou_comparecimento_encerrado(
+    t: Transicao, c: ContextoAto, regime: str
+) -> Avaliacao:
+    if c.esclarecimentos_prestados:
+        return _OK  # esclarecimentos prestados e não acolhidos: lavra-se o auto
+    prazo = id_prazo(regime, "comparecimento")
+    vencimento = c.vencimentos.get(prazo)
+    if vencimento is None:
+        return _recusa(f"sem esclarecimentos prestados e sem o vencimento de {prazo}")
+    if c.data_ato <= vencimento:
+        return _recusa(
+            f"prazo para prestar esclarecimentos em curso até {_data(vencimento)}: o auto só se "
+            "lavra após esclarecimentos não acolhidos ou o fim desse prazo"
+        )
+    return _OK
+
+
+def _prazo_defesa_encerrado(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    prazo = id_prazo(regime, "defesa")
+    vencimento = c.vencimentos.get(prazo)
+    if vencimento is None:
+        return _recusa(f"vencimento de {prazo} não informado")
+    if c.data_ato <= vencimento:
+        return _recusa(
+            f"prazo de defesa em curso até {_data(vencimento)}: só há revelia depois do vencimento"
+        )
+    return _OK
+
+
+def _nao_sobrestado(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.inquerito_acidente_pendente and not c.infracao_de_poluicao:
+        return _recusa(
+            "há inquérito de acidente ou fato da navegação aguardando a decisão final do "
+            "Tribunal Marítimo: nenhuma sanção antes dela (LESTA art. 33, parágrafo único)",
+            "inquerito_acidente_pendente",
+        )
+    return _OK
+
+
+def _sobrestamento_cabivel(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not c.inquerito_acidente_pendente:
+        return _recusa(
+            "não há inquérito de acidente ou fato da navegação pendente de decisão do "
+            "Tribunal Marítimo",
+            "inquerito_acidente_pendente",
+        )
+    if c.infracao_de_poluicao:
+        return _recusa(
+            "infração de poluição das águas: é a exceção do art. 33, parágrafo único, da LESTA "
+            "e não se sobrestá",
+            "infracao_de_poluicao",
+        )
+    return _OK
+
+
+def _prazos_de_recurso_encerrados(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    for etapa in ("recurso", "recurso_final"):
+        vencimento = c.vencimentos.get(id_prazo(regime, etapa))
+        if vencimento is not None and c.data_ato <= vencimento:
+            return _recusa(
+                f"prazo de {etapa.replace('_', ' ')} em curso até {_data(vencimento)}: "
+                "a decisão ainda pode ser recorrida"
+            )
+    return _OK
+
+
+def _prazo_pagamento_vencido_sem_pagamento(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.multa_paga:
+        return _recusa("a multa já foi paga", "multa_paga")
+    prazo = id_prazo(regime, "pagamento")
+    vencimento = c.vencimentos.get(prazo)
+    if vencimento is None:
+        return _recusa(f"vencimento de {prazo} não informado")
+    if c.data_ato <= vencimento:
+        return _recusa(f"prazo de pagamento em curso até {_data(vencimento)}")
+    return _OK
+
+
+def _sinalizar_se_fora_do_prazo(sinal: str) -> FuncaoGuarda:
+    def avaliar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+        if t.prazo_do_ato is None:
+            return _OK
+        vencimento = c.vencimentos.get(t.prazo_do_ato)
+        if vencimento is not None and c.data_ato > vencimento:
+            return Avaliacao(
+                True, f"{t.prazo_do_ato} venceu em {_data(vencimento)}", None, (sinal,)
+            )
+        return _OK
+
+    return avaliar
+
+
+GUARDAS: Final[Mapping[str, Guarda]] = {
+    g.nome: g
+    for g in (
+        Guarda(
+            "esclarecimentos_prestados_ou_prazo_comparecimento_encerrado",
+            "condicao",
+            "o notificado prestou esclarecimentos (não acolhidos) ou o prazo para prestá-los "
+            "venceu sem comparecimento",
+            _esclarecimentos_ou_comparecimento_encerrado,
+        ),
+        Guarda(
+            "prazo_defesa_encerrado",
+            "condicao",
+            "a data do ato é posterior ao último dia do prazo de defesa",
+            _prazo_defesa_encerrado,
+        ),
+        Guarda(
+            "nao_sobrestado",
+            "condicao",
+            "não há inquérito de acidente ou fato da navegação aguardando o Tribunal Marítimo, "
+            "ou a infração é de poluição das águas",
+            _nao_sobrestado,
+        ),
+        Guarda(
+            "sobrestamento_cabivel",
+            "condicao",
+            "há inquérito de acidente ou fato da navegação aguardando o Tribunal Marítimo e a "
+            "infração não é de poluição das águas",
+            _sobrestamento_cabivel,
+        ),
+        Guarda("multa_imposta", "condicao", "a penalidade em vigor inclui multa", _multa_imposta),
+        Guarda(
+            "multa_nao_imposta",
+            "condicao",
+            "a penalidade em vigor não inclui multa",
+            _multa_nao_imposta,
+        ),
+        Guarda(
+            "prazos_de_recurso_encerrados",
+            "condicao",
+            "nenhum prazo de recurso (1ª ou última instância) está em curso na data do ato",
+            _prazos_de_recurso_encerrados,
+        ),
+        Guarda(
+            "prazo_pagamento_vencido_sem_pagamento",
+            "condicao",
+            "o prazo de pagamento venceu e a multa não foi paga",
+            _prazo_pagamento_vencido_sem_pagamento,
+        ),
+        Guarda(
+            "flag_intempestivo_se_fora_do_prazo",
+            "sinalizador",
+            "nunca recusa; sinaliza `intempestivo` se a data do ato passa do vencimento do "
+            "prazo do ato",
+            _sinalizar_se_fora_do_prazo("intempestivo"),
+        ),
+        Guarda(
+            "flag_prazo_extrapolado_se_fora_do_prazo",
+            "sinalizador",
+            "nunca recusa; sinaliza `prazo_extrapolado` se a decisão sai depois do vencimento "
+            "(exige motivação)",
+            _sinalizar_se_fora_do_prazo("prazo_extrapolado"),
+        ),
+    )
+}
+
+
+def avaliar_guarda(
+    nome: str, transicao: Transicao, contexto: ContextoAto, regime: str
+) -> Avaliacao:
+    """Avalia uma guarda declarada; função pura dos fatos do contexto."""
+    return GUARDAS[nome].avaliar(transicao, contexto, regime)

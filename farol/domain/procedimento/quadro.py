@@ -1,0 +1,119 @@
+"""O procedimento administrativo como quadro de estados declarado em dados: os modelos.
+
+O quadro de cada regime está em `farol/normas/dados/procedimento_<regime>.yaml`: estados,
+transições (uma por tipo de ato e estado de origem), papéis que registram cada ato, guardas
+nomeadas, prazos que o ato abre e fecha, e a citação de cada transição. Este módulo o carrega
+uma vez, valida o grafo ao carregar e responde, sem I/O:
+
+- `Maquina.transicao(estado, tipo_ato, papel)` — a transição, ou `Conflito` em português;
+- `Maquina.atos_permitidos(estado, papel)` — o que aquele papel pode registrar agora;
+- `Maquina.aplicar(estado, tipo_ato, papel, contexto)` — avalia as guardas sobre um
+  `ContextoAto` (datas, vencimentos, multa, sobrestamento) e devolve o `Resultado`: estado de
+  destino, sinalizadores (`intempestivo`, `prazo_extrapolado`) e prazos abertos e fechados;
+- `Maquina.como_tabela_markdown()` — o quadro em tabelas, copiado em docs/procedimento.md.
+
+As guardas registram, não bloqueiam, o que a autoridade é quem decide: um recurso fora do
+prazo é aceito e sinalizado `intempestivo` (quem não o conhece é a autoridade, Lei 9.784/1999
+art. 63, I). Recusam só o que a norma proíbe ao sistema: revelia antes do fim do prazo de
+defesa, sanção antes da decisão do Tribunal Marítimo (LESTA art. 33, parágrafo único),
+dívida ativa sem multa vencida. As escolhas de interpretação estão em docs/procedimento.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from farol.normas.citacao import Citacao
+
+# Marcadores do esquema (não são estados nem papéis).
+NAO_FINAIS: Final = "@nao_finais"
+ANTERIOR: Final = "@anterior"
+MESMO: Final = "@mesmo"
+AUTOR_DO_ATO_CORRIGIDO: Final = "@autor_do_ato_corrigido"
+
+IDENTIFICADOR = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+# --- Modelos do quadro ----------------------------------------------------------------------
+
+
+class _Modelo(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Estado(_Modelo):
+    id: str
+    nome: str
+    final: bool
+    prazos: tuple[str, ...] = ()
+    """Prazos que correm enquanto o processo está neste estado."""
+
+
+class PrazoIniciado(_Modelo):
+    prazo: str
+    se: str | None = None
+    """Nome de uma guarda de condição: o prazo só se abre se ela for satisfeita."""
+
+
+class Transicao(_Modelo):
+    tipo_ato: str
+    nome: str
+    origens: tuple[str, ...] = Field(min_length=1)
+    destino: str
+    papeis: tuple[str, ...] = Field(min_length=1)
+    guardas: tuple[str, ...] = ()
+    inicia: tuple[PrazoIniciado, ...] = ()
+    encerra: tuple[str, ...] = ()
+    prazo_do_ato: str | None = None
+    reinicia_prazos_do_destino: bool = False
+    fontes: tuple[Citacao, ...] = Field(min_length=1)
+
+    @property
+    def fonte(self) -> Citacao:
+        """A citação principal (a primeira)."""
+        return self.fontes[0]
+
+    @property
+    def e_correcao(self) -> bool:
+        return self.papeis == (AUTOR_DO_ATO_CORRIGIDO,)
+
+    def fundamentos(self) -> tuple[str, ...]:
+        return tuple(c.referencia() for c in self.fontes)
+
+
+class Quadro(_Modelo):
+    """O arquivo `procedimento_<regime>.yaml`, tal como declarado."""
+
+    regime: str
+    nome: str
+    fontes: tuple[Citacao, ...] = Field(min_length=1)
+    estado_inicial: str
+    prazos: tuple[str, ...]
+    estados: tuple[Estado, ...] = Field(min_length=1)
+    transicoes: tuple[Transicao, ...] = Field(min_length=1)
+
+
+def id_prazo(regime: str, etapa: str) -> str:
+    return f"prazo.{regime}.{etapa}"
+
+
+def origens_de(t: Transicao, estados: Mapping[str, Estado]) -> list[str]:
+    if t.origens == (NAO_FINAIS,):
+        return [e.id for e in estados.values() if not e.final]
+    return list(t.origens)
+
+
+def entradas_de(
+    transicoes: Iterable[Transicao], estados: Mapping[str, Estado]
+) -> dict[str, set[str]]:
+    """Para cada estado, os estados de onde se chega a ele por uma transição comum."""
+    entradas: dict[str, set[str]] = {}
+    for t in transicoes:
+        if t.destino in (MESMO, ANTERIOR):
+            continue
+        entradas.setdefault(t.destino, set()).update(o for o in origens_de(t, estados))
+    return entradas

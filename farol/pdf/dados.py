@@ -1,0 +1,263 @@
+"""Os dados de um documento oficial, já decididos: o renderizador só os dispõe na página.
+
+Nada aqui consulta banco, calcula prazo ou escolhe penalidade: quem monta `DadosDocumento`
+(os serviços) traz os prazos já calculados, os textos legais literais do catálogo de normas
+e os valores exatos em `Decimal`. Datas de atos (`data_hora`) vêm com fuso (UTC) e saem no
+horário de Brasília; datas de prazo são `date`.
+
+Cada tipo de documento exige os blocos que o seu modelo imprime (`REQUISITOS`); faltando um,
+o erro diz qual campo e qual documento, em português.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from enum import StrEnum
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from farol.erros import EntradaInvalida
+from farol.pdf.extenso import validar_valor
+
+
+class TipoDocumento(StrEnum):
+    notificacao_comparecimento = "notificacao_comparecimento"
+    auto_de_infracao = "auto_de_infracao"
+    auto_de_apreensao = "auto_de_apreensao"
+    tipo_de_lacre = "tipo_de_lacre"
+    termo_fiel_depositario = "termo_fiel_depositario"
+    notificacao_retirada = "notificacao_retirada"
+    edital_convocacao = "edital_convocacao"
+    termo_entrega_embarcacao = "termo_entrega_embarcacao"
+    decisao_julgamento = "decisao_julgamento"
+    decisao_recurso = "decisao_recurso"
+    notificacao_pagamento = "notificacao_pagamento"
+
+
+def _valor(v: Decimal) -> Decimal:
+    try:
+        return validar_valor(v)
+    except EntradaInvalida as erro:
+        raise ValueError(erro.mensagem) from None
+
+
+class _Modelo(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+class OrganizacaoMilitar(_Modelo):
+    """A OM que expede o documento (CP, DL ou AG)."""
+
+    sigla: str = Field(min_length=1)  # "CPRJ"
+    nome: str = Field(min_length=1)  # "Capitania dos Portos do Rio de Janeiro"
+    municipio: str = Field(min_length=1)
+    uf: str = Field(pattern=r"^[A-Z]{2}$")
+    endereco: str = Field(min_length=1)
+    subordinacao: str | None = None  # "Comando do 1º Distrito Naval"
+    telefone: str | None = None
+    email: str | None = None
+
+
+class Parte(_Modelo):
+    """Pessoa a quem o ato se dirige ou que nele figura (autuado, proprietário, depositário)."""
+
+    papel: str = Field(min_length=1)  # "Autuado", "Proprietário", "Fiel depositário"
+    nome: str = Field(min_length=1)
+    documento: str | None = None  # CPF/CNPJ, com ou sem máscara
+    endereco: str | None = None
+    qualificacao: str | None = None  # "condutor da embarcação", "armador"
+    habilitacao: str | None = None  # "CHA nº 123 — Arrais-Amador"
+    telefone: str | None = None
+    email: str | None = None
+
+
+class Embarcacao(_Modelo):
+    nome: str = Field(min_length=1)
+    inscricao: str = Field(min_length=1)
+    tipo: str = Field(min_length=1)  # "lancha", "moto aquática"
+    atividade: str | None = None  # "esporte e recreio", "comercial"
+    caracteristicas: str | None = None  # cor, casco, comprimento, propulsão
+    porto_inscricao: str | None = None
+
+
+class Fato(_Modelo):
+    """Quando, onde e o que foi constatado."""
+
+    data_hora: AwareDatetime
+    local: str = Field(min_length=1)
+    descricao: str = Field(min_length=1)
+
+
+class Infracao(_Modelo):
+    """Uma infração imputada: id legal, dispositivo, texto literal e penalidade cominada."""
+
+    codigo: str = Field(min_length=1)  # "RLESTA.12.II"
+    norma: str = Field(min_length=1)  # "RLESTA (Decreto nº 2.596/1998)"
+    dispositivo: str = Field(min_length=1)  # "art. 12, inciso II"
+    texto: str = Field(min_length=1)  # texto legal literal
+    penalidade: str = Field(min_length=1)  # "multa do grupo B ou suspensão ... até 60 dias"
+    rubrica: str | None = None
+    constatacao: str | None = None  # o que foi visto, quando difere do fato geral
+
+
+class Medida(_Modelo):
+    """Medida administrativa aplicada (apreensão, retirada de tráfego ...)."""
+
+    descricao: str = Field(min_length=1)
+    fundamento: str = Field(min_length=1)
+
+
+class Prazo(_Modelo):
+    """Prazo já calculado pelo motor de prazos, com o seu fundamento."""
+
+    etapa: str = Field(min_length=1)  # "Apresentação de defesa"
+    vencimento: dt.date
+    fundamento: str = Field(min_length=1)  # "LESTA art. 23, § 1º; NORMAM 3.6.3 a"
+    contagem: str | None = None  # "15 dias úteis, a partir do dia seguinte à ciência"
+    inicio: dt.date | None = None
+
+
+class Valor(_Modelo):
+    """Quantia em reais, impressa em algarismos e por extenso."""
+
+    descricao: str = Field(min_length=1)
+    valor: Decimal
+    fundamento: str | None = None
+
+    @field_validator("valor")
+    @classmethod
+    def _valor_exato(cls, v: Decimal) -> Decimal:
+        return _valor(v)
+
+
+class Penalidade(_Modelo):
+    """Penalidade aplicada na decisão, com a sua base legal."""
+
+    descricao: str = Field(min_length=1)  # "Multa", "Suspensão do CHA por 30 dias"
+    fundamento: str = Field(min_length=1)
+    codigo_infracao: str | None = None
+    valor: Decimal | None = None
+
+    @field_validator("valor")
+    @classmethod
+    def _valor_exato(cls, v: Decimal | None) -> Decimal | None:
+        return None if v is None else _valor(v)
+
+
+class Decisao(_Modelo):
+    """Julgamento do auto ou de recurso: relatório, fundamentação e dispositivo."""
+
+    instancia: str = Field(min_length=1)  # "1ª instância", "Recurso em última instância"
+    autoridade: str = Field(min_length=1)  # "Capitão dos Portos do Rio de Janeiro"
+    resultado: str = Field(min_length=1)  # "PROCEDENTE", "RECURSO NÃO PROVIDO"
+    relatorio: str = Field(min_length=1)
+    fundamentacao: str = Field(min_length=1)
+    dispositivo: str = Field(min_length=1)
+
+
+class Apreensao(_Modelo):
+    """A apreensão da embarcação e a sua guarda."""
+
+    data_hora: AwareDatetime
+    local_recolhimento: str = Field(min_length=1)
+    motivo: str = Field(min_length=1)
+    fundamento: str = Field(min_length=1)
+    numero_auto: str | None = None  # nº do Auto de Apreensão, nos atos seguintes
+    irregularidades_sanadas: bool | None = None
+
+
+class Lacre(_Modelo):
+    numero: str = Field(min_length=1)
+    tipo: str = Field(min_length=1)  # "lacre plástico numerado"
+    local_aplicacao: str = Field(min_length=1)  # "chave de ignição e painel"
+
+
+class Referencia(_Modelo):
+    """Outro ato do processo a que este se refere."""
+
+    documento: str = Field(min_length=1)  # "Auto de Infração"
+    numero: str = Field(min_length=1)
+    data: dt.date | None = None
+
+
+class Assinatura(_Modelo):
+    """Bloco de assinatura; `recusou` e `a_rogo_por` registram o item 3.6.2 da NORMAM."""
+
+    papel: str = Field(min_length=1)  # "Agente da Autoridade Marítima", "Autuado"
+    nome: str | None = None
+    cargo: str | None = None  # posto/graduação e função
+    documento: str | None = None
+    data: dt.date | None = None
+    recusou: bool = False
+    a_rogo_por: str | None = None
+
+
+class Verificacao(_Modelo):
+    """Código de verificação e o endereço onde se confere a autenticidade (vai no QR)."""
+
+    codigo: str = Field(min_length=4)
+    url: str = Field(pattern=r"^https?://\S+$")
+
+
+class DadosDocumento(_Modelo):
+    tipo: TipoDocumento
+    numero_processo: str = Field(min_length=1)
+    numero_documento: str = Field(min_length=1)
+    om: OrganizacaoMilitar
+    data_emissao: dt.date
+    verificacao: Verificacao
+    local_emissao: str | None = None  # padrão: município da OM
+    fundamento_modelo: str | None = None  # subtítulo; padrão: o modelo normativo do tipo
+    interessados: tuple[Parte, ...] = ()
+    embarcacao: Embarcacao | None = None
+    fato: Fato | None = None
+    infracoes: tuple[Infracao, ...] = ()
+    medidas: tuple[Medida, ...] = ()
+    prazos: tuple[Prazo, ...] = ()
+    valores: tuple[Valor, ...] = ()
+    penalidades: tuple[Penalidade, ...] = ()
+    decisao: Decisao | None = None
+    apreensao: Apreensao | None = None
+    lacres: tuple[Lacre, ...] = ()
+    bens: tuple[str, ...] = ()  # itens e equipamentos apreendidos, guardados ou entregues
+    referencias: tuple[Referencia, ...] = ()
+    observacoes: str | None = None
+    assinaturas: tuple[Assinatura, ...] = ()
+
+    @model_validator(mode="after")
+    def _exige_blocos_do_tipo(self) -> DadosDocumento:
+        faltando = [campo for campo in REQUISITOS[self.tipo] if not getattr(self, campo)]
+        if faltando:
+            raise ValueError(f"{TITULOS[self.tipo]} exige o(s) campo(s) {', '.join(faltando)}")
+        return self
+
+
+TITULOS: dict[TipoDocumento, str] = {
+    TipoDocumento.notificacao_comparecimento: "Notificação para Comparecimento",
+    TipoDocumento.auto_de_infracao: "Auto de Infração",
+    TipoDocumento.auto_de_apreensao: "Auto de Apreensão",
+    TipoDocumento.tipo_de_lacre: "Tipo de Lacre",
+    TipoDocumento.termo_fiel_depositario: "Termo de Fiel Depositário",
+    TipoDocumento.notificacao_retirada: "Notificação para Retirada de Embarcação",
+    TipoDocumento.edital_convocacao: "Edital de Convocação",
+    TipoDocumento.termo_entrega_embarcacao: "Termo de Entrega de Embarcação",
+    TipoDocumento.decisao_julgamento: "Decisão de Julgamento de Auto de Infração",
+    TipoDocumento.decisao_recurso: "Decisão de Recurso",
+    TipoDocumento.notificacao_pagamento: "Notificação para Pagamento de Multa",
+}
+
+_T = TipoDocumento
+REQUISITOS: dict[TipoDocumento, tuple[str, ...]] = {
+    _T.notificacao_comparecimento: ("interessados", "fato", "infracoes", "prazos"),
+    _T.auto_de_infracao: ("interessados", "fato", "infracoes", "prazos"),
+    _T.auto_de_apreensao: ("embarcacao", "apreensao"),
+    _T.tipo_de_lacre: ("embarcacao", "lacres"),
+    _T.termo_fiel_depositario: ("interessados", "embarcacao", "apreensao"),
+    _T.notificacao_retirada: ("interessados", "embarcacao", "apreensao", "prazos"),
+    _T.edital_convocacao: ("embarcacao", "apreensao", "prazos"),
+    _T.termo_entrega_embarcacao: ("interessados", "embarcacao"),
+    _T.decisao_julgamento: ("interessados", "decisao", "infracoes"),
+    _T.decisao_recurso: ("interessados", "decisao"),
+    _T.notificacao_pagamento: ("interessados", "valores", "prazos"),
+}

@@ -1,0 +1,150 @@
+"""Papéis e jurisdição: quem vê quais processos, e quem só lê."""
+
+from __future__ import annotations
+
+import pytest
+
+from farol.domain.procedimento.carregar import carregar_regime
+from farol.store.orm import Ato, Inspecao
+
+from .conftest import CPF_DONO, ROTEIRO, USUARIOS, Api, inspecao
+
+VISIVEIS = {
+    "inspetor.cpsc": {"CPSC", "DELITAJAI"},
+    "ac.cpsc": {"CPSC", "DELITAJAI"},
+    "cp.cpsc": {"CPSC", "DELITAJAI"},
+    "auditor.cpsc": {"CPSC", "DELITAJAI"},
+    "consulta.cpsc": {"CPSC", "DELITAJAI"},
+    "ac.delitajai": {"DELITAJAI"},
+    "ac.cpsp": {"CPSP"},
+    "dpc": {"CPSC", "DELITAJAI", "CPSP"},
+}
+SO_LEITURA = ("auditor.cpsc", "consulta.cpsc")
+
+
+@pytest.fixture
+def um_por_om(api: Api) -> dict[str, int]:
+    """Um processo em cada OM que inspeciona: CPSC, DELITAJAI (subordinada à CPSC) e CPSP."""
+    return {
+        "CPSC": api.novo_processo(inspecao(inscricao="SC-1"), como="inspetor.cpsc"),
+        "DELITAJAI": api.novo_processo(inspecao(inscricao="SC-2"), como="ac.delitajai"),
+        "CPSP": api.novo_processo(inspecao(inscricao="SP-1"), como="ac.cpsp"),
+    }
+
+
+def test_a_matriz_cobre_todos_os_usuarios_semeados() -> None:
+    assert set(VISIVEIS) == set(USUARIOS)
+
+
+@pytest.mark.parametrize("login", sorted(VISIVEIS))
+def test_cada_usuario_ve_so_os_processos_da_sua_om_e_das_subordinadas(
+    api: Api, um_por_om: dict[str, int], login: str
+) -> None:
+    lista = api.get("/processos", como=login).json()
+    assert {p["om"]["sigla"] for p in lista} == VISIVEIS[login]
+    assert {p["id"] for p in lista} == {um_por_om[om] for om in VISIVEIS[login]}
+    for om, pid in um_por_om.items():
+        r = api.get(f"/processos/{pid}", como=login)
+        assert r.status_code == (200 if om in VISIVEIS[login] else 404), (login, om)
+
+
+def test_o_numero_do_processo_leva_a_sigla_da_om_que_inspecionou(
+    api: Api, um_por_om: dict[str, int]
+) -> None:
+    numeros = {om: api.processo(pid, como="dpc")["numero"] for om, pid in um_por_om.items()}
+    assert numeros == {
+        "CPSC": "2026/CPSC/000001",
+        "DELITAJAI": "2026/DELITAJAI/000001",
+        "CPSP": "2026/CPSP/000001",
+    }
+
+
+def test_a_capitania_age_nos_processos_da_delegacia_subordinada_e_a_delegacia_nao_nos_dela(
+    api: Api, um_por_om: dict[str, int]
+) -> None:
+    r = api.ato(
+        um_por_om["DELITAJAI"],
+        "esclarecimentos_prestados",
+        "2026-03-05",
+        {"texto": "x"},
+        como="ac.cpsc",
+    )
+    assert r.status_code == 201
+    r = api.ato(
+        um_por_om["CPSC"],
+        "esclarecimentos_prestados",
+        "2026-03-05",
+        {"texto": "x"},
+        como="ac.delitajai",
+    )
+    assert r.status_code == 404
+    r = api.ato(
+        um_por_om["DELITAJAI"],
+        "esclarecimentos_prestados",
+        "2026-03-05",
+        {"texto": "x"},
+        como="ac.cpsp",
+    )
+    assert r.status_code == 404
+
+
+@pytest.mark.parametrize("login", SO_LEITURA)
+def test_auditor_e_consulta_leem_mas_todo_ato_que_tentam_e_recusado(api: Api, login: str) -> None:
+    pid = api.novo_processo()
+    antes = api.processo(pid, como=login)
+    assert antes["atos_permitidos"] == []
+    assert api.processo(pid, como="ac.cpsc")["atos_permitidos"] != []
+
+    tipos = sorted({t.tipo_ato for t in carregar_regime("lesta").transicoes})
+    notificacao = antes["atos"][0]["id"]
+    for tipo in tipos:
+        extra = {"corrige_ato_id": notificacao} if tipo == "correcao" else {}
+        r = api.ato(pid, tipo, "2026-03-13", {}, como=login, **extra)
+        assert r.status_code == 409, (tipo, r.text)
+    r = api.post("/inspecoes", inspecao(inscricao="SC-9"), como=login)
+    assert r.status_code == 409
+    assert api.contar(Inspecao) == 1
+    assert api.contar(Ato) == 1
+    assert api.processo(pid, como=login) == antes
+
+
+def test_auditor_le_as_consultas_da_om(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "decisao_notificada")
+    for rota, params in [
+        ("/divida-ativa", {"hoje": "2026-05-05"}),
+        ("/multas-vencidas", {"hoje": "2026-05-05"}),
+    ]:
+        r = api.get(rota, como="auditor.cpsc", **params)
+        assert (r.status_code, [x["id"] for x in r.json()]) == (200, [pid])
+    # último ato em 14/04/2026: a intercorrente (3 anos parado) vence em 14/04/2029
+    r = api.get("/prescricao", como="consulta.cpsc", hoje="2029-04-15", dias=0)
+    assert r.status_code == 200
+    assert [(x["id"], x["tipo"], x["prescreve_em"], x["prescrito"]) for x in r.json()] == [
+        (pid, "intercorrente", "2029-04-14", True)
+    ]
+
+
+def test_situacao_soma_debitos_de_outras_oms_sem_mostrar_os_processos_delas(api: Api) -> None:
+    santos = api.novo_processo(inspecao(inscricao="SP-1"), como="ac.cpsp")
+    for tipo, data, dados, _ in ROTEIRO[:5]:  # até a ciência da decisão que impôs a multa
+        api.ato_ok(santos, tipo, data, dados, como="ac.cpsp")
+
+    daqui = api.get(f"/situacao/{CPF_DONO}", como="ac.cpsc").json()
+    assert (daqui["em_debito"], daqui["total_devido"], daqui["debitos"]) == (True, "1000.00", [])
+    assert daqui["debitos_em_outras_oms"] == "1000.00"
+    de_la = api.get(f"/situacao/{CPF_DONO}", como="ac.cpsp").json()
+    assert [(d["id"], d["saldo"], d["vencimento"]) for d in de_la["debitos"]] == [
+        (santos, "1000.00", "2026-04-29")
+    ]
+    assert de_la["debitos_em_outras_oms"] == "0.00"
+
+
+def test_situacao_aceita_cnpj_formatado_com_barra(api: Api) -> None:
+    api.novo_processo(inspecao(proprietario="11.222.333/0001-81"))
+    for doc in ("11.222.333/0001-81", "11222333000181"):
+        r = api.get(f"/situacao/{doc}")
+        assert r.status_code == 200, doc
+        assert (r.json()["documento"], r.json()["nome"]) == ("11.222.333/0001-81", "João Dono")
+    r = api.get("/situacao/529.982.247-26")
+    assert (r.status_code, r.json()["campo"]) == (422, "documento")

@@ -1,0 +1,153 @@
+"""As páginas de ponta a ponta: um servidor Farol de verdade (uvicorn numa thread, porta livre)
+sobre um banco novo por módulo de teste, com a demonstração carregada, e o Chromium do Debian
+sem interface, pelo Playwright.
+
+- `servidor` (por módulo): banco migrado e vazio (cópia do modelo SQLite, ou um esquema novo
+  no PostgreSQL de `FAROL_TEST_DATABASE_URL`), demonstração carregada (senha `farol2026`),
+  aplicação de `criar_app` servida em http://127.0.0.1:<porta livre>.
+- `navegador` (por sessão): Chromium de /usr/bin/chromium; sem ele (ou sem o pacote
+  `playwright`), os testes de navegador são pulados com o motivo.
+- `capturar(pagina, nome)`: grava a tela inteira em artefatos/capturas/<nome>.png.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+
+from farol.app import criar_app
+from farol.config import Configuracao
+from farol.services.calendario_om import hoje
+from farol.services.demo import SENHA_DEMO
+from farol.store.db import Banco
+
+URL_PG = os.environ.get("FAROL_TEST_DATABASE_URL") or None
+CHROMIUM = Path(os.environ.get("FAROL_CHROMIUM", "/usr/bin/chromium"))
+RAIZ = Path(__file__).resolve().parents[3]
+CAPTURAS = RAIZ / "artefatos" / "capturas"
+SEGREDO = "segredo-dos-testes-web-" + "x" * 24
+SENHA = SENHA_DEMO
+ARGS_CHROMIUM = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=pt-BR"]
+
+
+def porta_livre() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Servidor:
+    url: str
+    banco: Banco
+    config: Configuracao
+    app: Any
+
+    def contar(self, modelo: Any, *condicoes: Any) -> int:
+        with self.banco.unit_of_work(somente_leitura=True) as s:
+            return int(
+                s.execute(select(func.count()).select_from(modelo).where(*condicoes)).scalar_one()
+            )
+
+
+@pytest.fixture(scope="module")
+def servidor(
+    banco_demo: Banco, url_banco_modulo: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Servidor]:
+    import uvicorn
+
+    config = Configuracao(
+        pasta_dados=tmp_path_factory.mktemp("dados"),
+        database_url=url_banco_modulo,
+        segredo=SEGREDO,
+    )
+    app = criar_app(config, banco_demo)
+    porta = porta_livre()
+    servidor = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=porta, log_level="warning", lifespan="off")
+    )
+    thread = threading.Thread(target=servidor.run, name="farol-web-teste", daemon=True)
+    thread.start()
+    limite = time.monotonic() + 20
+    while not servidor.started:
+        if time.monotonic() > limite or not thread.is_alive():
+            raise RuntimeError("o servidor de teste não subiu")
+        time.sleep(0.02)
+    yield Servidor(f"http://127.0.0.1:{porta}", banco_demo, config, app)
+    servidor.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def navegador() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"Chromium não encontrado em {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("pacote playwright ausente (pip install playwright)")
+    with sync_playwright() as p:
+        # datas dos campos <input type=date> em DD/MM/AAAA (com o pacote chromium-l10n)
+        ambiente = {**os.environ, "LANG": "pt_BR.UTF-8", "LANGUAGE": "pt_BR:pt"}
+        b = p.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=ARGS_CHROMIUM, env=ambiente
+        )
+        yield b
+        b.close()
+
+
+CELULAR = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 1,
+    "is_mobile": True,
+    "has_touch": True,
+}
+COMPUTADOR = {"viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture
+def contexto(navegador: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """Um contexto novo (cookies limpos); `@pytest.mark.parametrize` indireto não é preciso:
+    use `novo_contexto` para o celular."""
+    ctx = navegador.new_context(locale="pt-BR", timezone_id="America/Sao_Paulo", **COMPUTADOR)
+    ctx.set_default_timeout(10_000)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def contexto_celular(navegador: Any) -> Iterator[Any]:
+    ctx = navegador.new_context(locale="pt-BR", timezone_id="America/Sao_Paulo", **CELULAR)
+    ctx.set_default_timeout(10_000)
+    yield ctx
+    ctx.close()
+
+
+def capturar(pagina: Any, nome: str, inteira: bool = True) -> Path:
+    """A página (inteira, ou só a parte visível) em artefatos/capturas/<nome>.png."""
+    CAPTURAS.mkdir(parents=True, exist_ok=True)
+    caminho = CAPTURAS / f"{nome}.png"
+    pagina.screenshot(path=str(caminho), full_page=inteira)
+    return caminho
+
+
+def entrar(pagina: Any, base: str, login: str, senha: str = SENHA) -> None:
+    pagina.goto(f"{base}/entrar")
+    pagina.fill("#c-login", login)
+    pagina.fill("#c-senha", senha)
+    pagina.click("form[action='/entrar'] button[type=submit]")
+    pagina.wait_for_url(f"{base}/painel")
+
+
+def dias_atras(n: int) -> dt.date:
+    return hoje() - dt.timedelta(days=n)

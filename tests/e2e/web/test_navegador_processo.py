@@ -1,0 +1,241 @@
+"""O processo no navegador: (b) a autoridade registra a ciência, deixa passar o prazo de defesa
+e julga, primeiro com multa fora da faixa (recusada, com a explicação) e depois dentro dela;
+(c) o proprietário paga; (d) a consulta pública mostra o processo ao dono e nada a um CPF
+errado; (e) um usuário de outra Capitania não o abre. E a defesa com o documento anexado."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from typing import Any
+
+import pytest
+
+pytest.importorskip(
+    "playwright.sync_api", reason="pacote playwright ausente (pip install playwright)"
+)
+
+from playwright.sync_api import expect
+from semente import CPF_CONDUTOR, CPF_DONO, CPF_ESTRANHO, processo_autuado, registrar
+
+from farol.services.calendario_om import hoje
+
+from .conftest import Servidor, capturar, entrar
+
+pytestmark = pytest.mark.lento
+
+
+def _abrir(pagina: Any, tipo: str) -> Any:
+    form = pagina.locator(f"#form-{tipo}")
+    if form.get_attribute("open") is None:
+        form.locator("summary").click()
+    return form
+
+
+def _registrar(pagina: Any, tipo: str) -> None:
+    pagina.locator(f"#form-{tipo} button[type=submit]").click()
+
+
+def _estado(pagina: Any) -> Any:
+    return pagina.locator(".cabecalho-processo .estado")
+
+
+def _consultar(pagina: Any, base: str, numero: str, documento: str) -> None:
+    pagina.goto(f"{base}/consulta")
+    pagina.fill("#c-numero", numero)
+    pagina.fill("#c-documento", documento)
+    pagina.get_by_role("button", name="Consultar").click()
+
+
+def test_autoridade_julga_fora_e_dentro_da_faixa_e_o_proprietario_paga(
+    servidor: Servidor, contexto: Any, navegador: Any
+) -> None:
+    pid, numero = processo_autuado(servidor.banco, inscricao="4419900101", dias_atras=80)
+    pagina = contexto.new_page()
+    entrar(pagina, servidor.url, "autoridade.cpsc")
+    pagina.goto(f"{servidor.url}/processos/{pid}")
+    expect(pagina.locator("h1")).to_contain_text(numero)
+    expect(_estado(pagina)).to_contain_text("Auto de Infração lavrado")
+
+    # (b) ciência do auto há 62 dias: o prazo de defesa (15 dias úteis) já venceu
+    _abrir(pagina, "ciencia_auto")
+    pagina.fill("#c-ciencia_auto-data_ato", (hoje() - dt.timedelta(days=62)).isoformat())
+    pagina.select_option("#c-ciencia_auto-dados-meio", "pessoal")
+    _registrar(pagina, "ciencia_auto")
+    expect(pagina.locator("#ato-registrado")).to_contain_text("Ciência do Auto")
+    expect(_estado(pagina)).to_contain_text("Prazo de defesa em curso")
+    defesa = pagina.locator("#prazos .prazo", has_text="Defesa contra o Auto de Infração")
+    expect(defesa).to_contain_text("15 dias úteis")
+    expect(defesa).to_contain_text("vencido há")
+    defesa.locator("summary").click()
+    expect(defesa.locator(".dias-pulados")).to_contain_text("sábado")
+    expect(defesa).to_contain_text("LESTA art. 23")
+
+    # sem defesa no prazo: revelia, hoje
+    _abrir(pagina, "revelia")
+    _registrar(pagina, "revelia")
+    expect(_estado(pagina)).to_contain_text("Aguardando julgamento")
+
+    # julgamento: a faixa legal aparece; valor fora dela é recusado e explicado
+    form = _abrir(pagina, "julgamento_procedente")
+    expect(form.locator(".faixa")).to_contain_text("R$ 40,00 a R$ 800,00")
+    expect(form.locator(".historico")).to_contain_text("sem reincidência")
+    multa = pagina.locator("#c-julgamento_procedente-multa-0")
+    justificativa = pagina.locator("#c-julgamento_procedente-dados-justificativa")
+    multa.fill("5.000,00")
+    justificativa.fill("Embarcação sem o documento de inscrição a bordo; revelia do autuado.")
+    _registrar(pagina, "julgamento_procedente")
+    erro = pagina.locator("#erro-dados-penalidades-0-multa")
+    expect(erro).to_contain_text("multa de R$ 5.000,00 fora da faixa legal de R$ 40,00 a R$ 800,00")
+    expect(erro).to_contain_text("RLESTA art. 16, II")
+    expect(multa).to_have_value("5.000,00")
+    expect(multa).to_have_attribute("aria-invalid", "true")
+    expect(justificativa).to_have_value(
+        "Embarcação sem o documento de inscrição a bordo; revelia do autuado."
+    )
+    expect(_estado(pagina)).to_contain_text("Aguardando julgamento")
+    capturar(pagina, "06-processo-julgamento-recusado")
+
+    multa.fill("500,00")
+    _registrar(pagina, "julgamento_procedente")
+    expect(_estado(pagina)).to_contain_text("Auto julgado procedente")
+    expect(pagina.locator("#multa")).to_contain_text("R$ 500,00")
+
+    _abrir(pagina, "ciencia_decisao")
+    _registrar(pagina, "ciencia_decisao")
+    expect(_estado(pagina)).to_contain_text("Decisão notificada")
+    capturar(pagina, "05-processo")
+
+    # (c) o proprietário vê quanto pagar e até quando; paga; o processo fica quitado
+    publico = navegador.new_context(locale="pt-BR", viewport={"width": 390, "height": 844})
+    try:
+        dono = publico.new_page()
+        _consultar(dono, servidor.url, numero, CPF_DONO)
+        vencimento = hoje() + dt.timedelta(days=15)
+        expect(dono.locator("#situacao-multa")).to_contain_text("Valor a pagar: R$ 500,00")
+        expect(dono.locator("#situacao-multa")).to_contain_text("até")
+
+        form = _abrir(pagina, "pagamento")
+        expect(pagina.locator("#c-pagamento-dados-valor")).to_have_value("500,00")
+        pagina.fill("#c-pagamento-dados-referencia", "GRU 2026.000123")
+        _registrar(pagina, "pagamento")
+        expect(_estado(pagina)).to_contain_text("Multa paga")
+
+        _consultar(dono, servidor.url, numero, CPF_DONO)
+        expect(dono.locator("#situacao-multa")).to_contain_text("Multa paga.")
+        expect(dono.locator("#resultado-consulta")).to_contain_text("Multa paga")
+        assert vencimento >= hoje()
+        capturar(dono, "07-consulta-publica-celular")
+    finally:
+        publico.close()
+
+
+def test_consulta_publica_mostra_o_processo_ao_dono_e_nada_a_cpf_errado(
+    servidor: Servidor, contexto: Any
+) -> None:
+    _, numero = processo_autuado(servidor.banco, inscricao="4419900102", dias_atras=40)
+    pagina = contexto.new_page()
+
+    _consultar(pagina, servidor.url, numero, CPF_DONO)
+    resultado = pagina.locator("#resultado-consulta")
+    expect(resultado).to_contain_text(f"Processo {numero}")
+    expect(resultado).to_contain_text("Auto de Infração lavrado")
+    expect(resultado).to_contain_text("RLESTA.16.II")
+    # o condutor é outra pessoa: aparece mascarado (LGPD)
+    expect(resultado).to_contain_text("***.444.777-**")
+    expect(resultado).to_contain_text("P**** C******* T****")
+    assert "111.444.777-35" not in pagina.content()
+    assert "Pedro Condutor" not in pagina.content()
+    capturar(pagina, "08-consulta-publica")
+
+    for outro in (CPF_CONDUTOR, CPF_ESTRANHO):
+        _consultar(pagina, servidor.url, numero, outro)
+        expect(resultado).to_contain_text("Nenhum processo encontrado")
+        expect(resultado).not_to_contain_text(numero)
+        assert "Joana" not in pagina.content()
+
+    _consultar(pagina, servidor.url, numero, "123.456.789-00")
+    expect(pagina.locator("#erro-documento")).to_contain_text(
+        "CPF 123.456.789-00 com dígito verificador errado"
+    )
+    expect(pagina.locator("#c-numero")).to_have_value(numero)
+
+
+def test_usuario_de_outra_capitania_nao_abre_o_processo(servidor: Servidor, contexto: Any) -> None:
+    pid, numero = processo_autuado(servidor.banco, inscricao="4419900103", dias_atras=40)
+    pagina = contexto.new_page()
+    entrar(pagina, servidor.url, "autoridade.cpsp")
+    expect(pagina.locator("#usuario")).to_contain_text("CPSP")
+
+    r = pagina.goto(f"{servidor.url}/processos/{pid}")
+    assert r is not None and r.status == 404
+    expect(pagina.locator("h1")).to_contain_text("Página não encontrada")
+    assert numero not in pagina.content()
+
+    pagina.goto(f"{servidor.url}/busca?q={numero}")
+    expect(pagina.locator("main")).to_contain_text("Nada encontrado")
+
+    token = pagina.request.post(
+        f"{servidor.url}/api/v1/auth/token",
+        form={"username": "autoridade.cpsp", "password": "farol2026"},
+    ).json()["access_token"]
+    api = pagina.request.get(
+        f"{servidor.url}/api/v1/processos/{pid}", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert api.status == 404
+
+    # nem pelo formulário de ato
+    csrf = pagina.locator("form.form-sair input[name=csrf]").get_attribute("value")
+    post = pagina.request.post(
+        f"{servidor.url}/processos/{pid}/atos/ciencia_auto",
+        form={"csrf": csrf or "", "data_ato": hoje().isoformat(), "dados.meio": "pessoal"},
+    )
+    assert post.status == 404
+
+
+def test_defesa_com_o_documento_anexado_e_listado(servidor: Servidor, contexto: Any) -> None:
+    pid, _ = processo_autuado(servidor.banco, inscricao="4419900104", dias_atras=25)
+    registrar(
+        servidor.banco,
+        "autoridade.cpsc",
+        pid,
+        "ciencia_auto",
+        hoje() - dt.timedelta(days=3),
+        meio="pessoal",
+    )
+    pagina = contexto.new_page()
+    entrar(pagina, servidor.url, "autoridade.cpsc")
+    pagina.goto(f"{servidor.url}/processos/{pid}")
+
+    _abrir(pagina, "defesa")
+    texto = pagina.locator("#c-defesa-dados-texto")
+    texto.fill("O documento estava a bordo; segue a cópia do TIE.")
+    pagina.set_input_files(
+        "#c-defesa-arquivo",
+        files=[
+            {
+                "name": "programa.exe",
+                "mimeType": "application/octet-stream",
+                "buffer": b"MZ\x90\x00",
+            }
+        ],
+    )
+    _registrar(pagina, "defesa")
+    expect(pagina.locator("#erro-arquivo")).to_contain_text("tipo de arquivo não aceito")
+    expect(texto).to_have_value("O documento estava a bordo; segue a cópia do TIE.")
+    expect(_estado(pagina)).to_contain_text("Prazo de defesa em curso")
+
+    pdf = b"%PDF-1.4\n% defesa de teste\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
+    pagina.set_input_files(
+        "#c-defesa-arquivo",
+        files=[{"name": "defesa-TIE.pdf", "mimeType": "application/pdf", "buffer": pdf}],
+    )
+    _registrar(pagina, "defesa")
+    expect(_estado(pagina)).to_contain_text("Aguardando julgamento")
+    link = pagina.locator("#linha-do-tempo a", has_text="defesa-TIE.pdf")
+    expect(link).to_be_visible()
+    expect(pagina.locator("#documentos")).to_contain_text(hashlib.sha256(pdf).hexdigest())
+    baixado = pagina.request.get(f"{servidor.url}{link.get_attribute('href')}")
+    assert baixado.status == 200
+    assert baixado.body() == pdf
+    assert baixado.headers["content-type"] == "application/pdf"

@@ -1,0 +1,414 @@
+"""As páginas sem navegador (TestClient, SQLite e PostgreSQL): os números do painel são os da
+API, sessão por cookie, CSRF, jurisdição, idempotência dos formulários e erros em português."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apoio import hash_rapido
+from fastapi.testclient import TestClient
+from semente import CPF_DONO, processo_autuado
+
+from farol.app import criar_app
+from farol.config import Configuracao
+from farol.services import usuarios
+from farol.services.calendario_om import FUSO, hoje
+from farol.services.demo import carregar_demo
+from farol.store.db import Banco
+from farol.store.orm import Ato, Inspecao, Notificacao
+
+from .conftest import SEGREDO
+
+API = "/api/v1"
+
+
+@pytest.fixture
+def app_demo(banco: Banco, url_banco: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setattr(usuarios, "hash_senha", hash_rapido)
+    carregar_demo(banco, hoje(), log=lambda _: None)
+    config = Configuracao(pasta_dados=tmp_path, database_url=url_banco, segredo=SEGREDO)
+    return criar_app(config, banco)
+
+
+@pytest.fixture
+def cliente(app_demo: Any) -> Iterator[TestClient]:
+    with TestClient(app_demo, follow_redirects=False) as c:
+        yield c
+
+
+def csrf_de(html: str) -> str:
+    m = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert m, "página sem token CSRF"
+    return m.group(1)
+
+
+def entrar(cliente: TestClient, login: str) -> str:
+    """Entra pelo formulário; devolve o token CSRF da sessão."""
+    r = cliente.get("/entrar")
+    r = cliente.post(
+        "/entrar", data={"csrf": csrf_de(r.text), "login": login, "senha": "farol2026"}
+    )
+    assert r.status_code == 303, r.text
+    return csrf_de(cliente.get("/painel").text)
+
+
+def token_api(cliente: TestClient, login: str) -> dict[str, str]:
+    r = cliente.post(f"{API}/auth/token", data={"username": login, "password": "farol2026"})
+    return {"Authorization": f"Bearer {r.json()['access_token']}"}
+
+
+def contagens_da_pagina(html: str) -> dict[str, int]:
+    return {k: int(v) for k, v in re.findall(r'data-contagem="([a-z_]+)" data-valor="(\d+)"', html)}
+
+
+@pytest.mark.parametrize("login", ["autoridade.cpsc", "delegado.itajai", "dpc", "autoridade.cpsp"])
+def test_os_numeros_do_painel_sao_os_da_api(cliente: TestClient, login: str) -> None:
+    entrar(cliente, login)
+    html = cliente.get("/painel").text
+    pagina = contagens_da_pagina(html)
+    cab = token_api(cliente, login)
+    painel = cliente.get(f"{API}/painel", headers=cab).json()
+    assert pagina == painel["contagens"]
+
+    # e cada número confere com os endpoints de sempre da API
+    d = hoje()
+    um = dt.timedelta(days=1)
+
+    def prazos(de: dt.date, ate: dt.date) -> int:
+        r = cliente.get(f"{API}/prazos", headers=cab, params={"de": de, "ate": ate})
+        return len(r.json())
+
+    processos = cliente.get(f"{API}/processos", headers=cab, params={"limite": 500}).json()
+    assert pagina["processos"] == len(processos)
+    assert pagina["prazos_hoje"] == prazos(d, d)
+    assert pagina["prazos_semana"] == prazos(d + um, d + 7 * um)
+    assert pagina["prazos_vencidos"] == prazos(dt.date(1900, 1, 1), d - um)
+    multas = cliente.get(f"{API}/multas-vencidas", headers=cab).json()
+    assert pagina["multas_vencidas"] == len(multas)
+    prescricao = cliente.get(f"{API}/prescricao", headers=cab, params={"dias": 180}).json()
+    assert pagina["prescricao"] == len(prescricao)
+    por_estado = dict(re.findall(r'data-estado="([a-z_]+)" data-valor="(\d+)"', html))
+    for estado, n in por_estado.items():
+        lista = cliente.get(
+            f"{API}/processos", headers=cab, params={"estado": estado, "limite": 500}
+        ).json()
+        assert int(n) == len(lista), estado
+
+
+def test_sem_sessao_as_paginas_levam_ao_login_e_voltam(cliente: TestClient) -> None:
+    r = cliente.get("/processos/1")
+    assert r.status_code == 303
+    assert r.headers["location"] == "/entrar?proximo=/processos/1"
+    pagina = cliente.get(r.headers["location"])
+    r = cliente.post(
+        "/entrar",
+        data={
+            "csrf": csrf_de(pagina.text),
+            "login": "autoridade.cpsc",
+            "senha": "farol2026",
+            "proximo": "/processos/1",
+        },
+    )
+    assert r.headers["location"] == "/processos/1"
+    cookie = r.headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=lax" in cookie.replace("Lax", "lax")
+
+
+def test_login_errado_mostra_o_erro_e_guarda_o_login(cliente: TestClient) -> None:
+    r = cliente.get("/entrar")
+    r = cliente.post(
+        "/entrar", data={"csrf": csrf_de(r.text), "login": "inspetor.cpsc", "senha": "x"}
+    )
+    assert r.status_code == 401
+    assert "login ou senha incorretos" in r.text
+    assert 'value="inspetor.cpsc"' in r.text
+
+
+def test_redirecionamento_so_para_caminho_local(cliente: TestClient) -> None:
+    r = cliente.get("/entrar")
+    r = cliente.post(
+        "/entrar",
+        data={
+            "csrf": csrf_de(r.text),
+            "login": "inspetor.cpsc",
+            "senha": "farol2026",
+            "proximo": "//exemplo.invalido/x",
+        },
+    )
+    assert r.headers["location"] == "/painel"
+
+
+def test_post_sem_o_token_csrf_e_recusado(cliente: TestClient) -> None:
+    r = cliente.post("/entrar", data={"login": "inspetor.cpsc", "senha": "farol2026"})
+    assert r.status_code == 403
+    assert "recarregue a página" in r.text
+    entrar(cliente, "autoridade.cpsc")
+    r = cliente.post(
+        "/processos/1/atos/ciencia_auto", data={"csrf": "falso", "data_ato": "2026-01-01"}
+    )
+    assert r.status_code == 403
+    r = cliente.post("/sair", data={})
+    assert r.status_code == 403
+
+
+def test_sair_encerra_a_sessao(cliente: TestClient) -> None:
+    csrf = entrar(cliente, "inspetor.cpsc")
+    r = cliente.post("/sair", data={"csrf": csrf})
+    assert r.status_code == 303
+    assert cliente.get("/painel").status_code == 303
+
+
+def test_cabecalho_mostra_usuario_papel_e_om(cliente: TestClient) -> None:
+    entrar(cliente, "delegado.itajai")
+    for caminho in ("/painel", "/busca", "/estatisticas", "/catalogo", "/consulta", "/processos"):
+        html = cliente.get(caminho).text
+        assert "CC Fernando Schmitt" in html, caminho
+        assert "Autoridade Competente" in html
+        assert "DELITAJAI" in html
+
+
+def test_processo_de_outra_capitania_e_404_na_pagina_e_na_api(
+    cliente: TestClient, banco: Banco
+) -> None:
+    pid, numero = processo_autuado(banco, inscricao="4419900201", dias_atras=30)
+    entrar(cliente, "autoridade.cpsp")
+    r = cliente.get(f"/processos/{pid}")
+    assert r.status_code == 404
+    assert numero not in r.text
+    assert "Página não encontrada" in r.text
+    api = cliente.get(f"{API}/processos/{pid}", headers=token_api(cliente, "autoridade.cpsp"))
+    assert api.status_code == 404
+    assert api.headers["content-type"].startswith("application/json")
+    # a Delegacia subordinada também não vê o processo da Capitania; a Capitania vê
+    entrar(cliente, "delegado.itajai")
+    assert cliente.get(f"/processos/{pid}").status_code == 404
+    entrar(cliente, "capitao.cpsc")
+    assert cliente.get(f"/processos/{pid}").status_code == 200
+
+
+def test_erros_da_api_continuam_json_e_os_das_paginas_sao_html(cliente: TestClient) -> None:
+    r = cliente.get(f"{API}/processos/999999", headers=token_api(cliente, "autoridade.cpsc"))
+    assert r.status_code == 404 and r.json()["mensagem"] == "processo não encontrado"
+    assert cliente.get(f"{API}/processos").status_code == 401
+    entrar(cliente, "autoridade.cpsc")
+    r = cliente.get("/nao-existe")
+    assert r.status_code == 404 and "text/html" in r.headers["content-type"]
+    r = cliente.get("/processos/abc")
+    assert r.status_code == 404 and "text/html" in r.headers["content-type"]
+
+
+def _formulario_inspecao(csrf: str, chave: str) -> dict[str, Any]:
+    return {
+        "csrf": csrf,
+        "chave": chave,
+        "situacao": "navegando",
+        "embarcacao.inscricao": "4419900301",
+        "embarcacao.nome": "Reenvio",
+        "embarcacao.inscrita": "sim",
+        "proprietario.documento": CPF_DONO,
+        "proprietario.nome": "Joana Proprietária",
+        "condutor.documento": "111.444.777-35",
+        "condutor.nome": "Pedro Condutor",
+        "data_hora": (dt.datetime.now(FUSO) - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+        "local": "Baía Sul",
+        "constatacoes": ["hab_sem", "salv_sem"],
+    }
+
+
+def test_inspecao_reenviada_nao_cria_nada_duas_vezes(cliente: TestClient, banco: Banco) -> None:
+    csrf = entrar(cliente, "inspetor.cpsc")
+    form = _formulario_inspecao(csrf, str(uuid.uuid4()))
+    form["data_hora"] = (dt.datetime.now(FUSO) - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+
+    def contar() -> tuple[int, int, int]:
+        from sqlalchemy import func, select
+
+        with banco.unit_of_work(somente_leitura=True) as s:
+            return tuple(  # type: ignore[return-value]
+                int(s.execute(select(func.count()).select_from(m)).scalar_one())
+                for m in (Inspecao, Notificacao, Ato)
+            )
+
+    antes = contar()
+    r1 = cliente.post("/inspecoes/nova", data=form)
+    assert r1.status_code == 200, r1.text
+    assert "retirada de tráfego" in r1.text.lower()
+    depois = contar()
+    assert depois[0] == antes[0] + 1
+    r2 = cliente.post("/inspecoes/nova", data=form)
+    assert r2.status_code == 200
+    assert contar() == depois
+    ids = re.findall(r'data-inspecao="(\d+)"', r1.text + r2.text)
+    assert len(set(ids)) == 1
+
+
+def test_inspecao_recusada_volta_com_o_que_foi_digitado_e_o_erro_no_campo(
+    cliente: TestClient,
+) -> None:
+    csrf = entrar(cliente, "inspetor.cpsc")
+    form = _formulario_inspecao(csrf, str(uuid.uuid4()))
+    form["proprietario.documento"] = "529.982.247-26"
+    form["data_hora"] = (dt.datetime.now(FUSO) - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+    r = cliente.post("/inspecoes/nova", data=form)
+    assert r.status_code == 422
+    assert 'id="erro-proprietario-documento"' in r.text
+    assert "CPF 529.982.247-26 com dígito verificador errado" in r.text
+    assert 'value="Reenvio"' in r.text
+    assert 'value="hab_sem" checked' in r.text
+
+
+def test_papel_que_nao_inspeciona_nao_ve_o_formulario(cliente: TestClient) -> None:
+    entrar(cliente, "auditor.cpsc")
+    r = cliente.get("/inspecoes/nova")
+    assert r.status_code == 403
+    assert "não registra inspeções" in r.text
+    assert 'href="/inspecoes/nova"' not in cliente.get("/painel").text
+
+
+def test_previa_da_inspecao_em_fragmento(cliente: TestClient) -> None:
+    csrf = entrar(cliente, "inspetor.cpsc")
+    r = cliente.post(
+        "/inspecoes/nova/avaliar",
+        data={"csrf": csrf, "constatacoes": ["hab_sem"], "situacao": "navegando"},
+    )
+    assert r.status_code == 200
+    assert 'data-medida="retirada_de_trafego"' in r.text
+    assert 'data-medida="apreensao_embarcacao"' in r.text
+    assert "<html" not in r.text
+    # falta a situação: a prévia diz o que informar, com a citação
+    r = cliente.post("/inspecoes/nova/avaliar", data={"csrf": csrf, "constatacoes": ["hab_sem"]})
+    assert "informe navegando ou parada" in r.text
+    # CHA/CIR vencida sem a validade: pede a validade
+    r = cliente.post(
+        "/inspecoes/nova/avaliar",
+        data={"csrf": csrf, "constatacoes": ["hab_vencida"], "situacao": "parada"},
+    )
+    assert "validade da CHA/CIR" in r.text
+
+
+def test_ato_reenviado_com_a_mesma_chave_nao_duplica(cliente: TestClient, banco: Banco) -> None:
+    pid, _ = processo_autuado(banco, inscricao="4419900302", dias_atras=30)
+    csrf = entrar(cliente, "autoridade.cpsc")
+    form = {
+        "csrf": csrf,
+        "chave": str(uuid.uuid4()),
+        "data_ato": (hoje() - dt.timedelta(days=1)).isoformat(),
+        "dados.meio": "AR",
+    }
+    r1 = cliente.post(f"/processos/{pid}/atos/ciencia_auto", data=form)
+    r2 = cliente.post(f"/processos/{pid}/atos/ciencia_auto", data=form)
+    assert r1.status_code == r2.status_code == 303
+    assert r1.headers["location"] == r2.headers["location"]
+    from sqlalchemy import func, select
+
+    with banco.unit_of_work(somente_leitura=True) as s:
+        n = s.execute(
+            select(func.count())
+            .select_from(Ato)
+            .where(Ato.processo_id == pid, Ato.tipo == "ciencia_auto")
+        ).scalar_one()
+    assert n == 1
+
+
+def test_ato_fora_de_ordem_mostra_o_conflito_no_formulario(
+    cliente: TestClient, banco: Banco
+) -> None:
+    pid, _ = processo_autuado(banco, inscricao="4419900303", dias_atras=30)
+    csrf = entrar(cliente, "autoridade.cpsc")
+    r = cliente.post(
+        f"/processos/{pid}/atos/revelia",
+        data={"csrf": csrf, "chave": str(uuid.uuid4()), "data_ato": hoje().isoformat()},
+    )
+    assert r.status_code == 409
+    assert "não é permitido no estado" in r.text
+
+
+def test_data_futura_volta_com_o_erro_no_campo_data(cliente: TestClient, banco: Banco) -> None:
+    pid, _ = processo_autuado(banco, inscricao="4419900304", dias_atras=30)
+    csrf = entrar(cliente, "autoridade.cpsc")
+    amanha = (hoje() + dt.timedelta(days=1)).isoformat()
+    r = cliente.post(
+        f"/processos/{pid}/atos/ciencia_auto",
+        data={"csrf": csrf, "chave": str(uuid.uuid4()), "data_ato": amanha, "dados.meio": "AR"},
+    )
+    assert r.status_code == 422
+    assert 'id="erro-data_ato"' in r.text
+    assert "não pode ser futura" in r.text
+    assert f'value="{amanha}"' in r.text
+
+
+def test_paginas_publicas_sem_login(cliente: TestClient) -> None:
+    assert cliente.get("/catalogo").status_code == 200
+    assert cliente.get("/consulta").status_code == 200
+    assert cliente.get("/catalogo?q=embriaguez").text.count('class="cartao infracao"') >= 1
+    r = cliente.get("/estatico/farol.css")
+    assert r.status_code == 200 and "text/css" in r.headers["content-type"]
+    assert cliente.get("/").headers["location"] == "/entrar"
+
+
+def test_estatisticas_csv_e_svg(cliente: TestClient) -> None:
+    entrar(cliente, "capitao.cpsc")
+    r = cliente.get("/estatisticas.csv")
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("text/csv")
+    assert r.text.startswith("\ufefftabela;chave;rotulo;quantidade")
+    for nome in ("artigo", "mes", "om", "multas", "medidas"):
+        svg = cliente.get(f"/estatisticas/graficos/{nome}.svg")
+        assert svg.status_code == 200
+        assert svg.text.startswith("<svg")
+    assert cliente.get("/estatisticas/graficos/outro.svg").status_code == 404
+    r = cliente.get("/estatisticas?de=2026-13-01")
+    assert r.status_code == 422 and "data inválida" in r.text
+
+
+def test_paginas_sem_ids_repetidos(cliente: TestClient, banco: Banco) -> None:
+    pid, _ = processo_autuado(banco, inscricao="4419900305", dias_atras=30)
+    entrar(cliente, "autoridade.cpsc")
+    for caminho in (
+        "/painel",
+        f"/processos/{pid}",
+        "/processos/5",
+        "/inspecoes/nova",
+        "/catalogo",
+        "/estatisticas",
+    ):
+        html = cliente.get(caminho).text
+        ids = re.findall(r'\sid="([^"]+)"', html)
+        repetidos = {x for x in ids if ids.count(x) > 1}
+        assert not repetidos, (caminho, repetidos)
+        for alvo in re.findall(r'(?:for|aria-describedby)="([^"]+)"', html):
+            for um in alvo.split():
+                assert um in ids, (caminho, um)
+
+
+def test_documento_oficial_emitido_na_pagina_do_processo_e_verificavel(
+    cliente: TestClient, banco: Banco
+) -> None:
+    csrf = entrar(cliente, "autoridade.cpsc")
+    with banco.unit_of_work(somente_leitura=True) as s:
+        from sqlalchemy import select
+
+        from farol.store.orm import Processo
+
+        pid = s.execute(
+            select(Processo.id).where(Processo.estado == "autuado").limit(1)
+        ).scalar_one()
+    recusa = cliente.post(f"/processos/{pid}/documentos", data={"csrf": csrf, "tipo": "decisao_julgamento"})
+    assert recusa.status_code == 409 and "não há julgamento neste processo" in recusa.text
+    r = cliente.post(f"/processos/{pid}/documentos", data={"csrf": csrf, "tipo": "auto_de_infracao"})
+    assert r.status_code == 303
+    pagina = cliente.get(f"/processos/{pid}").text
+    m = re.search(rf'href="(/processos/{pid}/documentos/\d+\.pdf)">Auto de Infração</a>', pagina)
+    assert m, "o documento emitido aparece na página"
+    pdf = cliente.get(m.group(1))
+    assert pdf.headers["content-type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+    codigo = re.search(r'href="/verificar/([A-Z0-9-]+)"', pagina)
+    assert codigo and "Documento autêntico" in cliente.get(f"/verificar/{codigo.group(1)}").text
+    entrar(cliente, "autoridade.cpsp")
+    assert cliente.get(m.group(1)).status_code == 404

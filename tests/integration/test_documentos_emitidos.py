@@ -1,0 +1,233 @@
+"""Documentos emitidos do processo gravado: PDF com os dados do processo, verificação por
+código e por arquivo, reemissão que substitui, recusa antes do ato que o documento materializa."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from pypdf import PdfReader
+
+from farol.app import criar_app
+from farol.config import Configuracao
+from farol.erros import Conflito, EntradaInvalida
+from farol.services import documentos, inspecoes, processos
+from farol.services.comandos import NovoAto
+from farol.services.jurisdicao import ator_do_usuario
+from farol.services.usuarios import criar_om, criar_usuario
+from farol.store.db import Banco
+
+URL = "https://farol.exemplo.mil.br"
+NOME_LONGO = ("Maria " + "de Albuquerque Cavalcanti Wanderley " * 6)[:200].strip()
+INFRACOES_12 = [
+    "RLESTA.11", "RLESTA.13.II", "RLESTA.14.III", "RLESTA.15.II", "RLESTA.16.II",
+    "RLESTA.17.III", "RLESTA.19.II", "RLESTA.20.IV", "RLESTA.21.I", "RLESTA.22.V",
+    "RLESTA.23.VII", "RLESTA.28.II",
+]  # fmt: skip
+
+
+def texto(pdf: bytes) -> str:
+    return " ".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def compacto(s: str) -> str:
+    return "".join(s.split())
+
+
+@pytest.fixture
+def cenario(banco: Banco) -> dict[str, Any]:
+    with banco.unit_of_work() as s:
+        om = criar_om(s, sigla="CPSC", nome="Capitania dos Portos de Santa Catarina", tipo="CP",
+                      uf="SC", municipio="Florianópolis")  # fmt: skip
+        outra = criar_om(s, sigla="CPSP", nome="Capitania dos Portos de São Paulo", tipo="CP",
+                         uf="SP", municipio="Santos")  # fmt: skip
+        insp = criar_usuario(s, login="insp", nome="1ºSG Inspetor", senha="x", papel="inspetor", om=om)
+        aut = criar_usuario(s, login="aut", nome="CT Autoridade Julgadora", senha="x",
+                            papel="autoridade_competente", om=om)  # fmt: skip
+        criar_usuario(s, login="fora", nome="Outra", senha="x", papel="autoridade_competente", om=outra)
+        a_insp, a_aut = ator_do_usuario(s, insp), ator_do_usuario(s, aut)
+        cmd = inspecoes.NovaInspecao.model_validate({
+            "embarcacao": {"inscricao": "4410999999", "nome": "Gaivota Ágil"},
+            "proprietario": {"documento": "529.982.247-25", "nome": NOME_LONGO,
+                             "endereco": ("Rua Desembargador Vítor Lima, " * 8)[:200]},
+            "data_hora": "2026-09-01T10:00:00-03:00", "local": "Baía Norte",
+            "situacao": "parada", "condutor_habilitado_presente": True,
+            "constatacoes": [{"infracao": "RLESTA.16.II", "embarcacao_inscrita": True}],
+        })  # fmt: skip
+        pid = inspecoes.registrar_inspecao(s, a_insp, cmd)["processos"][0]["id"]
+        itens = [{"infracao": c, "autor_tipo": "proprietario"} for c in INFRACOES_12]
+        processos.registrar_ato(s, a_aut, pid, NovoAto(tipo="lavratura_auto", data_ato=dt.date(2026, 9, 15), dados={"infracoes": itens}))
+    return {"pid": pid, "banco": banco}
+
+
+def _ator(banco: Banco, login: str) -> Any:
+    from sqlalchemy import select
+
+    from farol.store.orm import Usuario
+
+    with banco.unit_of_work(somente_leitura=True) as s:
+        u = s.execute(select(Usuario).where(Usuario.login == login)).scalar_one()
+        return ator_do_usuario(s, u)
+
+
+def test_auto_com_12_infracoes_e_nome_de_200_caracteres_sai_inteiro(cenario: dict[str, Any]) -> None:
+    banco = cenario["banco"]
+    with banco.unit_of_work() as s:
+        doc = documentos.emitir(s, _ator(banco, "aut"), cenario["pid"], "auto_de_infracao", URL)
+        pdf, codigo = doc.conteudo, doc.codigo
+    t = compacto(texto(pdf))
+    assert compacto(NOME_LONGO) in t
+    for codigo_infracao in INFRACOES_12:
+        assert codigo_infracao in t
+    assert "2026/CPSC/000001" in t and codigo in t
+    assert "RENUNCIO" in t.upper() or "renúncia" in texto(pdf).lower()
+
+
+def test_decisao_antes_do_julgamento_e_recusada_com_o_motivo(cenario: dict[str, Any]) -> None:
+    banco = cenario["banco"]
+    with pytest.raises(Conflito, match="julgamento"), banco.unit_of_work() as s:
+        documentos.emitir(s, _ator(banco, "aut"), cenario["pid"], "decisao_julgamento", URL)
+
+
+def test_verificacao_aceita_o_pdf_genuino_recusa_um_byte_alterado_e_aponta_a_substituicao(
+    cenario: dict[str, Any], tmp_path: Any
+) -> None:
+    banco = cenario["banco"]
+    app = criar_app(Configuracao(pasta_dados=tmp_path, database_url=str(banco.url), segredo="x" * 40, url_publica=URL), banco)
+    c = TestClient(app)
+    token = c.post("/api/v1/auth/token", data={"username": "aut", "password": "x"}).json()["access_token"]
+    h = {"Authorization": f"Bearer {token}"}
+    primeiro = c.post(f"/api/v1/processos/{cenario['pid']}/documentos", headers=h, json={"tipo": "auto_de_infracao"})
+    assert primeiro.status_code == 201, primeiro.text
+    pdf = c.get(primeiro.json()["pdf"], headers=h).content
+    assert pdf.startswith(b"%PDF")
+
+    ok = c.post("/api/v1/verificacao", files={"arquivo": ("ai.pdf", pdf, "application/pdf")}).json()
+    assert ok["autentico"] is True and ok["processo"] == "2026/CPSC/000001" and ok["vigente"]
+
+    alterado = bytearray(pdf)
+    alterado[len(alterado) // 2] ^= 0x01
+    falso = c.post("/api/v1/verificacao", files={"arquivo": ("ai.pdf", bytes(alterado), "application/pdf")}).json()
+    assert falso["autentico"] is False
+
+    segundo = c.post(f"/api/v1/processos/{cenario['pid']}/documentos", headers=h, json={"tipo": "auto_de_infracao"}).json()
+    antigo = c.get(f"/api/v1/verificacao/{primeiro.json()['codigo']}").json()
+    assert antigo["autentico"] and antigo["substituido"] and antigo["substituido_por"] == segundo["codigo"]
+    pagina = c.get(f"/verificar/{primeiro.json()['codigo']}")
+    assert "Documento autêntico" in pagina.text and segundo["codigo"] in pagina.text
+    assert "NÃO autêntico" in c.get("/verificar/XXXX-YYYY-ZZZZ").text
+    assert c.get("/api/v1/verificacao/XXXX-YYYY-ZZZZ").status_code == 404
+
+
+def test_usuario_de_outra_capitania_nao_baixa_o_pdf(cenario: dict[str, Any], tmp_path: Any) -> None:
+    banco = cenario["banco"]
+    app = criar_app(Configuracao(pasta_dados=tmp_path, database_url=str(banco.url), segredo="x" * 40), banco)
+    c = TestClient(app)
+
+    def h(login: str) -> dict[str, str]:
+        t = c.post("/api/v1/auth/token", data={"username": login, "password": "x"}).json()["access_token"]
+        return {"Authorization": f"Bearer {t}"}
+
+    doc = c.post(f"/api/v1/processos/{cenario['pid']}/documentos", headers=h("aut"), json={"tipo": "notificacao_comparecimento"}).json()
+    assert c.get(doc["pdf"], headers=h("fora")).status_code == 404
+    assert c.post(f"/api/v1/processos/{cenario['pid']}/documentos", headers=h("fora"), json={"tipo": "auto_de_infracao"}).status_code == 404
+
+
+def test_decisao_reformada_em_recurso_aparece_na_verificacao(cenario: dict[str, Any]) -> None:
+    banco = cenario["banco"]
+    aut = _ator(banco, "aut")
+    pid = cenario["pid"]
+    with banco.unit_of_work() as s:
+        for tipo, dia, dados in [
+            ("ciencia_auto", dt.date(2026, 9, 16), {}),
+            ("renuncia_defesa", dt.date(2026, 9, 17), {}),
+        ]:
+            processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
+        penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
+        processos.registrar_ato(s, aut, pid, NovoAto(tipo="julgamento_procedente", data_ato=dt.date(2026, 9, 20), dados={"penalidades": penalidades, "justificativa": "Infrações comprovadas no auto e na inspeção."}))
+        processos.registrar_ato(s, aut, pid, NovoAto(tipo="ciencia_decisao", data_ato=dt.date(2026, 9, 21)))
+        doc = documentos.emitir(s, aut, pid, "decisao_julgamento", URL)
+        codigo = doc.codigo
+        t = texto(doc.conteudo)
+        assert "PROCEDENTE" in t and "R$ 100,00" in t
+        pag = documentos.emitir(s, aut, pid, "notificacao_pagamento", URL)
+        assert "mil e duzentos reais" in texto(pag.conteudo)
+        processos.registrar_ato(s, aut, pid, NovoAto(tipo="recurso", data_ato=dt.date(2026, 9, 23)))
+    with banco.unit_of_work() as s:
+        from sqlalchemy import select
+
+        from farol.store.orm import OM, Usuario
+
+        cap = criar_usuario(s, login="cap", nome="CMG Capitão", senha="x", papel="capitao_dos_portos",
+                            om=s.get(OM, aut.om_id))  # fmt: skip
+        a_cap = ator_do_usuario(s, s.execute(select(Usuario).where(Usuario.id == cap.id)).scalar_one())
+        processos.registrar_ato(s, a_cap, pid, NovoAto(tipo="decisao_recurso_provido", data_ato=dt.date(2026, 10, 1), dados={"fundamentacao": "Provas novas afastam as infrações."}))
+        info = documentos.verificar_codigo(s, codigo)
+    assert info["autentico"] and not info["vigente"]
+    assert info["efeito_alterado"][0]["efeito"] == "decisão reformada em recurso (provido)"
+
+
+def test_no_postgresql_o_banco_recusa_alterar_ou_apagar_documento_emitido(
+    cenario: dict[str, Any], motor: str
+) -> None:
+    if motor != "postgresql":
+        pytest.skip("o gatilho documento_emitido_imutavel só existe no PostgreSQL")
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
+
+    banco = cenario["banco"]
+    with banco.unit_of_work() as s:
+        doc_id = documentos.emitir(s, _ator(banco, "aut"), cenario["pid"], "auto_de_infracao", URL).id
+    for sql in (
+        "UPDATE documento_emitido SET sha256 = 'x' WHERE id = :i",
+        "DELETE FROM documento_emitido WHERE id = :i",
+    ):
+        with (
+            pytest.raises(DBAPIError, match="documentos emitidos são imutáveis"),
+            banco.engine.begin() as c,
+        ):
+            c.execute(text(sql), {"i": doc_id})
+
+
+def test_tipo_de_lacre_exige_os_lacres_informados(banco: Banco) -> None:
+    with banco.unit_of_work() as s:
+        om = criar_om(s, sigla="CPSC", nome="Capitania dos Portos de Santa Catarina", tipo="CP",
+                      uf="SC", municipio="Florianópolis")  # fmt: skip
+        insp = criar_usuario(s, login="insp", nome="Inspetor", senha="x", papel="inspetor", om=om)
+        aut = criar_usuario(s, login="aut", nome="Autoridade", senha="x", papel="autoridade_competente", om=om)
+        cmd = inspecoes.NovaInspecao.model_validate({
+            "embarcacao": {"inscricao": "4410555555", "nome": "Siri Azul"},
+            "proprietario": {"documento": "529.982.247-25", "nome": "José da Silva"},
+            "data_hora": "2026-09-01T10:00:00-03:00", "local": "Baía Norte",
+            "situacao": "navegando", "constatacoes": [{"infracao": "RLESTA.16.I"}],
+        })  # fmt: skip
+        pid = inspecoes.registrar_inspecao(s, ator_do_usuario(s, insp), cmd)["processos"][0]["id"]
+        a = ator_do_usuario(s, aut)
+        with pytest.raises(EntradaInvalida) as e:
+            documentos.emitir(s, a, pid, "tipo_de_lacre", URL)
+        assert e.value.campo == "dados.lacres"
+        lacres = [{"numero": "CPSC-000123", "tipo": "lacre plástico numerado", "local_aplicacao": "chave de ignição"}]
+        doc = documentos.emitir(s, a, pid, "tipo_de_lacre", URL, {"lacres": lacres})
+        assert "CPSC-000123" in texto(doc.conteudo)
+        apreensao = documentos.emitir(s, a, pid, "auto_de_apreensao", URL)
+        assert "Siri Azul" in texto(apreensao.conteudo)
+
+
+def test_cli_documento_grava_o_pdf_e_aceita_dados_complementares(
+    banco: Banco, url_banco: str, tmp_path: Any, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    from cli_util import rodar
+
+    test_tipo_de_lacre_exige_os_lacres_informados(banco)
+    saida = tmp_path / "lacre.pdf"
+    base = ["documento", "2026/CPSC/000001", "tipo_de_lacre", "-o", str(saida), "--database-url", url_banco]
+    erro = rodar(capsys, monkeypatch, *base)
+    assert erro.codigo == 2 and erro.stderr.startswith("erro: dados.lacres")
+    lacres = '{"lacres": [{"numero": "CPSC-777", "tipo": "lacre metálico", "local_aplicacao": "motor"}]}'
+    ok = rodar(capsys, monkeypatch, *base, "--dados", lacres)
+    assert ok.codigo == 0, ok.stderr
+    assert "código de verificação" in ok.stdout and "CPSC-777" in texto(saida.read_bytes())

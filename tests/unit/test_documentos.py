@@ -1,0 +1,310 @@
+"""Os PDFs oficiais: cada tipo traz os seus campos, e nada é cortado na paginação.
+
+O texto de cada PDF é extraído com pypdf e comparado sem espaços nem quebras de linha (o
+texto longo quebra em qualquer ponto, sem hífen). Os PDFs e as imagens de cada tipo ficam
+em artefatos/documentos/ pelos testes de test_documentos_imagens.py.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from io import BytesIO
+
+import pytest
+from pydantic import ValidationError
+from pypdf import PdfReader
+
+from farol.pdf.dados import TITULOS, DadosDocumento, TipoDocumento
+from farol.pdf.exemplos import ENDERECO_LONGO, NOME_LONGO, auto_extenso, exemplo
+from farol.pdf.extenso import valor_por_extenso
+from farol.pdf.formatos import formatar_data, formatar_reais
+from farol.pdf.pagina import ALTURA_PAGINA, MARGEM_INFERIOR, MARGEM_SUPERIOR
+from farol.pdf.renderizador import renderizar
+
+
+def _sem_espacos(texto: str) -> str:
+    return re.sub(r"\s+", "", texto)
+
+
+def _paginas(pdf: bytes) -> list[str]:
+    return [p.extract_text() for p in PdfReader(BytesIO(pdf)).pages]
+
+
+def _corpo(pdf: bytes) -> str:
+    """Só o texto do corpo das páginas, sem rodapé e cabeçalho de continuação, sem espaços:
+    um texto que atravessa a quebra de página aparece contínuo."""
+    partes: list[str] = []
+
+    def visitante(texto: str, cm: list[float], tm: list[float], *_: object) -> None:
+        y = tm[5] * cm[3] + cm[5]
+        if MARGEM_INFERIOR - 1 <= y <= ALTURA_PAGINA - MARGEM_SUPERIOR + 1:
+            partes.append(texto)
+
+    for pagina in PdfReader(BytesIO(pdf)).pages:
+        pagina.extract_text(visitor_text=visitante)
+    return _sem_espacos("".join(partes))
+
+
+def _texto(pdf: bytes) -> str:
+    return _sem_espacos("\n".join(_paginas(pdf)))
+
+
+def _contem(texto_pdf: str, *trechos: str) -> None:
+    for trecho in trechos:
+        assert _sem_espacos(trecho) in texto_pdf, f"faltou no PDF: {trecho!r}"
+
+
+@pytest.fixture(scope="module")
+def pdfs() -> dict[TipoDocumento, tuple[DadosDocumento, bytes]]:
+    saida = {}
+    for tipo in TipoDocumento:
+        dados = exemplo(tipo)
+        saida[tipo] = (dados, renderizar(dados))
+    return saida
+
+
+@pytest.mark.parametrize("tipo", list(TipoDocumento))
+def test_todo_documento_traz_cabecalho_titulo_processo_e_verificacao(
+    tipo: TipoDocumento, pdfs: dict[TipoDocumento, tuple[DadosDocumento, bytes]]
+) -> None:
+    dados, pdf = pdfs[tipo]
+    assert pdf.startswith(b"%PDF-")
+    texto = _texto(pdf)
+    _contem(
+        texto,
+        "MARINHA DO BRASIL",
+        dados.om.nome.upper(),
+        dados.om.sigla,
+        TITULOS[tipo].upper(),
+        dados.numero_processo,
+        dados.numero_documento,
+        formatar_data(dados.data_emissao),
+        dados.verificacao.codigo,
+        dados.verificacao.url,
+    )
+
+
+@pytest.mark.parametrize("tipo", list(TipoDocumento))
+def test_cada_pagina_tem_o_codigo_de_verificacao_e_a_numeracao(
+    tipo: TipoDocumento, pdfs: dict[TipoDocumento, tuple[DadosDocumento, bytes]]
+) -> None:
+    dados, pdf = pdfs[tipo]
+    paginas = _paginas(pdf)
+    for n, pagina in enumerate(paginas, start=1):
+        texto = _sem_espacos(pagina)
+        assert _sem_espacos(f"Código de verificação: {dados.verificacao.codigo}") in texto
+        assert _sem_espacos(dados.verificacao.url) in texto
+        assert _sem_espacos(f"Página {n} de {len(paginas)}") in texto
+
+
+@pytest.mark.parametrize("tipo", list(TipoDocumento))
+def test_cada_documento_traz_partes_infracoes_prazos_e_valores(
+    tipo: TipoDocumento, pdfs: dict[TipoDocumento, tuple[DadosDocumento, bytes]]
+) -> None:
+    dados, pdf = pdfs[tipo]
+    texto = _texto(pdf)
+    for parte in dados.interessados:
+        _contem(texto, parte.nome)
+        if parte.endereco:
+            _contem(texto, parte.endereco)
+    if dados.embarcacao:
+        _contem(texto, dados.embarcacao.nome, dados.embarcacao.inscricao)
+    for infracao in dados.infracoes:
+        _contem(texto, infracao.codigo, infracao.dispositivo, infracao.texto, infracao.penalidade)
+    for prazo in dados.prazos:
+        _contem(texto, prazo.etapa, formatar_data(prazo.vencimento), prazo.fundamento)
+    for valor in dados.valores:
+        _contem(texto, formatar_reais(valor.valor), valor_por_extenso(valor.valor))
+    for pen in dados.penalidades:
+        assert pen.valor is not None
+        _contem(texto, pen.fundamento, formatar_reais(pen.valor), valor_por_extenso(pen.valor))
+    if dados.decisao:
+        _contem(texto, dados.decisao.relatorio, dados.decisao.fundamentacao)
+        _contem(texto, dados.decisao.dispositivo, dados.decisao.resultado.upper())
+    for lacre in dados.lacres:
+        _contem(texto, lacre.numero, lacre.local_aplicacao)
+    for bem in dados.bens:
+        _contem(texto, bem)
+    for assinatura in dados.assinaturas:
+        if assinatura.nome:
+            _contem(texto, assinatura.nome)
+
+
+def test_auto_de_infracao_tem_defesa_renuncia_recusa_a_rogo_e_testemunhas(
+    pdfs: dict[TipoDocumento, tuple[DadosDocumento, bytes]],
+) -> None:
+    _, pdf = pdfs[TipoDocumento.auto_de_infracao]
+    texto = _texto(pdf)
+    _contem(
+        texto,
+        "Modelo do Anexo B",
+        "Apresentação de defesa",
+        "10/04/2025",
+        "LESTA, art. 23, § 1º",
+        "revel",
+        "RENÚNCIA À APRESENTAÇÃO DE DEFESA",
+        "RENUNCIO à apresentação de defesa",
+        "( X ) O autuado recusou-se a assinar",
+        "assinado a rogo",
+        "Carlos Eduardo Pinto",
+        "Testemunha 2",
+        "item 3.6.2",
+        "Retirada de tráfego da embarcação",
+        "05/03/2025, às 14h30",  # 17h30 UTC
+        "529.982.247-25",
+    )
+
+
+def test_notificacao_de_comparecimento_convoca_em_oito_dias_uteis(
+    pdfs: dict[TipoDocumento, tuple[DadosDocumento, bytes]],
+) -> None:
+    _, pdf = pdfs[TipoDocumento.notificacao_comparecimento]
+    _contem(_texto(pdf), "Modelo do Anexo A", "NOTIFICADO(A) A COMPARECER", "8 dias úteis",
+            "17/03/2025", "Auto de Infração")  # fmt: skip
+
+
+def test_notificacao_de_pagamento_soma_os_valores_em_algarismos_e_por_extenso(
+    pdfs: dict[TipoDocumento, tuple[DadosDocumento, bytes]],
+) -> None:
+    dados, pdf = pdfs[TipoDocumento.notificacao_pagamento]
+    total = sum((v.valor for v in dados.valores), Decimal(0))
+    assert total == Decimal("2200.35")
+    _contem(
+        _texto(pdf),
+        "VALOR TOTAL: R$ 2.200,35",
+        "dois mil e duzentos reais e trinta e cinco centavos",
+        "R$ 1.600,00",
+        "mil e seiscentos reais",
+        "R$ 600,35",
+        "seiscentos reais e trinta e cinco centavos",
+        "Dívida Ativa da União",
+        "23/05/2025",
+    )
+
+
+def test_documentos_de_custodia_trazem_a_advertencia_legal(
+    pdfs: dict[TipoDocumento, tuple[DadosDocumento, bytes]],
+) -> None:
+    t = TipoDocumento
+    _contem(_texto(pdfs[t.auto_de_apreensao][1]), "APREENDEU", "LESTA, art. 17, § 2º",
+            "Pátio da Estação Naval do Rio de Janeiro")  # fmt: skip
+    _contem(_texto(pdfs[t.tipo_de_lacre][1]), "EMBARCAÇÃO LACRADA", "MB-0045871",
+            "Código Penal, art. 336")  # fmt: skip
+    _contem(_texto(pdfs[t.termo_fiel_depositario][1]), "ASSUME O ENCARGO DE FIEL DEPOSITÁRIO",
+            "11.222.333/0001-81", "LESTA, art. 18")  # fmt: skip
+    _contem(_texto(pdfs[t.notificacao_retirada][1]), "Anexo 3-C", "NOTIFICADO(A) A RETIRAR",
+            "leiloada ou incorporada aos bens da União", "RECIBO (2ª VIA)",
+            "R$ 845,50", "oitocentos e quarenta e cinco reais e cinquenta centavos")  # fmt: skip
+    _contem(_texto(pdfs[t.edital_convocacao][1]), "Anexo 3-D", "FAZ SABER", "CONVOCA",
+            "para que ninguém alegue ignorância", "03/06/2025")  # fmt: skip
+    _contem(_texto(pdfs[t.termo_entrega_embarcacao][1]), "Anexo 3-F",
+            "no mesmo estado de conservação e com os respectivos equipamentos",
+            "R$ 1.600,00", "mil e seiscentos reais")  # fmt: skip
+
+
+def test_auto_com_doze_infracoes_e_nomes_longos_flui_por_varias_paginas_sem_cortar() -> None:
+    dados = auto_extenso(12)
+    assert len(dados.infracoes) == 12
+    assert len(NOME_LONGO) >= 200 and len(ENDERECO_LONGO) >= 200
+    paginas = _paginas(renderizar(dados))
+    assert len(paginas) >= 3
+    texto = _sem_espacos("\n".join(paginas))
+    _contem(texto, NOME_LONGO, ENDERECO_LONGO, dados.fato.descricao if dados.fato else "")
+    for i, infracao in enumerate(dados.infracoes, start=1):
+        _contem(texto, f"4.{i} Infração", infracao.codigo, infracao.texto, infracao.penalidade)
+        assert infracao.constatacao is not None
+        _contem(texto, infracao.constatacao)
+    # a última seção (renúncia) chegou ao fim do documento
+    _contem(_sem_espacos(paginas[-1]), "RENUNCIO à apresentação de defesa")
+    assert _sem_espacos(f"Página {len(paginas)} de {len(paginas)}") in _sem_espacos(paginas[-1])
+
+
+@pytest.mark.parametrize("onde", ["fato", "infracao", "observacoes", "fundamentacao"])
+def test_texto_maior_que_uma_pagina_atravessa_paginas_inteiro(onde: str) -> None:
+    longo = " ".join(f"palavra{i}" for i in range(2500))  # ~25 mil caracteres
+    tipo = (
+        TipoDocumento.decisao_julgamento
+        if onde == "fundamentacao"
+        else TipoDocumento.auto_de_infracao
+    )
+    base = exemplo(tipo)
+    if onde == "fato":
+        assert base.fato is not None
+        mudanca: dict[str, object] = {"fato": base.fato.model_copy(update={"descricao": longo})}
+    elif onde == "infracao":
+        mudanca = {"infracoes": (base.infracoes[0].model_copy(update={"texto": longo}),)}
+    elif onde == "observacoes":
+        mudanca = {"observacoes": longo}
+    else:
+        assert base.decisao is not None
+        mudanca = {"decisao": base.decisao.model_copy(update={"fundamentacao": longo})}
+    pdf = renderizar(base.model_copy(update=mudanca))
+    assert _sem_espacos(longo) in _corpo(pdf)
+    # ~6 páginas de texto corrido: sem explosão de páginas quase vazias
+    assert len(PdfReader(BytesIO(pdf)).pages) <= 14
+
+
+def test_palavra_sem_espacos_maior_que_a_linha_e_partida_sem_perder_letras() -> None:
+    base = exemplo(TipoDocumento.auto_de_infracao)
+    palavra = "Embarcação" + "X" * 300 + "FIM"
+    parte = base.interessados[0].model_copy(update={"nome": palavra})
+    pdf = renderizar(base.model_copy(update={"interessados": (parte,)}))
+    _contem(_texto(pdf), palavra)
+
+
+def test_texto_com_marcacao_e_escapado_e_sai_literal() -> None:
+    base = exemplo(TipoDocumento.decisao_julgamento)
+    assert base.decisao is not None
+    perigoso = 'Alegou <b>"força maior"</b> & pediu <i>nulidade</i> — art. 5º, LV da CF'
+    decisao = base.decisao.model_copy(update={"fundamentacao": perigoso})
+    pdf = renderizar(base.model_copy(update={"decisao": decisao}))
+    _contem(_texto(pdf), perigoso)
+
+
+def test_mesmos_dados_dao_os_mesmos_bytes() -> None:
+    dados = exemplo(TipoDocumento.auto_de_infracao)
+    assert renderizar(dados) == renderizar(dados)
+
+
+def test_metadados_do_pdf_identificam_o_documento() -> None:
+    dados = exemplo(TipoDocumento.decisao_julgamento)
+    meta = PdfReader(BytesIO(renderizar(dados))).metadata
+    assert meta is not None
+    assert meta.title == f"Decisão de Julgamento de Auto de Infração nº {dados.numero_documento}"
+    assert meta.subject == f"Processo nº {dados.numero_processo}"
+
+
+@pytest.mark.parametrize(
+    ("tipo", "campo"),
+    [
+        (TipoDocumento.auto_de_infracao, "infracoes"),
+        (TipoDocumento.auto_de_infracao, "prazos"),
+        (TipoDocumento.tipo_de_lacre, "lacres"),
+        (TipoDocumento.decisao_julgamento, "decisao"),
+        (TipoDocumento.notificacao_pagamento, "valores"),
+        (TipoDocumento.edital_convocacao, "apreensao"),
+    ],
+)
+def test_documento_sem_um_bloco_exigido_e_recusado_nomeando_o_campo(
+    tipo: TipoDocumento, campo: str
+) -> None:
+    dados = exemplo(tipo).model_dump()
+    dados[campo] = None if campo in {"decisao", "apreensao"} else ()
+    with pytest.raises(ValidationError, match=campo):
+        DadosDocumento.model_validate(dados)
+
+
+def test_valor_com_tres_casas_e_recusado_no_modelo() -> None:
+    dados = exemplo(TipoDocumento.notificacao_pagamento).model_dump()
+    dados["valores"][0]["valor"] = Decimal("10.005")
+    with pytest.raises(ValidationError, match="duas casas"):
+        DadosDocumento.model_validate(dados)
+
+
+def test_data_e_hora_do_fato_sem_fuso_e_recusada() -> None:
+    dados = exemplo(TipoDocumento.auto_de_infracao).model_dump()
+    assert dados["fato"] is not None
+    dados["fato"]["data_hora"] = dados["fato"]["data_hora"].replace(tzinfo=None)
+    with pytest.raises(ValidationError):
+        DadosDocumento.model_validate(dados)

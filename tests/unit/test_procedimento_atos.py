@@ -1,0 +1,715 @@
+"""Os atos do procedimento LESTA percorrendo o quadro: caminhos, ordem, papéis e guardas.
+
+`Processo` simula o serviço: guarda o estado, os vencimentos dos prazos em curso (durações
+fictícias, o cálculo real é de `farol.rules.prazos`) e os fatos que alimentam o contexto.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from farol.domain.papeis import PAPEIS
+from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.guardas import ContextoAto, avaliar_guarda
+from farol.domain.procedimento.maquina import Maquina, Resultado
+from farol.erros import Conflito, EntradaInvalida
+
+IN, AC, CP, DPC = "inspetor", "autoridade_competente", "capitao_dos_portos", "dpc"
+INICIO = dt.date(2025, 3, 3)
+DURACAO = {  # dias corridos fictícios até o vencimento (incluído)
+    "comparecimento": 10,
+    "defesa": 20,
+    "julgamento": 30,
+    "pagamento": 15,
+    "recurso": 7,
+    "decisao_recurso": 30,
+    "recurso_final": 7,
+    "decisao_recurso_final": 30,
+}
+
+
+def maquina() -> Maquina:
+    return carregar_regime("lesta")
+
+
+@dataclass
+class Processo:
+    estado: str = "constatada"
+    hoje: dt.date = INICIO
+    vencimentos: dict[str, dt.date] = field(default_factory=dict)
+    multa_imposta: bool = False
+    multa_paga: bool = False
+    esclarecimentos_prestados: bool = False
+    inquerito_acidente_pendente: bool = False
+    infracao_de_poluicao: bool = False
+    anterior: str | None = None
+    cobertos: set[tuple[str, str]] = field(default_factory=set)
+    resultados: list[Resultado] = field(default_factory=list)
+
+    def contexto(self) -> ContextoAto:
+        return ContextoAto(
+            data_ato=self.hoje,
+            vencimentos=dict(self.vencimentos),
+            multa_imposta=self.multa_imposta,
+            multa_paga=self.multa_paga,
+            esclarecimentos_prestados=self.esclarecimentos_prestados,
+            inquerito_acidente_pendente=self.inquerito_acidente_pendente,
+            infracao_de_poluicao=self.infracao_de_poluicao,
+            estado_anterior_ao_sobrestamento=self.anterior,
+        )
+
+    def ato(
+        self, tipo_ato: str, papel: str, *, dias: int = 1, corrige: str | None = None, **fatos: Any
+    ) -> Resultado:
+        self.hoje += dt.timedelta(days=dias)
+        for nome, valor in fatos.items():
+            assert hasattr(self, nome), nome
+            setattr(self, nome, valor)
+        r = maquina().aplicar(self.estado, tipo_ato, papel, self.contexto(), corrige=corrige)
+        assert r.estado_origem == self.estado
+        self.cobertos.add((self.estado, tipo_ato))
+        for prazo in r.prazos_encerrados:
+            self.vencimentos.pop(prazo, None)
+        for prazo in r.prazos_iniciados:
+            etapa = prazo.removeprefix("prazo.lesta.")
+            self.vencimentos[prazo] = self.hoje + dt.timedelta(days=DURACAO[etapa])
+        if r.estado_destino == "sobrestado":
+            self.anterior = self.estado
+        if tipo_ato == "esclarecimentos_prestados":
+            self.esclarecimentos_prestados = True
+        if tipo_ato == "pagamento":
+            self.multa_paga = True
+        self.estado = r.estado_destino
+        self.resultados.append(r)
+        return r
+
+    def dias_ate_vencer(self, etapa: str) -> int:
+        """Dias até o dia seguinte ao vencimento do prazo (o primeiro dia fora dele)."""
+        return (self.vencimentos[f"prazo.lesta.{etapa}"] - self.hoje).days + 1
+
+
+# Caminho canônico até cada estado não final (multa imposta no julgamento).
+CANONICO: list[tuple[str, str, dict[str, Any]]] = [
+    ("notificacao_comparecimento", IN, {}),
+    ("lavratura_auto", AC, {"dias": DURACAO["comparecimento"] + 1}),
+    ("ciencia_auto", IN, {}),
+    ("defesa", AC, {}),
+    ("julgamento_procedente", AC, {"multa_imposta": True}),
+    ("ciencia_decisao", AC, {}),
+    ("recurso", AC, {}),
+    ("decisao_recurso_nao_provido", CP, {}),
+    ("ciencia_decisao_recurso", CP, {}),
+    ("recurso_final", CP, {}),
+    ("decisao_recurso_final_nao_provido", DPC, {}),
+    ("ciencia_decisao_recurso_final", AC, {}),
+]
+ORDEM_CANONICA = [
+    "constatada",
+    "notificado",
+    "autuado",
+    "em_defesa",
+    "aguardando_julgamento",
+    "julgado_procedente",
+    "decisao_notificada",
+    "em_recurso",
+    "recurso_decidido",
+    "decisao_recurso_notificada",
+    "em_recurso_final",
+    "recurso_final_decidido",
+    "decisao_definitiva_notificada",
+]
+
+
+def ate(estado: str) -> Processo:
+    """Um processo levado ao estado pelo caminho canônico (ou sobrestado a partir de notificado)."""
+    p = Processo()
+    if estado == "sobrestado":
+        p = ate("notificado")
+        p.ato("sobrestamento", AC, inquerito_acidente_pendente=True)
+        return p
+    for tipo_ato, papel, extra in CANONICO[: ORDEM_CANONICA.index(estado)]:
+        p.ato(tipo_ato, papel, **extra)
+    assert p.estado == estado
+    return p
+
+
+# --- os caminhos do quadro ------------------------------------------------------------------
+
+
+def caminho_arquivamento_apos_esclarecimentos_acolhidos() -> Processo:
+    p = ate("notificado")
+    assert p.resultados[-1].prazos_iniciados == ("prazo.lesta.comparecimento",)
+    r = p.ato("esclarecimentos_prestados", IN, dias=3)
+    assert r.estado_destino == "notificado" and r.sinalizadores == ()
+    p.ato("esclarecimentos_acolhidos", AC)
+    assert p.estado == "arquivado" and p.vencimentos == {}
+    return p
+
+
+def caminho_auto_apos_esclarecimentos_nao_acolhidos() -> Processo:
+    p = ate("notificado")
+    p.ato("esclarecimentos_prestados", IN, dias=2)
+    p.ato("lavratura_auto", AC)  # antes do fim do prazo: os esclarecimentos não foram acolhidos
+    assert p.estado == "autuado"
+    return p
+
+
+def caminho_revelia_e_multa_paga() -> Processo:
+    p = ate("em_defesa")
+    p.ato("revelia", AC, dias=p.dias_ate_vencer("defesa"))
+    assert p.estado == "aguardando_julgamento"
+    assert "prazo.lesta.julgamento" in p.vencimentos
+    p.ato("julgamento_procedente", AC, multa_imposta=True)
+    r = p.ato("ciencia_decisao", AC)
+    assert r.prazos_iniciados == ("prazo.lesta.recurso", "prazo.lesta.pagamento")
+    r = p.ato("pagamento", AC, dias=10)
+    assert p.estado == "quitado" and r.sinalizadores == ()
+    assert set(r.prazos_encerrados) == {"prazo.lesta.pagamento", "prazo.lesta.recurso"}
+    return p
+
+
+def caminho_renuncia_e_improcedente() -> Processo:
+    p = ate("em_defesa")
+    r = p.ato("renuncia_defesa", IN, dias=0)
+    assert r.prazos_encerrados == ("prazo.lesta.defesa",)
+    assert r.prazos_iniciados == ("prazo.lesta.julgamento",)
+    p.ato("julgamento_improcedente", AC)
+    assert p.estado == "arquivado" and p.vencimentos == {}
+    return p
+
+
+def caminho_defesa_e_improcedente() -> Processo:
+    p = ate("aguardando_julgamento")
+    p.ato("julgamento_improcedente", AC, dias=20)
+    assert p.estado == "arquivado"
+    return p
+
+
+def caminho_recurso_provido() -> Processo:
+    p = ate("em_recurso")
+    p.ato("decisao_recurso_provido", CP, dias=20)
+    assert p.estado == "arquivado"
+    return p
+
+
+def caminho_recurso_nao_provido_e_pagamento() -> Processo:
+    p = ate("decisao_recurso_notificada")
+    assert "prazo.lesta.pagamento" in p.vencimentos
+    p.ato("pagamento", AC)
+    assert p.estado == "quitado"
+    return p
+
+
+def caminho_provido_em_parte_e_recurso_final_provido() -> Processo:
+    p = ate("em_recurso")
+    p.ato("decisao_recurso_provido_em_parte", CP)
+    assert p.estado == "recurso_decidido"
+    p.ato("ciencia_decisao_recurso", AC)
+    p.ato("recurso_final", CP)
+    assert p.estado == "em_recurso_final"
+    assert "prazo.lesta.pagamento" not in p.vencimentos
+    p.ato("decisao_recurso_final_provido", DPC)
+    assert p.estado == "arquivado"
+    return p
+
+
+def caminho_recurso_final_nao_provido_e_pagamento() -> Processo:
+    p = ate("decisao_definitiva_notificada")
+    assert set(p.vencimentos) == {"prazo.lesta.pagamento"}
+    p.ato("pagamento", AC, dias=15)
+    assert p.estado == "quitado"
+    return p
+
+
+def caminho_recurso_final_provido_em_parte_e_divida_ativa() -> Processo:
+    p = ate("em_recurso_final")
+    p.ato("decisao_recurso_final_provido_em_parte", DPC)
+    p.ato("ciencia_decisao_recurso_final", DPC)
+    with pytest.raises(Conflito, match="prazo de pagamento em curso"):
+        p.ato("inscricao_divida_ativa", AC, dias=p.dias_ate_vencer("pagamento") - 1)
+    p.ato("inscricao_divida_ativa", AC)
+    assert p.estado == "divida_ativa"
+    return p
+
+
+def caminho_divida_ativa_sem_recurso() -> Processo:
+    p = ate("decisao_notificada")
+    p.ato("inscricao_divida_ativa", AC, dias=p.dias_ate_vencer("pagamento"))
+    assert p.estado == "divida_ativa" and p.vencimentos == {}
+    return p
+
+
+def caminho_divida_ativa_apos_recurso() -> Processo:
+    p = ate("decisao_recurso_notificada")
+    p.ato("inscricao_divida_ativa", AC, dias=p.dias_ate_vencer("pagamento"))
+    assert p.estado == "divida_ativa"
+    return p
+
+
+def caminho_penalidade_sem_multa_encerrada_apos_o_prazo_de_recurso() -> Processo:
+    p = ate("aguardando_julgamento")
+    p.ato("julgamento_procedente", AC, multa_imposta=False)
+    r = p.ato("ciencia_decisao", AC)
+    assert r.prazos_iniciados == ("prazo.lesta.recurso",)  # sem multa, sem prazo de pagamento
+    with pytest.raises(Conflito, match="prazo de recurso em curso"):
+        p.ato("encerramento", AC)
+    p.ato("encerramento", AC, dias=p.dias_ate_vencer("recurso"))
+    assert p.estado == "encerrado"
+    return p
+
+
+def caminho_encerramento_apos_recursos_sem_multa() -> Processo:
+    p = ate("recurso_decidido")
+    # o recurso em 1ª instância afastou a multa e manteve a suspensão da habilitação
+    r = p.ato("ciencia_decisao_recurso", CP, multa_imposta=False)
+    assert r.prazos_iniciados == ("prazo.lesta.recurso_final",)
+    p.ato("encerramento", AC, dias=p.dias_ate_vencer("recurso_final"))
+    q = ate("recurso_final_decidido")
+    q.ato("ciencia_decisao_recurso_final", AC, multa_imposta=False)
+    q.ato("encerramento", AC)
+    assert p.estado == q.estado == "encerrado"
+    p.cobertos |= q.cobertos
+    return p
+
+
+def caminho_sobrestamento_e_levantamento() -> Processo:
+    todos = Processo()
+    for origem in ("constatada", "notificado", "autuado", "em_defesa", "aguardando_julgamento"):
+        p = ate(origem)
+        p.ato("sobrestamento", CP, inquerito_acidente_pendente=True)
+        assert p.estado == "sobrestado" and p.vencimentos == {}
+        with pytest.raises(Conflito, match="aguardando a decisão final do Tribunal Marítimo"):
+            p.ato("levantamento_sobrestamento", AC)
+        r = p.ato("levantamento_sobrestamento", AC, dias=400, inquerito_acidente_pendente=False)
+        assert p.estado == origem
+        assert r.prazos_iniciados == maquina().estados[origem].prazos
+        todos.cobertos |= p.cobertos
+    return todos
+
+
+def caminho_correcao_em_todo_estado_nao_final() -> Processo:
+    todos = Processo()
+    for estado in [*ORDEM_CANONICA, "sobrestado"]:
+        p = ate(estado)
+        dono = {"constatada": IN}.get(estado, AC)
+        corrige = "notificacao_comparecimento" if dono == IN else "lavratura_auto"
+        r = p.ato("correcao", dono, corrige=corrige)
+        assert r.estado_destino == estado
+        assert r.prazos_iniciados == r.prazos_encerrados == ()
+        todos.cobertos |= p.cobertos
+    return todos
+
+
+CAMINHOS: list[Callable[[], Processo]] = [
+    caminho_arquivamento_apos_esclarecimentos_acolhidos,
+    caminho_auto_apos_esclarecimentos_nao_acolhidos,
+    caminho_revelia_e_multa_paga,
+    caminho_renuncia_e_improcedente,
+    caminho_defesa_e_improcedente,
+    caminho_recurso_provido,
+    caminho_recurso_nao_provido_e_pagamento,
+    caminho_provido_em_parte_e_recurso_final_provido,
+    caminho_recurso_final_nao_provido_e_pagamento,
+    caminho_recurso_final_provido_em_parte_e_divida_ativa,
+    caminho_divida_ativa_sem_recurso,
+    caminho_divida_ativa_apos_recurso,
+    caminho_penalidade_sem_multa_encerrada_apos_o_prazo_de_recurso,
+    caminho_encerramento_apos_recursos_sem_multa,
+    caminho_sobrestamento_e_levantamento,
+    caminho_correcao_em_todo_estado_nao_final,
+]
+
+
+def test_arquivamento_apos_esclarecimentos_acolhidos() -> None:
+    caminho_arquivamento_apos_esclarecimentos_acolhidos()
+
+
+def test_auto_lavrado_apos_esclarecimentos_nao_acolhidos() -> None:
+    caminho_auto_apos_esclarecimentos_nao_acolhidos()
+
+
+def test_revelia_julgamento_procedente_e_multa_paga() -> None:
+    caminho_revelia_e_multa_paga()
+
+
+def test_renuncia_a_defesa_e_julgamento_improcedente() -> None:
+    caminho_renuncia_e_improcedente()
+
+
+def test_defesa_e_julgamento_improcedente_arquivam() -> None:
+    caminho_defesa_e_improcedente()
+
+
+def test_recurso_provido_arquiva() -> None:
+    caminho_recurso_provido()
+
+
+def test_recurso_nao_provido_e_pagamento_apos_a_ciencia() -> None:
+    caminho_recurso_nao_provido_e_pagamento()
+
+
+def test_recurso_provido_em_parte_e_recurso_final_provido() -> None:
+    caminho_provido_em_parte_e_recurso_final_provido()
+
+
+def test_recurso_final_nao_provido_e_pagamento() -> None:
+    caminho_recurso_final_nao_provido_e_pagamento()
+
+
+def test_recurso_final_provido_em_parte_e_divida_ativa_apos_o_vencimento() -> None:
+    caminho_recurso_final_provido_em_parte_e_divida_ativa()
+
+
+def test_divida_ativa_quando_nao_ha_recurso_nem_pagamento() -> None:
+    caminho_divida_ativa_sem_recurso()
+
+
+def test_divida_ativa_apos_a_decisao_do_recurso() -> None:
+    caminho_divida_ativa_apos_recurso()
+
+
+def test_penalidade_sem_multa_encerra_apos_o_prazo_de_recurso() -> None:
+    caminho_penalidade_sem_multa_encerrada_apos_o_prazo_de_recurso()
+
+
+def test_encerramento_sem_multa_apos_cada_instancia_de_recurso() -> None:
+    caminho_encerramento_apos_recursos_sem_multa()
+
+
+def test_sobrestamento_e_levantamento_voltam_ao_estado_anterior_e_reiniciam_prazos() -> None:
+    caminho_sobrestamento_e_levantamento()
+
+
+def test_correcao_cabe_em_todo_estado_nao_final_e_nao_muda_o_estado() -> None:
+    caminho_correcao_em_todo_estado_nao_final()
+
+
+def test_toda_transicao_de_todo_estado_de_origem_e_exercitada() -> None:
+    m = maquina()
+    esperados = {(origem, t.tipo_ato) for t in m.transicoes for origem in m.origens(t)}
+    cobertos: set[tuple[str, str]] = set()
+    for caminho in CAMINHOS:
+        cobertos |= caminho().cobertos
+    assert esperados - cobertos == set()
+
+
+# --- fora de ordem ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("estado", "tipo_ato", "papel", "trecho"),
+    [
+        ("autuado", "recurso", AC, 'ato "recurso" não é permitido no estado "autuado"'),
+        ("constatada", "lavratura_auto", AC, 'só cabe em "notificado"'),
+        ("em_defesa", "julgamento_procedente", AC, 'no estado "em_defesa"'),
+        ("julgado_procedente", "pagamento", AC, 'no estado "julgado_procedente"'),
+        ("em_recurso", "pagamento", AC, 'no estado "em_recurso"'),
+        ("decisao_notificada", "recurso_final", CP, 'só cabe em "decisao_recurso_notificada"'),
+        ("em_recurso", "decisao_recurso_final_provido", DPC, 'no estado "em_recurso"'),
+        ("decisao_notificada", "levantamento_sobrestamento", AC, 'só cabe em "sobrestado"'),
+        ("julgado_procedente", "sobrestamento", AC, 'no estado "julgado_procedente"'),
+        ("arquivado", "recurso", AC, "o processo está encerrado (Arquivado)"),
+        ("quitado", "correcao", AC, "o processo está encerrado (Multa paga)"),
+    ],
+)
+def test_ato_fora_de_ordem_e_recusado_com_conflito(
+    estado: str, tipo_ato: str, papel: str, trecho: str
+) -> None:
+    corrige = "defesa" if tipo_ato == "correcao" else None
+    with pytest.raises(Conflito) as e:
+        maquina().transicao(estado, tipo_ato, papel, corrige=corrige)
+    assert trecho in e.value.mensagem
+    assert e.value.campo == "tipo_ato"
+    assert e.value.regra  # a citação do ato
+
+
+def test_recurso_no_estado_autuado_cita_o_item_3_6_4() -> None:
+    with pytest.raises(Conflito) as e:
+        maquina().transicao("autuado", "recurso", AC)
+    assert str(e.value) == (
+        'tipo_ato: ato "recurso" não é permitido no estado "autuado"; só cabe em '
+        '"decisao_notificada" (NORMAM (Port. 110/2023) item 3.6.4 a)'
+    )
+
+
+def test_nenhum_ato_cabe_num_estado_final() -> None:
+    m = maquina()
+    for estado in (e.id for e in m.estados.values() if e.final):
+        for papel in PAPEIS:
+            assert m.atos_permitidos(estado, papel) == []
+
+
+# --- papéis ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("estado", "tipo_ato", "papel"),
+    [
+        ("aguardando_julgamento", "julgamento_procedente", IN),
+        ("aguardando_julgamento", "julgamento_procedente", CP),
+        ("notificado", "lavratura_auto", IN),
+        ("em_recurso", "decisao_recurso_nao_provido", AC),
+        ("em_recurso", "decisao_recurso_provido", DPC),
+        ("em_recurso_final", "decisao_recurso_final_nao_provido", CP),
+        ("em_defesa", "revelia", IN),
+        ("decisao_notificada", "pagamento", IN),
+        ("constatada", "notificacao_comparecimento", "auditor"),
+        ("constatada", "notificacao_comparecimento", "consulta"),
+    ],
+)
+def test_papel_errado_e_recusado_com_conflito(estado: str, tipo_ato: str, papel: str) -> None:
+    with pytest.raises(Conflito) as e:
+        maquina().transicao(estado, tipo_ato, papel)
+    assert e.value.mensagem.startswith(f'o papel {papel} não pode registrar "{tipo_ato}"; cabe a:')
+    assert e.value.campo == "papel"
+
+
+def test_inspetor_nao_julga_e_a_mensagem_diz_quem_julga() -> None:
+    with pytest.raises(Conflito) as e:
+        maquina().transicao("aguardando_julgamento", "julgamento_procedente", IN)
+    assert str(e.value) == (
+        'papel: o papel inspetor não pode registrar "julgamento_procedente"; '
+        "cabe a: autoridade_competente (NORMAM (Port. 110/2023) item 3.6.3 c)"
+    )
+
+
+def test_auditor_e_consulta_nao_registram_ato_nenhum() -> None:
+    m = maquina()
+    for estado in m.estados:
+        assert m.atos_permitidos(estado, "auditor") == []
+        assert m.atos_permitidos(estado, "consulta") == []
+
+
+def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
+    m = maquina()
+
+    def tipos(estado: str, papel: str) -> list[str]:
+        return [t.tipo_ato for t in m.atos_permitidos(estado, papel)]
+
+    assert tipos("constatada", IN) == ["notificacao_comparecimento", "correcao"]
+    assert tipos("em_defesa", IN) == ["renuncia_defesa", "correcao"]
+    assert tipos("em_defesa", AC) == [
+        "defesa",
+        "renuncia_defesa",
+        "revelia",
+        "sobrestamento",
+        "correcao",
+    ]
+    assert tipos("em_recurso", CP) == [
+        "decisao_recurso_provido",
+        "decisao_recurso_provido_em_parte",
+        "decisao_recurso_nao_provido",
+        "correcao",
+    ]
+    assert tipos("em_recurso_final", DPC) == [
+        "decisao_recurso_final_provido",
+        "decisao_recurso_final_provido_em_parte",
+        "decisao_recurso_final_nao_provido",
+        "correcao",
+    ]
+    assert tipos("decisao_notificada", AC) == [
+        "recurso",
+        "pagamento",
+        "inscricao_divida_ativa",
+        "encerramento",
+        "correcao",
+    ]
+    assert tipos("sobrestado", AC) == ["levantamento_sobrestamento", "correcao"]
+
+
+def test_so_quem_registra_o_ato_pode_corrigi_lo() -> None:
+    m = maquina()
+    assert m.transicao("em_recurso", "correcao", CP, corrige="decisao_recurso_nao_provido")
+    with pytest.raises(Conflito) as e:
+        m.transicao("em_recurso", "correcao", IN, corrige="julgamento_procedente")
+    assert e.value.mensagem == (
+        'o papel inspetor não pode corrigir "julgamento_procedente"; cabe a: autoridade_competente'
+    )
+    assert e.value.regra == "Lei 9.784/1999 art. 55"
+    with pytest.raises(EntradaInvalida) as sem_alvo:
+        m.transicao("em_recurso", "correcao", AC)
+    assert sem_alvo.value.campo == "corrige"
+    with pytest.raises(EntradaInvalida, match="não corrigível"):
+        m.transicao("em_recurso", "correcao", AC, corrige="correcao")
+    with pytest.raises(EntradaInvalida, match="não corrigível"):
+        m.transicao("em_recurso", "correcao", AC, corrige="rasura")
+    with pytest.raises(EntradaInvalida, match="só se informa num ato de correção"):
+        m.transicao("em_recurso", "decisao_recurso_provido", CP, corrige="recurso")
+
+
+def test_estado_papel_ou_ato_desconhecido_e_entrada_invalida() -> None:
+    m = maquina()
+    with pytest.raises(EntradaInvalida) as e:
+        m.transicao("julgado", "recurso", AC)
+    assert e.value.campo == "estado"
+    with pytest.raises(EntradaInvalida) as e:
+        m.transicao("autuado", "ciencia_auto", "almirante")
+    assert e.value.campo == "papel"
+    with pytest.raises(EntradaInvalida) as e:
+        m.transicao("autuado", "embargo", AC)
+    assert e.value.campo == "tipo_ato"
+    with pytest.raises(EntradaInvalida):
+        m.atos_permitidos("autuado", "almirante")
+
+
+# --- guardas: registrar, não bloquear; recusar só o que a norma proíbe ------------------------
+
+
+def test_recurso_fora_do_prazo_e_aceito_e_sinalizado_intempestivo() -> None:
+    p = ate("decisao_notificada")
+    r = p.ato("recurso", AC, dias=p.dias_ate_vencer("recurso"))
+    assert p.estado == "em_recurso"
+    assert r.sinalizadores == ("intempestivo",)
+
+
+def test_recurso_no_ultimo_dia_do_prazo_e_tempestivo() -> None:
+    p = ate("decisao_notificada")
+    r = p.ato("recurso", AC, dias=p.dias_ate_vencer("recurso") - 1)
+    assert r.sinalizadores == ()
+
+
+def test_recurso_final_e_defesa_fora_do_prazo_tambem_sao_aceitos_e_sinalizados() -> None:
+    p = ate("decisao_recurso_notificada")
+    assert p.ato("recurso_final", CP, dias=30).sinalizadores == ("intempestivo",)
+    q = ate("em_defesa")
+    assert q.ato("defesa", AC, dias=q.dias_ate_vencer("defesa")).sinalizadores == ("intempestivo",)
+    assert q.estado == "aguardando_julgamento"
+
+
+def test_pagamento_apos_o_vencimento_quita_e_e_sinalizado() -> None:
+    p = ate("decisao_notificada")
+    r = p.ato("pagamento", AC, dias=p.dias_ate_vencer("pagamento") + 10)
+    assert p.estado == "quitado" and r.sinalizadores == ("intempestivo",)
+
+
+def test_julgamento_depois_dos_trinta_dias_e_sinalizado_prazo_extrapolado() -> None:
+    p = ate("aguardando_julgamento")
+    r = p.ato("julgamento_procedente", AC, dias=p.dias_ate_vencer("julgamento"), multa_imposta=True)
+    assert r.sinalizadores == ("prazo_extrapolado",)
+    q = ate("em_recurso")
+    r = q.ato("decisao_recurso_nao_provido", CP, dias=q.dias_ate_vencer("decisao_recurso"))
+    assert r.sinalizadores == ("prazo_extrapolado",)
+
+
+def test_revelia_no_ultimo_dia_do_prazo_de_defesa_e_recusada() -> None:
+    p = ate("em_defesa")
+    with pytest.raises(Conflito) as e:
+        p.ato("revelia", AC, dias=p.dias_ate_vencer("defesa") - 1)
+    assert "prazo de defesa em curso até" in e.value.mensagem
+    assert e.value.regra == "LESTA art. 23 §2º"
+    assert p.estado == "em_defesa"
+
+
+def test_auto_por_nao_comparecimento_so_depois_do_prazo_de_esclarecimentos() -> None:
+    p = ate("notificado")
+    with pytest.raises(Conflito, match="prazo para prestar esclarecimentos em curso"):
+        p.ato("lavratura_auto", AC, dias=p.dias_ate_vencer("comparecimento") - 1)
+    p.ato("lavratura_auto", AC)
+    assert p.estado == "autuado"
+
+
+def test_sem_inquerito_pendente_nao_ha_sobrestamento() -> None:
+    p = ate("em_defesa")
+    with pytest.raises(Conflito, match="não há inquérito"):
+        p.ato("sobrestamento", AC)
+
+
+def test_infracao_de_poluicao_nao_se_sobresta() -> None:
+    p = ate("em_defesa")
+    with pytest.raises(Conflito, match="poluição das águas"):
+        p.ato("sobrestamento", AC, inquerito_acidente_pendente=True, infracao_de_poluicao=True)
+
+
+def test_sem_sobrestamento_registrado_o_inquerito_pendente_impede_a_sancao() -> None:
+    p = ate("aguardando_julgamento")
+    with pytest.raises(Conflito) as e:
+        p.ato("julgamento_procedente", AC, inquerito_acidente_pendente=True)
+    assert "LESTA art. 33, parágrafo único" in e.value.mensagem
+    assert e.value.campo == "inquerito_acidente_pendente"
+    q = ate("notificado")
+    with pytest.raises(Conflito, match="Tribunal Marítimo"):
+        q.ato("lavratura_auto", AC, dias=30, inquerito_acidente_pendente=True)
+
+
+def test_na_poluicao_o_inquerito_pendente_nao_impede_a_sancao() -> None:
+    p = ate("aguardando_julgamento")
+    p.ato("julgamento_procedente", AC, inquerito_acidente_pendente=True, infracao_de_poluicao=True)
+    assert p.estado == "julgado_procedente"
+
+
+def test_o_improcedente_nao_e_sancao_e_nao_espera_o_tribunal() -> None:
+    p = ate("aguardando_julgamento")
+    p.ato("julgamento_improcedente", AC, inquerito_acidente_pendente=True)
+    assert p.estado == "arquivado"
+
+
+def test_pagamento_e_divida_ativa_exigem_multa_imposta() -> None:
+    p = ate("decisao_notificada")
+    p.multa_imposta = False
+    with pytest.raises(Conflito, match="não há multa imposta"):
+        p.ato("pagamento", AC)
+    with pytest.raises(Conflito, match="não há multa imposta"):
+        p.ato("inscricao_divida_ativa", AC, dias=60)
+
+
+def test_encerramento_sem_pagar_e_recusado_quando_ha_multa() -> None:
+    p = ate("decisao_definitiva_notificada")
+    with pytest.raises(Conflito, match="há multa imposta"):
+        p.ato("encerramento", AC, dias=60)
+
+
+def test_divida_ativa_recusada_se_a_multa_ja_foi_paga_ou_sem_vencimento() -> None:
+    p = ate("decisao_notificada")
+    with pytest.raises(Conflito, match="a multa já foi paga"):
+        p.ato("inscricao_divida_ativa", AC, dias=60, multa_paga=True)
+    m = maquina()
+    t = m.transicao("decisao_notificada", "inscricao_divida_ativa", AC)
+    ctx = ContextoAto(data_ato=INICIO, multa_imposta=True)
+    avaliacao = avaliar_guarda("prazo_pagamento_vencido_sem_pagamento", t, ctx, "lesta")
+    assert not avaliacao.permitido
+    assert "prazo.lesta.pagamento não informado" in avaliacao.motivo
+
+
+def test_divida_ativa_espera_o_fim_do_prazo_de_recurso() -> None:
+    m = maquina()
+    t = m.transicao("decisao_notificada", "inscricao_divida_ativa", AC)
+    ctx = ContextoAto(
+        data_ato=dt.date(2025, 4, 1),
+        multa_imposta=True,
+        vencimentos={
+            "prazo.lesta.pagamento": dt.date(2025, 3, 20),
+            "prazo.lesta.recurso": dt.date(2025, 4, 1),
+        },
+    )
+    with pytest.raises(Conflito, match="prazo de recurso em curso até 01/04/2025"):
+        m.aplicar("decisao_notificada", "inscricao_divida_ativa", AC, ctx)
+    assert avaliar_guarda("prazo_pagamento_vencido_sem_pagamento", t, ctx, "lesta").permitido
+
+
+def test_levantamento_exige_estado_anterior_valido() -> None:
+    m = maquina()
+    for anterior in (None, "em_recurso", "arquivado"):
+        ctx = ContextoAto(data_ato=INICIO, estado_anterior_ao_sobrestamento=anterior)
+        with pytest.raises(EntradaInvalida) as e:
+            m.aplicar("sobrestado", "levantamento_sobrestamento", AC, ctx)
+        assert e.value.campo == "estado_anterior_ao_sobrestamento"
+
+
+def test_estado_final_encerra_todos_os_prazos_ainda_em_curso() -> None:
+    m = maquina()
+    ctx = ContextoAto(
+        data_ato=INICIO,
+        multa_imposta=True,
+        vencimentos={
+            "prazo.lesta.recurso": INICIO,
+            "prazo.lesta.pagamento": INICIO + dt.timedelta(days=10),
+        },
+    )
+    r = m.aplicar("decisao_notificada", "pagamento", AC, ctx)
+    assert r.prazos_encerrados == ("prazo.lesta.pagamento", "prazo.lesta.recurso")
+    assert r.fundamentos[0] == "NORMAM (Port. 110/2023) item 3.6.3 d"
