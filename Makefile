@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.instalado
+# As camadas com banco rodam em paralelo (pytest-xdist): cada módulo fica num só processo,
+# com o seu banco (cópia SQLite ou esquema PostgreSQL) e o seu servidor numa porta livre.
+PARALELO ?= -n auto --dist loadfile
 
-.PHONY: run test test-pg lint bench clean
+.PHONY: run test test-pg lint docs bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,19 +15,26 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## make run: instala, carrega a demonstração no SQLite embutido e executa o serviço
+## make run: instala, carrega a demonstração no SQLite embutido (se vazio) e executa o serviço
 run: $(STAMP)
-	$(BIN)/farol demo --servir
+	$(BIN)/farol serve --demo
 
-## make test: instala e executa lint, tipos e todos os testes
-test: $(STAMP)
-	$(BIN)/ruff check farol tests bench
-	$(BIN)/mypy
-	$(BIN)/pytest
+## make test: instala e executa lint, tipos e os testes em camadas: tests/unit (puros, uma
+## vez) e tests/integration + tests/e2e (banco, API, navegador) no SQLite embutido
+test: lint
+	$(BIN)/pytest tests/unit
+	$(BIN)/pytest $(PARALELO) tests/integration tests/e2e
 
-## make test-pg: a mesma suíte no PostgreSQL de FAROL_TEST_DATABASE_URL (o lint já rodou)
+## make test-pg: as camadas com banco no PostgreSQL de FAROL_TEST_DATABASE_URL (o CI roda
+## depois de make test; os testes de unidade não tocam o banco e não se repetem)
 test-pg: $(STAMP)
-	$(BIN)/pytest
+	@test -n "$$FAROL_TEST_DATABASE_URL" || \
+	  { echo "make test-pg: defina FAROL_TEST_DATABASE_URL=postgresql+psycopg://..." >&2; exit 2; }
+	$(BIN)/pytest $(PARALELO) tests/integration tests/e2e
+
+## make docs: regenera as partes geradas de docs/*.md (make test confere com farol docs --verificar)
+docs: $(STAMP)
+	$(BIN)/farol docs
 
 lint: $(STAMP)
 	$(BIN)/ruff check farol tests bench

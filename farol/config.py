@@ -5,7 +5,7 @@
 | `FAROL_PASTA_DADOS` | pasta de dados do usuário (`platformdirs.user_data_dir("farol")`) |
 | `FAROL_DATABASE_URL` | SQLite `farol.sqlite3` na pasta de dados |
 | `FAROL_SEGREDO` | gerado na primeira execução e guardado em `<pasta de dados>/segredo` |
-| `FAROL_FUSO` | `America/Sao_Paulo` (atos guardados em UTC, mostrados neste fuso) |
+| `FAROL_FUSO` | `America/Sao_Paulo`: o "hoje" dos prazos e o fuso das horas, em toda entrada |
 | `FAROL_URL_PUBLICA` | `http://127.0.0.1:8000` (endereço impresso no QR dos documentos) |
 
 A pasta de dados só é criada quando um padrão precisa dela.
@@ -20,11 +20,13 @@ import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from platformdirs import user_data_dir
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from farol.relogio import FUSO_PADRAO, zona
 
 ARQUIVO_BANCO = "farol.sqlite3"
 ARQUIVO_SEGREDO = "segredo"
@@ -76,22 +78,19 @@ class Configuracao(BaseSettings):
     pasta_dados: Path = Field(default_factory=pasta_padrao)
     database_url: str = Field(default_factory=_url_padrao)
     segredo: SecretStr = Field(default_factory=_segredo_padrao)
-    fuso: str = "America/Sao_Paulo"
+    fuso: str = FUSO_PADRAO
     url_publica: str = "http://127.0.0.1:8000"
     """Endereço público do Farol: vai no QR dos documentos (página /verificar/<código>)."""
 
     @field_validator("fuso")
     @classmethod
     def _fuso_conhecido(cls, v: str) -> str:
-        try:
-            ZoneInfo(v)
-        except (ZoneInfoNotFoundError, ValueError) as e:
-            raise ValueError(f"fuso horário desconhecido: {v!r}") from e
+        zona(v)
         return v
 
     @property
     def zona(self) -> ZoneInfo:
-        return ZoneInfo(self.fuso)
+        return zona(self.fuso)
 
 
 @cache

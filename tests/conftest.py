@@ -168,3 +168,59 @@ def banco_demo(url_banco_modulo: str) -> Iterator[Banco]:
         carregar_demo(banco, hoje(), log=lambda _: None)
     yield banco
     banco.fechar()
+
+
+# --- camadas (tests/unit, tests/integration, tests/e2e) e textos legais de referência -------
+
+CAMADAS = ("unit", "integration", "e2e")
+FIXTURES_DE_BANCO = {"url_banco", "url_banco_vazio", "url_banco_modulo", "banco", "sessao"}
+SEMENTES = Path(
+    os.environ.get("FAROL_SEMENTES") or Path(__file__).resolve().parents[2] / "shared" / "seeds"
+)
+
+
+def _no_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """No CI (`CI=true`) os textos legais de ../shared/seeds são obrigatórios: sem eles as
+    citações não são conferidas contra a lei, e a suíte para em vez de pular em silêncio."""
+    for camada, descricao in [
+        ("unit", "tests/unit: funções puras, sem banco"),
+        ("integration", "tests/integration: serviços e store sobre o banco"),
+        ("e2e", "tests/e2e: API HTTP e navegador"),
+    ]:
+        config.addinivalue_line("markers", f"{camada}: {descricao}")
+    if _no_ci() and not SEMENTES.is_dir():
+        raise pytest.UsageError(f"CI=true e textos legais ausentes em {SEMENTES}")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Marca cada teste com a sua camada (`-m unit`, `-m "not e2e"`) e recusa banco de dados
+    num teste de unidade."""
+    for item in items:
+        try:
+            partes = item.path.relative_to(config.rootpath).parts
+        except ValueError:
+            continue
+        camada = partes[1] if len(partes) > 2 and partes[0] == "tests" else None
+        if camada not in CAMADAS:
+            continue
+        item.add_marker(camada)
+        if camada == "unit" and FIXTURES_DE_BANCO & set(getattr(item, "fixturenames", ())):
+            raise pytest.UsageError(
+                f"{item.nodeid}: teste de unidade usa o banco; o lugar dele é tests/integration"
+            )
+
+
+@pytest.fixture(scope="session")
+def sementes() -> Path:
+    """A pasta dos textos legais de referência (../shared/seeds, ou `FAROL_SEMENTES`). Ausente:
+    pula o teste fora do CI; no CI a suíte nem começa (`pytest_configure`)."""
+    if not SEMENTES.is_dir():
+        motivo = f"textos legais de referência ausentes em {SEMENTES}"
+        if _no_ci():
+            pytest.fail(motivo + " (obrigatórios no CI)")
+        pytest.skip(motivo)
+    return SEMENTES

@@ -11,6 +11,7 @@ from farol.services import inspecoes, processos
 from farol.services.calendario_om import hoje
 from farol.services.jurisdicao import Ator, ator_do_usuario
 from farol.services.processos import NovoAto
+from farol.services.resultados.inspecao import InspecaoRegistrada
 from farol.store.db import Banco
 from farol.store.orm import Usuario
 
@@ -58,18 +59,18 @@ def processo_autuado(
         r = inspecoes.registrar_inspecao(
             s, a["inspetor.cpsc"], inspecao(inscricao=inscricao, dias_atras=dias_atras, **kw)
         )
-        p = r["processos"][0]
+        p = r.processos[0]
         processos.registrar_ato(
             s,
             a["autoridade.cpsc"],
-            p["id"],
+            p.id,
             NovoAto(
                 tipo="lavratura_auto",
                 data_ato=hoje() - dt.timedelta(days=dias_atras - 16),
                 dados={"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}]},
             ),
         )
-    return int(p["id"]), str(p["numero"])
+    return p.id, p.numero
 
 
 def registrar(
@@ -82,7 +83,9 @@ def registrar(
         )
 
 
-def inspecao_com_apreensao(banco: Banco, *, inscricao: str, dias_atras: int = 3) -> dict[str, Any]:
+def inspecao_com_apreensao(
+    banco: Banco, *, inscricao: str, dias_atras: int = 3
+) -> InspecaoRegistrada:
     """Embarcação navegando com condutor sem habilitação e sem coletes: retirada de tráfego e
     apreensão (NORMAM 3.8.1 b e 3.12.1 b)."""
     cmd = inspecao(inscricao=inscricao, dias_atras=dias_atras, infracao="RLESTA.11")

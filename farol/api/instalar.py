@@ -12,4 +12,3 @@ VERSAO_API = "/api/v1"
 def instalar(app: FastAPI) -> None:
     for rotas in (auth.rotas, inspecoes.rotas, processos.rotas, painel.rotas, documentos.rotas):
         app.include_router(rotas, prefix=VERSAO_API)
-    app.include_router(documentos.publicas)  # /verificar: página pública do QR

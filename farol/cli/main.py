@@ -12,11 +12,12 @@ import sys
 from typing import Annotated, Any
 
 import typer
-from sqlalchemy.exc import SQLAlchemyError
 
 from farol.cli.erros import falhar, falhar_uso
 from farol.cli.saida import imprimir_json, tabela
 from farol.erros import EntradaInvalida, ErroFarol
+from farol.relogio import hoje
+from farol.store.db import ErroDeBanco
 
 app = typer.Typer(
     name="farol",
@@ -40,7 +41,9 @@ def ler_data(valor: str, campo: str) -> dt.date:
 
 @app.command()
 def infracoes(
-    busca: Annotated[str | None, typer.Option("--busca", help="Texto a procurar.")] = None,
+    busca: Annotated[
+        str | None, typer.Option("--busca", metavar="TEXTO", help="Texto a procurar.")
+    ] = None,
     como_json: OpcaoJson = False,
 ) -> None:
     """Lista as infrações do RLESTA (arts. 11–28) e da LESTA, com penalidade e citação."""
@@ -74,22 +77,30 @@ def infracoes(
 def penalidade(
     codigo: Annotated[str, typer.Argument(help="Id da infração, ex.: RLESTA.12.II")],
     data: Annotated[
-        str | None, typer.Option(help="Data do fato, AAAA-MM-DD (padrão: hoje).")
+        str | None, typer.Option(metavar="AAAA-MM-DD", help="Data do fato (padrão: hoje).")
     ] = None,
-    autor: Annotated[str, typer.Option(help="Tipo de autor material.")] = "condutor",
+    autor: Annotated[
+        str, typer.Option(metavar="TIPO", help="Tipo de autor material.")
+    ] = "condutor",
     reincidencias: Annotated[
-        int, typer.Option(help="Práticas anteriores da mesma infração nos 12 meses anteriores.")
+        int,
+        typer.Option(
+            metavar="N", help="Práticas anteriores da mesma infração nos 12 meses anteriores."
+        ),
     ] = 0,
-    faltas: Annotated[int, typer.Option(help="Número de faltas (RLESTA art. 13, III).")] = 1,
+    faltas: Annotated[
+        int, typer.Option(metavar="N", help="Número de faltas (RLESTA art. 13, III).")
+    ] = 1,
     agravante: Annotated[
-        list[str] | None, typer.Option(help="Agravante da LESTA art. 30 (repetível).")
+        list[str] | None, typer.Option(metavar="X", help="Agravante da LESTA art. 30 (repetível).")
     ] = None,
     como_json: OpcaoJson = False,
 ) -> None:
-    """Faixa legal da penalidade (multa, suspensão, cancelamento) com os fundamentos."""
+    """Faixa legal da penalidade: multa mín./máx., suspensão máxima (ISO-8601), cumulativa,
+    cancelamento, multiplicador e fundamentos."""
     from farol.rules.penalidades import calcular_penalidade
 
-    dia = ler_data(data, "data") if data else dt.date.today()
+    dia = ler_data(data, "data") if data else hoje()
     r = calcular_penalidade(
         codigo.strip(),
         dia,
@@ -126,12 +137,18 @@ def penalidade(
 @app.command()
 def prazo(
     etapa: Annotated[str, typer.Argument(help="Etapa, ex.: defesa, recurso, pagamento.")],
-    inicio: Annotated[str, typer.Option(help="Data do ato que inicia o prazo, AAAA-MM-DD.")],
-    regime: Annotated[str, typer.Option(help="lesta | poluicao | custodia")] = "lesta",
-    uf: Annotated[str | None, typer.Option(help="UF da OM, para os feriados estaduais.")] = None,
+    inicio: Annotated[
+        str, typer.Option(metavar="AAAA-MM-DD", help="Data do ato que inicia o prazo.")
+    ],
+    regime: Annotated[
+        str, typer.Option(metavar="lesta|poluicao|custodia", help="Regime do processo.")
+    ] = "lesta",
+    uf: Annotated[
+        str | None, typer.Option(metavar="UF", help="UF da OM, para os feriados estaduais.")
+    ] = None,
     como_json: OpcaoJson = False,
 ) -> None:
-    """Vencimento de um prazo, com os dias não úteis e os fundamentos."""
+    """Vencimento de um prazo, com os dias não úteis (e o motivo de cada um) e os fundamentos."""
     from farol.rules.calendario import obter_calendario
     from farol.rules.prazos import calcular_prazo
 
@@ -161,7 +178,8 @@ def prazo(
 
 @app.command()
 def medidas(como_json: OpcaoJson = False) -> None:
-    """Medidas administrativas e notificações para uma constatação lida em JSON da entrada."""
+    """Lê a constatação em JSON na entrada padrão e responde as medidas administrativas, quem
+    notificar e os fundamentos."""
     from farol.rules.medidas import aplicar_medidas, constatacao_de_dict
 
     try:
@@ -189,7 +207,8 @@ def _br(iso: str) -> str:
 def main() -> None:
     """Ponto de entrada: erros de domínio e de uso viram uma linha em português, saída 2."""
     try:
-        app(standalone_mode=False)
+        # Fora do modo "standalone", `typer.Exit(n)` não levanta: vira o valor devolvido.
+        codigo = app(standalone_mode=False)
     except ErroFarol as e:
         falhar(e)
     except typer.Exit as e:
@@ -198,12 +217,14 @@ def main() -> None:
         raise SystemExit(1) from None
     except typer.exceptions.TyperException as e:
         falhar_uso(e)
-    except SQLAlchemyError as e:
+    except ErroDeBanco as e:
         print(
             f"erro: banco de dados: {type(e).__name__}: {str(e).splitlines()[0]}", file=sys.stderr
         )
         print("  (rode `farol db upgrade` se o banco for PostgreSQL)", file=sys.stderr)
         raise SystemExit(1) from None
+    if isinstance(codigo, int) and codigo:
+        raise SystemExit(codigo)
 
 
 db_app = typer.Typer(help="Banco de dados: migrações.", no_args_is_help=True)
@@ -214,7 +235,9 @@ app.add_typer(db_app, name="db")
 def db_upgrade(
     database_url: Annotated[
         str | None,
-        typer.Option("--database-url", help="URL do banco (padrão: FAROL_DATABASE_URL)."),
+        typer.Option(
+            "--database-url", metavar="URL", help="URL do banco (padrão: FAROL_DATABASE_URL)."
+        ),
     ] = None,
 ) -> None:
     """Aplica as migrações pendentes (alembic upgrade head)."""
@@ -228,22 +251,34 @@ def db_upgrade(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Endereço de escuta.")] = "127.0.0.1",
-    porta: Annotated[int, typer.Option("--porta", "--port", help="Porta TCP.")] = 8000,
+    host: Annotated[str, typer.Option(metavar="H", help="Endereço de escuta.")] = "127.0.0.1",
+    porta: Annotated[int, typer.Option("--porta", "--port", metavar="P", help="Porta TCP.")] = 8000,
     database_url: Annotated[
         str | None,
-        typer.Option("--database-url", help="URL do banco (padrão: FAROL_DATABASE_URL)."),
+        typer.Option(
+            "--database-url", metavar="URL", help="URL do banco (padrão: FAROL_DATABASE_URL)."
+        ),
     ] = None,
+    com_demo: Annotated[
+        bool,
+        typer.Option(
+            "--demo", help="Antes de servir, carrega a demonstração se o banco estiver vazio."
+        ),
+    ] = False,
 ) -> None:
-    """Executa o serviço HTTP: páginas em /, API em /api/v1, documentação em /docs."""
+    """Executa o serviço HTTP: páginas em /, API em /api/v1 (OpenAPI em /openapi.json),
+    documentação em /docs; com `--demo`, carrega antes a demonstração num banco vazio."""
     import os
 
     import uvicorn
 
+    if com_demo:
+        database_url = _carregar_demo(database_url)
     if database_url:
         os.environ["FAROL_DATABASE_URL"] = database_url
     from farol.app import criar_app
 
+    print(f"Farol em http://{host}:{porta}/  (API: /api/v1, documentação: /docs)")
     uvicorn.run(criar_app(), host=host, port=porta, log_level="info")
 
 
@@ -259,7 +294,11 @@ def _url(database_url: str | None) -> str:
 
 OpcaoUrl = Annotated[
     str | None,
-    typer.Option("--database-url", help="URL do banco (padrão: FAROL_DATABASE_URL ou o SQLite)."),
+    typer.Option(
+        "--database-url",
+        metavar="URL",
+        help="URL do banco (padrão: FAROL_DATABASE_URL ou o SQLite).",
+    ),
 ]
 
 
@@ -267,22 +306,24 @@ OpcaoUrl = Annotated[
 def demo(
     database_url: OpcaoUrl = None,
     recriar: Annotated[bool, typer.Option(help="Apaga o SQLite e carrega de novo.")] = False,
-    servir: Annotated[bool, typer.Option(help="Em seguida, executa o serviço HTTP.")] = False,
-    host: Annotated[str, typer.Option(help="Endereço de escuta.")] = "127.0.0.1",
-    porta: Annotated[int, typer.Option("--porta", "--port", help="Porta TCP.")] = 8000,
 ) -> None:
-    """Cria o banco com a demonstração (OMs, usuários, processos em todos os estados)."""
-    from sqlalchemy.engine import make_url
+    """Carrega a demonstração (CPSC e Delegacias, usuários de cada papel, processos em todos os
+    estados) num banco vazio e imprime os logins; para servir em seguida, `farol serve --demo`."""
+    _carregar_demo(database_url, recriar=recriar)
 
+
+def _carregar_demo(database_url: str | None, *, recriar: bool = False) -> str:
+    """Migra o banco, carrega a demonstração se ele estiver vazio e imprime os logins."""
     from farol.services.demo import SENHA_DEMO, banco_vazio, carregar_demo, logins
-    from farol.store.db import Banco, e_sqlite
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco, arquivo_sqlite, e_sqlite, url_para_exibir
     from farol.store.migrar import atualizar_banco
 
     url = _url(database_url)
     if recriar:
         if not e_sqlite(url):
             raise EntradaInvalida("--recriar só apaga um banco SQLite", campo="recriar")
-        arquivo = make_url(url).database
+        arquivo = arquivo_sqlite(url)
         if arquivo:
             from pathlib import Path
 
@@ -290,22 +331,21 @@ def demo(
                 Path(arquivo + sufixo).unlink(missing_ok=True)
     atualizar_banco(url)
     banco = Banco.conectar(url)
-    with banco.unit_of_work(somente_leitura=True) as s:
-        vazio = banco_vazio(s)
+    vazio = banco_vazio(BancoUnitOfWork(banco))
     if vazio:
         carregar_demo(banco)
     else:
-        print("o banco já tem dados: demonstração não recarregada (use --recriar)")
+        print(
+            "o banco já tem dados: demonstração não recarregada (`farol demo --recriar` recarrega)"
+        )
     banco.fechar()
-    print(f"banco: {make_url(url).render_as_string(hide_password=True)}")
+    print(f"banco: {url_para_exibir(url)}")
     tabela(
         f"Usuários da demonstração (senha: {SENHA_DEMO})",
         ["Login", "Papel", "OM"],
         [list(x) for x in logins()],
     )
-    if servir:
-        print(f"Farol em http://{host}:{porta}/  (API: /api/v1, documentação: /docs)")
-        serve(host=host, porta=porta, database_url=url)
+    return url
 
 
 auditoria_app = typer.Typer(help="Auditoria da cadeia de atos.", no_args_is_help=True)
@@ -314,13 +354,14 @@ app.add_typer(auditoria_app, name="auditoria")
 
 @auditoria_app.command("verificar")
 def auditoria_verificar(database_url: OpcaoUrl = None) -> None:
-    """Confere a cadeia de hashes de todos os processos; nomeia o primeiro elo quebrado."""
-    from farol.store.auditoria import verificar_cadeias
+    """Confere a cadeia de hashes dos atos de todos os processos; nomeia o primeiro elo quebrado
+    e sai com código 1."""
+    from farol.services import auditoria
+    from farol.services.unit_of_work import BancoUnitOfWork
     from farol.store.db import Banco
 
     banco = Banco.conectar(_url(database_url))
-    with banco.unit_of_work(somente_leitura=True) as s:
-        quebras = verificar_cadeias(s)
+    quebras = auditoria.verificar(BancoUnitOfWork(banco))
     banco.fechar()
     if not quebras:
         print("cadeias íntegras: nenhum ato alterado")
@@ -334,14 +375,18 @@ def auditoria_verificar(database_url: OpcaoUrl = None) -> None:
 def documento(
     processo: Annotated[str, typer.Argument(help="Número (2026/CPSC/000001) ou id do processo.")],
     tipo: Annotated[str, typer.Argument(help="auto_de_infracao, notificacao_comparecimento, ...")],
-    saida: Annotated[str, typer.Option("-o", "--saida", help="Arquivo PDF a gravar.")],
+    saida: Annotated[
+        str, typer.Option("-o", "--saida", metavar="ARQUIVO.pdf", help="Arquivo PDF a gravar.")
+    ],
     usuario: Annotated[
         str | None,
-        typer.Option(help="Login de quem emite (padrão: a autoridade competente da OM)."),
+        typer.Option(
+            metavar="LOGIN", help="Login de quem emite (padrão: a autoridade competente da OM)."
+        ),
     ] = None,
     dados: Annotated[
         str | None,
-        typer.Option(help='Dados complementares em JSON, ex.: {"lacres": [...]}.'),
+        typer.Option(metavar="JSON", help='Dados complementares em JSON, ex.: {"lacres": [...]}.'),
     ] = None,
     database_url: OpcaoUrl = None,
 ) -> None:
@@ -354,34 +399,21 @@ def documento(
         raise EntradaInvalida("esperado um objeto JSON", campo="dados")
     from pathlib import Path
 
-    from sqlalchemy import select
-
     from farol.config import configuracao
-    from farol.erros import NaoEncontrado
-    from farol.services.documentos import emitir
-    from farol.services.jurisdicao import ator_do_usuario
+    from farol.services.documentos import emitir_em_nome
+    from farol.services.unit_of_work import BancoUnitOfWork
     from farol.store.db import Banco
-    from farol.store.orm import Processo, Usuario
 
     banco = Banco.conectar(_url(database_url))
-    with banco.unit_of_work() as s:
-        filtro = Processo.id == int(processo) if processo.isdigit() else Processo.numero == processo
-        p = s.execute(select(Processo).where(filtro)).scalar_one_or_none()
-        if p is None:
-            raise NaoEncontrado(f"processo {processo!r} não encontrado", campo="processo")
-        q = select(Usuario).where(Usuario.ativo.is_(True))
-        if usuario:
-            q = q.where(Usuario.login == usuario)
-        else:
-            q = q.where(Usuario.om_id == p.om_id, Usuario.papel == "autoridade_competente")
-        u = s.execute(q.limit(1)).scalar_one_or_none()
-        if u is None:
-            raise NaoEncontrado("usuário emissor não encontrado", campo="usuario")
-        doc = emitir(s, ator_do_usuario(s, u), p.id, tipo, configuracao().url_publica, extras)
-        Path(saida).write_bytes(doc.conteudo)
-        print(f"{saida}: {doc.tipo} do processo {p.numero}")
-        print(f"código de verificação: {doc.codigo}  sha256: {doc.sha256}")
-    banco.fechar()
+    try:
+        numero, doc = emitir_em_nome(
+            BancoUnitOfWork(banco), processo, tipo, configuracao().url_publica, extras, usuario
+        )
+    finally:
+        banco.fechar()
+    Path(saida).write_bytes(doc.conteudo)
+    print(f"{saida}: {doc.tipo} do processo {numero}")
+    print(f"código de verificação: {doc.codigo}  sha256: {doc.sha256}")
 
 
 om_app = typer.Typer(help="Organizações Militares: dias sem expediente.", no_args_is_help=True)
@@ -391,23 +423,47 @@ app.add_typer(om_app, name="om")
 @om_app.command("fechamento")
 def om_fechamento(
     sigla: Annotated[str, typer.Argument(help="Sigla da OM, ex.: CPSC.")],
-    data: Annotated[str, typer.Argument(help="Dia sem expediente, AAAA-MM-DD.")],
-    motivo: Annotated[str, typer.Option(help="Motivo (ex.: feriado municipal).")],
+    data: Annotated[str, typer.Argument(metavar="AAAA-MM-DD", help="Dia sem expediente.")],
+    motivo: Annotated[str, typer.Option(metavar="TEXTO", help="Motivo (ex.: feriado municipal).")],
     database_url: OpcaoUrl = None,
 ) -> None:
     """Registra um dia sem expediente na OM e recalcula os prazos abertos que ele alcança."""
     from farol.services.calendario_om import registrar_fechamento
+    from farol.services.unit_of_work import BancoUnitOfWork
     from farol.store.db import Banco
 
     dia = ler_data(data, "data")
     banco = Banco.conectar(_url(database_url))
-    with banco.unit_of_work() as s:
-        mudaram = registrar_fechamento(s, sigla, dia, motivo)
-        linhas = [[str(p.processo_id), p.etapa, f"{p.vencimento:%d/%m/%Y}"] for p in mudaram]
-    banco.fechar()
+    try:
+        mudaram = registrar_fechamento(BancoUnitOfWork(banco), sigla, dia, motivo)
+    finally:
+        banco.fechar()
+    linhas = [[str(p.processo_id), p.etapa, f"{p.vencimento:%d/%m/%Y}"] for p in mudaram]
     print(f"{sigla}: {dia:%d/%m/%Y} sem expediente ({motivo})")
     tabela(
         f"Prazos recalculados ({len(linhas)})",
         ["Processo (id)", "Etapa", "Novo vencimento"],
         linhas,
     )
+
+
+@app.command()
+def docs(
+    verificar: Annotated[
+        bool,
+        typer.Option("--verificar", help="Só confere: nomeia cada região desatualizada, saída 1."),
+    ] = False,
+    pasta: Annotated[
+        str | None,
+        typer.Option(metavar="PASTA", help="Pasta dos .md (padrão: docs/ do repositório)."),
+    ] = None,
+) -> None:
+    """Regenera as partes geradas de docs/*.md (tabelas dos dados normativos, quadro de estados
+    de cada regime, migrações do banco, comandos da CLI)."""
+    from pathlib import Path
+
+    from farol.cli.docs import executar
+
+    codigo = executar(Path(pasta) if pasta else None, verificar=verificar)
+    if codigo:
+        raise typer.Exit(codigo)

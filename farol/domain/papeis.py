@@ -1,16 +1,51 @@
-"""Papéis de usuário do Farol."""
+"""Papéis de usuário do Farol e as suas permissões, derivados de `normas/dados/papeis.yaml`.
+
+Quem registra cada ato do procedimento é o quadro de cada regime; aqui está o resto: quem
+inspeciona, quem emite documentos, quem não registra ato nenhum, o nome de cada papel e a
+abrangência (a OM e as subordinadas, ou todas).
+"""
 
 from __future__ import annotations
 
 from typing import Final
 
-PAPEIS: Final = (
-    "inspetor",
-    "autoridade_competente",
-    "capitao_dos_portos",
-    "dpc",
-    "auditor",
-    "consulta",
-)
-"""Papéis de usuário do Farol. Auditor e consulta leem; não registram ato nenhum."""
-PAPEIS_SEM_ATOS: Final = frozenset({"auditor", "consulta"})
+from farol.normas.papeis import Abrangencia, catalogo_papeis, ids_dos_papeis
+
+REGISTRA_ATOS: Final = "registra_atos"
+INSPECIONA: Final = "inspeciona"
+EMITE_DOCUMENTOS: Final = "emite_documentos"
+
+PAPEIS: Final = ids_dos_papeis()
+"""Os ids dos papéis, na ordem declarada."""
+
+
+def papeis_com(permissao: str) -> tuple[str, ...]:
+    """Os papéis que têm a permissão, na ordem declarada; permissão não declarada: `KeyError`."""
+    cat = catalogo_papeis()
+    if permissao not in {p.id for p in cat.permissoes}:
+        raise KeyError(f"permissão não declarada em papeis.yaml: {permissao!r}")
+    return tuple(p.id for p in cat.papeis if permissao in p.permissoes)
+
+
+PAPEIS_SEM_ATOS: Final = frozenset(PAPEIS) - frozenset(papeis_com(REGISTRA_ATOS))
+"""Papéis que só leem: não registram ato nenhum em regime nenhum."""
+
+PAPEL_DA_CONSULTA_PUBLICA: Final = catalogo_papeis().papel_da_consulta_publica
+
+
+def pode(papel: str, permissao: str) -> bool:
+    return papel in papeis_com(permissao)
+
+
+def nome_do_papel(papel: str, *, desconhecido: str | None = None) -> str:
+    """'capitao_dos_portos' -> 'Capitão dos Portos'; não declarado: `desconhecido`, ou o id."""
+    p = catalogo_papeis().papel(papel)
+    if p is not None:
+        return p.nome
+    return papel if desconhecido is None else desconhecido
+
+
+def abrangencia(papel: str) -> Abrangencia:
+    """A abrangência do papel; papel não declarado alcança só a própria OM e as subordinadas."""
+    p = catalogo_papeis().papel(papel)
+    return "om_e_subordinadas" if p is None else p.abrangencia

@@ -1,6 +1,5 @@
-"""Renderiza o catálogo de infrações em Markdown para docs/infracoes.md (que não pode divergir).
-
-Regenerar: `.venv/bin/python -m farol.normas.documentacao > docs/infracoes.md`
+"""O catálogo de infrações e os grupos de multa em Markdown, para as regiões geradas de
+docs/infracoes.md (`farol docs` regrava; `farol docs --verificar` falha se divergirem).
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ def _celula(texto: str) -> str:
     return " ".join(texto.split()).replace("|", "\\|")
 
 
-def infracoes_markdown(cat: Catalogo | None = None) -> str:
+def tabela_infracoes(cat: Catalogo | None = None) -> str:
     cat = cat or catalogo()
     linhas = [
         "| código | infração | penalidade | autores materiais | fundamento |",
@@ -23,6 +22,11 @@ def infracoes_markdown(cat: Catalogo | None = None) -> str:
             f"| `{i.codigo}` | {_celula(i.descricao)} | {_celula(i.penalidade_texto)} | "
             f"{', '.join(i.autores)} | {i.fonte.referencia()} |"
         )
+    return "\n".join(linhas)
+
+
+def tabela_grupos(cat: Catalogo | None = None) -> str:
+    cat = cat or catalogo()
     grupos = ["| grupo | mínimo | máximo | desde | fundamento |", "| --- | --- | --- | --- | --- |"]
     for g, versionado in cat.grupos.items():
         for v in versionado.versoes:
@@ -31,22 +35,4 @@ def infracoes_markdown(cat: Catalogo | None = None) -> str:
                 f"| {g} | R$ {v.valor.min} | R$ {v.valor.max} | {v.inicio:%d/%m/%Y} | "
                 f"{v.fonte.referencia()} |"
             )
-    return "\n".join(
-        [
-            "# Infrações e penalidades",
-            "",
-            "Gerado a partir de `farol/normas/dados/infracoes.yaml` e `grupos_multa.yaml` "
-            "(`python -m farol.normas.documentacao`); um teste falha se este arquivo divergir.",
-            "",
-            *linhas,
-            "",
-            "## Grupos de multa (RLESTA, Anexo II)",
-            "",
-            *grupos,
-            "",
-        ]
-    )
-
-
-if __name__ == "__main__":  # pragma: no cover
-    print(infracoes_markdown(), end="")
+    return "\n".join(grupos)

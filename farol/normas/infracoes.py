@@ -12,7 +12,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, field_validator, model_validator
 
 from farol.erros import DadosNormativosInvalidos, NaoEncontrado
 from farol.normas.citacao import Citacao, Versao, Versionado, ler_yaml, registro_normas
@@ -53,6 +53,7 @@ class Penalidade(Modelo):
     combinacao: Literal["alternativa", "cumulativa", "unica"]
     multa_por_falta: bool = False
     reincidencia: Literal["multiplica", "cancelamento", "triplica_e_cancela"] = "multiplica"
+    multiplicador_reincidencia: PositiveInt | None = None
     fonte_reincidencia: Citacao | None = None
     acessorias: tuple[Acessoria, ...] = ()
     enquadramento: Enquadramento | None = None
@@ -77,7 +78,13 @@ class Penalidade(Modelo):
         if self.combinacao == "cumulativa" and especies + len(self.acessorias) < 2:
             raise ValueError("combinacao 'cumulativa' exige duas penalidades a cumular")
         if self.reincidencia != "multiplica" and self.fonte_reincidencia is None:
-            raise ValueError("exceção à regra do art. 10 sem a sua fonte")
+            raise ValueError("exceção à regra da reincidência sem a sua fonte")
+        if (self.reincidencia == "triplica_e_cancela") != (
+            self.multiplicador_reincidencia is not None
+        ):
+            raise ValueError(
+                "multiplicador_reincidencia é obrigatório em triplica_e_cancela e só nela"
+            )
         return self
 
 
@@ -123,14 +130,24 @@ class RegrasAgravantes(Modelo):
 
 
 class RegraReincidencia(Modelo):
-    janela_meses: int
+    janela_meses: PositiveInt
     fonte: Citacao
     multiplicacao: Citacao
 
 
 class TetoSuspensao(Modelo):
+    """O teto da suspensão (`duracao`, ISO-8601) e o mesmo teto em `dias`."""
+
     duracao: str
+    dias: PositiveInt
     fonte: Citacao
+
+    @field_validator("duracao")
+    @classmethod
+    def _duracao(cls, v: str) -> str:
+        if not PADRAO_DURACAO.match(v):
+            raise ValueError(f"duração ISO-8601 inválida: {v!r} (use PnD ou PnM)")
+        return v
 
 
 class RegrasPenalidades(Modelo):
@@ -161,6 +178,13 @@ class Catalogo(Modelo):
             enq = inf.penalidade.enquadramento
             if enq is not None and enq.infracao not in self.infracoes:
                 raise ValueError(f"{inf.codigo}: enquadramento em infração inexistente")
+            teto = self.regras.teto_suspensao
+            duracao = inf.penalidade.suspensao_max or ""
+            if duracao.endswith("M") and duracao != teto.duracao:
+                raise ValueError(
+                    f"{inf.codigo}: suspensão em meses só como o teto {teto.duracao} "
+                    f"({teto.fonte.referencia()}); escreva a duração em dias"
+                )
         return self
 
     def infracao(self, codigo: str) -> Infracao:

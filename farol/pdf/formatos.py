@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
 from farol.erros import EntradaInvalida
 from farol.pdf.extenso import validar_valor, valor_por_extenso
+from farol.relogio import fuso
 
-FUSO = ZoneInfo("America/Sao_Paulo")
 MESES = (
     "janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
     "setembro", "outubro", "novembro", "dezembro",
@@ -38,7 +37,7 @@ def local(momento: dt.datetime) -> dt.datetime:
         raise EntradaInvalida(
             f"data e hora {momento.isoformat()} sem fuso horário: informe em UTC", campo="data_hora"
         )
-    return momento.astimezone(FUSO)
+    return momento.astimezone(fuso())
 
 
 def formatar_data(data: dt.date) -> str:

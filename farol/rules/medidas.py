@@ -28,7 +28,7 @@ from pydantic import (
 )
 
 from farol.erros import EntradaInvalida, ForaDeVigencia
-from farol.normas.citacao import Citacao
+from farol.normas.citacao import Citacao, registro_normas
 from farol.normas.medidas import (
     PADRAO_INFRACAO,
     CategoriaItem,
@@ -346,7 +346,8 @@ def aplicar_medidas(c: Constatacao, tabela: TabelaMedidas | None = None) -> Resu
     t = tabela or carregar_tabela()
     if c.data_inspecao is not None and c.data_inspecao < t.vigencia:
         raise ForaDeVigencia(
-            f"a tabela de medidas (NORMAM de 2023) vale a partir de {t.vigencia:%d/%m/%Y}; "
+            f"a tabela de medidas da {registro_normas()[t.fonte.norma].sigla} vale a partir de "
+            f"{t.vigencia:%d/%m/%Y}; "
             "a tabela da NORMAM-07 anterior não está modelada",
             campo="data_inspecao",
         )

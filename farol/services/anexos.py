@@ -19,7 +19,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from farol.erros import EntradaInvalida, NaoEncontrado
+from farol.relogio import agora
 from farol.services.jurisdicao import Ator, exigir_alcance
+from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import Ato, DocumentoAnexo, Processo
 
 TAMANHO_MAXIMO = 10 * 1024 * 1024
@@ -118,7 +120,7 @@ def guardar(
         tipo_mime=mime,
         sha256=hashlib.sha256(arquivo.conteudo).hexdigest(),
         conteudo=arquivo.conteudo,
-        criado_em=dt.datetime.now(dt.UTC),
+        criado_em=agora(),
     )
     s.add(doc)
     s.flush()
@@ -146,6 +148,7 @@ def _json(
     }
 
 
+@caso_de_uso()
 def listar(s: Session, ator: Ator, processo_id: int) -> list[dict[str, Any]]:
     """Os anexos do processo (sem o conteúdo), na ordem em que chegaram."""
     p = _processo(s, ator, processo_id)
@@ -165,6 +168,7 @@ def listar(s: Session, ator: Ator, processo_id: int) -> list[dict[str, Any]]:
     return [_json(*linha) for linha in linhas]
 
 
+@caso_de_uso()
 def obter(s: Session, ator: Ator, processo_id: int, anexo_id: int) -> tuple[str, str, bytes]:
     """Nome, tipo MIME e conteúdo do anexo; de outro processo ou fora da jurisdição: 404."""
     p = _processo(s, ator, processo_id)

@@ -17,19 +17,18 @@ from farol.domain.procedimento.carregar import carregar_regime
 from farol.normas.infracoes import catalogo
 from farol.rules.reincidencia import inicio_da_janela
 from farol.services import penalidades_do_processo as pen
-from farol.services.jurisdicao import Ator
+from farol.services.jurisdicao import Ator, carregar_processo
 from farol.services.leitura import dinheiro
-from farol.services.processos import carregar_processo, data_do_fato
+from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, Processo
-
-JANELA_MESES = 12
+from farol.store.repositorio import data_do_fato, itens_do_auto, vigentes
 
 
 def _historico(s: Session, p: Processo, infracoes_do_auto: set[str]) -> list[dict[str, Any]]:
     """Outros processos do mesmo autuado com fato nos 12 meses anteriores (em qualquer OM:
     a reincidência é da pessoa). Fora da jurisdição do usuário só o número e a OM."""
     fato = data_do_fato(s, p)
-    inicio = inicio_da_janela(fato, JANELA_MESES)
+    inicio = inicio_da_janela(fato)
     saida = []
     outros = s.execute(
         select(Processo)
@@ -41,7 +40,7 @@ def _historico(s: Session, p: Processo, infracoes_do_auto: set[str]) -> list[dic
         if not inicio <= data <= fato:
             continue
         om = s.get(OM, outro.om_id)
-        vigentes = pen.vigentes(s, outro)
+        em_vigor = vigentes(s, outro)
         maquina = carregar_regime(outro.regime)
         saida.append(
             {
@@ -59,21 +58,22 @@ def _historico(s: Session, p: Processo, infracoes_do_auto: set[str]) -> list[dic
                         "suspensao_dias": x.suspensao_dias,
                         "cancelamento": x.cancelamento,
                     }
-                    for x in vigentes
+                    for x in em_vigor
                 ],
-                "conta_reincidencia": sorted({x.infracao for x in vigentes} & infracoes_do_auto),
+                "conta_reincidencia": sorted({x.infracao for x in em_vigor} & infracoes_do_auto),
             }
         )
     return saida
 
 
+@caso_de_uso()
 def assistente(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
     """Faixas, reincidências e histórico para decidir a penalidade do processo."""
     p = carregar_processo(s, ator, processo_id)
     fato = data_do_fato(s, p)
     cat = catalogo()
     itens: list[dict[str, Any]] = []
-    for n, item in enumerate(pen.itens_do_auto(s, p)):
+    for n, item in enumerate(itens_do_auto(s, p)):
         reinc = pen.reincidencias(s, p, item.infracao, fato)
         r = pen.faixa(
             item.infracao,
@@ -106,7 +106,7 @@ def assistente(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
     regras = cat.regras
     return {
         "data_fato": fato.isoformat(),
-        "inicio_janela": inicio_da_janela(fato, JANELA_MESES).isoformat(),
+        "inicio_janela": inicio_da_janela(fato).isoformat(),
         "itens": itens,
         "historico": _historico(s, p, {i["infracao"] for i in itens}),
         "agravantes": [

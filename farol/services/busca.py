@@ -17,6 +17,7 @@ from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.erros import EntradaInvalida
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import resumo
+from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import AutoDeInfracao, Embarcacao, Pessoa, Processo
 
 LIMITE = 50
@@ -47,6 +48,7 @@ def documento_do_termo(termo: str) -> str | None:
         return None  # só dígitos: pode ser uma inscrição
 
 
+@caso_de_uso()
 def buscar_processos(s: Session, ator: Ator, termo: str) -> dict[str, Any]:
     """Processos da jurisdição que casam com o termo, do mais recente ao mais antigo."""
     termo = termo.strip()
@@ -90,6 +92,7 @@ def buscar_processos(s: Session, ator: Ator, termo: str) -> dict[str, Any]:
     }
 
 
+@caso_de_uso()
 def buscar_embarcacoes(s: Session, termo: str, limite: int = 8) -> list[dict[str, Any]]:
     """Embarcações cuja inscrição ou nome contém o termo, com o proprietário cadastrado."""
     termo = termo.strip()

@@ -1,26 +1,20 @@
-"""O calendário de uma OM (feriados nacionais, da UF e fechamentos próprios) e a data de hoje."""
+"""O calendário de uma OM (feriados nacionais, da UF e fechamentos próprios).
+
+`hoje` e `data_local` vêm de `farol.relogio` (reexportados aqui para quem já os importa)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from farol.relogio import data_local, hoje
 from farol.rules.calendario import Calendario, obter_calendario
+from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, OMFechamento, Prazo, Processo
 
-FUSO = ZoneInfo("America/Sao_Paulo")
-
-
-def hoje() -> dt.date:
-    """A data civil em Brasília: é ela que conta para prazos e para recusar datas futuras."""
-    return dt.datetime.now(FUSO).date()
-
-
-def data_local(instante: dt.datetime) -> dt.date:
-    return instante.astimezone(FUSO).date()
+__all__ = ["calendario_da_om", "data_local", "hoje", "registrar_fechamento"]
 
 
 def calendario_da_om(s: Session, om: OM) -> Calendario:
@@ -31,6 +25,7 @@ def calendario_da_om(s: Session, om: OM) -> Calendario:
     return obter_calendario(om.uf, extras or None)
 
 
+@caso_de_uso(escrita=True)
 def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) -> list[Prazo]:
     """Registra um dia sem expediente na OM (feriado municipal, ponto facultativo local) e
     recalcula os prazos ABERTOS dos processos da OM que esse dia alcança (Lei 9.784/1999

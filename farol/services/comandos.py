@@ -1,7 +1,8 @@
 """Comandos aceitos pelos serviços (e pela API como corpo das requisições).
 
-Cada ato tem os seus dados validados pelo modelo do seu tipo; tipos sem modelo próprio
-aceitam um texto livre (`texto`) e referências (`documento`).
+Cada ato tem os seus dados validados pelo modelo do seu tipo (`modelo_dos_dados`, pelas
+marcas do quadro de estados); tipos sem modelo próprio aceitam um texto livre (`texto`) e
+referências (`documento`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from decimal import Decimal
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from farol.domain.procedimento.maquina import Maquina
 
 
 class Modelo(BaseModel):
@@ -80,24 +83,23 @@ class DadosLivres(Modelo):
     )
 
 
-MODELO_DOS_DADOS: dict[str, type[Modelo]] = {
-    "lavratura_auto": DadosLavratura,
-    "julgamento_procedente": DadosDecisaoComPenalidade,
-    "decisao_recurso_provido_em_parte": DadosDecisaoComPenalidade,
-    "decisao_recurso_final_provido_em_parte": DadosDecisaoComPenalidade,
-    "julgamento_improcedente": DadosDecisao,
-    "decisao_recurso_provido": DadosDecisao,
-    "decisao_recurso_nao_provido": DadosDecisao,
-    "decisao_recurso_final_provido": DadosDecisao,
-    "decisao_recurso_final_nao_provido": DadosDecisao,
-    "esclarecimentos_acolhidos": DadosDecisao,
-    "pagamento": DadosPagamento,
-    "sobrestamento": DadosSobrestamento,
-    "correcao": DadosCorrecao,
-}
-
-TIPOS_COM_PENALIDADE = (
-    "julgamento_procedente",
-    "decisao_recurso_provido_em_parte",
-    "decisao_recurso_final_provido_em_parte",
+# O modelo dos dados de cada ato vem das marcas do quadro de estados do regime (a primeira
+# marca da lista que o ato tiver; um regime que não declara a marca não tem atos com ela); ato
+# sem nenhuma delas aceita `DadosLivres`.
+MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
+    ("lavra_auto", DadosLavratura),
+    ("impoe_penalidade", DadosDecisaoComPenalidade),
+    ("decisao", DadosDecisao),
+    ("paga_multa", DadosPagamento),
+    ("abre_sobrestamento", DadosSobrestamento),
 )
+
+
+def modelo_dos_dados(maquina: Maquina, tipo: str) -> type[Modelo]:
+    """O modelo que valida os dados do ato `tipo` no regime da máquina."""
+    if maquina.e_correcao(tipo):
+        return DadosCorrecao
+    for marca, modelo in MODELO_POR_MARCA:
+        if marca in maquina.marcas and maquina.tem_marca(tipo, marca):
+            return modelo
+    return DadosLivres

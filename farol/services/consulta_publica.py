@@ -16,29 +16,19 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
+from farol.domain.papeis import PAPEL_DA_CONSULTA_PUBLICA, REGISTRA_ATOS, nome_do_papel, pode
+from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import EntradaInvalida
 from farol.normas.prazos import catalogo_prazos
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import detalhar
+from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, Inspecao, Pessoa, Processo
 
-TIPOS_DE_DECISAO = (
-    "esclarecimentos_acolhidos",
-    "julgamento_procedente",
-    "julgamento_improcedente",
-    "decisao_recurso_provido",
-    "decisao_recurso_provido_em_parte",
-    "decisao_recurso_nao_provido",
-    "decisao_recurso_final_provido",
-    "decisao_recurso_final_provido_em_parte",
-    "decisao_recurso_final_nao_provido",
-)
-PAPEIS_PUBLICOS = {
-    "inspetor": "Inspetor Naval",
-    "autoridade_competente": "Autoridade Competente",
-    "capitao_dos_portos": "Capitão dos Portos",
-    "dpc": "Diretor de Portos e Costas",
-}
+
+def _cargo(papel: str) -> str:
+    """O agente público pelo cargo ('Capitão dos Portos'), não pelo nome."""
+    return nome_do_papel(papel) if pode(papel, REGISTRA_ATOS) else papel
 
 
 def mascarar_nome(nome: str) -> str:
@@ -87,6 +77,7 @@ def _nome_prazo(regime: str, etapa: str) -> str:
     return regra.descricao if regra else etapa.replace("_", " ")
 
 
+@caso_de_uso()
 def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
     """O processo `numero` se o autuado tiver o `documento`; senão None (nada encontrado).
 
@@ -109,22 +100,23 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
         usuario_id=0,
         login="consulta-publica",
         nome="Consulta pública",
-        papel="consulta",
+        papel=PAPEL_DA_CONSULTA_PUBLICA,
         om_id=om.id,
         om_sigla=om.sigla,
         oms=frozenset({om.id}),
     )
-    d = detalhar(s, leitor, p.id)
+    d = detalhar.na_sessao(s, leitor, p.id).model_dump(mode="json")
+    tipos_de_decisao = carregar_regime(p.regime).tipos_com("decisao")
     decisoes = [
         {
             "nome": a["nome"],
             "data": a["data_ato"],
-            "autoridade": PAPEIS_PUBLICOS.get(a["ator"]["papel"], a["ator"]["papel"]),
+            "autoridade": _cargo(a["ator"]["papel"]),
             "fundamentacao": a["dados"].get("fundamentacao") or a["dados"].get("justificativa"),
             "penalidades": a["dados"].get("penalidades", []),
         }
         for a in d["atos"]
-        if a["tipo"] in TIPOS_DE_DECISAO
+        if a["tipo"] in tipos_de_decisao
     ]
     pagamento = [x for x in d["prazos"] if x["etapa"] == "pagamento"]
     return {
@@ -146,7 +138,7 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
             {
                 "nome": a["nome"],
                 "data": a["data_ato"],
-                "por": PAPEIS_PUBLICOS.get(a["ator"]["papel"], a["ator"]["papel"]),
+                "por": _cargo(a["ator"]["papel"]),
                 "intempestivo": a["intempestivo"],
             }
             for a in d["atos"]

@@ -11,15 +11,49 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
-from farol.erros import NaoEncontrado
-from farol.rules.reincidencia import subtrair_meses
+from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
+from farol.erros import ForaDeVigencia, NaoEncontrado
+from farol.normas.citacao import Citacao
+from farol.normas.citacoes import citacao
+from farol.normas.prazos import regra_prazo
+from farol.rules.reincidencia import somar_anos
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import dinheiro, prazo_json, resumo
+from farol.services.resultados.consultas import (
+    AlertaDePrescricao,
+    MultaVencida,
+    SituacaoDaPessoa,
+)
+from farol.services.resultados.processo import PrazoComProcesso, ProcessoResumo
+from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, Ato, Pagamento, Pessoa, Prazo, Processo
+from farol.store.repositorio import data_do_fato, total_multas
 
-ESTADOS_FINAIS = ("arquivado", "quitado", "divida_ativa", "encerrado")
-PRESCRICAO_ANOS = 5  # Lei 9.873/1999 art. 1º
-INTERCORRENTE_ANOS = 3  # Lei 9.873/1999 art. 1º § 1º
+
+def _estados_finais() -> tuple[str, ...]:
+    """Os estados finais de todos os regimes (o processo está encerrado)."""
+    return tuple(dict.fromkeys(e for m in carregar_regimes() for e in m.estados_finais()))
+
+
+def _estados_sem_debito() -> tuple[str, ...]:
+    """Os estados em que não há multa a pagar (marca `sem_debito`; LESTA art. 20)."""
+    return tuple(dict.fromkeys(e for m in carregar_regimes() for e in m.estados_com("sem_debito")))
+
+
+def _prescreve_em(etapa: str, desde: dt.date) -> dt.date | None:
+    """`desde` mais os anos de `prazo.prescricao.<etapa>` (prazos.yaml) em vigor nessa data;
+    `None` antes da vigência da Lei 9.873/1999 (o Farol não alerta o que ela não alcança)."""
+    try:
+        _, valor = regra_prazo("prescricao", etapa).vigente(desde)
+    except ForaDeVigencia:
+        return None
+    assert valor.anos is not None  # prazos de prescrição são em anos (validado na carga)
+    return somar_anos(desde, valor.anos)
+
+
+def _fundamento_com_texto(c: Citacao) -> str:
+    """'LESTA art. 20: a autoridade marítima sustará ...' (a referência e o texto citado)."""
+    return f"{c.referencia()}: {c.texto[:1].lower()}{c.texto[1:]}"
 
 
 def _oms(s: Session, ator: Ator, om_sigla: str | None) -> frozenset[int]:
@@ -33,15 +67,19 @@ def _oms(s: Session, ator: Ator, om_sigla: str | None) -> frozenset[int]:
     return oms_sob(s, om.id) & ator.oms
 
 
+@caso_de_uso()
 def listar_processos(
     s: Session, ator: Ator, *, estado: str | None = None, limite: int = 100
-) -> list[dict[str, Any]]:
+) -> list[ProcessoResumo]:
     q = select(Processo).where(Processo.om_id.in_(ator.oms)).order_by(Processo.id.desc())
     if estado:
         q = q.where(Processo.estado == estado)
-    return [resumo(s, p) for p in s.execute(q.limit(limite)).scalars()]
+    return [
+        ProcessoResumo.model_validate(resumo(s, p)) for p in s.execute(q.limit(limite)).scalars()
+    ]
 
 
+@caso_de_uso()
 def contagem_por_estado(s: Session, ator: Ator) -> dict[str, int]:
     linhas = s.execute(
         select(Processo.estado, func.count())
@@ -51,6 +89,7 @@ def contagem_por_estado(s: Session, ator: Ator) -> dict[str, int]:
     return {estado: int(n) for estado, n in linhas}
 
 
+@caso_de_uso()
 def prazos_no_periodo(
     s: Session,
     ator: Ator,
@@ -59,7 +98,7 @@ def prazos_no_periodo(
     *,
     om_sigla: str | None = None,
     somente_abertos: bool = True,
-) -> list[dict[str, Any]]:
+) -> list[PrazoComProcesso]:
     if ate < de:
         from farol.erros import EntradaInvalida
 
@@ -74,14 +113,14 @@ def prazos_no_periodo(
     if somente_abertos:
         q = q.where(Prazo.encerrado_em.is_(None))
     return [
-        {**prazo_json(prazo), "processo": {"id": p.id, "numero": p.numero, "estado": p.estado}}
+        PrazoComProcesso.model_validate(
+            {**prazo_json(prazo), "processo": {"id": p.id, "numero": p.numero, "estado": p.estado}}
+        )
         for prazo, p in s.execute(q).all()
     ]
 
 
 def _saldo(s: Session, p: Processo) -> tuple[Decimal, Decimal]:
-    from farol.services.penalidades_do_processo import total_multas
-
     total = total_multas(s, p)
     pago = s.execute(
         select(func.coalesce(func.sum(Pagamento.valor), 0)).where(Pagamento.processo_id == p.id)
@@ -93,15 +132,14 @@ def _vencimento_pagamento(s: Session, p: Processo) -> dt.date | None:
     """O vencimento do prazo de pagamento em curso (um recurso o encerra)."""
     return s.execute(
         select(Prazo.vencimento)
-        .where(
-            Prazo.processo_id == p.id, Prazo.etapa == "pagamento", Prazo.encerrado_em.is_(None)
-        )
+        .where(Prazo.processo_id == p.id, Prazo.etapa == "pagamento", Prazo.encerrado_em.is_(None))
         .order_by(Prazo.id.desc())
         .limit(1)
     ).scalar_one_or_none()
 
 
-def situacao(s: Session, ator: Ator, documento: str) -> dict[str, Any]:
+@caso_de_uso()
+def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
     """Multas não pagas de uma pessoa (LESTA art. 20: atos de interesse do devedor ficam
     sustados até a quitação). Considera processos de todas as OMs, pois o débito é da pessoa;
     o detalhe de processos fora da jurisdição do usuário não é mostrado."""
@@ -113,7 +151,7 @@ def situacao(s: Session, ator: Ator, documento: str) -> dict[str, Any]:
     if pessoa is not None:
         for p in s.execute(
             select(Processo).where(
-                Processo.autuado_id == pessoa.id, Processo.estado.not_in(ESTADOS_FINAIS[:2])
+                Processo.autuado_id == pessoa.id, Processo.estado.not_in(_estados_sem_debito())
             )
         ).scalars():
             total, pago = _saldo(s, p)
@@ -134,25 +172,25 @@ def situacao(s: Session, ator: Ator, documento: str) -> dict[str, Any]:
             else:
                 outras_oms += total - pago
     total_devido = na_jurisdicao + outras_oms
-    return {
+    resposta = {
         "documento": formatar_documento(digitos),
         "nome": pessoa.nome if pessoa else None,
         "em_debito": total_devido > 0,
         "total_devido": dinheiro(total_devido),
         "debitos": debitos,
         "debitos_em_outras_oms": dinheiro(outras_oms),
-        "fundamento": "LESTA art. 20: a autoridade marítima sustará o andamento de qualquer "
-        "documento ou ato administrativo de interesse de quem estiver em débito decorrente de "
-        "infração desta Lei, até a sua quitação.",
+        "fundamento": _fundamento_com_texto(citacao("sustacao_por_debito")),
     }
+    return SituacaoDaPessoa.model_validate(resposta)
 
 
-def multas_vencidas(s: Session, ator: Ator, hoje: dt.date) -> list[dict[str, Any]]:
+@caso_de_uso()
+def multas_vencidas(s: Session, ator: Ator, hoje: dt.date) -> list[MultaVencida]:
     """Multas impostas, não pagas, com o prazo de pagamento já vencido."""
     saida = []
     for p in s.execute(
         select(Processo)
-        .where(Processo.om_id.in_(ator.oms), Processo.estado.not_in(ESTADOS_FINAIS))
+        .where(Processo.om_id.in_(ator.oms), Processo.estado.not_in(_estados_finais()))
         .order_by(Processo.numero)
     ).scalars():
         venc = _vencimento_pagamento(s, p)
@@ -168,16 +206,17 @@ def multas_vencidas(s: Session, ator: Ator, hoje: dt.date) -> list[dict[str, Any
                     "dias_em_atraso": (hoje - venc).days,
                 }
             )
-    return saida
+    return [MultaVencida.model_validate(x) for x in saida]
 
 
-def prontos_para_divida_ativa(s: Session, ator: Ator, hoje: dt.date) -> list[dict[str, Any]]:
+@caso_de_uso()
+def prontos_para_divida_ativa(s: Session, ator: Ator, hoje: dt.date) -> list[MultaVencida]:
     """Multas vencidas cujos prazos de recurso também já se encerraram."""
     saida = []
-    for item in multas_vencidas(s, ator, hoje):
+    for item in multas_vencidas.na_sessao(s, ator, hoje):
         recursos_abertos = s.execute(
             select(Prazo.vencimento).where(
-                Prazo.processo_id == item["id"],
+                Prazo.processo_id == item.id,
                 Prazo.etapa.in_(("recurso", "recurso_final")),
                 Prazo.encerrado_em.is_(None),
                 Prazo.vencimento >= hoje,
@@ -188,9 +227,10 @@ def prontos_para_divida_ativa(s: Session, ator: Ator, hoje: dt.date) -> list[dic
     return saida
 
 
+@caso_de_uso()
 def alertas_prescricao(
     s: Session, ator: Ator, hoje: dt.date, *, antecedencia_dias: int = 180
-) -> list[dict[str, Any]]:
+) -> list[AlertaDePrescricao]:
     """Processos não encerrados perto da prescrição.
 
     - quinquenal (Lei 9.873/1999 art. 1º): 5 anos da data do fato, interrompida pelos atos do
@@ -199,22 +239,11 @@ def alertas_prescricao(
     - intercorrente (art. 1º § 1º): processo parado há mais de 3 anos pendente de julgamento
       ou despacho; conta-se do último ato registrado.
     """
-    from farol.services.processos import data_do_fato
-
-    interruptivos = (
-        "notificacao_comparecimento",
-        "ciencia_auto",
-        "julgamento_procedente",
-        "decisao_recurso_nao_provido",
-        "decisao_recurso_provido_em_parte",
-        "decisao_recurso_final_nao_provido",
-        "decisao_recurso_final_provido_em_parte",
-    )
     saida = []
     for p in s.execute(
         select(Processo).where(
             Processo.om_id.in_(ator.oms),
-            Processo.estado.not_in(ESTADOS_FINAIS),
+            Processo.estado.not_in(_estados_finais()),
             Processo.sobrestado.is_(False),
         )
     ).scalars():
@@ -222,19 +251,26 @@ def alertas_prescricao(
             select(Ato.tipo, Ato.data_ato).where(Ato.processo_id == p.id).order_by(Ato.seq)
         ).all()
         marco = data_do_fato(s, p)
+        interruptivos = carregar_regime(p.regime).tipos_com("interrompe_prescricao")
         for tipo, data in atos:
             if tipo in interruptivos:
                 marco = max(marco, data)
         ultimo = atos[-1][1] if atos else marco
         limites = [
-            ("quinquenal", subtrair_meses(marco, -12 * PRESCRICAO_ANOS), "Lei 9.873/1999 art. 1º"),
+            (
+                "quinquenal",
+                _prescreve_em("punitiva", marco),
+                citacao("prescricao_punitiva").referencia(),
+            ),
             (
                 "intercorrente",
-                subtrair_meses(ultimo, -12 * INTERCORRENTE_ANOS),
-                "Lei 9.873/1999 art. 1º, § 1º",
+                _prescreve_em("intercorrente", ultimo),
+                citacao("prescricao_intercorrente").referencia(),
             ),
         ]
         for tipo, limite, fundamento in limites:
+            if limite is None:
+                continue
             faltam = (limite - hoje).days
             if faltam <= antecedencia_dias:
                 saida.append(
@@ -247,4 +283,6 @@ def alertas_prescricao(
                         "fundamento": fundamento,
                     }
                 )
-    return sorted(saida, key=lambda x: x["prescreve_em"])
+    return [
+        AlertaDePrescricao.model_validate(x) for x in sorted(saida, key=lambda x: x["prescreve_em"])
+    ]

@@ -20,6 +20,7 @@ from farol.services import inspecoes, processos
 from farol.services.calendario_om import hoje as hoje_em_brasilia
 from farol.services.comandos import NovoAto
 from farol.services.jurisdicao import Ator, ator_do_usuario
+from farol.services.unit_of_work import caso_de_uso
 from farol.services.usuarios import criar_om, criar_usuario
 from farol.store.db import Banco
 from farol.store.orm import OM, Usuario
@@ -186,11 +187,14 @@ def _inspecao(n: int, infracao: str, quando: dt.date, embarcacao: str) -> inspec
     )  # fmt: skip
 
 
+@caso_de_uso()
 def banco_vazio(s: Session) -> bool:
     return int(s.execute(select(func.count()).select_from(OM)).scalar_one()) == 0
 
 
-def carregar_demo(banco: Banco, hoje: dt.date | None = None, log: Callable[[str], None] = print) -> None:
+def carregar_demo(
+    banco: Banco, hoje: dt.date | None = None, log: Callable[[str], None] = print
+) -> None:
     hoje = hoje or hoje_em_brasilia()
     with banco.unit_of_work() as s:
         oms: dict[str, OM] = {}
@@ -222,7 +226,9 @@ def carregar_demo(banco: Banco, hoje: dt.date | None = None, log: Callable[[str]
         with banco.unit_of_work() as s:
             ator = _atores(s)[login]
             inspecoes.registrar_inspecao(
-                s, ator, _inspecao(n, "RLESTA.16.II", hoje - dt.timedelta(days=2), EMBARCACOES[n % 22])
+                s,
+                ator,
+                _inspecao(n, "RLESTA.16.II", hoje - dt.timedelta(days=2), EMBARCACOES[n % 22]),
             )
     log(f"demonstração carregada: {len(CENARIOS) + 4} processos em {len(OMS)} OMs")
 
@@ -235,13 +241,13 @@ def _cenario(
         r = inspecoes.registrar_inspecao(
             s, atores["inspetor.cpsc"], _inspecao(n, infracao, inicio, EMBARCACOES[n % 22])
         )
-        pid = r["processos"][0]["id"]
+        pid = r.processos[0].id
         for passo in passos:
             cmd = NovoAto(
                 tipo=passo.tipo, data_ato=inicio + dt.timedelta(days=passo.dia), dados=passo.dados
             )
             processos.registrar_ato(s, atores[passo.login], pid, cmd)
-        estado = processos.detalhar(s, atores["autoridade.cpsc"], pid)["estado"]
+        estado = processos.detalhar.na_sessao(s, atores["autoridade.cpsc"], pid).estado
         assert estado == esperado, (n, estado, esperado)
 
 

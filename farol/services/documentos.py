@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import secrets
 from typing import Any
 
@@ -19,15 +20,25 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento
+from farol.domain.papeis import EMITE_DOCUMENTOS, pode
+from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
 from farol.normas.citacao import registro_normas
+from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.pdf import dados as d
 from farol.pdf.renderizador import renderizar
+from farol.relogio import agora
 from farol.rules.prazos import calcular_prazo
+from farol.services import idempotencia
 from farol.services.calendario_om import calendario_da_om, hoje
-from farol.services.jurisdicao import Ator, exigir_alcance
-from farol.services.penalidades_do_processo import itens_do_auto, vigentes
+from farol.services.jurisdicao import Ator, ator_do_usuario, carregar_processo, exigir_alcance
+from farol.services.resultados.documento import (
+    DocumentoNaoReconhecido,
+    DocumentoResumo,
+    Verificacao,
+)
+from farol.services.unit_of_work import UnitOfWork, caso_de_uso
 from farol.store.orm import (
     OM,
     Ato,
@@ -43,46 +54,12 @@ from farol.store.orm import (
     Processo,
     Usuario,
 )
+from farol.store.repositorio import itens_do_auto, vigentes
 
 T = d.TipoDocumento
-ATOS_DE_DECISAO = {
-    T.decisao_julgamento: ("julgamento_procedente", "julgamento_improcedente"),
-    T.decisao_recurso: (
-        "decisao_recurso_provido",
-        "decisao_recurso_provido_em_parte",
-        "decisao_recurso_nao_provido",
-        "decisao_recurso_final_provido",
-        "decisao_recurso_final_provido_em_parte",
-        "decisao_recurso_final_nao_provido",
-    ),
-}
-# Atos posteriores que mudam o efeito de um documento já emitido.
-ALTERAM_EFEITO: dict[str, dict[str, str]] = {
-    "auto_de_infracao": {
-        "julgamento_improcedente": "auto julgado improcedente",
-        "decisao_recurso_provido": "penalidade afastada em recurso",
-        "decisao_recurso_final_provido": "penalidade afastada em última instância",
-    },
-    "decisao_julgamento": {
-        "decisao_recurso_provido": "decisão reformada em recurso (provido)",
-        "decisao_recurso_provido_em_parte": "decisão reformada em parte em recurso",
-        "decisao_recurso_final_provido": "decisão reformada em última instância",
-        "decisao_recurso_final_provido_em_parte": "decisão reformada em parte em última instância",
-    },
-    "decisao_recurso": {
-        "decisao_recurso_final_provido": "decisão reformada em última instância",
-        "decisao_recurso_final_provido_em_parte": "decisão reformada em parte em última instância",
-    },
-    "notificacao_pagamento": {
-        "pagamento": "multa paga",
-        "recurso": "prazo de pagamento encerrado pela interposição de recurso",
-        "recurso_final": "prazo de pagamento encerrado pela interposição de recurso",
-        "inscricao_divida_ativa": "multa encaminhada para inscrição em dívida ativa",
-    },
-    "notificacao_comparecimento": {
-        "esclarecimentos_acolhidos": "esclarecimentos acolhidos; processo arquivado",
-    },
-}
+DOCUMENTOS_DE_DECISAO = (T.decisao_julgamento, T.decisao_recurso)
+# Que ato cada documento materializa e que atos posteriores mudam o seu efeito estão no quadro
+# de estados do regime (`documentos` e `altera_efeito_de` de cada transição).
 NOMES_ETAPA = {
     "comparecimento": "Comparecimento para prestar esclarecimentos",
     "defesa": "Apresentação de defesa",
@@ -93,6 +70,11 @@ NOMES_ETAPA = {
     "regularizacao": "Regularização da embarcação apreendida",
     "retirada": "Retirada da embarcação",
 }
+
+
+def _atos_do_documento(p: Processo, tipo: d.TipoDocumento) -> tuple[str, ...]:
+    """Os tipos de ato que o documento materializa, no quadro do regime do processo."""
+    return carregar_regime(p.regime).tipos_que_materializam(tipo.value)
 
 
 def _ultimo_ato(s: Session, p: Processo, tipos: tuple[str, ...]) -> Ato | None:
@@ -247,7 +229,8 @@ def _penalidades(s: Session, p: Processo) -> tuple[d.Penalidade, ...]:
                 descricao=" e ".join(partes) or "penalidade",
                 fundamento=cat.infracao(x.infracao).fonte.referencia()
                 + (
-                    f"; reincidência ×{x.multiplicador} (RLESTA art. 10)"
+                    f"; reincidência ×{x.multiplicador} "
+                    f"({cat.regras.reincidencia.fonte.referencia()})"
                     if x.multiplicador > 1
                     else ""
                 ),
@@ -272,7 +255,7 @@ def montar(
         "embarcacao": _embarcacao(s, p),
     }
     if tipo == T.notificacao_comparecimento:
-        ato = _exigir(_ultimo_ato(s, p, ("notificacao_comparecimento",)), "notificação", "")
+        ato = _exigir(_ultimo_ato(s, p, _atos_do_documento(p, tipo)), "notificação", "")
         notif = s.execute(
             select(Notificacao).where(Notificacao.processo_id == p.id)
         ).scalar_one_or_none()
@@ -289,7 +272,7 @@ def montar(
         )  # fmt: skip
     if tipo == T.auto_de_infracao:
         ato = _exigir(
-            _ultimo_ato(s, p, ("lavratura_auto",)),
+            _ultimo_ato(s, p, _atos_do_documento(p, tipo)),
             "Auto de Infração lavrado",
             "o auto se emite depois da lavratura",
         )
@@ -308,9 +291,9 @@ def montar(
                          d.Assinatura(papel="Autuado"),
                          d.Assinatura(papel="Testemunha 1"), d.Assinatura(papel="Testemunha 2")),
         )  # fmt: skip
-    if tipo in ATOS_DE_DECISAO:
+    if tipo in DOCUMENTOS_DE_DECISAO:
         ato = _exigir(
-            _ultimo_ato(s, p, ATOS_DE_DECISAO[tipo]),
+            _ultimo_ato(s, p, _atos_do_documento(p, tipo)),
             "decisão" if tipo == T.decisao_recurso else "julgamento",
             "o documento da decisão só existe depois do ato que decide",
         )
@@ -329,7 +312,7 @@ def montar(
             numero_documento=f"{p.numero}-P",
             interessados=(_autuado(s, p),),
             valores=tuple(
-                d.Valor(descricao=f"Multa — {x.infracao}", valor=x.multa, fundamento="LESTA art. 32")  # noqa: E501
+                d.Valor(descricao=f"Multa — {x.infracao}", valor=x.multa, fundamento=citacao("pagamento_multa").referencia())  # noqa: E501
                 for x in multas if x.multa is not None
             ),
             prazos=(prazo,),
@@ -340,10 +323,11 @@ def montar(
 def _decisao(
     s: Session, p: Processo, tipo: d.TipoDocumento, ato: Ato, base: dict[str, Any]
 ) -> d.DadosDocumento:
-    resultado = {
-        "julgamento_procedente": "AUTO DE INFRAÇÃO JULGADO PROCEDENTE",
-        "julgamento_improcedente": "AUTO DE INFRAÇÃO JULGADO IMPROCEDENTE",
-    }.get(ato.tipo, ato.tipo.replace("decisao_", "").replace("_", " ").upper())
+    if tipo == T.decisao_julgamento:
+        procedente = carregar_regime(p.regime).tem_marca(ato.tipo, "impoe_penalidade")
+        resultado = "AUTO DE INFRAÇÃO JULGADO " + ("PROCEDENTE" if procedente else "IMPROCEDENTE")
+    else:
+        resultado = ato.tipo.replace("decisao_", "").replace("_", " ").upper()
     instancia = (
         "1ª instância (julgamento do auto)"
         if tipo == T.decisao_julgamento
@@ -397,7 +381,8 @@ def _custodia(
         data_hora=medida.aplicada_em,
         local_recolhimento=str(extras.get("local_recolhimento") or insp.local),
         motivo="; ".join(i.texto for i in _infracoes(s, p)) or "irregularidade constatada",
-        fundamento="LESTA arts. 16, II, e 17; " + "; ".join(medida.fundamentos[:2]),
+        fundamento=f"{citacao('apreensao_embarcacao').referencia()}; "
+        + "; ".join(medida.fundamentos[:2]),
     )
     om = s.get(OM, p.om_id)
     assert om is not None
@@ -461,6 +446,11 @@ def tipo_documento(tipo: str) -> d.TipoDocumento:
         ) from None
 
 
+def pode_emitir(ator: Ator) -> bool:
+    """Se o papel do ator emite documentos oficiais."""
+    return pode(ator.papel, EMITE_DOCUMENTOS)
+
+
 def emitir(
     s: Session,
     ator: Ator,
@@ -469,9 +459,7 @@ def emitir(
     url_publica: str,
     extras: dict[str, Any] | None = None,
 ) -> DocumentoEmitido:
-    from farol.services.processos import carregar_processo
-
-    if ator.papel in ("auditor", "consulta"):
+    if not pode_emitir(ator):
         raise Conflito(f"o papel {ator.papel} não emite documentos", campo="papel")
     p = carregar_processo(s, ator, processo_id)
     t = tipo_documento(tipo)
@@ -499,7 +487,7 @@ def emitir(
         tipo=t.value,
         sha256=hashlib.sha256(pdf).hexdigest(),
         conteudo=pdf,
-        emitido_em=dt.datetime.now(dt.UTC),
+        emitido_em=agora(),
         emitido_por_id=ator.usuario_id,
         substitui_id=anterior.id if anterior else None,
     )
@@ -509,20 +497,11 @@ def emitir(
 
 
 def _ultimo_ato_do_tipo(s: Session, p: Processo, t: d.TipoDocumento) -> Ato | None:
-    tipos = {
-        T.notificacao_comparecimento: ("notificacao_comparecimento",),
-        T.auto_de_infracao: ("lavratura_auto",),
-        T.notificacao_pagamento: (
-            "ciencia_decisao",
-            "ciencia_decisao_recurso",
-            "ciencia_decisao_recurso_final",
-        ),
-        **ATOS_DE_DECISAO,
-    }.get(t)
+    tipos = _atos_do_documento(p, t)
     return _ultimo_ato(s, p, tipos) if tipos else None
 
 
-def descrever(s: Session, doc: DocumentoEmitido) -> dict[str, Any]:
+def descrever(s: Session, doc: DocumentoEmitido) -> Verificacao:
     """O que a verificação pública mostra: autenticidade e efeito, sem dados pessoais."""
     p = s.get(Processo, doc.processo_id)
     assert p is not None
@@ -533,7 +512,7 @@ def descrever(s: Session, doc: DocumentoEmitido) -> dict[str, Any]:
     ).scalar_one_or_none()
     ato = s.get(Ato, doc.ato_id) if doc.ato_id else None
     alteracoes = []
-    gatilhos = ALTERAM_EFEITO.get(doc.tipo, {})
+    gatilhos = carregar_regime(p.regime).efeitos_sobre(doc.tipo)
     posteriores = s.execute(
         select(Ato)
         .where(Ato.processo_id == p.id, Ato.seq > (ato.seq if ato else 0))
@@ -544,7 +523,7 @@ def descrever(s: Session, doc: DocumentoEmitido) -> dict[str, Any]:
             alteracoes.append(
                 {"ato": a.tipo, "data": a.data_ato.isoformat(), "efeito": gatilhos[a.tipo]}
             )
-    return {
+    return Verificacao.model_validate({
         "autentico": True,
         "codigo": doc.codigo,
         "tipo": doc.tipo,
@@ -560,10 +539,11 @@ def descrever(s: Session, doc: DocumentoEmitido) -> dict[str, Any]:
         "substituido_por": None if sucessor is None else sucessor.codigo,
         "efeito_alterado": alteracoes,
         "vigente": sucessor is None and not alteracoes,
-    }  # fmt: skip
+    })  # fmt: skip
 
 
-def verificar_codigo(s: Session, codigo: str) -> dict[str, Any]:
+@caso_de_uso()
+def verificar_codigo(s: Session, codigo: str) -> Verificacao:
     doc = s.execute(
         select(DocumentoEmitido).where(DocumentoEmitido.codigo == codigo.strip().upper())
     ).scalar_one_or_none()
@@ -576,24 +556,23 @@ def verificar_codigo(s: Session, codigo: str) -> dict[str, Any]:
     return descrever(s, doc)
 
 
-def verificar_pdf(s: Session, conteudo: bytes) -> dict[str, Any]:
+@caso_de_uso()
+def verificar_pdf(s: Session, conteudo: bytes) -> Verificacao | DocumentoNaoReconhecido:
     sha = hashlib.sha256(conteudo).hexdigest()
     doc = s.execute(
         select(DocumentoEmitido).where(DocumentoEmitido.sha256 == sha).limit(1)
     ).scalar_one_or_none()
     if doc is None:
-        return {
-            "autentico": False,
-            "sha256": sha,
-            "motivo": "o arquivo não corresponde, byte a byte, a nenhum documento emitido pelo "
+        return DocumentoNaoReconhecido(
+            sha256=sha,
+            motivo="o arquivo não corresponde, byte a byte, a nenhum documento emitido pelo "
             "Farol: foi alterado ou não foi emitido aqui",
-        }
+        )
     return descrever(s, doc)
 
 
-def listar(s: Session, ator: Ator, processo_id: int) -> list[dict[str, Any]]:
-    from farol.services.processos import carregar_processo
-
+@caso_de_uso()
+def listar(s: Session, ator: Ator, processo_id: int) -> list[DocumentoResumo]:
     p = carregar_processo(s, ator, processo_id)
     docs = s.execute(
         select(DocumentoEmitido)
@@ -603,21 +582,22 @@ def listar(s: Session, ator: Ator, processo_id: int) -> list[dict[str, Any]]:
     return [resumo(s, x) for x in docs]
 
 
-def resumo(s: Session, doc: DocumentoEmitido) -> dict[str, Any]:
+def resumo(s: Session, doc: DocumentoEmitido) -> DocumentoResumo:
     info = descrever(s, doc)
-    return {
-        "id": doc.id,
-        "codigo": doc.codigo,
-        "tipo": doc.tipo,
-        "titulo": info["titulo"],
-        "sha256": doc.sha256,
-        "emitido_em": info["emitido_em"],
-        "substituido_por": info["substituido_por"],
-        "vigente": info["vigente"],
-        "efeito_alterado": info["efeito_alterado"],
-    }
+    return DocumentoResumo(
+        id=doc.id,
+        codigo=doc.codigo,
+        tipo=doc.tipo,
+        titulo=info.titulo,
+        sha256=doc.sha256,
+        emitido_em=info.emitido_em,
+        substituido_por=info.substituido_por,
+        vigente=info.vigente,
+        efeito_alterado=info.efeito_alterado,
+    )
 
 
+@caso_de_uso()
 def obter_pdf(s: Session, ator: Ator, documento_id: int) -> DocumentoEmitido:
     doc = s.get(DocumentoEmitido, documento_id)
     if doc is None:
@@ -627,3 +607,59 @@ def obter_pdf(s: Session, ator: Ator, documento_id: int) -> DocumentoEmitido:
     exigir_alcance(ator, p.om_id, "documento")
     return doc
 
+
+def emitir_documento(
+    uow: UnitOfWork,
+    ator: Ator,
+    processo_id: int,
+    tipo: str,
+    url_publica: str,
+    extras: dict[str, Any] | None = None,
+    *,
+    chave: str | None = None,
+) -> tuple[int, DocumentoResumo]:
+    """Emite o documento numa transação própria, sob a chave de idempotência do pedido."""
+
+    def fazer(s: Session) -> tuple[int, dict[str, Any]]:
+        doc = emitir(s, ator, processo_id, tipo, url_publica, extras)
+        return 201, resumo(s, doc).model_dump(mode="json")
+
+    pedido = json.dumps({"tipo": tipo, "dados": extras or {}}, sort_keys=True, default=str)
+    status, corpo = idempotencia.executar(
+        uow,
+        ator.usuario_id,
+        chave,
+        "POST",
+        f"/processos/{processo_id}/documentos",
+        fazer,
+        idempotencia.assinatura_de(pedido),
+    )
+    return status, DocumentoResumo.model_validate(corpo)
+
+
+@caso_de_uso(escrita=True)
+def emitir_em_nome(
+    s: Session,
+    processo: str,
+    tipo: str,
+    url_publica: str,
+    extras: dict[str, Any] | None = None,
+    login: str | None = None,
+) -> tuple[str, DocumentoEmitido]:
+    """Emite pela linha de comando: o processo pelo número ou id; quem emite pelo login ou,
+    sem ele, a autoridade competente da OM do processo (quem lavra o auto no quadro do regime:
+    marca `lavra_auto`). Devolve o número do processo e o documento."""
+    filtro = Processo.id == int(processo) if processo.isdigit() else Processo.numero == processo
+    p = s.execute(select(Processo).where(filtro)).scalar_one_or_none()
+    if p is None:
+        raise NaoEncontrado(f"processo {processo!r} não encontrado", campo="processo")
+    q = select(Usuario).where(Usuario.ativo.is_(True))
+    if login:
+        q = q.where(Usuario.login == login)
+    else:
+        autoridades = carregar_regime(p.regime).papeis_que_registram("lavra_auto")
+        q = q.where(Usuario.om_id == p.om_id, Usuario.papel.in_(autoridades))
+    u = s.execute(q.limit(1)).scalar_one_or_none()
+    if u is None:
+        raise NaoEncontrado("usuário emissor não encontrado", campo="usuario")
+    return p.numero, emitir(s, ator_do_usuario(s, u), p.id, tipo, url_publica, extras)

@@ -23,11 +23,12 @@ from farol.erros import EntradaInvalida
 from farol.normas.citacao import registro_normas
 from farol.normas.infracoes import catalogo
 from farol.rules.reincidencia import subtrair_meses
-from farol.services import penalidades_do_processo as pen
 from farol.services.calendario_om import data_local
 from farol.services.inspecao_do_processo import nome_da_medida
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import dinheiro
+from farol.services.unit_of_work import caso_de_uso
+from farol.store import repositorio
 from farol.store.orm import (
     OM,
     Ato,
@@ -68,6 +69,7 @@ def _instante_inicio(d: dt.date) -> dt.datetime:
     return dt.datetime.combine(d - dt.timedelta(days=1), dt.time.min, tzinfo=dt.UTC)
 
 
+@caso_de_uso()
 def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any]:
     if ate < de:
         raise EntradaInvalida("o fim do período é anterior ao início", campo="ate")
@@ -108,7 +110,7 @@ def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any
     pagas_om: dict[str, Decimal] = {}
     qtd_impostas = 0
     for p in s.execute(select(Processo).where(Processo.om_id.in_(ator.oms))).scalars():
-        vigentes = [x for x in pen.vigentes(s, p) if x.multa]
+        vigentes = [x for x in repositorio.vigentes(s, p) if x.multa]
         if not vigentes:
             continue
         data = s.execute(select(Ato.data_ato).where(Ato.id == vigentes[0].ato_id)).scalar_one()

@@ -7,7 +7,6 @@ restrição única (chave, usuário), desfaz tudo o que fez e devolve a resposta
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 from collections.abc import Callable
 from typing import Any
@@ -17,7 +16,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from farol.erros import Conflito
-from farol.store.db import Banco
+from farol.relogio import agora
+from farol.services.unit_of_work import UnitOfWork
 from farol.store.orm import Idempotencia
 
 Resposta = tuple[int, dict[str, Any]]
@@ -50,7 +50,7 @@ def assinatura_de(conteudo: str | bytes) -> str:
 
 
 def executar(
-    banco: Banco,
+    uow: UnitOfWork,
     usuario_id: int,
     chave: str | None,
     metodo: str,
@@ -59,10 +59,10 @@ def executar(
     assinatura: str | None = None,
 ) -> Resposta:
     if not chave:
-        with banco.unit_of_work() as s:
+        with uow.escrita() as s:
             return funcao(s)
     try:
-        with banco.unit_of_work() as s:
+        with uow.escrita() as s:
             anterior = _gravada(s, chave, usuario_id)
             if anterior is not None:
                 return _conferir(anterior, metodo, rota, assinatura)
@@ -76,13 +76,13 @@ def executar(
                     status_code=status,
                     corpo=corpo,
                     requisicao_sha256=assinatura,
-                    criado_em=dt.datetime.now(dt.UTC),
+                    criado_em=agora(),
                 )
             )
             s.flush()
             return status, corpo
     except IntegrityError:
-        with banco.unit_of_work(somente_leitura=True) as s:
+        with uow.leitura() as s:
             anterior = _gravada(s, chave, usuario_id)
             if anterior is None:
                 raise

@@ -10,8 +10,8 @@ from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.normas.medidas import carregar_tabela
-from farol.services.jurisdicao import Ator
-from farol.services.processos import carregar_processo
+from farol.services.jurisdicao import Ator, carregar_processo
+from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import Inspecao, MedidaAdministrativa, Pessoa
 
 
@@ -20,6 +20,7 @@ def nome_da_medida(tipo: str) -> str:
     return medida.nome if medida else tipo.replace("_", " ")
 
 
+@caso_de_uso()
 def medidas(s: Session, ator: Ator, processo_id: int) -> list[dict[str, Any]]:
     """As medidas da inspeção que abriu o processo (ou ligadas a ele), com os fundamentos."""
     p = carregar_processo(s, ator, processo_id)
@@ -42,6 +43,7 @@ def medidas(s: Session, ator: Ator, processo_id: int) -> list[dict[str, Any]]:
     ]
 
 
+@caso_de_uso()
 def partes(s: Session, ator: Ator, processo_id: int) -> dict[str, Any] | None:
     """Proprietário e condutor da inspeção, o local e a situação; None sem inspeção."""
     p = carregar_processo(s, ator, processo_id)

@@ -16,13 +16,20 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento, tipo_de_pessoa, validar_documento
+from farol.domain.papeis import INSPECIONA, papeis_com
 from farol.erros import Conflito, EntradaInvalida, ErroFarol
+from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
+from farol.normas.medidas import carregar_tabela
+from farol.relogio import agora
 from farol.rules.medidas import aplicar_medidas, constatacao_de_dict
+from farol.services import idempotencia
 from farol.services.calendario_om import data_local
 from farol.services.comandos import Modelo
 from farol.services.jurisdicao import Ator
 from farol.services.processos import abrir_processo
+from farol.services.resultados.inspecao import AvaliacaoDaInspecao, InspecaoRegistrada
+from farol.services.unit_of_work import UnitOfWork
 from farol.store.inserir import inserir_se_faltar
 from farol.store.numeracao import NOTIFICACAO, numero_oficial, proximo_numero
 from farol.store.orm import (
@@ -37,7 +44,7 @@ from farol.store.orm import (
 )
 
 TOLERANCIA_RELOGIO = dt.timedelta(minutes=5)  # relógio do celular do inspetor adiantado
-PAPEIS_QUE_INSPECIONAM = ("inspetor", "autoridade_competente", "capitao_dos_portos")
+PAPEIS_QUE_INSPECIONAM = papeis_com(INSPECIONA)  # normas/dados/papeis.yaml
 
 
 class DadosPessoa(Modelo):
@@ -87,7 +94,7 @@ def _com_campo(prefixo: str, f: Any) -> Any:
         raise
 
 
-def avaliar(cmd: NovaInspecao) -> dict[str, Any]:
+def avaliar(cmd: NovaInspecao) -> AvaliacaoDaInspecao:
     """Infrações, medidas e quem notificar, sem gravar nada (função pura dos dados)."""
     cat = catalogo()
     itens = []
@@ -127,7 +134,9 @@ def avaliar(cmd: NovaInspecao) -> dict[str, Any]:
         )
         medidas += [m for m in r.medidas if m not in medidas]
         notificar += [x for x in alvo if x not in notificar]
-    return {"constatacoes": itens, "medidas": medidas, "notificar": notificar}
+    return AvaliacaoDaInspecao.model_validate(
+        {"constatacoes": itens, "medidas": medidas, "notificar": notificar}
+    )
 
 
 def _pessoa(s: Session, dados: DadosPessoa, campo: str) -> Pessoa:
@@ -168,15 +177,17 @@ def _embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Embarcacao:
     return s.execute(select(Embarcacao).where(Embarcacao.inscricao == inscricao)).scalar_one()
 
 
-def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> dict[str, Any]:
+def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoRegistrada:
     if ator.papel not in PAPEIS_QUE_INSPECIONAM:
         raise Conflito(
-            f"o papel {ator.papel} não registra inspeções", campo="papel", regra="LESTA art. 16"
+            f"o papel {ator.papel} não registra inspeções",
+            campo="papel",
+            regra=citacao("medidas_administrativas").referencia(),
         )
     data = data_local(cmd.data_hora)
-    if cmd.data_hora > dt.datetime.now(dt.UTC) + TOLERANCIA_RELOGIO:
+    if cmd.data_hora > agora() + TOLERANCIA_RELOGIO:
         raise EntradaInvalida("a inspeção não pode ter data e hora futuras", campo="data_hora")
-    avaliacao = avaliar(cmd)
+    avaliacao = avaliar(cmd).model_dump()
     om = s.get(OM, ator.om_id)
     assert om is not None
     dono = _pessoa(s, cmd.proprietario, "proprietario")
@@ -265,4 +276,78 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> dict[str, A
     ).scalars():
         quem = condutor if medida.tipo == "apreensao_habilitacao" and condutor else dono
         medida.processo_id = por_pessoa.get(quem.id) or (processos[0]["id"] if processos else None)
-    return {"inspecao_id": insp.id, **avaliacao, "processos": processos}
+    return InspecaoRegistrada.model_validate(
+        {"inspecao_id": insp.id, **avaliacao, "processos": processos}
+    )
+
+
+def registrar(
+    uow: UnitOfWork, ator: Ator, cmd: NovaInspecao, *, chave: str | None = None
+) -> tuple[int, InspecaoRegistrada]:
+    """Registra a inspeção numa transação própria, sob a chave de idempotência do pedido (a
+    resposta gravada é o JSON do resultado; um reenvio a devolve como `InspecaoRegistrada`)."""
+    status, corpo = idempotencia.executar(
+        uow,
+        ator.usuario_id,
+        chave,
+        "POST",
+        "/inspecoes",
+        lambda s: (201, registrar_inspecao(s, ator, cmd).model_dump(mode="json")),
+        idempotencia.assinatura_de(cmd.model_dump_json()),
+    )
+    return status, InspecaoRegistrada.model_validate(corpo)
+
+
+def apresentar(resultado: AvaliacaoDaInspecao | InspecaoRegistrada) -> dict[str, Any]:
+    """A avaliação com os nomes e as citações de cada medida e de cada notificado (o que a
+    página mostra e a API também pode dar)."""
+    avaliacao = resultado.model_dump(mode="json")
+    tabela = carregar_tabela()
+    medidas = []
+    for tipo in avaliacao["medidas"]:
+        fundamentos = [
+            f for c in avaliacao["constatacoes"] if tipo in c["medidas"] for f in c["fundamentos"]
+        ]
+        medida = tabela.medidas.get(tipo)
+        previsao = [medida.previsao.referencia()] if medida else []
+        medidas.append(
+            {
+                "tipo": tipo,
+                "nome": medida.nome if medida else tipo,
+                "fundamentos": list(dict.fromkeys([*fundamentos, *previsao])),
+            }
+        )
+    notificar = []
+    for quem in avaliacao["notificar"]:
+        autor = tabela.autores.get(quem)
+        notificar.append(
+            {
+                "papel": quem,
+                "nome": autor.nome if autor else quem,
+                "fundamento": autor.citacao.referencia() if autor and autor.citacao else "",
+                "infracoes": [
+                    c["infracao_aplicavel"]
+                    for c in avaliacao["constatacoes"]
+                    if quem in c["notificar"]
+                ],
+            }
+        )
+    documentos = list(dict.fromkeys(d for c in avaliacao["constatacoes"] for d in c["documentos"]))
+    ordens = list(
+        dict.fromkeys(o for c in avaliacao["constatacoes"] for o in c["ordens_estrangeira"])
+    )
+    return {
+        **avaliacao,
+        "medidas_detalhadas": medidas,
+        "notificar_detalhado": notificar,
+        "documentos": [
+            {"id": d, "nome": tabela.documentos[d].nome if d in tabela.documentos else d}
+            for d in documentos
+        ],
+        "ordens": [
+            tabela.ordens_embarcacao_estrangeira.ordens[o].nome
+            if o in tabela.ordens_embarcacao_estrangeira.ordens
+            else o
+            for o in ordens
+        ],
+    }

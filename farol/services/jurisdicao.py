@@ -1,4 +1,5 @@
-"""Jurisdição: um usuário vê e age na sua OM e nas OMs subordinadas a ela.
+"""Jurisdição: um usuário vê e age na sua OM e nas OMs subordinadas a ela, ou em todas se o
+seu papel tem abrangência nacional (normas/dados/papeis.yaml: o DPC, NORMAM-2023 item 3.5 b).
 
 Um processo fora da jurisdição responde como inexistente (HTTP 404), para que a
 existência não vaze para outra Capitania.
@@ -11,8 +12,9 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from farol.domain.papeis import abrangencia
 from farol.erros import NaoEncontrado
-from farol.store.orm import OM, Usuario
+from farol.store.orm import OM, Processo, Usuario
 
 
 @dataclass(frozen=True)
@@ -57,10 +59,25 @@ def ator_do_usuario(sessao: Session, usuario: Usuario) -> Ator:
         papel=usuario.papel,
         om_id=usuario.om_id,
         om_sigla=om.sigla,
-        oms=oms_sob(sessao, usuario.om_id),
+        oms=_oms_do_papel(sessao, usuario.papel, usuario.om_id),
     )
+
+
+def _oms_do_papel(sessao: Session, papel: str, om_id: int) -> frozenset[int]:
+    if abrangencia(papel) == "nacional":
+        return frozenset(sessao.execute(select(OM.id)).scalars())
+    return oms_sob(sessao, om_id)
 
 
 def exigir_alcance(ator: Ator, om_id: int, oque: str = "processo") -> None:
     if not ator.alcanca(om_id):
         raise NaoEncontrado(f"{oque} não encontrado", campo="id")
+
+
+def carregar_processo(s: Session, ator: Ator, processo_id: int) -> Processo:
+    """O processo, se existe e está na jurisdição do ator; senão `NaoEncontrado` (404)."""
+    p = s.get(Processo, processo_id)
+    if p is None:
+        raise NaoEncontrado("processo não encontrado", campo="id")
+    exigir_alcance(ator, p.om_id)
+    return p

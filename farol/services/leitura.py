@@ -9,10 +9,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento
+from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.normas.infracoes import catalogo
+from farol.normas.prazos import catalogo_prazos
 from farol.services.calendario_om import hoje
-from farol.services.jurisdicao import Ator
+from farol.services.jurisdicao import Ator, carregar_processo
+from farol.services.resultados.processo import ProcessoDetalhado
+from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import (
     OM,
     Ato,
@@ -25,10 +29,16 @@ from farol.store.orm import (
     Processo,
     Usuario,
 )
+from farol.store.repositorio import data_do_fato, itens_do_auto, total_multas, vigentes
 
 
 def dinheiro(v: Decimal | None) -> str | None:
     return None if v is None else f"{v:.2f}"
+
+
+def _nome_prazo(regime: str, etapa: str) -> str:
+    regra = catalogo_prazos().regras.get(f"prazo.{regime}.{etapa}")
+    return regra.descricao if regra else etapa.replace("_", " ")
 
 
 def prazo_json(x: Prazo) -> dict[str, Any]:
@@ -47,6 +57,7 @@ def prazo_json(x: Prazo) -> dict[str, Any]:
         "encerrado_em": None if aberto else x.encerrado_em.isoformat(),  # type: ignore[union-attr]
         "cumprido": x.cumprido,
         "vencido": aberto and hoje() > x.vencimento,
+        "nome": _nome_prazo(x.regime, x.etapa),
     }
 
 
@@ -77,8 +88,6 @@ def resumo(s: Session, p: Processo) -> dict[str, Any]:
 
 
 def _infracoes(s: Session, p: Processo) -> list[dict[str, Any]]:
-    from farol.services.penalidades_do_processo import itens_do_auto
-
     cat = catalogo()
     itens = itens_do_auto(s, p)
     fonte: list[tuple[str, str | None, int | None]]
@@ -109,10 +118,8 @@ def _infracoes(s: Session, p: Processo) -> list[dict[str, Any]]:
     return saida
 
 
-def detalhar(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
-    from farol.services.penalidades_do_processo import total_multas, vigentes
-    from farol.services.processos import carregar_processo, data_do_fato
-
+@caso_de_uso()
+def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
     p = carregar_processo(s, ator, processo_id)
     maquina = carregar_regime(p.regime)
     nomes_atos = {t.tipo_ato: t.nome for t in maquina.transicoes}
@@ -152,11 +159,9 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
     total = total_multas(s, p)
     pago = sum((x.valor for x in pagos), Decimal("0.00"))
     permitidos = (
-        []
-        if ator.papel in ("auditor", "consulta")
-        else maquina.atos_permitidos(p.estado, ator.papel)
+        [] if ator.papel in PAPEIS_SEM_ATOS else maquina.atos_permitidos(p.estado, ator.papel)
     )
-    return {
+    detalhe = {
         **resumo(s, p),
         "data_fato": data_do_fato(s, p).isoformat(),
         "auto": None
@@ -188,3 +193,4 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
             for t in permitidos
         ],
     }
+    return ProcessoDetalhado.model_validate(detalhe)

@@ -18,9 +18,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.carregar import estados_dos_regimes
 from farol.services import consultas
 from farol.services.jurisdicao import Ator
+from farol.services.resultados.painel import FigurasDoPainel
+from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import Embarcacao, Inspecao, MedidaAdministrativa, Processo
 
 DIAS_DA_SEMANA = 7
@@ -30,11 +32,10 @@ APREENSAO = "apreensao_embarcacao"
 
 
 def por_estado(s: Session, ator: Ator) -> list[dict[str, Any]]:
-    """Contagem de processos por estado, na ordem do quadro, só os estados com processos."""
-    contagem = consultas.contagem_por_estado(s, ator)
-    maquina = carregar_regime("lesta")
-    saida = []
-    for estado in maquina.estados.values():
+    """Contagem de processos por estado, na ordem dos quadros, só os estados com processos."""
+    contagem = consultas.contagem_por_estado.na_sessao(s, ator)
+    saida: list[dict[str, Any]] = []
+    for estado in estados_dos_regimes().values():
         if contagem.get(estado.id):
             saida.append(
                 {
@@ -46,7 +47,7 @@ def por_estado(s: Session, ator: Ator) -> list[dict[str, Any]]:
             )
     conhecidos = {x["estado"] for x in saida}
     for codigo, n in sorted(contagem.items()):
-        if codigo not in conhecidos:  # estados de outros regimes
+        if codigo not in conhecidos:  # estado que nenhum quadro declara
             saida.append({"estado": codigo, "nome": codigo, "final": False, "quantidade": n})
     return saida
 
@@ -78,19 +79,24 @@ def embarcacoes_apreendidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
     ]
 
 
-def figuras(s: Session, ator: Ator, hoje: dt.date) -> dict[str, Any]:
+@caso_de_uso()
+def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
     """Todas as figuras do painel para `ator` na data `hoje`."""
     estados = por_estado(s, ator)
     fim_semana = hoje + dt.timedelta(days=DIAS_DA_SEMANA)
-    vencem_hoje = consultas.prazos_no_periodo(s, ator, hoje, hoje)
-    vencem_semana = consultas.prazos_no_periodo(s, ator, hoje + dt.timedelta(days=1), fim_semana)
-    vencidos = consultas.prazos_no_periodo(s, ator, INICIO_DOS_TEMPOS, hoje - dt.timedelta(days=1))
+    vencem_hoje = consultas.prazos_no_periodo.na_sessao(s, ator, hoje, hoje)
+    vencem_semana = consultas.prazos_no_periodo.na_sessao(
+        s, ator, hoje + dt.timedelta(days=1), fim_semana
+    )
+    vencidos = consultas.prazos_no_periodo.na_sessao(
+        s, ator, INICIO_DOS_TEMPOS, hoje - dt.timedelta(days=1)
+    )
     apreendidas = embarcacoes_apreendidas(s, ator)
-    multas = consultas.multas_vencidas(s, ator, hoje)
-    prescricao = consultas.alertas_prescricao(
+    multas = consultas.multas_vencidas.na_sessao(s, ator, hoje)
+    prescricao = consultas.alertas_prescricao.na_sessao(
         s, ator, hoje, antecedencia_dias=ANTECEDENCIA_PRESCRICAO
     )
-    return {
+    resposta = {
         "hoje": hoje.isoformat(),
         "om": ator.om_sigla,
         "processos": {
@@ -118,3 +124,4 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> dict[str, Any]:
             "prescricao": len(prescricao),
         },
     }
+    return FigurasDoPainel.model_validate(resposta)

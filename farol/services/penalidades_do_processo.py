@@ -21,6 +21,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.erros import EntradaInvalida, ErroFarol
+from farol.normas.citacoes import citacao
+from farol.normas.infracoes import catalogo
 from farol.rules.penalidades import (
     ResultadoPenalidade,
     calcular_penalidade,
@@ -29,9 +31,8 @@ from farol.rules.penalidades import (
 )
 from farol.rules.reincidencia import contar_reincidencias
 from farol.services.comandos import DadosDecisaoComPenalidade
-from farol.store.orm import Ato, AutoDeInfracao, AutoInfracaoItem, Penalidade, Processo
-
-ESTADOS_SEM_PENALIDADE = ("arquivado",)
+from farol.store.orm import Ato, Penalidade, Processo
+from farol.store.repositorio import data_do_fato, itens_do_auto, vigentes
 
 
 @dataclass
@@ -82,44 +83,7 @@ def faixa(
         raise
 
 
-def itens_do_auto(s: Session, p: Processo) -> list[AutoInfracaoItem]:
-    return list(
-        s.execute(
-            select(AutoInfracaoItem)
-            .join(AutoDeInfracao, AutoDeInfracao.id == AutoInfracaoItem.auto_id)
-            .where(AutoDeInfracao.processo_id == p.id)
-            .order_by(AutoInfracaoItem.id)
-        ).scalars()
-    )
-
-
-def vigentes(s: Session, p: Processo) -> list[Penalidade]:
-    """As penalidades da decisão mais recente que as fixou (julgamento ou reforma em recurso)."""
-    if p.estado in ESTADOS_SEM_PENALIDADE:
-        return []
-    ultimo = s.execute(
-        select(Penalidade.ato_id)
-        .join(Ato, Ato.id == Penalidade.ato_id)
-        .where(Penalidade.processo_id == p.id)
-        .order_by(Ato.seq.desc())
-        .limit(1)
-    ).scalar_one_or_none()
-    if ultimo is None:
-        return []
-    return list(
-        s.execute(
-            select(Penalidade).where(Penalidade.ato_id == ultimo).order_by(Penalidade.id)
-        ).scalars()
-    )
-
-
-def total_multas(s: Session, p: Processo) -> Decimal:
-    return sum((x.multa or Decimal("0.00") for x in vigentes(s, p)), Decimal("0.00"))
-
-
 def reincidencias(s: Session, p: Processo, infracao: str, fato: dt.date) -> int:
-    from farol.services.processos import data_do_fato
-
     outros = s.execute(
         select(Processo)
         .join(Penalidade, Penalidade.processo_id == Processo.id)
@@ -158,7 +122,7 @@ def validar_decisao(
             + (f"; faltam: {', '.join(faltando)}" if faltando else "")
             + (f"; repetidas: {', '.join(sorted(repetidas))}" if repetidas else ""),
             campo="dados.penalidades",
-            regra="RLESTA art. 7º, § 1º",
+            regra=catalogo().regras.valor_pela_autoridade.referencia(),
         )
     decididas = []
     for n, pedido in enumerate(dados.penalidades):
@@ -241,7 +205,7 @@ def vedar_agravamento(s: Session, p: Processo, decididas: list[Decidida]) -> Non
                 + (f", suspensão de {antes.suspensao_dias} dias" if antes.suspensao_dias else "")
                 + ")",
                 campo=f"dados.penalidades.{n}",
-                regra="Lei 9.784/1999 art. 64, parágrafo único",
+                regra=citacao("vedacao_agravamento").referencia(),
             )
 
 

@@ -9,7 +9,7 @@ calendário da OM. Tudo numa transação: ou tudo fica, ou nada.
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
+import hashlib
 from typing import Any
 
 from pydantic import ValidationError
@@ -19,24 +19,29 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.guardas import ContextoAto
-from farol.domain.procedimento.maquina import Resultado
-from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
+from farol.domain.procedimento.maquina import Maquina, Resultado
+from farol.erros import Conflito, EntradaInvalida
+from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
+from farol.relogio import agora
 from farol.rules.prazos import calcular_prazo
+from farol.services import anexos, idempotencia
 from farol.services import penalidades_do_processo as pen
-from farol.services.calendario_om import calendario_da_om, data_local, hoje
+from farol.services.calendario_om import calendario_da_om, hoje
 from farol.services.comandos import (
-    MODELO_DOS_DADOS,
-    TIPOS_COM_PENALIDADE,
+    DadosDecisaoComPenalidade,
     DadosLavratura,
-    DadosLivres,
     DadosPagamento,
     DadosSobrestamento,
     NovoAto,
+    modelo_dos_dados,
 )
-from farol.services.jurisdicao import Ator, exigir_alcance
+from farol.services.jurisdicao import Ator, carregar_processo
 from farol.services.leitura import detalhar as detalhar
 from farol.services.mensagens import traduzir
+from farol.services.resultados.processo import AnexoResumo, AtoRegistrado
+from farol.services.unit_of_work import UnitOfWork
+from farol.store import repositorio
 from farol.store.auditoria import registrar_ato as gravar_ato
 from farol.store.numeracao import AUTO_DE_INFRACAO, numero_oficial, proximo_numero
 from farol.store.orm import (
@@ -44,7 +49,6 @@ from farol.store.orm import (
     Ato,
     AutoDeInfracao,
     AutoInfracaoItem,
-    Inspecao,
     Pagamento,
     Prazo,
     Processo,
@@ -53,50 +57,14 @@ from farol.store.orm import (
 __all__ = ["NovoAto", "abrir_processo", "detalhar", "registrar_ato"]
 
 
-def carregar_processo(s: Session, ator: Ator, processo_id: int) -> Processo:
-    p = s.get(Processo, processo_id)
-    if p is None:
-        raise NaoEncontrado("processo não encontrado", campo="id")
-    exigir_alcance(ator, p.om_id)
-    return p
-
-
-def data_do_fato(s: Session, p: Processo) -> dt.date:
-    if p.inspecao_id is not None:
-        insp = s.get(Inspecao, p.inspecao_id)
-        assert insp is not None
-        return data_local(insp.data_hora)
-    primeiro = s.execute(
-        select(Ato.data_ato).where(Ato.processo_id == p.id).order_by(Ato.seq).limit(1)
-    ).scalar_one_or_none()
-    return primeiro or data_local(p.criado_em)
-
-
-def _validar_dados(tipo: str, dados: dict[str, Any]) -> Any:
-    modelo = MODELO_DOS_DADOS.get(tipo, DadosLivres)
+def _validar_dados(maquina: Maquina, tipo: str, dados: dict[str, Any]) -> Any:
+    modelo = modelo_dos_dados(maquina, tipo)
     try:
         return modelo.model_validate(dados)
     except ValidationError as e:
         erro = e.errors()[0]
         campo = ".".join(str(p) for p in ("dados", *erro.get("loc", ())))
         raise EntradaInvalida(traduzir(erro), campo=campo) from None
-
-
-def _prazos_abertos(s: Session, p: Processo) -> dict[str, Prazo]:
-    abertos = s.execute(
-        select(Prazo).where(Prazo.processo_id == p.id, Prazo.encerrado_em.is_(None))
-    ).scalars()
-    return {f"prazo.{x.regime}.{x.etapa}": x for x in abertos}
-
-
-def _ultimo_prazo(s: Session, p: Processo, regra: str) -> Prazo | None:
-    etapa = regra.rsplit(".", 1)[-1]
-    return s.execute(
-        select(Prazo)
-        .where(Prazo.processo_id == p.id, Prazo.etapa == etapa)
-        .order_by(Prazo.id.desc())
-        .limit(1)
-    ).scalar_one_or_none()
 
 
 def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date) -> Prazo:
@@ -136,45 +104,27 @@ def _conferir_datas(s: Session, p: Processo, data_ato: dt.date) -> None:
         )
 
 
-def _estado_anterior(s: Session, p: Processo) -> str | None:
-    payload = s.execute(
-        select(Ato.payload)
-        .where(Ato.processo_id == p.id, Ato.tipo == "sobrestamento")
-        .order_by(Ato.seq.desc())
-        .limit(1)
-    ).scalar_one_or_none()
-    return None if payload is None else str(payload.get("estado_anterior"))
-
-
-def _contexto(s: Session, p: Processo, cmd: NovoAto, dados: Any) -> ContextoAto:
-    vencimentos = {regra: x.vencimento for regra, x in _prazos_abertos(s, p).items()}
+def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: Any) -> ContextoAto:
+    vencimentos = {regra: x.vencimento for regra, x in repositorio.prazos_abertos(s, p).items()}
     sobrestamento = isinstance(dados, DadosSobrestamento)
     return ContextoAto(
         data_ato=cmd.data_ato,
         vencimentos=vencimentos,
-        multa_imposta=pen.total_multas(s, p) > 0,
-        multa_paga=_total_pago(s, p) > 0,
-        esclarecimentos_prestados=_teve_ato(s, p, "esclarecimentos_prestados"),
+        multa_imposta=repositorio.total_multas(s, p) > 0,
+        multa_paga=repositorio.total_pago(s, p) > 0,
+        esclarecimentos_prestados=any(
+            repositorio.teve_ato(s, p, tipo) for tipo in maquina.tipos_com("presta_esclarecimentos")
+        ),
         inquerito_acidente_pendente=sobrestamento
-        or (p.sobrestado and cmd.tipo != "levantamento_sobrestamento"),
+        or (p.sobrestado and not maquina.tem_marca(cmd.tipo, "levanta_sobrestamento")),
         infracao_de_poluicao=bool(sobrestamento and dados.poluicao),
-        estado_anterior_ao_sobrestamento=_estado_anterior(s, p) if p.sobrestado else None,
+        estado_anterior_ao_sobrestamento=(
+            repositorio.estado_anterior(s, p) if p.sobrestado else None
+        ),
     )
 
 
-def _teve_ato(s: Session, p: Processo, tipo: str) -> bool:
-    return (
-        s.execute(select(Ato.id).where(Ato.processo_id == p.id, Ato.tipo == tipo).limit(1)).first()
-        is not None
-    )
-
-
-def _total_pago(s: Session, p: Processo) -> Decimal:
-    valores = s.execute(select(Pagamento.valor).where(Pagamento.processo_id == p.id)).scalars()
-    return sum(valores, Decimal("0.00"))
-
-
-def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> dict[str, Any]:
+def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> AtoRegistrado:
     p = carregar_processo(s, ator, processo_id)
     if cmd.versao is not None and cmd.versao != p.versao:
         raise Conflito(
@@ -183,18 +133,18 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> dic
             campo="versao",
         )
     maquina = carregar_regime(p.regime)
-    corrige = _tipo_corrigido(s, p, cmd)
+    corrige = _tipo_corrigido(s, p, maquina, cmd)
     maquina.transicao(p.estado, cmd.tipo, ator.papel, corrige=corrige)  # ordem e papel: 409
-    dados = _validar_dados(cmd.tipo, cmd.dados)
+    dados = _validar_dados(maquina, cmd.tipo, cmd.dados)
     _conferir_datas(s, p, cmd.data_ato)
     r = maquina.aplicar(
-        p.estado, cmd.tipo, ator.papel, _contexto(s, p, cmd, dados), corrige=corrige
+        p.estado, cmd.tipo, ator.papel, _contexto(s, p, maquina, cmd, dados), corrige=corrige
     )
     intempestivo = "intempestivo" in r.sinalizadores
 
     payload: dict[str, Any] = dados.model_dump(mode="json", exclude_none=True)
     efeitos = _efeitos_antes(s, p, cmd, dados, payload)
-    if cmd.tipo == "sobrestamento":
+    if maquina.tem_marca(cmd.tipo, "abre_sobrestamento"):
         payload["estado_anterior"] = p.estado
     if r.sinalizadores:
         payload["sinalizadores"] = list(r.sinalizadores)
@@ -214,12 +164,12 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> dic
     _mover_prazos(s, p, ato, r, cmd.data_ato, intempestivo)
     p.estado = r.estado_destino
     flag_modified(p, "estado")  # todo ato muda a versão, mesmo sem mudar o estado (trava otimista)
-    if cmd.tipo == "sobrestamento":
+    if maquina.tem_marca(cmd.tipo, "abre_sobrestamento"):
         p.sobrestado = True
-    elif cmd.tipo == "levantamento_sobrestamento":
+    elif maquina.tem_marca(cmd.tipo, "levanta_sobrestamento"):
         p.sobrestado = False
     s.flush()
-    return {
+    resposta = {
         "ato": {
             "id": ato.id,
             "seq": ato.seq,
@@ -233,10 +183,11 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> dic
         "processo": {"id": p.id, "numero": p.numero, "estado": p.estado, "versao": p.versao},
         **efeitos,
     }
+    return AtoRegistrado.model_validate(resposta)
 
 
-def _tipo_corrigido(s: Session, p: Processo, cmd: NovoAto) -> str | None:
-    if cmd.tipo != "correcao":
+def _tipo_corrigido(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto) -> str | None:
+    if not maquina.e_correcao(cmd.tipo):
         if cmd.corrige_ato_id is not None:
             raise EntradaInvalida(
                 "corrige_ato_id só se informa num ato de correção", campo="corrige_ato_id"
@@ -260,7 +211,7 @@ def _mover_prazos(
     data_ato: dt.date,
     intempestivo: bool,
 ) -> None:
-    abertos = _prazos_abertos(s, p)
+    abertos = repositorio.prazos_abertos(s, p)
     for regra in r.prazos_encerrados:
         prazo = abertos.get(regra)
         if prazo is not None:
@@ -270,14 +221,17 @@ def _mover_prazos(
             # encerrado por outro ato (revelia, recurso que suspende o pagamento, dívida ativa,
             # lavratura após o comparecimento) fica encerrado, mas não cumprido.
             prazo.cumprido = regra == r.transicao.prazo_do_ato and not intempestivo
+    # Um prazo que o quadro conta do vencimento de outro (ex.: o julgamento, "contados da data
+    # da expiração do prazo para apresentação da defesa", NORMAM-2023 item 3.6.3 b) começa
+    # nesse vencimento; os demais, na data do ato.
+    contado_de = {x.prazo: x.contado_do_vencimento_de for x in r.transicao.inicia}
     for regra in r.prazos_iniciados:
         inicio = data_ato
-        if regra.endswith(".julgamento") and r.transicao.tipo_ato in ("defesa", "revelia"):
-            # "contados da data da expiração do prazo para apresentação da defesa" (3.6.3 b);
-            # na renúncia e no levantamento do sobrestamento, conta-se da data do ato.
-            defesa = _ultimo_prazo(s, p, "prazo.lesta.defesa")
-            if defesa is not None:
-                inicio = defesa.vencimento
+        anterior = contado_de.get(regra)
+        if anterior is not None:
+            vencido = repositorio.ultimo_prazo(s, p, anterior)
+            if vencido is not None:
+                inicio = vencido.vencimento
         _abrir_prazo(s, p, ato, regra, inicio)
 
 
@@ -285,7 +239,7 @@ def _efeitos_antes(
     s: Session, p: Processo, cmd: NovoAto, dados: Any, payload: dict[str, Any]
 ) -> dict[str, Any]:
     if isinstance(dados, DadosLavratura):
-        fato = data_do_fato(s, p)
+        fato = repositorio.data_do_fato(s, p)
         for n, item in enumerate(dados.infracoes):
             campo = f"dados.infracoes.{n}"
             if item.infracao not in catalogo().infracoes:
@@ -300,19 +254,19 @@ def _efeitos_antes(
         numero = numero_oficial(cmd.data_ato.year, om.sigla, seq)
         payload["numero_auto"] = numero
         return {"auto": {"numero": numero, "sequencial": seq}}
-    if cmd.tipo in TIPOS_COM_PENALIDADE:
-        decididas = pen.validar_decisao(s, p, data_do_fato(s, p), dados)
-        if cmd.tipo.endswith("_provido_em_parte"):
+    if isinstance(dados, DadosDecisaoComPenalidade):  # marca impoe_penalidade
+        decididas = pen.validar_decisao(s, p, repositorio.data_do_fato(s, p), dados)
+        if carregar_regime(p.regime).tem_marca(cmd.tipo, "veda_agravamento"):
             pen.vedar_agravamento(s, p, decididas)
         payload["penalidades"] = [d.para_payload() for d in decididas]
         return {"penalidades": [d.para_payload() for d in decididas]}
     if isinstance(dados, DadosPagamento):
-        devido = pen.total_multas(s, p) - _total_pago(s, p)
+        devido = repositorio.total_multas(s, p) - repositorio.total_pago(s, p)
         if dados.valor != devido:
             raise EntradaInvalida(
                 f"valor pago (R$ {dados.valor}) difere do valor devido (R$ {devido})",
                 campo="dados.valor",
-                regra="LESTA art. 32",
+                regra=citacao("pagamento_multa").referencia(),
             )
     return {}
 
@@ -345,7 +299,7 @@ def _efeitos_depois(
                     faltas=item.faltas,
                 )
             )
-    elif cmd.tipo in TIPOS_COM_PENALIDADE:
+    elif isinstance(dados, DadosDecisaoComPenalidade):
         pen.gravar(s, p, ato, efeitos["penalidades"], dados.justificativa)
     elif isinstance(dados, DadosPagamento):
         s.add(
@@ -367,7 +321,8 @@ def abrir_processo(
     dados_notificacao: dict[str, Any],
     regime: str = "lesta",
 ) -> Processo:
-    """Cria o processo no estado inicial e registra a Notificação para Comparecimento."""
+    """Cria o processo no estado inicial e registra o ato que o abre (marca `abre_processo`:
+    no regime LESTA, a Notificação para Comparecimento)."""
     from farol.store.numeracao import PROCESSO
 
     ano = data_ato.year
@@ -382,7 +337,7 @@ def abrir_processo(
         embarcacao_id=embarcacao_id,
         inspecao_id=inspecao_id,
         sobrestado=False,
-        criado_em=dt.datetime.now(dt.UTC),
+        criado_em=agora(),
     )
     s.add(p)
     s.flush()
@@ -390,6 +345,45 @@ def abrir_processo(
         s,
         ator,
         p.id,
-        NovoAto(tipo="notificacao_comparecimento", data_ato=data_ato, dados=dados_notificacao),
+        NovoAto(tipo=maquina.tipo_com("abre_processo"), data_ato=data_ato, dados=dados_notificacao),
     )
     return p
+
+
+def registrar(
+    uow: UnitOfWork,
+    ator: Ator,
+    processo_id: int,
+    cmd: NovoAto,
+    *,
+    chave: str | None = None,
+    arquivo: anexos.Arquivo | None = None,
+) -> tuple[int, AtoRegistrado]:
+    """Registra o ato (e o documento que o acompanha) numa transação própria.
+
+    Com `chave` (Idempotency-Key), a resposta fica gravada na mesma transação e um reenvio do
+    mesmo pedido devolve a primeira resposta, sem registrar o ato de novo.
+    """
+
+    def fazer(s: Session) -> tuple[int, dict[str, Any]]:
+        if arquivo is not None:
+            anexos.validar(arquivo)
+        r = registrar_ato(s, ator, processo_id, cmd)
+        if arquivo is not None:
+            anexo = anexos.guardar(s, ator, processo_id, arquivo, ato_id=r.ato.id)
+            r.anexo = AnexoResumo.model_validate(anexo)
+        return 201, r.model_dump(mode="json")
+
+    conteudo = cmd.model_dump_json() + (
+        hashlib.sha256(arquivo.conteudo).hexdigest() if arquivo is not None else ""
+    )
+    status, corpo = idempotencia.executar(
+        uow,
+        ator.usuario_id,
+        chave,
+        "POST",
+        f"/processos/{processo_id}/atos",
+        fazer,
+        idempotencia.assinatura_de(conteudo),
+    )
+    return status, AtoRegistrado.model_validate(corpo)

@@ -7,9 +7,10 @@ import datetime as dt
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from farol.domain.papeis import PAPEIS
 from farol.erros import EntradaInvalida
 from farol.services.senhas import hash_senha
-from farol.store.orm import OM, PAPEIS, OMFechamento, Usuario
+from farol.store.orm import OM, OMFechamento, Usuario
 
 
 def criar_om(

@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from farol.erros import Conflito, EntradaInvalida
+from farol.relogio import agora
 from farol.store.orm import Ato, Processo
 
 HASH_INICIAL = "0" * 64
@@ -153,7 +154,7 @@ def registrar_ato(
     _travar_processo(sessao, processo)
     if corrige_ato_id is not None:
         _conferir_correcao(sessao, processo.id, corrige_ato_id)
-    instante = registrado_em or dt.datetime.now(dt.UTC)
+    instante = registrado_em or agora()
     seq_anterior, hash_anterior = _ultimo_ato(sessao, processo.id)
     campos = CamposDoAto(
         processo_id=processo.id,

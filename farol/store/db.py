@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.pool import StaticPool
@@ -34,6 +35,21 @@ def normalizar_url(url: str | URL) -> URL:
     if u.drivername in ("postgresql", "postgres"):
         u = u.set(drivername="postgresql+psycopg")
     return u
+
+
+ErroDeBanco = SQLAlchemyError
+"""Falha do banco (conexão, esquema desatualizado...): as bordas a traduzem sem importar SQL."""
+
+
+def url_para_exibir(url: str | URL) -> str:
+    """A URL do banco sem a senha."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def arquivo_sqlite(url: str | URL) -> str | None:
+    """O caminho do arquivo de um banco SQLite (None em memória ou em outro banco)."""
+    u = make_url(url)
+    return u.database or None if u.get_backend_name() == "sqlite" else None
 
 
 def e_sqlite(url: str | URL) -> bool:

@@ -34,6 +34,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import DeclarativeBase, Mapped, Mapper, mapped_column
 
 from farol.erros import Conflito
+from farol.normas.papeis import ids_dos_papeis
 from farol.store.tipos import Dinheiro, InstanteUTC, Json
 
 MENSAGEM_ATO_IMUTAVEL = "atos são imutáveis: registre uma correção como novo ato"
@@ -47,14 +48,7 @@ CONVENCAO_DE_NOMES = {
 }
 
 TIPOS_OM = ("CP", "DL", "AG", "DPC", "DN")
-PAPEIS = (
-    "inspetor",
-    "autoridade_competente",
-    "capitao_dos_portos",
-    "dpc",
-    "auditor",
-    "consulta",
-)
+PAPEIS = ids_dos_papeis()  # normas/dados/papeis.yaml; a migração 0001 congela a lista de então
 TIPOS_PESSOA = ("fisica", "juridica")
 TIPOS_HABILITACAO = ("CHA", "CIR")
 SITUACOES_INSPECAO = ("navegando", "parada")

@@ -10,8 +10,8 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from farol.domain.papeis import INSPECIONA, pode
 from farol.services.calendario_om import hoje
-from farol.services.inspecoes import PAPEIS_QUE_INSPECIONAM
 from farol.web import filtros
 from farol.web.sessao import ator_opcional, gravar_cookie_csrf, token_csrf
 
@@ -44,7 +44,8 @@ def contexto_base(request: Request) -> dict[str, Any]:
         "csrf": token_csrf(request),
         "caminho": request.url.path,
         "hoje": hoje(),
-        "pode_inspecionar": ator is not None and ator.papel in PAPEIS_QUE_INSPECIONAM,
+        # o menu mostra o que as permissões do papel (normas/dados/papeis.yaml) permitem
+        "pode_inspecionar": ator is not None and pode(ator.papel, INSPECIONA),
         "versao_estatico": _versao_estatico(),
     }
 

@@ -30,6 +30,7 @@ from farol.web.rotas import (
     painel,
     processo,
     publica,
+    verificacao,
 )
 from farol.web.sessao import CsrfInvalido, PrecisaEntrar
 
@@ -76,7 +77,17 @@ def _envolver(app: FastAPI, tipo: type[Exception], na_pagina: Manipulador) -> No
 
 def instalar(app: FastAPI) -> None:
     app.mount("/estatico", StaticFiles(directory=PASTA_ESTATICO), name="estatico")
-    for modulo in (entrada, painel, inspecao, processo, busca, publica, estatisticas, catalogo):
+    for modulo in (
+        entrada,
+        painel,
+        inspecao,
+        processo,
+        busca,
+        publica,
+        verificacao,
+        estatisticas,
+        catalogo,
+    ):
         app.include_router(modulo.rotas)
 
     async def precisa_entrar(request: Request, e: Exception) -> Response:

@@ -1,5 +1,6 @@
 """Os campos do formulário de cada ato do processo, derivados do modelo de dados que o
-serviço exige para aquele tipo (`farol.services.comandos.MODELO_DOS_DADOS`).
+serviço exige para aquele tipo (`farol.services.comandos.modelo_dos_dados`) e das marcas do
+quadro de estados (`ciencia` pede o meio; `aceita_anexo` aceita um arquivo).
 
 Nada aqui decide o que é permitido: a lista de atos vem de `detalhar` (o quadro de estados
 para o papel do usuário) e a validação é a de `registrar_ato`. Aqui está só a forma de
@@ -13,21 +14,20 @@ from typing import Any
 
 from starlette.datastructures import FormData, UploadFile
 
+from farol.domain.procedimento.carregar import carregar_regime
+from farol.normas.infracoes import catalogo
 from farol.services.anexos import TAMANHO_MAXIMO, Arquivo
 from farol.services.comandos import (
-    MODELO_DOS_DADOS,
     DadosCorrecao,
     DadosDecisao,
     DadosDecisaoComPenalidade,
     DadosLavratura,
-    DadosLivres,
     DadosPagamento,
     DadosSobrestamento,
+    modelo_dos_dados,
 )
 from farol.web.formularios import aninhar, em_reais
 
-MEIOS_DE_CIENCIA = ("pessoal", "AR", "edital", "eletrônico")
-ATOS_COM_ARQUIVO = ("defesa", "recurso", "recurso_final", "esclarecimentos_prestados")
 CAMPO_ARQUIVO = "arquivo"
 
 
@@ -56,7 +56,8 @@ class FormularioAto:
 
 
 def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]:
-    modelo = MODELO_DOS_DADOS.get(tipo, DadosLivres)
+    maquina = carregar_regime(detalhe["regime"])
+    modelo = modelo_dos_dados(maquina, tipo)
     campos = [Campo("data_ato", "Data do ato", "date", True, padrao=detalhe["hoje"])]
     especial = ""
     if modelo is DadosLavratura:
@@ -70,7 +71,8 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
                 "Justificativa da penalidade",
                 "textarea",
                 True,
-                ajuda="obrigatória, ao menos 20 caracteres (RLESTA art. 7º, § 1º)",
+                ajuda="obrigatória, ao menos 20 caracteres "
+                f"({catalogo().regras.valor_pela_autoridade.referencia()})",
             )
         )
     elif modelo is DadosDecisao:
@@ -101,19 +103,19 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
             Campo("dados.motivo", "Motivo da correção", "textarea", True),
         ]
     else:
-        if tipo.startswith("ciencia"):
+        if maquina.tem_marca(tipo, "ciencia"):
             campos.append(
                 Campo(
                     "dados.meio",
                     "Meio da ciência",
                     "select",
                     True,
-                    opcoes=tuple((m, m) for m in MEIOS_DE_CIENCIA),
+                    opcoes=tuple((m, m) for m in maquina.marca("ciencia").meios),
                     padrao="pessoal",
                 )
             )
         campos.append(Campo("dados.texto", "Texto / observações", "textarea"))
-        if tipo in ATOS_COM_ARQUIVO:
+        if maquina.tem_marca(tipo, "aceita_anexo"):
             limite = TAMANHO_MAXIMO // (1024 * 1024)
             campos.append(
                 Campo(

@@ -9,22 +9,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 from decimal import Decimal, InvalidOperation
-from zoneinfo import ZoneInfo
 
+from farol.domain.papeis import nome_do_papel
 from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import catalogo_prazos
+from farol.relogio import fuso, hoje
 
-FUSO = ZoneInfo("America/Sao_Paulo")
 VAZIO = "—"
-
-PAPEIS = {
-    "inspetor": "Inspetor Naval",
-    "autoridade_competente": "Autoridade Competente",
-    "capitao_dos_portos": "Capitão dos Portos",
-    "dpc": "Diretor de Portos e Costas",
-    "auditor": "Auditor",
-    "consulta": "Consulta",
-}
 
 MESES = (
     "janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
@@ -36,7 +27,7 @@ def _como_data(valor: object) -> dt.date | None:
     if valor is None or valor == "":
         return None
     if isinstance(valor, dt.datetime):
-        return valor.astimezone(FUSO).date() if valor.tzinfo else valor.date()
+        return valor.astimezone(fuso()).date() if valor.tzinfo else valor.date()
     if isinstance(valor, dt.date):
         return valor
     texto = str(valor)
@@ -71,7 +62,7 @@ def data_hora(valor: object) -> str:
         return str(valor)
     if instante.tzinfo is None:
         instante = instante.replace(tzinfo=dt.UTC)
-    return f"{instante.astimezone(FUSO):%d/%m/%Y %H:%M}"
+    return f"{instante.astimezone(fuso()):%d/%m/%Y %H:%M}"
 
 
 def dinheiro(valor: object) -> str:
@@ -102,7 +93,8 @@ def numero(valor: object) -> str:
 
 
 def papel(valor: object) -> str:
-    return PAPEIS.get(str(valor), str(valor).replace("_", " "))
+    """'dpc' -> 'Diretor de Portos e Costas' (normas/dados/papeis.yaml)."""
+    return nome_do_papel(str(valor), desconhecido=str(valor).replace("_", " "))
 
 
 def duracao(valor: object) -> str:
@@ -144,7 +136,7 @@ def contagem(valor: object) -> str:
 def dias_desde(valor: object) -> int:
     """Dias de `valor` (data) até hoje, no horário de Brasília (positivo se já passou)."""
     d = _como_data(valor)
-    return 0 if d is None else (dt.datetime.now(FUSO).date() - d).days
+    return 0 if d is None else (hoje() - d).days
 
 
 def dias_ate(valor: object) -> int:

@@ -13,17 +13,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from functools import cache
 from typing import Any
 
 from fastapi import Request, Response
-from sqlalchemy import select
 
-from farol.http.deps import banco, configuracao
-from farol.http.seguranca import Credencial, conferir_senha, emitir_token, hash_senha, ler_token
-from farol.services.jurisdicao import Ator, ator_do_usuario
-from farol.store.db import Banco
-from farol.store.orm import Usuario
+from farol.http.autenticacao import ator_do_token
+from farol.http.deps import configuracao
+from farol.services.jurisdicao import Ator
 
 COOKIE_SESSAO = "farol_sessao"
 COOKIE_CSRF = "farol_csrf"
@@ -47,27 +43,11 @@ def _segredo(request: Request) -> str:
     return configuracao(request).segredo.get_secret_value()
 
 
-@cache
-def _hash_ficticio() -> str:
-    return hash_senha("farol-login-inexistente")
-
-
-def autenticar(b: Banco, login: str, senha: str) -> Usuario | None:
-    """O usuário ativo com este login e senha; None se não houver (mesmo tempo nos dois casos)."""
-    with b.unit_of_work(somente_leitura=True) as s:
-        u = s.execute(select(Usuario).where(Usuario.login == login)).scalar_one_or_none()
-        ok = conferir_senha(senha, u.senha_hash if u else _hash_ficticio())
-        if u is None or not ok or not u.ativo:
-            return None
-        return u
-
-
 def _seguro(request: Request) -> bool:
     return request.url.scheme == "https"
 
 
-def abrir_sessao(request: Request, response: Response, u: Usuario) -> None:
-    token = emitir_token(Credencial(u.id, u.papel, u.om_id), _segredo(request))
+def abrir_sessao(request: Request, response: Response, token: str) -> None:
     response.set_cookie(
         COOKIE_SESSAO,
         token,
@@ -88,14 +68,7 @@ def ator_opcional(request: Request) -> Ator | None:
     if hasattr(request.state, "ator"):
         atual: Ator | None = request.state.ator
         return atual
-    ator = None
-    token = request.cookies.get(COOKIE_SESSAO)
-    credencial = ler_token(token, _segredo(request)) if token else None
-    if credencial is not None:
-        with banco(request).unit_of_work(somente_leitura=True) as s:
-            u = s.get(Usuario, credencial.usuario_id)
-            if u is not None and u.ativo:
-                ator = ator_do_usuario(s, u)
+    ator = ator_do_token(request, request.cookies.get(COOKIE_SESSAO))
     request.state.ator = ator
     return ator
 

@@ -56,7 +56,7 @@ def test_processo_morto_antes_do_commit_nao_deixa_ato_nem_auto_nem_numero(url_ba
             "situacao": "parada", "condutor_habilitado_presente": True,
             "constatacoes": [{"infracao": "RLESTA.16.II", "embarcacao_inscrita": True}],
         })  # fmt: skip
-        pid = inspecoes.registrar_inspecao(s, ator_do_usuario(s, insp), cmd)["processos"][0]["id"]
+        pid = inspecoes.registrar_inspecao(s, ator_do_usuario(s, insp), cmd).processos[0].id
 
     def retrato() -> tuple[object, ...]:
         with banco.unit_of_work(somente_leitura=True) as s:
@@ -98,5 +98,5 @@ def test_processo_morto_antes_do_commit_nao_deixa_ato_nem_auto_nem_numero(url_ba
         u = s.execute(select(Usuario).where(Usuario.login == "aut")).scalar_one()
         dados = {"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}]}
         r = processos.registrar_ato(s, ator_do_usuario(s, u), pid, NovoAto(tipo="lavratura_auto", data_ato=dt.date(2026, 9, 15), dados=dados))
-        assert r["auto"]["sequencial"] == 1
+        assert r.auto.sequencial == 1
     banco.fechar()

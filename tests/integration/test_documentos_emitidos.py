@@ -57,7 +57,7 @@ def cenario(banco: Banco) -> dict[str, Any]:
             "situacao": "parada", "condutor_habilitado_presente": True,
             "constatacoes": [{"infracao": "RLESTA.16.II", "embarcacao_inscrita": True}],
         })  # fmt: skip
-        pid = inspecoes.registrar_inspecao(s, a_insp, cmd)["processos"][0]["id"]
+        pid = inspecoes.registrar_inspecao(s, a_insp, cmd).processos[0].id
         itens = [{"infracao": c, "autor_tipo": "proprietario"} for c in INFRACOES_12]
         processos.registrar_ato(s, a_aut, pid, NovoAto(tipo="lavratura_auto", data_ato=dt.date(2026, 9, 15), dados={"infracoes": itens}))
     return {"pid": pid, "banco": banco}
@@ -165,9 +165,9 @@ def test_decisao_reformada_em_recurso_aparece_na_verificacao(cenario: dict[str, 
                             om=s.get(OM, aut.om_id))  # fmt: skip
         a_cap = ator_do_usuario(s, s.execute(select(Usuario).where(Usuario.id == cap.id)).scalar_one())
         processos.registrar_ato(s, a_cap, pid, NovoAto(tipo="decisao_recurso_provido", data_ato=dt.date(2026, 10, 1), dados={"fundamentacao": "Provas novas afastam as infrações."}))
-        info = documentos.verificar_codigo(s, codigo)
-    assert info["autentico"] and not info["vigente"]
-    assert info["efeito_alterado"][0]["efeito"] == "decisão reformada em recurso (provido)"
+        info = documentos.verificar_codigo.na_sessao(s, codigo)
+    assert info.autentico and not info.vigente
+    assert info.efeito_alterado[0].efeito == "decisão reformada em recurso (provido)"
 
 
 def test_no_postgresql_o_banco_recusa_alterar_ou_apagar_documento_emitido(
@@ -204,7 +204,7 @@ def test_tipo_de_lacre_exige_os_lacres_informados(banco: Banco) -> None:
             "data_hora": "2026-09-01T10:00:00-03:00", "local": "Baía Norte",
             "situacao": "navegando", "constatacoes": [{"infracao": "RLESTA.16.I"}],
         })  # fmt: skip
-        pid = inspecoes.registrar_inspecao(s, ator_do_usuario(s, insp), cmd)["processos"][0]["id"]
+        pid = inspecoes.registrar_inspecao(s, ator_do_usuario(s, insp), cmd).processos[0].id
         a = ator_do_usuario(s, aut)
         with pytest.raises(EntradaInvalida) as e:
             documentos.emitir(s, a, pid, "tipo_de_lacre", URL)

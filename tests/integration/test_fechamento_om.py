@@ -31,7 +31,7 @@ def _em_defesa(banco: Banco) -> int:
             "situacao": "parada", "condutor_habilitado_presente": True,
             "constatacoes": [{"infracao": "RLESTA.16.II", "embarcacao_inscrita": True}],
         })  # fmt: skip
-        pid = inspecoes.registrar_inspecao(s, ator_do_usuario(s, insp), cmd)["processos"][0]["id"]
+        pid = inspecoes.registrar_inspecao(s, ator_do_usuario(s, insp), cmd).processos[0].id
         a = ator_do_usuario(s, aut)
         dados = {"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}]}
         processos.registrar_ato(s, a, pid, NovoAto(tipo="lavratura_auto", data_ato=dt.date(2026, 9, 15), dados=dados))
@@ -52,7 +52,7 @@ def test_feriado_municipal_registrado_adia_a_defesa_em_curso(banco: Banco) -> No
     antes = _defesa(banco, pid)
     assert antes.vencimento == dt.date(2026, 12, 8)
     with banco.unit_of_work() as s:
-        mudaram = registrar_fechamento(s, "CPSC", dt.date(2026, 12, 1), "feriado municipal de teste")
+        mudaram = registrar_fechamento.na_sessao(s, "CPSC", dt.date(2026, 12, 1), "feriado municipal de teste")
         assert [p.processo_id for p in mudaram] == [pid]
     depois = _defesa(banco, pid)
     assert depois.vencimento == dt.date(2026, 12, 9)
@@ -62,10 +62,10 @@ def test_feriado_municipal_registrado_adia_a_defesa_em_curso(banco: Banco) -> No
 def test_fechamento_fora_da_janela_nao_muda_nada_e_repetido_e_recusado(banco: Banco) -> None:
     pid = _em_defesa(banco)
     with banco.unit_of_work() as s:
-        assert registrar_fechamento(s, "CPSC", dt.date(2026, 12, 20), "fora do prazo") == []
+        assert registrar_fechamento.na_sessao(s, "CPSC", dt.date(2026, 12, 20), "fora do prazo") == []
     assert _defesa(banco, pid).vencimento == dt.date(2026, 12, 8)
     with pytest.raises(EntradaInvalida, match="já está registrado"), banco.unit_of_work() as s:
-        registrar_fechamento(s, "CPSC", dt.date(2026, 12, 20), "de novo")
+        registrar_fechamento.na_sessao(s, "CPSC", dt.date(2026, 12, 20), "de novo")
 
 
 def test_cli_om_fechamento(banco: Banco, url_banco: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

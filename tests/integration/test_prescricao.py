@@ -35,15 +35,15 @@ def _processo(banco: Banco, quando: dt.date, inscricao: str) -> tuple[int, Any, 
             "situacao": "parada", "condutor_habilitado_presente": True,
             "constatacoes": [{"infracao": "RLESTA.16.II", "embarcacao_inscrita": True}],
         })  # fmt: skip
-        pid = inspecoes.registrar_inspecao(s, ator_do_usuario(s, insp), cmd)["processos"][0]["id"]
+        pid = inspecoes.registrar_inspecao(s, ator_do_usuario(s, insp), cmd).processos[0].id
         return pid, ator_do_usuario(s, aut), ator_do_usuario(s, insp)
 
 
 def _alertas(banco: Banco, ator: Any, hoje: dt.date, dias: int = 180) -> dict[int, list[dict[str, Any]]]:
     with banco.unit_of_work(somente_leitura=True) as s:
         saida: dict[int, list[dict[str, Any]]] = {}
-        for a in consultas.alertas_prescricao(s, ator, hoje, antecedencia_dias=dias):
-            saida.setdefault(a["id"], []).append(a)
+        for a in consultas.alertas_prescricao.na_sessao(s, ator, hoje, antecedencia_dias=dias):
+            saida.setdefault(a.id, []).append(a.model_dump(mode="json"))
         return saida
 
 

@@ -111,7 +111,7 @@ def test_cada_item_da_checklist_e_uma_infracao_que_as_regras_avaliam(item: check
             }
         )
         r = inspecoes.avaliar(cmd)
-        assert r["notificar"], item.id
+        assert r.notificar, item.id
 
 
 # --- serviços -----------------------------------------------------------------------------
@@ -128,18 +128,18 @@ def test_consulta_publica_so_para_o_autuado(banco: Banco, monkeypatch: pytest.Mo
     carregar_demo(banco, hoje(), log=lambda _: None)
     _, numero = processo_autuado(banco, inscricao="4419900401", dias_atras=30)
     with banco.unit_of_work(somente_leitura=True) as s:
-        r = consulta_publica.consultar(s, numero.lower(), CPF_DONO.replace(".", ""))
+        r = consulta_publica.consultar.na_sessao(s, numero.lower(), CPF_DONO.replace(".", ""))
         assert r is not None and r["numero"] == numero
         assert r["autuado"]["documento"] == CPF_DONO
         assert r["envolvidos"] == [
             {"papel": "condutor", "nome": "P**** C******* T****", "documento": "***.444.777-**"}
         ]
         assert all("ator" not in a for a in r["atos"])
-        assert consulta_publica.consultar(s, numero, CPF_CONDUTOR) is None
-        assert consulta_publica.consultar(s, numero, CPF_ESTRANHO) is None
-        assert consulta_publica.consultar(s, "2026/XXXX/000001", CPF_DONO) is None
+        assert consulta_publica.consultar.na_sessao(s, numero, CPF_CONDUTOR) is None
+        assert consulta_publica.consultar.na_sessao(s, numero, CPF_ESTRANHO) is None
+        assert consulta_publica.consultar.na_sessao(s, "2026/XXXX/000001", CPF_DONO) is None
         with pytest.raises(EntradaInvalida) as e:
-            consulta_publica.consultar(s, numero, "123")
+            consulta_publica.consultar.na_sessao(s, numero, "123")
         assert e.value.campo == "documento"
 
 
@@ -177,14 +177,14 @@ def test_anexo_guardado_listado_e_fora_da_jurisdicao_404(
             s, a["autoridade.cpsc"], pid, anexos.Arquivo("x.png", b"\x89PNG\r\n\x1a\n1")
         )
     with banco.unit_of_work(somente_leitura=True) as s:
-        lista = anexos.listar(s, a["autoridade.cpsc"], pid)
+        lista = anexos.listar.na_sessao(s, a["autoridade.cpsc"], pid)
         assert [x["id"] for x in lista] == [doc["id"]]
         assert lista[0]["tamanho"] == 9 and len(lista[0]["sha256"]) == 64
-        assert anexos.obter(s, a["autoridade.cpsc"], pid, doc["id"])[2] == b"\x89PNG\r\n\x1a\n1"
+        assert anexos.obter.na_sessao(s, a["autoridade.cpsc"], pid, doc["id"])[2] == b"\x89PNG\r\n\x1a\n1"
         with pytest.raises(NaoEncontrado):
-            anexos.listar(s, a["autoridade.cpsp"], pid)
+            anexos.listar.na_sessao(s, a["autoridade.cpsp"], pid)
         with pytest.raises(NaoEncontrado):
-            anexos.obter(s, a["autoridade.cpsc"], pid, doc["id"] + 1000)
+            anexos.obter.na_sessao(s, a["autoridade.cpsc"], pid, doc["id"] + 1000)
 
 
 def test_busca_documento_pontuado_invalido_e_erro_no_campo(banco: Banco) -> None:
@@ -202,13 +202,13 @@ def test_painel_estatisticas_e_busca_sobre_a_demonstracao(
     carregar_demo(banco, hoje(), log=lambda _: None)
     a = atores(banco)
     with banco.unit_of_work(somente_leitura=True) as s:
-        f = painel.figuras(s, a["autoridade.cpsc"], hoje())
-        assert f["contagens"]["processos"] == f["processos"]["total"] == 22
-        assert f["contagens"]["multas_vencidas"] == len(f["multas_vencidas"]) == 1
-        assert [x["tipo"] for x in f["prescricao"]] == ["intercorrente"]
-        f_dpc = painel.figuras(s, a["dpc"], hoje())
-        assert f_dpc["contagens"]["processos"] == 23  # todas as OMs: + CPSP
-        e = estatisticas.calcular(s, a["dpc"], *estatisticas.periodo_padrao(hoje()))
+        f = painel.figuras.na_sessao(s, a["autoridade.cpsc"], hoje())
+        assert f.contagens.processos == f.processos.total == 22
+        assert f.contagens.multas_vencidas == len(f.multas_vencidas) == 1
+        assert [x.tipo for x in f.prescricao] == ["intercorrente"]
+        f_dpc = painel.figuras.na_sessao(s, a["dpc"], hoje())
+        assert f_dpc.contagens.processos == 23  # todas as OMs: + CPSP
+        e = estatisticas.calcular.na_sessao(s, a["dpc"], *estatisticas.periodo_padrao(hoje()))
         total = e["total_infracoes"]
         assert (
             total
@@ -222,15 +222,15 @@ def test_painel_estatisticas_e_busca_sobre_a_demonstracao(
         assert csv.splitlines()[0] == "tabela;chave;rotulo;quantidade;multas_impostas;multas_pagas"
         assert "multas_total;;total do período" in csv
         with pytest.raises(EntradaInvalida):
-            estatisticas.calcular(s, a["dpc"], hoje(), hoje() - dt.timedelta(days=1))
-        r = busca.buscar_processos(s, a["autoridade.cpsc"], "maré mansa")
+            estatisticas.calcular.na_sessao(s, a["dpc"], hoje(), hoje() - dt.timedelta(days=1))
+        r = busca.buscar_processos.na_sessao(s, a["autoridade.cpsc"], "maré mansa")
         assert r["processos"] and all(
             p["embarcacao"]["nome"] == "Maré Mansa" for p in r["processos"]
         )
-        assert busca.buscar_processos(s, a["autoridade.cpsp"], "maré mansa")["processos"] == []
-        assert busca.buscar_embarcacoes(s, "4411")[0]["proprietario"]["documento"]
+        assert busca.buscar_processos.na_sessao(s, a["autoridade.cpsp"], "maré mansa")["processos"] == []
+        assert busca.buscar_embarcacoes.na_sessao(s, "4411")[0]["proprietario"]["documento"]
         with pytest.raises(EntradaInvalida):
-            busca.buscar_processos(s, a["autoridade.cpsc"], "x")
+            busca.buscar_processos.na_sessao(s, a["autoridade.cpsc"], "x")
 
 
 def test_assistente_mostra_a_faixa_e_o_historico_de_12_meses(
@@ -260,7 +260,7 @@ def test_assistente_mostra_a_faixa_e_o_historico_de_12_meses(
     novo, _ = processo_autuado(banco, inscricao="4419900502", dias_atras=60)
     a = atores(banco)
     with banco.unit_of_work(somente_leitura=True) as s:
-        r = assistente_penalidade.assistente(s, a["autoridade.cpsc"], novo)
+        r = assistente_penalidade.assistente.na_sessao(s, a["autoridade.cpsc"], novo)
         item = r["itens"][0]
         assert item["infracao"] == "RLESTA.16.II"
         assert item["reincidencias"] == 1 and item["multiplicador"] == 2
@@ -268,4 +268,4 @@ def test_assistente_mostra_a_faixa_e_o_historico_de_12_meses(
         assert [h["numero"] for h in r["historico"]] == [numero_antigo]
         assert r["historico"][0]["conta_reincidencia"] == ["RLESTA.16.II"]
         with pytest.raises(NaoEncontrado):
-            assistente_penalidade.assistente(s, a["autoridade.cpsp"], novo)
+            assistente_penalidade.assistente.na_sessao(s, a["autoridade.cpsp"], novo)

@@ -10,8 +10,6 @@ import pytest
 from farol.erros import NaoEncontrado
 from farol.normas.infracoes import catalogo
 
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
-
 # Transcrição independente do RLESTA (seed 002): código → (grupo, suspensão máxima, combinação).
 ESPERADO: dict[str, tuple[str | None, str | None, str]] = {
     "RLESTA.11": ("E", None, "unica"),
@@ -84,10 +82,8 @@ def test_cada_infracao_tem_o_grupo_a_suspensao_e_a_combinacao_do_texto(codigo: s
 
 
 @pytest.mark.parametrize("codigo", sorted(c for c in ESPERADO if c.startswith("RLESTA")))
-def test_a_descricao_e_o_texto_literal_do_decreto(codigo: str) -> None:
-    seed = SEEDS / "002_fc8c093c74e0bcdc.txt"
-    if not seed.exists():
-        pytest.skip("textos legais (../shared/seeds) ausentes neste checkout")
+def test_a_descricao_e_o_texto_literal_do_decreto(codigo: str, sementes: Path) -> None:
+    seed = sementes / "002_fc8c093c74e0bcdc.txt"
     texto = " ".join(seed.read_text(encoding="utf-8").split())
     inf = catalogo().infracao(codigo)
     if codigo != "RLESTA.24":  # o art. 24 não tem rubrica/inciso: a descrição resume o caput

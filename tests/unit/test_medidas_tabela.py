@@ -17,12 +17,10 @@ from farol.normas.medidas import (
     Situacao,
     carregar_tabela,
     linhas_ambiguas,
-    tabela_markdown,
     validar_tabela,
 )
 
 RAIZ = Path(__file__).resolve().parents[2]
-SEMENTES = RAIZ.parent / "shared" / "seeds"
 TEXTOS = {"NORMAM-2023": "000_40f57531f3957fe9.txt", "LESTA": "003_6182f1d95528b1a1.txt"}
 
 
@@ -65,15 +63,13 @@ def test_a_tabela_carrega_e_toda_linha_tem_citacao() -> None:
         assert all(c.norma in registro_normas() and c.texto.strip() for c in x.citacoes)
 
 
-def test_toda_citacao_da_norma_e_da_lei_e_literal() -> None:
+def test_toda_citacao_da_norma_e_da_lei_e_literal(sementes: Path) -> None:
     """Cada trecho citado (entre elisões '[...]') está no texto de referência."""
-    if not SEMENTES.is_dir():
-        pytest.skip("textos de referência ausentes")
 
     def sem_espacos(s: str) -> str:
         return re.sub(r"\s+", "", s).replace("°", "º")
 
-    fontes = {k: sem_espacos((SEMENTES / v).read_text(encoding="utf-8")) for k, v in TEXTOS.items()}
+    fontes = {k: sem_espacos((sementes / v).read_text(encoding="utf-8")) for k, v in TEXTOS.items()}
     for c in todas_as_citacoes():
         if c.norma not in fontes:
             continue
@@ -195,14 +191,8 @@ def test_recusa_campo_desconhecido_na_linha() -> None:
 
 
 # --- documentação ----------------------------------------------------------------------------
-
-
-def test_docs_medidas_contem_a_tabela_gerada_dos_dados() -> None:
-    docs = (RAIZ / "docs" / "medidas.md").read_text(encoding="utf-8")
-    assert tabela_markdown() in docs, (
-        "docs/medidas.md divergiu dos dados: regenere com "
-        "`.venv/bin/python -m farol.normas.medidas`"
-    )
+# A tabela gerada (região `medidas`) é conferida por `farol docs --verificar`
+# (tests/unit/test_documentacao.py).
 
 
 def test_toda_linha_e_interpretacao_aparece_na_documentacao() -> None:

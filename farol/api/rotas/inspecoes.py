@@ -2,40 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Header, Response
 
 from farol.api.deps import AtorAtual
-from farol.http.deps import BancoDep
-from farol.services import idempotencia, inspecoes
+from farol.http.deps import UowDep
+from farol.services import inspecoes
 from farol.services.inspecoes import NovaInspecao
+from farol.services.resultados.inspecao import AvaliacaoDaInspecao, InspecaoRegistrada
 
 rotas = APIRouter(tags=["inspeções"])
 
 
-@rotas.post("/inspecoes", status_code=201)
+@rotas.post("/inspecoes", status_code=201, response_model=InspecaoRegistrada)
 def registrar(
     cmd: NovaInspecao,
     ator: AtorAtual,
-    banco: BancoDep,
+    uow: UowDep,
     response: Response,
     chave: Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)] = None,
-) -> dict[str, Any]:
-    status, corpo = idempotencia.executar(
-        banco,
-        ator.usuario_id,
-        chave,
-        "POST",
-        "/inspecoes",
-        lambda s: (201, inspecoes.registrar_inspecao(s, ator, cmd)),
-        idempotencia.assinatura_de(cmd.model_dump_json()),
-    )
+) -> InspecaoRegistrada:
+    status, corpo = inspecoes.registrar(uow, ator, cmd, chave=chave)
     response.status_code = status
     return corpo
 
 
-@rotas.post("/inspecoes/avaliar")
-def avaliar(cmd: NovaInspecao, ator: AtorAtual) -> dict[str, Any]:
+@rotas.post("/inspecoes/avaliar", response_model=AvaliacaoDaInspecao)
+def avaliar(cmd: NovaInspecao, ator: AtorAtual) -> AvaliacaoDaInspecao:
     """Sem gravar nada: as infrações, medidas e notificações que a inspeção produziria."""
     return inspecoes.avaliar(cmd)

@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from fastapi import APIRouter
 
 from farol.api.deps import AtorAtual
-from farol.http.deps import BancoDep
+from farol.http.deps import UowDep
 from farol.services import painel
 from farol.services.calendario_om import hoje as hoje_em_brasilia
+from farol.services.resultados.painel import FigurasDoPainel
 
 rotas = APIRouter(tags=["painel"])
 
 
-@rotas.get("/painel")
-def figuras(ator: AtorAtual, banco: BancoDep, hoje: dt.date | None = None) -> dict[str, Any]:
+@rotas.get("/painel", response_model=FigurasDoPainel)
+def figuras(ator: AtorAtual, uow: UowDep, hoje: dt.date | None = None) -> FigurasDoPainel:
     """Processos por estado, prazos de hoje / da semana / vencidos, embarcações apreendidas,
     multas vencidas e alertas de prescrição, na jurisdição do usuário."""
-    with banco.unit_of_work(somente_leitura=True) as s:
-        return painel.figuras(s, ator, hoje or hoje_em_brasilia())
+    return painel.figuras(uow, ator, hoje or hoje_em_brasilia())

@@ -3,99 +3,94 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Response
 
 from farol.api.deps import AtorAtual
-from farol.http.deps import BancoDep
-from farol.services import consultas, idempotencia, processos
+from farol.http.deps import UowDep
+from farol.relogio import hoje as hoje_em_brasilia
+from farol.services import consultas, processos
 from farol.services.processos import NovoAto
+from farol.services.resultados.consultas import (
+    AlertaDePrescricao,
+    MultaVencida,
+    SituacaoDaPessoa,
+)
+from farol.services.resultados.processo import (
+    AtoRegistrado,
+    PrazoComProcesso,
+    ProcessoDetalhado,
+    ProcessoResumo,
+)
 
 rotas = APIRouter(tags=["processos"])
 
 ChaveIdempotencia = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
 
 
-@rotas.get("/processos")
+@rotas.get("/processos", response_model=list[ProcessoResumo])
 def listar(
     ator: AtorAtual,
-    banco: BancoDep,
+    uow: UowDep,
     estado: str | None = None,
     limite: Annotated[int, Query(ge=1, le=500)] = 100,
-) -> list[dict[str, Any]]:
-    with banco.unit_of_work(somente_leitura=True) as s:
-        return consultas.listar_processos(s, ator, estado=estado, limite=limite)
+) -> list[ProcessoResumo]:
+    return consultas.listar_processos(uow, ator, estado=estado, limite=limite)
 
 
-@rotas.get("/processos/{processo_id}")
-def detalhar(processo_id: int, ator: AtorAtual, banco: BancoDep) -> dict[str, Any]:
-    with banco.unit_of_work(somente_leitura=True) as s:
-        return processos.detalhar(s, ator, processo_id)
+@rotas.get("/processos/{processo_id}", response_model=ProcessoDetalhado)
+def detalhar(processo_id: int, ator: AtorAtual, uow: UowDep) -> ProcessoDetalhado:
+    return processos.detalhar(uow, ator, processo_id)
 
 
-@rotas.post("/processos/{processo_id}/atos", status_code=201)
+@rotas.post("/processos/{processo_id}/atos", status_code=201, response_model=AtoRegistrado)
 def registrar_ato(
     processo_id: int,
     cmd: NovoAto,
     ator: AtorAtual,
-    banco: BancoDep,
+    uow: UowDep,
     response: Response,
     chave: ChaveIdempotencia = None,
-) -> dict[str, Any]:
-    status, corpo = idempotencia.executar(
-        banco,
-        ator.usuario_id,
-        chave,
-        "POST",
-        f"/processos/{processo_id}/atos",
-        lambda s: (201, processos.registrar_ato(s, ator, processo_id, cmd)),
-        idempotencia.assinatura_de(cmd.model_dump_json()),
-    )
+) -> AtoRegistrado:
+    status, corpo = processos.registrar(uow, ator, processo_id, cmd, chave=chave)
     response.status_code = status
     return corpo
 
 
-@rotas.get("/prazos")
+@rotas.get("/prazos", response_model=list[PrazoComProcesso])
 def prazos(
     ator: AtorAtual,
-    banco: BancoDep,
+    uow: UowDep,
     de: dt.date,
     ate: dt.date,
     om: str | None = None,
     abertos: bool = True,
-) -> list[dict[str, Any]]:
-    with banco.unit_of_work(somente_leitura=True) as s:
-        return consultas.prazos_no_periodo(s, ator, de, ate, om_sigla=om, somente_abertos=abertos)
+) -> list[PrazoComProcesso]:
+    return consultas.prazos_no_periodo(uow, ator, de, ate, om_sigla=om, somente_abertos=abertos)
 
 
-@rotas.get("/situacao/{documento:path}")
-def situacao(documento: str, ator: AtorAtual, banco: BancoDep) -> dict[str, Any]:
-    with banco.unit_of_work(somente_leitura=True) as s:
-        return consultas.situacao(s, ator, documento)
+@rotas.get("/situacao/{documento:path}", response_model=SituacaoDaPessoa)
+def situacao(documento: str, ator: AtorAtual, uow: UowDep) -> SituacaoDaPessoa:
+    return consultas.situacao(uow, ator, documento)
 
 
-@rotas.get("/divida-ativa")
-def divida_ativa(
-    ator: AtorAtual, banco: BancoDep, hoje: dt.date | None = None
-) -> list[dict[str, Any]]:
-    with banco.unit_of_work(somente_leitura=True) as s:
-        return consultas.prontos_para_divida_ativa(s, ator, hoje or dt.date.today())
+@rotas.get("/divida-ativa", response_model=list[MultaVencida])
+def divida_ativa(ator: AtorAtual, uow: UowDep, hoje: dt.date | None = None) -> list[MultaVencida]:
+    return consultas.prontos_para_divida_ativa(uow, ator, hoje or hoje_em_brasilia())
 
 
-@rotas.get("/multas-vencidas")
+@rotas.get("/multas-vencidas", response_model=list[MultaVencida])
 def multas_vencidas(
-    ator: AtorAtual, banco: BancoDep, hoje: dt.date | None = None
-) -> list[dict[str, Any]]:
-    with banco.unit_of_work(somente_leitura=True) as s:
-        return consultas.multas_vencidas(s, ator, hoje or dt.date.today())
+    ator: AtorAtual, uow: UowDep, hoje: dt.date | None = None
+) -> list[MultaVencida]:
+    return consultas.multas_vencidas(uow, ator, hoje or hoje_em_brasilia())
 
 
-@rotas.get("/prescricao")
+@rotas.get("/prescricao", response_model=list[AlertaDePrescricao])
 def prescricao(
-    ator: AtorAtual, banco: BancoDep, hoje: dt.date | None = None, dias: int = 180
-) -> list[dict[str, Any]]:
-    with banco.unit_of_work(somente_leitura=True) as s:
-        return consultas.alertas_prescricao(
-            s, ator, hoje or dt.date.today(), antecedencia_dias=dias
-        )
+    ator: AtorAtual, uow: UowDep, hoje: dt.date | None = None, dias: int = 180
+) -> list[AlertaDePrescricao]:
+    return consultas.alertas_prescricao(
+        uow, ator, hoje or hoje_em_brasilia(), antecedencia_dias=dias
+    )

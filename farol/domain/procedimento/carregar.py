@@ -11,7 +11,7 @@ import yaml
 from pydantic import ValidationError
 
 from farol.domain.procedimento.maquina import Maquina
-from farol.domain.procedimento.quadro import IDENTIFICADOR, Quadro
+from farol.domain.procedimento.quadro import IDENTIFICADOR, Estado, Quadro
 from farol.domain.procedimento.validacao import validar_quadro
 from farol.erros import DadosNormativosInvalidos, EntradaInvalida
 from farol.normas.citacao import DADOS, ler_yaml
@@ -60,3 +60,17 @@ def carregar_regime(regime: str) -> Maquina:
     if maquina.regime != regime:
         raise DadosNormativosInvalidos(f'{nome}: declara o regime "{maquina.regime}"')
     return maquina
+
+
+def carregar_regimes() -> tuple[Maquina, ...]:
+    """As máquinas de todos os regimes com quadro (`procedimento_*.yaml`), pela ordem do nome."""
+    return tuple(carregar_regime(r) for r in regimes_disponiveis())
+
+
+def estados_dos_regimes() -> dict[str, Estado]:
+    """Os estados de todos os regimes, na ordem dos quadros (um id repetido conta uma vez)."""
+    estados: dict[str, Estado] = {}
+    for maquina in carregar_regimes():
+        for e in maquina.estados.values():
+            estados.setdefault(e.id, e)
+    return estados

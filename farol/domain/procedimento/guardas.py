@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from farol.domain.procedimento.quadro import Transicao, id_prazo
+from farol.normas.citacoes import citacao
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,8 @@ def _nao_sobrestado(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     if c.inquerito_acidente_pendente and not c.infracao_de_poluicao:
         return _recusa(
             "há inquérito de acidente ou fato da navegação aguardando a decisão final do "
-            "Tribunal Marítimo: nenhuma sanção antes dela (LESTA art. 33, parágrafo único)",
+            "Tribunal Marítimo: nenhuma sanção antes dela "
+            f"({citacao('sobrestamento_inquerito').referencia()})",
             "inquerito_acidente_pendente",
         )
     return _OK
@@ -121,8 +123,8 @@ def _sobrestamento_cabivel(t: Transicao, c: ContextoAto, regime: str) -> Avaliac
         )
     if c.infracao_de_poluicao:
         return _recusa(
-            "infração de poluição das águas: é a exceção do art. 33, parágrafo único, da LESTA "
-            "e não se sobrestá",
+            "infração de poluição das águas: é a exceção prevista em "
+            f"{citacao('sobrestamento_inquerito').referencia()}, e não se sobrestá",
             "infracao_de_poluicao",
         )
     return _OK

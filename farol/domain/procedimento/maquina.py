@@ -11,12 +11,13 @@ from farol.domain.procedimento.quadro import (
     ANTERIOR,
     MESMO,
     Estado,
+    Marca,
     Quadro,
     Transicao,
     entradas_de,
     origens_de,
 )
-from farol.erros import Conflito, EntradaInvalida
+from farol.erros import Conflito, DadosNormativosInvalidos, EntradaInvalida
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,77 @@ class Maquina:
         self._papeis_com_atos = frozenset(
             p for t in self.transicoes if not t.e_correcao for p in t.papeis
         )
+        self.marcas: Mapping[str, Marca] = {m.id: m for m in quadro.marcas}
+        self._tipos_por_marca = {
+            m: tuple(dict.fromkeys(t.tipo_ato for t in self.transicoes if m in t.marcas))
+            for m in self.marcas
+        }
+
+    # --- o vocabulário: marcas, documentos, correção ------------------------------------------
+
+    def marca(self, marca: str, alvo: str | None = None) -> Marca:
+        """A marca declarada no quadro; não declarada (ou de outro alvo): erro nos dados."""
+        m = self.marcas.get(marca)
+        if m is None or (alvo is not None and m.alvo != alvo):
+            raise DadosNormativosInvalidos(
+                f"marca{' de ' + alvo if alvo else ''} não declarada no quadro do regime "
+                f'{self.regime}: "{marca}"'
+            )
+        return m
+
+    def tipos_com(self, marca: str) -> tuple[str, ...]:
+        """Os tipos de ato com a marca, na ordem do quadro."""
+        self.marca(marca, "ato")
+        return self._tipos_por_marca[marca]
+
+    def tem_marca(self, tipo_ato: str, marca: str) -> bool:
+        return tipo_ato in self.tipos_com(marca)
+
+    def tipo_com(self, marca: str) -> str:
+        """O único tipo de ato com a marca (ex.: o ato que abre o processo)."""
+        tipos = self.tipos_com(marca)
+        if len(tipos) != 1:
+            raise DadosNormativosInvalidos(
+                f'regime {self.regime}: esperado um só tipo de ato com a marca "{marca}", '
+                f"há {len(tipos)}"
+            )
+        return tipos[0]
+
+    def papeis_que_registram(self, marca: str) -> tuple[str, ...]:
+        """Os papéis que registram os atos com a marca, na ordem do quadro."""
+        tipos = self.tipos_com(marca)
+        return tuple(
+            dict.fromkeys(p for t in self.transicoes if t.tipo_ato in tipos for p in t.papeis)
+        )
+
+    def estados_com(self, marca: str) -> tuple[str, ...]:
+        """Os estados com a marca, na ordem do quadro."""
+        self.marca(marca, "estado")
+        return tuple(e.id for e in self.estados.values() if marca in e.marcas)
+
+    def estados_finais(self) -> tuple[str, ...]:
+        return tuple(e.id for e in self.estados.values() if e.final)
+
+    def e_correcao(self, tipo_ato: str) -> bool:
+        """O ato corrige outro (`@autor_do_ato_corrigido`)."""
+        return any(t.e_correcao for t in self._por_tipo.get(tipo_ato, ()))
+
+    def tipos_que_materializam(self, documento: str) -> tuple[str, ...]:
+        """Os tipos de ato cujo registro o documento materializa, na ordem do quadro."""
+        return tuple(
+            dict.fromkeys(t.tipo_ato for t in self.transicoes if documento in t.documentos)
+        )
+
+    def efeitos_sobre(self, documento: str) -> dict[str, str]:
+        """Tipo de ato posterior -> como ele muda o efeito do documento já emitido."""
+        return {
+            t.tipo_ato: e.efeito
+            for t in self.transicoes
+            for e in t.altera_efeito_de
+            if e.documento == documento
+        }
+
+    # --- ordem, papéis e guardas ---------------------------------------------------------------
 
     def estado(self, estado: str) -> Estado:
         try:

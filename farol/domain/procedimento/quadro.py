@@ -10,6 +10,10 @@ uma vez, valida o grafo ao carregar e responde, sem I/O:
 - `Maquina.aplicar(estado, tipo_ato, papel, contexto)` — avalia as guardas sobre um
   `ContextoAto` (datas, vencimentos, multa, sobrestamento) e devolve o `Resultado`: estado de
   destino, sinalizadores (`intempestivo`, `prazo_extrapolado`) e prazos abertos e fechados;
+- `Maquina.tipos_com(marca)`, `estados_com(marca)`, `tipos_que_materializam(documento)`,
+  `efeitos_sobre(documento)` — o vocabulário: as categorias de atos e de estados (marcas
+  declaradas no quadro, com citação) e os documentos de cada ato, que os serviços consultam
+  em vez de listar tipos de ato ou estados em código;
 - `Maquina.como_tabela_markdown()` — o quadro em tabelas, copiado em docs/procedimento.md.
 
 As guardas registram, não bloqueiam, o que a autoridade é quem decide: um recurso fora do
@@ -23,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Final
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -45,18 +49,40 @@ class _Modelo(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class Marca(_Modelo):
+    """Uma categoria de atos ou de estados que os serviços consultam (`Maquina.tipos_com`,
+    `Maquina.estados_com`), declarada no quadro com o seu significado e a sua citação."""
+
+    id: str
+    alvo: Literal["ato", "estado"]
+    descricao: str = Field(min_length=1)
+    fontes: tuple[Citacao, ...] = Field(min_length=1)
+    meios: tuple[str, ...] = ()
+    """Na marca de ciência: os meios de comunicação do ato admitidos."""
+
+
 class Estado(_Modelo):
     id: str
     nome: str
     final: bool
     prazos: tuple[str, ...] = ()
     """Prazos que correm enquanto o processo está neste estado."""
+    marcas: tuple[str, ...] = ()
 
 
 class PrazoIniciado(_Modelo):
     prazo: str
     se: str | None = None
     """Nome de uma guarda de condição: o prazo só se abre se ela for satisfeita."""
+    contado_do_vencimento_de: str | None = None
+    """Outro prazo: este se conta do vencimento dele, não da data do ato."""
+
+
+class EfeitoSobreDocumento(_Modelo):
+    """Um documento já emitido cujo efeito o ato muda, e como (mostrado na verificação)."""
+
+    documento: str
+    efeito: str = Field(min_length=1)
 
 
 class Transicao(_Modelo):
@@ -70,6 +96,10 @@ class Transicao(_Modelo):
     encerra: tuple[str, ...] = ()
     prazo_do_ato: str | None = None
     reinicia_prazos_do_destino: bool = False
+    marcas: tuple[str, ...] = ()
+    documentos: tuple[str, ...] = ()
+    """Documentos oficiais que materializam o ato (tipos de `farol.pdf.dados.TipoDocumento`)."""
+    altera_efeito_de: tuple[EfeitoSobreDocumento, ...] = ()
     fontes: tuple[Citacao, ...] = Field(min_length=1)
 
     @property
@@ -93,6 +123,7 @@ class Quadro(_Modelo):
     fontes: tuple[Citacao, ...] = Field(min_length=1)
     estado_inicial: str
     prazos: tuple[str, ...]
+    marcas: tuple[Marca, ...] = ()
     estados: tuple[Estado, ...] = Field(min_length=1)
     transicoes: tuple[Transicao, ...] = Field(min_length=1)
 

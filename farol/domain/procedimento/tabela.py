@@ -13,21 +13,31 @@ if TYPE_CHECKING:
 
 
 def tabela_markdown(maquina: Maquina) -> str:
-    """O quadro em três tabelas (estados, transições, guardas), para docs/procedimento.md."""
+    """O quadro em tabelas (estados, transições, guardas, marcas, documentos), para
+    docs/procedimento.md."""
     linhas = [
         f"**Estados** (regime `{maquina.regime}`; inicial: `{maquina.estado_inicial}`)",
         "",
-        "| estado | nome | final | prazos em curso |",
-        "| --- | --- | --- | --- |",
+        "| estado | nome | final | prazos em curso | marcas |",
+        "| --- | --- | --- | --- | --- |",
     ]
     for e in maquina.estados.values():
-        linhas.append(_linha(f"`{e.id}`", e.nome, "sim" if e.final else "não", _codigos(e.prazos)))
+        linhas.append(
+            _linha(
+                f"`{e.id}`",
+                e.nome,
+                "sim" if e.final else "não",
+                _codigos(e.prazos),
+                _codigos(e.marcas),
+            )
+        )
     linhas += [
         "",
         "**Transições** (uma linha por tipo de ato)",
         "",
-        "| ato | descrição | de | para | papéis | guardas | inicia | encerra | fundamento |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| ato | descrição | de | para | papéis | guardas | inicia | encerra | marcas "
+        "| fundamento |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for t in maquina.transicoes:
         linhas.append(
@@ -40,6 +50,7 @@ def tabela_markdown(maquina: Maquina) -> str:
                 _guardas_celula(t),
                 _inicia_celula(t),
                 _codigos(t.encerra),
+                _codigos(t.marcas),
                 "; ".join(t.fundamentos()),
             )
         )
@@ -58,7 +69,47 @@ def tabela_markdown(maquina: Maquina) -> str:
         g = GUARDAS[nome]
         rotulo = "condição" if g.tipo == "condicao" else "sinalizador"
         linhas.append(_linha(f"`{g.nome}`", rotulo, g.descricao))
-    return "\n".join(linhas) + "\n"
+    return "\n".join(linhas + _marcas(maquina) + _documentos(maquina)) + "\n"
+
+
+def _marcas(maquina: Maquina) -> list[str]:
+    if not maquina.marcas:
+        return []
+    linhas = [
+        "",
+        "**Marcas** (categorias que os serviços consultam no quadro)",
+        "",
+        "| marca | de | significado | fundamento |",
+        "| --- | --- | --- | --- |",
+    ]
+    for m in maquina.marcas.values():
+        significado = m.descricao + (f" (meios: {', '.join(m.meios)})" if m.meios else "")
+        fundamento = "; ".join(c.referencia() for c in m.fontes)
+        linhas.append(_linha(f"`{m.id}`", m.alvo, significado, fundamento))
+    return linhas
+
+
+def _documentos(maquina: Maquina) -> list[str]:
+    documentos = dict.fromkeys(
+        d
+        for t in maquina.transicoes
+        for d in (*t.documentos, *(e.documento for e in t.altera_efeito_de))
+    )
+    if not documentos:
+        return []
+    linhas = [
+        "",
+        "**Documentos** (o ato que cada documento materializa e os atos que mudam o seu efeito)",
+        "",
+        "| documento | materializa | efeito mudado por |",
+        "| --- | --- | --- |",
+    ]
+    for d in documentos:
+        efeitos = [f"`{tipo}` ({efeito})" for tipo, efeito in maquina.efeitos_sobre(d).items()]
+        linhas.append(
+            _linha(f"`{d}`", _codigos(maquina.tipos_que_materializam(d)), "; ".join(efeitos) or "—")
+        )
+    return linhas
 
 
 _DESTINOS_ESPECIAIS: Final = {
@@ -86,7 +137,16 @@ def _guardas_celula(t: Transicao) -> str:
 
 
 def _inicia_celula(t: Transicao) -> str:
-    partes = [f"`{p.prazo}`" + (f" se `{p.se}`" if p.se else "") for p in t.inicia]
+    partes = [
+        f"`{p.prazo}`"
+        + (f" se `{p.se}`" if p.se else "")
+        + (
+            f" (contado do vencimento de `{p.contado_do_vencimento_de}`)"
+            if p.contado_do_vencimento_de
+            else ""
+        )
+        for p in t.inicia
+    ]
     if t.reinicia_prazos_do_destino:
         partes.append("prazos do estado de retorno")
     return ", ".join(partes) or "—"

@@ -92,12 +92,17 @@ def validar_quadro(q: Quadro) -> list[str]:
             se = inicio.se
             if se is not None and (se not in GUARDAS or GUARDAS[se].tipo != "condicao"):
                 problemas.append(f'{onde}: condição "{se}" não é uma guarda de condição')
+            if inicio.contado_do_vencimento_de is not None:
+                prazo_ok(inicio.contado_do_vencimento_de, onde)
         for encerrado in t.encerra:
             prazo_ok(encerrado, onde)
         if t.prazo_do_ato is not None:
             prazo_ok(t.prazo_do_ato, onde)
             if t.prazo_do_ato not in t.encerra:
                 problemas.append(f"{onde}: o prazo do ato deve estar entre os que ele encerra")
+        for documento in (*t.documentos, *(e.documento for e in t.altera_efeito_de)):
+            if not IDENTIFICADOR.match(documento):
+                problemas.append(f'{onde}: documento com id inválido "{documento}"')
         for o in (o for o in origens_de(t, estados) if o in estados):
             anterior = vistos.setdefault((o, t.tipo_ato), n)
             if anterior != n:
@@ -105,9 +110,39 @@ def validar_quadro(q: Quadro) -> list[str]:
     for etapa in q.prazos:
         if id_prazo(q.regime, etapa) not in iniciados:
             problemas.append(f'prazo "{id_prazo(q.regime, etapa)}" declarado e nunca iniciado')
+    problemas += _problemas_das_marcas(q)
     if inicial is None or referencias_quebradas:
         return problemas  # o grafo só se examina com todas as pontas existentes
     return problemas + _problemas_do_grafo(q, estados)
+
+
+def _problemas_das_marcas(q: Quadro) -> list[str]:
+    """Toda marca usada está declarada para o seu alvo; toda declarada é usada."""
+    problemas: list[str] = []
+    ids = [m.id for m in q.marcas]
+    vocabulario = {e.id for e in q.estados} | {t.tipo_ato for t in q.transicoes}
+    for repetida in sorted({i for i in ids if ids.count(i) > 1}):
+        problemas.append(f'marca declarada mais de uma vez: "{repetida}"')
+    for m in q.marcas:
+        if not IDENTIFICADOR.match(m.id):
+            problemas.append(f'marca com id inválido: "{m.id}"')
+        elif m.id in vocabulario:
+            problemas.append(f'marca com o nome de um estado ou tipo de ato: "{m.id}"')
+    alvos = {m.id: m.alvo for m in q.marcas}
+    usadas: set[str] = set()
+    usos = [(f'estado "{e.id}"', "estado", e.marcas) for e in q.estados]
+    usos += [(f'transição "{t.tipo_ato}"', "ato", t.marcas) for t in q.transicoes]
+    for onde, alvo, marcas in usos:
+        for marca in marcas:
+            usadas.add(marca)
+            if marca not in alvos:
+                problemas.append(f'{onde}: marca não declarada "{marca}"')
+            elif alvos[marca] != alvo:
+                problemas.append(f'{onde}: a marca "{marca}" é de {alvos[marca]}, não de {alvo}')
+    for marca in ids:
+        if marca not in usadas:
+            problemas.append(f'marca "{marca}" declarada e nunca usada')
+    return problemas
 
 
 def _problemas_do_grafo(q: Quadro, estados: Mapping[str, Estado]) -> list[str]:

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
 from farol.erros import EntradaInvalida
-from farol.http.deps import banco
+from farol.http.deps import uow_da
 from farol.services import busca as servico
 from farol.services.jurisdicao import Ator
 from farol.web.ambiente import pagina
@@ -26,8 +26,7 @@ def buscar(request: Request, ator: AtorWeb, q: str = "") -> HTMLResponse:
     status = 200
     if q.strip():
         try:
-            with banco(request).unit_of_work(somente_leitura=True) as s:
-                resultado = servico.buscar_processos(s, ator, q[:200])
+            resultado = servico.buscar_processos(uow_da(request), ator, q[:200])
         except EntradaInvalida as e:
             erros = erro_farol(e, ["q"])
             status = 422

@@ -9,11 +9,11 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
-from farol.http.deps import banco
+from farol.http import autenticacao
 from farol.services.limites import MuitasTentativas
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros
-from farol.web.sessao import abrir_sessao, ator_opcional, autenticar, conferir_csrf, fechar_sessao
+from farol.web.sessao import abrir_sessao, ator_opcional, conferir_csrf, fechar_sessao
 
 rotas = APIRouter(include_in_schema=False)
 
@@ -53,24 +53,20 @@ def entrar(request: Request, form: Formulario) -> Response:
         erros.adicionar("login", "informe o login")
     if not senha:
         erros.adicionar("senha", "informe a senha")
-    limite = request.app.state.limites["login"]
-    ip = request.client.host if request.client else "?"
+    contexto = {"proximo": proximo, "login": login, "erros": erros}
     try:
-        limite.conferir(ip, login.lower())
+        if erros:
+            autenticacao.conferir_limite(request, login)
+            return pagina(request, "entrar.html", contexto, 422)
+        entrada = autenticacao.entrar(request, login, senha)
     except MuitasTentativas as e:
         erros.adicionar(GERAL, e.mensagem)
-        contexto = {"proximo": proximo, "login": login, "erros": erros}
         return pagina(request, "entrar.html", contexto, 429)
-    u = autenticar(banco(request), login, senha) if not erros else None
-    if u is None:
-        if not erros:
-            limite.falhou(ip, login.lower())
-            erros.adicionar(GERAL, "login ou senha incorretos")
-        contexto = {"proximo": proximo, "login": login, "erros": erros}
-        return pagina(request, "entrar.html", contexto, 401 if erros.geral else 422)
-    limite.acertou(ip, login.lower())
+    if entrada is None:
+        erros.adicionar(GERAL, "login ou senha incorretos")
+        return pagina(request, "entrar.html", contexto, 401)
     resposta = RedirectResponse(destino_seguro(proximo), status_code=303)
-    abrir_sessao(request, resposta, u)
+    abrir_sessao(request, resposta, entrada.token)
     return resposta
 
 

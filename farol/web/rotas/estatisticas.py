@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
 from farol.erros import EntradaInvalida
-from farol.http.deps import banco
+from farol.http.deps import uow_da
 from farol.services import estatisticas as servico
 from farol.services.calendario_om import hoje
 from farol.services.jurisdicao import Ator
@@ -41,12 +41,12 @@ def _periodo(de: str, ate: str) -> tuple[dt.date, dt.date, Erros]:
 def _calcular(request: Request, ator: Ator, de: str, ate: str) -> tuple[dict[str, Any], Erros]:
     d_de, d_ate, erros = _periodo(de, ate)
     try:
-        with banco(request).unit_of_work(somente_leitura=True) as s:
-            return servico.calcular(s, ator, d_de, d_ate), erros
+        return servico.calcular(uow_da(request), ator, d_de, d_ate), erros
     except EntradaInvalida as e:
         padrao_de, padrao_ate = servico.periodo_padrao(hoje())
-        with banco(request).unit_of_work(somente_leitura=True) as s:
-            return servico.calcular(s, ator, padrao_de, padrao_ate), erro_farol(e, ["de", "ate"])
+        return servico.calcular(uow_da(request), ator, padrao_de, padrao_ate), erro_farol(
+            e, ["de", "ate"]
+        )
 
 
 @rotas.get("/estatisticas", response_class=HTMLResponse)

@@ -23,13 +23,13 @@ from pydantic import ValidationError
 from starlette.datastructures import FormData
 
 from farol.erros import EntradaInvalida, ErroFarol
-from farol.http.deps import banco
+from farol.http.deps import uow_da
 from farol.http.erros import status_de
-from farol.normas.medidas import carregar_tabela
+from farol.normas.citacoes import citacao
 from farol.normas.prazos import regra_prazo
+from farol.relogio import agora, fuso
 from farol.rules.medidas import anos_vencida_de_datas
-from farol.services import busca, idempotencia, inspecoes
-from farol.services.calendario_om import FUSO
+from farol.services import busca, inspecoes
 from farol.services.inspecoes import DadosConstatacao, DadosEmbarcacao, NovaInspecao
 from farol.services.jurisdicao import Ator
 from farol.web import checklist
@@ -84,14 +84,14 @@ def _data_hora(texto: str) -> str:
     except ValueError:
         return texto  # o serviço recusa com a mensagem dele
     if instante.tzinfo is None:
-        instante = instante.replace(tzinfo=FUSO)
+        instante = instante.replace(tzinfo=fuso())
     return instante.isoformat()
 
 
 def _anos_vencida(validade: str, data_hora: str) -> str | None:
     try:
         v = dt.date.fromisoformat(validade)
-        quando = dt.datetime.fromisoformat(data_hora).astimezone(FUSO).date()
+        quando = dt.datetime.fromisoformat(data_hora).astimezone(fuso()).date()
     except ValueError:
         return None
     anos = anos_vencida_de_datas(v, quando)
@@ -203,66 +203,13 @@ def previa(v: dict[str, Any]) -> tuple[dict[str, Any] | None, Erros]:
             "constatacoes": constatacoes,
         }
         cmd = NovaInspecao.model_construct(**campos)
-        return apresentar(inspecoes.avaliar(cmd)), Erros()
+        return inspecoes.apresentar(inspecoes.avaliar(cmd)), Erros()
     except ErroFarol as e:
         return None, _erro_validade(erro_farol(e, _nomes(v), apelidos))
 
 
-def apresentar(avaliacao: dict[str, Any]) -> dict[str, Any]:
-    """A avaliação do serviço com os nomes e as citações de cada medida e de cada notificado."""
-    tabela = carregar_tabela()
-    medidas = []
-    for tipo in avaliacao["medidas"]:
-        fundamentos = [
-            f for c in avaliacao["constatacoes"] if tipo in c["medidas"] for f in c["fundamentos"]
-        ]
-        medida = tabela.medidas.get(tipo)
-        previsao = [medida.previsao.referencia()] if medida else []
-        medidas.append(
-            {
-                "tipo": tipo,
-                "nome": medida.nome if medida else tipo,
-                "fundamentos": list(dict.fromkeys([*fundamentos, *previsao])),
-            }
-        )
-    notificar = []
-    for quem in avaliacao["notificar"]:
-        autor = tabela.autores.get(quem)
-        notificar.append(
-            {
-                "papel": quem,
-                "nome": autor.nome if autor else quem,
-                "fundamento": autor.citacao.referencia() if autor and autor.citacao else "",
-                "infracoes": [
-                    c["infracao_aplicavel"]
-                    for c in avaliacao["constatacoes"]
-                    if quem in c["notificar"]
-                ],
-            }
-        )
-    documentos = list(dict.fromkeys(d for c in avaliacao["constatacoes"] for d in c["documentos"]))
-    ordens = list(
-        dict.fromkeys(o for c in avaliacao["constatacoes"] for o in c["ordens_estrangeira"])
-    )
-    return {
-        **avaliacao,
-        "medidas_detalhadas": medidas,
-        "notificar_detalhado": notificar,
-        "documentos": [
-            {"id": d, "nome": tabela.documentos[d].nome if d in tabela.documentos else d}
-            for d in documentos
-        ],
-        "ordens": [
-            tabela.ordens_embarcacao_estrangeira.ordens[o].nome
-            if o in tabela.ordens_embarcacao_estrangeira.ordens
-            else o
-            for o in ordens
-        ],
-    }
-
-
 def _agora_local() -> str:
-    return dt.datetime.now(FUSO).strftime("%Y-%m-%dT%H:%M")
+    return agora().astimezone(fuso()).strftime("%Y-%m-%dT%H:%M")
 
 
 def _pagina_formulario(
@@ -312,7 +259,8 @@ def nova(request: Request, ator: AtorWeb) -> HTMLResponse:
             "erro.html",
             {
                 "titulo": "Sem permissão para inspecionar",
-                "mensagem": f"o papel {ator.papel} não registra inspeções (LESTA art. 16)",
+                "mensagem": f"o papel {ator.papel} não registra inspeções "
+                f"({citacao('medidas_administrativas').referencia()})",
             },
             403,
         )
@@ -350,15 +298,7 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse
         return _pagina_formulario(request, ator, v, erros, avaliacao, 422)
     chave = v["chave"] or None
     try:
-        _, corpo = idempotencia.executar(
-            banco(request),
-            ator.usuario_id,
-            chave,
-            "POST",
-            "/inspecoes",
-            lambda s: (201, inspecoes.registrar_inspecao(s, ator, cmd)),
-            idempotencia.assinatura_de(cmd.model_dump_json()),
-        )
+        _, corpo = inspecoes.registrar(uow_da(request), ator, cmd, chave=chave)
     except ErroFarol as e:
         erros = _erro_validade(erro_farol(e, _nomes(v), apelidos))
         if not erros.geral and not any(k in CAMPOS for k in erros.por_campo):
@@ -369,7 +309,7 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse
         "inspecao_resultado.html",
         {
             "r": corpo,
-            "resultado": apresentar(corpo),
+            "resultado": inspecoes.apresentar(corpo),
             "fundamento_comparecimento": regra_prazo("lesta", "comparecimento")
             .versoes[-1]
             .fonte.referencia(),
@@ -381,6 +321,5 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse
 def embarcacoes(request: Request, ator: AtorWeb, q: str = "") -> JSONResponse:
     if len(q) > 100:
         raise EntradaInvalida("termo de busca longo demais", campo="q")
-    with banco(request).unit_of_work(somente_leitura=True) as s:
-        achadas = busca.buscar_embarcacoes(s, re.sub(r"\s+", " ", q))
+    achadas = busca.buscar_embarcacoes(uow_da(request), re.sub(r"\s+", " ", q))
     return JSONResponse(achadas, headers={"Cache-Control": "no-store"})

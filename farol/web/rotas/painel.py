@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
-from farol.http.deps import banco
+from farol.http.deps import uow_da
 from farol.services import painel as servico
 from farol.services.calendario_om import hoje
 from farol.services.jurisdicao import Ator
@@ -20,6 +20,5 @@ AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 
 @rotas.get("/painel", response_class=HTMLResponse)
 def painel(request: Request, ator: AtorWeb) -> HTMLResponse:
-    with banco(request).unit_of_work(somente_leitura=True) as s:
-        f = servico.figuras(s, ator, hoje())
+    f = servico.figuras(uow_da(request), ator, hoje())
     return pagina(request, "painel.html", {"f": f})

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 from typing import Annotated, Any
 from urllib.parse import quote
@@ -18,27 +17,13 @@ from urllib.parse import quote
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
-from sqlalchemy.orm import Session
 from starlette.datastructures import FormData
 
-from farol.domain.procedimento.carregar import carregar_regime
-from farol.erros import ErroFarol
-from farol.http.deps import banco
+from farol.domain.procedimento.carregar import estados_dos_regimes
+from farol.erros import ErroFarol, NaoEncontrado
+from farol.http.deps import uow_da
 from farol.http.erros import status_de
-from farol.normas.infracoes import catalogo
-from farol.normas.prazos import catalogo_prazos
-from farol.pdf.dados import TITULOS, TipoDocumento
-from farol.services import (
-    anexos,
-    assistente_penalidade,
-    consultas,
-    documentos,
-    idempotencia,
-    inspecao_do_processo,
-    processos,
-)
-from farol.services.calendario_om import hoje
-from farol.services.comandos import TIPOS_COM_PENALIDADE
+from farol.services import anexos, consultas, documentos, processos, vista_processo
 from farol.services.jurisdicao import Ator
 from farol.services.processos import NovoAto
 from farol.web import atos
@@ -58,49 +43,6 @@ async def formulario(request: Request) -> FormData:
 Formulario = Annotated[FormData, Depends(formulario)]
 
 
-def _nome_prazo(regime: str, etapa: str) -> str:
-    regra = catalogo_prazos().regras.get(f"prazo.{regime}.{etapa}")
-    return regra.descricao if regra else etapa.replace("_", " ")
-
-
-def _contexto(s: Session, ator: Ator, pid: int) -> dict[str, Any]:
-    d = processos.detalhar(s, ator, pid)
-    d["hoje"] = hoje().isoformat()
-    for p in d["prazos"]:
-        p["nome"] = _nome_prazo(p["regime"], p["etapa"])
-    lista_anexos = anexos.listar(s, ator, pid)
-    por_ato: dict[int, list[dict[str, Any]]] = {}
-    for a in lista_anexos:
-        por_ato.setdefault(a["ato_id"] or 0, []).append(a)
-    forms = atos.formularios(d)
-    assistente = None
-    if any(f.tipo in TIPOS_COM_PENALIDADE for f in forms):
-        assistente = assistente_penalidade.assistente(s, ator, pid)
-    autores_por_infracao = {
-        i["codigo"]: catalogo().infracoes[i["codigo"]].autores
-        for i in d["infracoes"]
-        if i["codigo"] in catalogo().infracoes
-    }
-    infracoes_unicas = list({i["codigo"]: i for i in d["infracoes"]}.values())
-    return {
-        "p": d,
-        "documentos_oficiais": documentos.listar(s, ator, pid),
-        "tipos_documento": [(t.value, TITULOS[t]) for t in TipoDocumento],
-        "pode_emitir": ator.papel not in ("auditor", "consulta"),
-        "anexos": lista_anexos,
-        "anexos_por_ato": por_ato,
-        "medidas": inspecao_do_processo.medidas(s, ator, pid),
-        "partes": inspecao_do_processo.partes(s, ator, pid),
-        "formularios": forms,
-        "assistente": assistente,
-        "autores_por_infracao": autores_por_infracao,
-        "infracoes_unicas": infracoes_unicas,
-        "multa_por_falta": {
-            k: v.penalidade.multa_por_falta for k, v in catalogo().infracoes.items()
-        },
-    }
-
-
 def _pagina(
     request: Request,
     ator: Ator,
@@ -112,10 +54,10 @@ def _pagina(
     registrado: str = "",
     status: int = 200,
 ) -> HTMLResponse:
-    with banco(request).unit_of_work(somente_leitura=True) as s:
-        ctx = _contexto(s, ator, pid)
+    ctx = vista_processo.vista(uow_da(request), ator, pid)
     ctx.update(
         {
+            "formularios": atos.formularios(ctx["p"]),
             "aberto": aberto,
             "valores": valores or {},
             "erros": erros or Erros(),
@@ -138,8 +80,8 @@ def registrar_ato(
     conferir_csrf(request, form)
     valores = atos.valores(form)
     chave = str(form.get("chave") or "") or None
-    with banco(request).unit_of_work(somente_leitura=True) as s:
-        detalhe = processos.detalhar(s, ator, pid)  # 404 fora da jurisdição
+    uow = uow_da(request)
+    detalhe = processos.detalhar(uow, ator, pid).model_dump(mode="json")  # 404 fora da jurisdição
     detalhe["hoje"] = ""
     campos, _ = atos.campos_do_ato(tipo, detalhe)
     nomes = [c.nome for c in campos] + [k for k in valores if k.startswith("dados.")]
@@ -147,27 +89,7 @@ def registrar_ato(
         cmd = NovoAto.model_validate(atos.montar(tipo, form))
         arquivo = atos.arquivo_enviado(form)
 
-        def fazer(s: Session) -> tuple[int, dict[str, Any]]:
-            if arquivo is not None:
-                anexos.validar(arquivo)
-            r = processos.registrar_ato(s, ator, pid, cmd)
-            if arquivo is not None:
-                r["anexo"] = anexos.guardar(s, ator, pid, arquivo, ato_id=r["ato"]["id"])
-            return 201, r
-
-        assinatura = idempotencia.assinatura_de(
-            cmd.model_dump_json()
-            + (hashlib.sha256(arquivo.conteudo).hexdigest() if arquivo else "")
-        )
-        _, corpo = idempotencia.executar(
-            banco(request),
-            ator.usuario_id,
-            chave,
-            "POST",
-            f"/processos/{pid}/atos",
-            fazer,
-            assinatura,
-        )
+        _, corpo = processos.registrar(uow, ator, pid, cmd, chave=chave, arquivo=arquivo)
     except ValidationError as e:
         erros = erros_pydantic(e, nomes)
         return _pagina(request, ator, pid, aberto=tipo, valores=valores, erros=erros, status=422)
@@ -178,14 +100,13 @@ def registrar_ato(
         return _pagina(
             request, ator, pid, aberto=tipo, valores=valores, erros=erros, status=status_de(e)
         )
-    seq = corpo["ato"]["seq"]
+    seq = corpo.ato.seq
     return RedirectResponse(f"/processos/{pid}?registrado={quote(tipo)}#ato-{seq}", status_code=303)
 
 
 @rotas.get("/processos/{pid}/anexos/{anexo_id}", response_model=None)
 def baixar_anexo(request: Request, pid: int, anexo_id: int, ator: AtorWeb) -> Response:
-    with banco(request).unit_of_work(somente_leitura=True) as s:
-        nome, mime, conteudo = anexos.obter(s, ator, pid, anexo_id)
+    nome, mime, conteudo = anexos.obter(uow_da(request), ator, pid, anexo_id)
     return Response(
         conteudo,
         media_type=mime,
@@ -199,14 +120,13 @@ def baixar_anexo(request: Request, pid: int, anexo_id: int, ator: AtorWeb) -> Re
 
 @rotas.get("/processos", response_class=HTMLResponse)
 def lista(request: Request, ator: AtorWeb, estado: str = "") -> HTMLResponse:
-    maquina = carregar_regime("lesta")
-    estado = estado if estado in maquina.estados else ""
-    with banco(request).unit_of_work(somente_leitura=True) as s:
-        contagem = consultas.contagem_por_estado(s, ator)
-        lista = consultas.listar_processos(s, ator, estado=estado or None, limite=LIMITE_LISTA)
+    quadros = estados_dos_regimes()
+    estado = estado if estado in quadros else ""
+    uow = uow_da(request)
+    contagem = consultas.contagem_por_estado(uow, ator)
+    lista = consultas.listar_processos(uow, ator, estado=estado or None, limite=LIMITE_LISTA)
     estados = [
-        {"id": e.id, "nome": e.nome, "quantidade": contagem.get(e.id, 0)}
-        for e in maquina.estados.values()
+        {"id": e.id, "nome": e.nome, "quantidade": contagem.get(e.id, 0)} for e in quadros.values()
     ]
     return pagina(
         request,
@@ -222,9 +142,8 @@ def emitir_documento(request: Request, pid: int, ator: AtorWeb, form: Formulario
     tipo = str(form.get("tipo") or "")
     config = request.app.state.configuracao
     try:
-        with banco(request).unit_of_work() as s:
-            doc = documentos.emitir(s, ator, pid, tipo, config.url_publica)
-            doc_id = doc.id
+        _, doc = documentos.emitir_documento(uow_da(request), ator, pid, tipo, config.url_publica)
+        doc_id = doc.id
     except ErroFarol as e:
         erros = Erros()
         erros.adicionar(GERAL, e.texto())
@@ -234,14 +153,11 @@ def emitir_documento(request: Request, pid: int, ator: AtorWeb, form: Formulario
 
 @rotas.get("/processos/{pid}/documentos/{doc_id}.pdf", response_model=None)
 def baixar_documento(request: Request, pid: int, doc_id: int, ator: AtorWeb) -> Response:
-    with banco(request).unit_of_work(somente_leitura=True) as s:
-        doc = documentos.obter_pdf(s, ator, doc_id)
-        if doc.processo_id != pid:
-            from farol.erros import NaoEncontrado
-
-            raise NaoEncontrado("documento não encontrado", campo="id")
-        return Response(
-            doc.conteudo,
-            media_type="application/pdf",
-            headers={"Content-Disposition": f'inline; filename="{doc.tipo}-{doc.codigo}.pdf"'},
-        )
+    doc = documentos.obter_pdf(uow_da(request), ator, doc_id)
+    if doc.processo_id != pid:
+        raise NaoEncontrado("documento não encontrado", campo="id")
+    return Response(
+        doc.conteudo,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{doc.tipo}-{doc.codigo}.pdf"'},
+    )

@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 from starlette.datastructures import FormData
 
 from farol.erros import EntradaInvalida
-from farol.http.deps import banco
+from farol.http.deps import uow_da
 from farol.services import consulta_publica
 from farol.services.limites import MuitasTentativas
 from farol.web.ambiente import pagina
@@ -49,8 +49,7 @@ def consultar(request: Request, form: Formulario) -> HTMLResponse:
     ip = request.client.host if request.client else "?"
     try:
         limite.conferir(ip)
-        with banco(request).unit_of_work(somente_leitura=True) as s:
-            r = consulta_publica.consultar(s, numero, documento)
+        r = consulta_publica.consultar(uow_da(request), numero, documento)
         if r is None:
             limite.falhou(ip)
     except EntradaInvalida as e:

@@ -17,8 +17,8 @@ from semente import CPF_DONO, processo_autuado
 
 from farol.app import criar_app
 from farol.config import Configuracao
+from farol.relogio import fuso, hoje
 from farol.services import usuarios
-from farol.services.calendario_om import FUSO, hoje
 from farol.services.demo import carregar_demo
 from farol.store.db import Banco
 from farol.store.orm import Ato, Inspecao, Notificacao
@@ -215,7 +215,7 @@ def _formulario_inspecao(csrf: str, chave: str) -> dict[str, Any]:
         "proprietario.nome": "Joana Proprietária",
         "condutor.documento": "111.444.777-35",
         "condutor.nome": "Pedro Condutor",
-        "data_hora": (dt.datetime.now(FUSO) - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+        "data_hora": (dt.datetime.now(fuso()) - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
         "local": "Baía Sul",
         "constatacoes": ["hab_sem", "salv_sem"],
     }
@@ -224,7 +224,7 @@ def _formulario_inspecao(csrf: str, chave: str) -> dict[str, Any]:
 def test_inspecao_reenviada_nao_cria_nada_duas_vezes(cliente: TestClient, banco: Banco) -> None:
     csrf = entrar(cliente, "inspetor.cpsc")
     form = _formulario_inspecao(csrf, str(uuid.uuid4()))
-    form["data_hora"] = (dt.datetime.now(FUSO) - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+    form["data_hora"] = (dt.datetime.now(fuso()) - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
 
     def contar() -> tuple[int, int, int]:
         from sqlalchemy import func, select
@@ -254,7 +254,7 @@ def test_inspecao_recusada_volta_com_o_que_foi_digitado_e_o_erro_no_campo(
     csrf = entrar(cliente, "inspetor.cpsc")
     form = _formulario_inspecao(csrf, str(uuid.uuid4()))
     form["proprietario.documento"] = "529.982.247-26"
-    form["data_hora"] = (dt.datetime.now(FUSO) - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+    form["data_hora"] = (dt.datetime.now(fuso()) - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
     r = cliente.post("/inspecoes/nova", data=form)
     assert r.status_code == 422
     assert 'id="erro-proprietario-documento"' in r.text

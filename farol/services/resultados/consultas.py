@@ -1,0 +1,45 @@
+"""As consultas da OM: situação de uma pessoa, multas vencidas e alertas de prescrição."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from pydantic import Field
+
+from farol.services.resultados.base import Resultado
+from farol.services.resultados.processo import ProcessoResumo
+
+
+class DebitoDaPessoa(Resultado):
+    processo: str = Field(description="número do processo")
+    id: int
+    estado: str
+    saldo: Decimal
+    vencimento: dt.date | None = Field(description="vencimento do prazo de pagamento em curso")
+
+
+class SituacaoDaPessoa(Resultado):
+    """Se a pessoa está em débito (LESTA art. 20); débitos de fora da jurisdição só somam."""
+
+    documento: str
+    nome: str | None
+    em_debito: bool
+    total_devido: Decimal
+    debitos: list[DebitoDaPessoa]
+    debitos_em_outras_oms: Decimal
+    fundamento: str
+
+
+class MultaVencida(ProcessoResumo):
+    saldo: Decimal
+    vencimento_pagamento: dt.date
+    dias_em_atraso: int
+
+
+class AlertaDePrescricao(ProcessoResumo):
+    tipo: str = Field(description="quinquenal ou intercorrente")
+    prescreve_em: dt.date
+    dias_restantes: int
+    prescrito: bool
+    fundamento: str

@@ -1,0 +1,80 @@
+"""Documentos oficiais emitidos e a verificação da sua autenticidade."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from farol.services.resultados.base import Instante, Resultado
+
+
+class EfeitoAlterado(Resultado):
+    """Um ato posterior que mudou o efeito do documento (ex.: recurso provido)."""
+
+    ato: str
+    data: dt.date
+    efeito: str
+
+
+class DocumentoResumo(Resultado):
+    id: int
+    codigo: str = Field(description="código de verificação (QR)")
+    tipo: str
+    titulo: str
+    sha256: str
+    emitido_em: Instante
+    substituido_por: str | None
+    vigente: bool
+    efeito_alterado: list[EfeitoAlterado]
+
+
+class DocumentoComEnderecos(DocumentoResumo):
+    """O documento emitido e onde baixá-lo e verificá-lo."""
+
+    pdf: str = Field(description="caminho do PDF na API")
+    verificacao: str = Field(description="página pública de verificação (a do QR)")
+
+
+class OmDoDocumento(Resultado):
+    sigla: str
+    nome: str
+
+
+class AtoDoDocumento(Resultado):
+    tipo: str
+    seq: int
+    data: dt.date
+
+
+class Verificacao(Resultado):
+    """Documento autêntico: o que a verificação pública mostra, sem dados pessoais."""
+
+    autentico: Literal[True] = True
+    codigo: str
+    tipo: str
+    titulo: str
+    processo: str
+    om: OmDoDocumento
+    emitido_em: Instante
+    sha256: str
+    ato: AtoDoDocumento | None
+    substituido: bool
+    substituido_por: str | None
+    efeito_alterado: list[EfeitoAlterado]
+    vigente: bool
+
+
+class DocumentoNaoReconhecido(Resultado):
+    """O PDF enviado não é, byte a byte, nenhum documento emitido pelo Farol."""
+
+    autentico: Literal[False] = False
+    sha256: str
+    motivo: str
+
+
+ResultadoDaVerificacao = Annotated[
+    Verificacao | DocumentoNaoReconhecido, Field(discriminator="autentico")
+]
+"""O que POST /verificacao responde: autêntico ou não, conforme `autentico`."""

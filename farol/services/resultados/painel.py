@@ -1,0 +1,64 @@
+"""As figuras do painel da OM (GET /api/v1/painel e a página /painel)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from farol.services.resultados.base import Instante, Resultado
+from farol.services.resultados.consultas import AlertaDePrescricao, MultaVencida
+from farol.services.resultados.processo import (
+    EmbarcacaoResumo,
+    PrazoComProcesso,
+    ProcessoReferencia,
+)
+
+
+class ContagemPorEstado(Resultado):
+    estado: str
+    nome: str
+    final: bool
+    quantidade: int
+
+
+class ProcessosDoPainel(Resultado):
+    total: int
+    em_andamento: int
+    por_estado: list[ContagemPorEstado]
+
+
+class PrazosDoPainel(Resultado):
+    hoje: list[PrazoComProcesso]
+    semana: list[PrazoComProcesso]
+    semana_ate: dt.date
+    vencidos: list[PrazoComProcesso]
+
+
+class EmbarcacaoApreendida(Resultado):
+    medida_id: int
+    aplicada_em: Instante
+    embarcacao: EmbarcacaoResumo
+    local: str
+    processo: ProcessoReferencia | None
+    fundamentos: list[str]
+
+
+class ContagensDoPainel(Resultado):
+    processos: int
+    prazos_hoje: int
+    prazos_semana: int
+    prazos_vencidos: int
+    apreendidas: int
+    multas_vencidas: int
+    prescricao: int
+
+
+class FigurasDoPainel(Resultado):
+    hoje: dt.date
+    om: str
+    processos: ProcessosDoPainel
+    prazos: PrazosDoPainel
+    apreendidas: list[EmbarcacaoApreendida]
+    multas_vencidas: list[MultaVencida]
+    prescricao: list[AlertaDePrescricao]
+    antecedencia_prescricao_dias: int
+    contagens: ContagensDoPainel

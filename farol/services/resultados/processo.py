@@ -1,0 +1,218 @@
+"""O processo como os casos de uso o devolvem: resumo, detalhe, prazos e o ato registrado.
+
+`ProcessoResumo` é o cabeçalho (GET /processos); `ProcessoDetalhado` acrescenta a linha do
+tempo, os prazos, as penalidades vigentes, os pagamentos e os atos que o papel pode registrar
+agora (GET /processos/{id}); `AtoRegistrado` é a resposta de POST /processos/{id}/atos.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from pydantic import Field
+
+from farol.services.resultados.base import Instante, Resultado, so_quando_houver
+
+
+class OmResumo(Resultado):
+    sigla: str
+    nome: str
+    uf: str
+
+
+class AutuadoResumo(Resultado):
+    nome: str
+    documento: str = Field(description="CPF ou CNPJ formatado")
+    tipo: str = Field(description="pessoa física ou jurídica")
+
+
+class EmbarcacaoResumo(Resultado):
+    nome: str
+    inscricao: str
+
+
+class ProcessoReferencia(Resultado):
+    """O processo a que um prazo ou uma medida pertence."""
+
+    id: int
+    numero: str
+    estado: str
+
+
+class ProcessoResumo(Resultado):
+    id: int
+    numero: str = Field(description="ano/OM/sequencial, p. ex. 2026/CPSC/000001")
+    regime: str
+    estado: str
+    estado_nome: str
+    final: bool
+    sobrestado: bool
+    versao: int = Field(description="versão para a trava otimista (NovoAto.versao)")
+    om: OmResumo
+    autuado: AutuadoResumo
+    embarcacao: EmbarcacaoResumo | None
+    criado_em: Instante
+
+
+class DiaNaoUtil(Resultado):
+    data: dt.date
+    motivo: str
+
+
+class PrazoResumo(Resultado):
+    """Um prazo do processo, com os dias que a contagem pulou e por quê."""
+
+    id: int
+    etapa: str
+    regime: str
+    inicio: dt.date
+    vencimento: dt.date
+    contagem: str = Field(description="uteis ou corridos")
+    dias: int
+    dias_nao_uteis: list[DiaNaoUtil]
+    fundamentos: list[str]
+    aberto: bool
+    encerrado_em: dt.date | None
+    cumprido: bool
+    vencido: bool
+    nome: str
+
+
+class PrazoComProcesso(PrazoResumo):
+    """Um prazo de um período (GET /prazos, painel), com o processo a que pertence."""
+
+    processo: ProcessoReferencia
+
+
+class AutoResumo(Resultado):
+    numero: str
+    lavrado_em: dt.date
+
+
+class InfracaoDoProcesso(Resultado):
+    codigo: str
+    descricao: str | None
+    penalidade: str | None
+    fundamento: str | None
+    autor_tipo: str | None
+    faltas: int | None
+
+
+class AutorDoAto(Resultado):
+    nome: str | None
+    papel: str
+
+
+class AtoDoProcesso(Resultado):
+    """Um ato da linha do tempo; `dados` é o que o tipo do ato grava (livre por tipo)."""
+
+    id: int
+    seq: int
+    tipo: str
+    nome: str
+    data_ato: dt.date
+    registrado_em: Instante
+    ator: AutorDoAto
+    dados: dict[str, Any]
+    intempestivo: bool
+    corrige_ato_id: int | None
+    hash: str
+
+
+class PenalidadeVigente(Resultado):
+    infracao: str
+    multa: Decimal | None
+    suspensao_dias: int | None
+    cancelamento: bool
+    multiplicador: int
+    justificativa: str | None
+
+
+class PagamentoResumo(Resultado):
+    valor: Decimal
+    data: dt.date
+    referencia: str | None
+
+
+class AtoPermitido(Resultado):
+    tipo: str
+    nome: str
+    fundamentos: list[str]
+
+
+class ProcessoDetalhado(ProcessoResumo):
+    data_fato: dt.date
+    auto: AutoResumo | None
+    infracoes: list[InfracaoDoProcesso]
+    atos: list[AtoDoProcesso]
+    prazos: list[PrazoResumo]
+    penalidades: list[PenalidadeVigente]
+    multa_total: Decimal
+    pago: Decimal
+    saldo: Decimal
+    pagamentos: list[PagamentoResumo]
+    atos_permitidos: list[AtoPermitido] = Field(
+        description="o que o papel do usuário pode registrar agora, no quadro do regime"
+    )
+
+
+class AtoGravado(Resultado):
+    id: int
+    seq: int
+    tipo: str
+    data_ato: dt.date
+    intempestivo: bool
+    sinalizadores: list[str]
+    hash: str
+    fundamentos: list[str]
+
+
+class ProcessoVersao(Resultado):
+    id: int
+    numero: str
+    estado: str
+    versao: int
+
+
+class AutoNumerado(Resultado):
+    numero: str
+    sequencial: int
+
+
+class PenalidadeDecidida(Resultado):
+    """Uma penalidade imposta pela decisão, com as reincidências contadas."""
+
+    infracao: str
+    autor_tipo: str
+    multa: Decimal | None
+    suspensao_dias: int | None
+    cancelamento: bool
+    multiplicador: int
+    reincidencias: int
+    fundamentos: list[str]
+
+
+class AnexoResumo(Resultado):
+    """Metadados de um documento enviado (defesa, recurso), sem o conteúdo."""
+
+    id: int
+    ato_id: int | None
+    nome_arquivo: str
+    tipo_mime: str
+    sha256: str
+    tamanho: int
+    tamanho_texto: str
+    criado_em: Instante
+
+
+class AtoRegistrado(Resultado):
+    """A resposta do registro de um ato: o ato gravado, o processo na versão nova e o que o
+    ato produziu (o número do auto na lavratura, as penalidades na decisão, o anexo)."""
+
+    ato: AtoGravado
+    processo: ProcessoVersao
+    auto: AutoNumerado | None = so_quando_houver()
+    penalidades: list[PenalidadeDecidida] | None = so_quando_houver()
+    anexo: AnexoResumo | None = so_quando_houver()

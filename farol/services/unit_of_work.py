@@ -1,0 +1,74 @@
+"""A unidade de trabalho dos serviços: cada caso de uso abre e fecha a sua transação.
+
+As bordas (API, páginas, CLI) não abrem transação nem executam SQL: entregam ao serviço uma
+`UnitOfWork` e os dados do pedido. O serviço declara, com `@caso_de_uso`, se lê ou escreve;
+a transação começa quando ele é chamado e termina com ele: commit se ele terminar, rollback
+se levantar. Um caso de uso chamado de dentro de outro usa a sessão de quem chamou
+(`.na_sessao(s, ...)`), de modo que tudo fica numa só transação.
+
+`BancoUnitOfWork` é a implementação sobre `farol.store.db.Banco`. Os testes unitários usam
+uma falsa (`tests/unit/falsos.py`) que conta commits e rollbacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from functools import update_wrapper
+from typing import Concatenate, Generic, ParamSpec, Protocol, TypeVar
+
+from sqlalchemy.orm import Session
+
+from farol.store.db import Banco
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class UnitOfWork(Protocol):
+    """Onde o serviço abre a sua transação."""
+
+    def leitura(self) -> AbstractContextManager[Session]:
+        """Transação só de leitura (no SQLite, `BEGIN` comum: não trava os escritores)."""
+        ...
+
+    def escrita(self) -> AbstractContextManager[Session]:
+        """Transação de escrita: commit ao sair do bloco, rollback se ele levantar."""
+        ...
+
+
+class BancoUnitOfWork:
+    """A unidade de trabalho sobre o banco da aplicação."""
+
+    def __init__(self, banco: Banco) -> None:
+        self.banco = banco
+
+    def leitura(self) -> AbstractContextManager[Session]:
+        return self.banco.unit_of_work(somente_leitura=True)
+
+    def escrita(self) -> AbstractContextManager[Session]:
+        return self.banco.unit_of_work()
+
+
+class CasoDeUso(Generic[P, R]):
+    """Um serviço que possui a sua transação: `servico(uow, ...)` ou `servico.na_sessao(s, ...)`."""
+
+    def __init__(self, funcao: Callable[Concatenate[Session, P], R], *, escrita: bool) -> None:
+        self.na_sessao = funcao
+        self.escrita = escrita
+        update_wrapper(self, funcao)
+
+    def __call__(self, uow: UnitOfWork, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with uow.escrita() if self.escrita else uow.leitura() as s:
+            return self.na_sessao(s, *args, **kwargs)
+
+
+def caso_de_uso(
+    *, escrita: bool = False
+) -> Callable[[Callable[Concatenate[Session, P], R]], CasoDeUso[P, R]]:
+    """Declara um caso de uso; `escrita=True` para os que gravam."""
+
+    def decorar(funcao: Callable[Concatenate[Session, P], R]) -> CasoDeUso[P, R]:
+        return CasoDeUso(funcao, escrita=escrita)
+
+    return decorar

@@ -1,0 +1,117 @@
+"""Leitura do processo gravado: o repositório que os serviços do processo partilham.
+
+Funções de leitura sobre uma `Session` aberta pelo caso de uso: nenhuma abre transação, nenhuma
+confere jurisdição (isso é `farol.services.jurisdicao.carregar_processo`). Ficam aqui, abaixo dos
+serviços, para que nenhum serviço do processo precise importar outro para ler o que está gravado.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from farol.domain.procedimento.carregar import carregar_regime
+from farol.relogio import data_local
+from farol.store.orm import (
+    Ato,
+    AutoDeInfracao,
+    AutoInfracaoItem,
+    Inspecao,
+    Pagamento,
+    Penalidade,
+    Prazo,
+    Processo,
+)
+
+
+def data_do_fato(s: Session, p: Processo) -> dt.date:
+    if p.inspecao_id is not None:
+        insp = s.get(Inspecao, p.inspecao_id)
+        assert insp is not None
+        return data_local(insp.data_hora)
+    primeiro = s.execute(
+        select(Ato.data_ato).where(Ato.processo_id == p.id).order_by(Ato.seq).limit(1)
+    ).scalar_one_or_none()
+    return primeiro or data_local(p.criado_em)
+
+
+def itens_do_auto(s: Session, p: Processo) -> list[AutoInfracaoItem]:
+    return list(
+        s.execute(
+            select(AutoInfracaoItem)
+            .join(AutoDeInfracao, AutoDeInfracao.id == AutoInfracaoItem.auto_id)
+            .where(AutoDeInfracao.processo_id == p.id)
+            .order_by(AutoInfracaoItem.id)
+        ).scalars()
+    )
+
+
+def vigentes(s: Session, p: Processo) -> list[Penalidade]:
+    """As penalidades da decisão mais recente que as fixou (julgamento ou reforma em recurso)."""
+    if p.estado in carregar_regime(p.regime).estados_com("sem_penalidade"):
+        return []
+    ultimo = s.execute(
+        select(Penalidade.ato_id)
+        .join(Ato, Ato.id == Penalidade.ato_id)
+        .where(Penalidade.processo_id == p.id)
+        .order_by(Ato.seq.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+    if ultimo is None:
+        return []
+    return list(
+        s.execute(
+            select(Penalidade).where(Penalidade.ato_id == ultimo).order_by(Penalidade.id)
+        ).scalars()
+    )
+
+
+def total_multas(s: Session, p: Processo) -> Decimal:
+    return sum((x.multa or Decimal("0.00") for x in vigentes(s, p)), Decimal("0.00"))
+
+
+def prazos_abertos(s: Session, p: Processo) -> dict[str, Prazo]:
+    abertos = s.execute(
+        select(Prazo).where(Prazo.processo_id == p.id, Prazo.encerrado_em.is_(None))
+    ).scalars()
+    return {f"prazo.{x.regime}.{x.etapa}": x for x in abertos}
+
+
+def ultimo_prazo(s: Session, p: Processo, regra: str) -> Prazo | None:
+    etapa = regra.rsplit(".", 1)[-1]
+    return s.execute(
+        select(Prazo)
+        .where(Prazo.processo_id == p.id, Prazo.etapa == etapa)
+        .order_by(Prazo.id.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+
+
+def estado_anterior(s: Session, p: Processo) -> str | None:
+    payload = s.execute(
+        select(Ato.payload)
+        .where(
+            Ato.processo_id == p.id,
+            Ato.tipo.in_(carregar_regime(p.regime).tipos_com("abre_sobrestamento")),
+        )
+        .order_by(Ato.seq.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+    return None if payload is None else str(payload.get("estado_anterior"))
+
+
+def teve_ato(s: Session, p: Processo, tipo: str) -> bool:
+    return (
+        s.execute(select(Ato.id).where(Ato.processo_id == p.id, Ato.tipo == tipo).limit(1)).first()
+        is not None
+    )
+
+
+def total_pago(s: Session, p: Processo) -> Decimal:
+    valores = s.execute(select(Pagamento.valor).where(Pagamento.processo_id == p.id)).scalars()
+    return sum(valores, Decimal("0.00"))
+
+

@@ -1,0 +1,78 @@
+"""`farol demo` só carrega a demonstração; `farol serve --demo` carrega num banco vazio e serve."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import uvicorn
+from apoio import hash_rapido
+from cli_util import rodar
+from sqlalchemy import func, select
+
+from farol.services import usuarios
+from farol.store.db import Banco
+from farol.store.orm import OM
+
+
+@pytest.fixture
+def servidor_falso(monkeypatch: pytest.MonkeyPatch, url_banco_vazio: str) -> list[dict[str, Any]]:
+    """uvicorn.run só anota a chamada; a aplicação não é montada; senhas com hash barato."""
+    chamadas: list[dict[str, Any]] = []
+    monkeypatch.setattr(usuarios, "hash_senha", hash_rapido)
+    monkeypatch.setattr("farol.app.criar_app", lambda: "app")
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: chamadas.append({"app": app, **kw}))
+    monkeypatch.setenv("FAROL_DATABASE_URL", "sqlite:///nao-usar.sqlite3")  # restaurada no fim
+    return chamadas
+
+
+def _oms(url: str) -> int:
+    banco = Banco.conectar(url)
+    with banco.unit_of_work(somente_leitura=True) as s:
+        n = int(s.execute(select(func.count()).select_from(OM)).scalar_one())
+    banco.fechar()
+    return n
+
+
+def test_farol_demo_carrega_a_demonstracao_e_nao_serve(
+    servidor_falso: list[dict[str, Any]],
+    url_banco_vazio: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    r = rodar(capsys, monkeypatch, "demo", "--database-url", url_banco_vazio)
+    assert r.codigo == 0, r.stderr
+    assert "Usuários da demonstração" in r.stdout
+    assert _oms(url_banco_vazio) > 0
+    assert servidor_falso == []
+
+
+def test_farol_serve_demo_carrega_num_banco_vazio_e_serve(
+    servidor_falso: list[dict[str, Any]],
+    url_banco_vazio: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    argumentos = ["serve", "--demo", "--database-url", url_banco_vazio, "--porta", "8123"]
+    r = rodar(capsys, monkeypatch, *argumentos)
+    assert r.codigo == 0, r.stderr
+    assert "Usuários da demonstração" in r.stdout
+    assert "Farol em http://127.0.0.1:8123/" in r.stdout
+    assert servidor_falso == [
+        {"app": "app", "host": "127.0.0.1", "port": 8123, "log_level": "info"}
+    ]
+    oms = _oms(url_banco_vazio)
+    assert oms > 0
+
+    r = rodar(capsys, monkeypatch, *argumentos)
+    assert r.codigo == 0, r.stderr
+    assert "o banco já tem dados: demonstração não recarregada" in r.stdout
+    assert (len(servidor_falso), _oms(url_banco_vazio)) == (2, oms)
+
+
+def test_farol_demo_nao_tem_mais_servir(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    r = rodar(capsys, monkeypatch, "demo", "--servir")
+    assert r.codigo == 2
+    assert "opção desconhecida" in r.stderr and "--servir" in r.stderr
