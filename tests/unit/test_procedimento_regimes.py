@@ -312,3 +312,45 @@ def test_papel_com_permissao_nao_declarada_ou_sem_fundamento_e_recusado() -> Non
     dados["papel_da_consulta_publica"] = "visitante"
     with pytest.raises(DadosNormativosInvalidos, match="papel_da_consulta_publica inexistente"):
         validar_papeis(dados)
+
+
+# --- as citações novas são literais das fontes ----------------------------------------------
+
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+SEMENTE_DA_NORMA = {
+    "LESTA": "003_6182f1d95528b1a1.txt",
+    "RLESTA": "002_fc8c093c74e0bcdc.txt",
+    "NORMAM-07": "001_c950f686a9bf07c3.txt",
+    "NORMAM-2023": "000_40f57531f3957fe9.txt",
+    "NORMAM-401": "004_ed9802e69be8ba93.txt",
+}
+
+
+def _citacoes(no: Any) -> list[dict[str, str]]:
+    if isinstance(no, dict):
+        proprias = [no] if {"norma", "dispositivo", "texto"} <= set(no) else []
+        return proprias + [c for v in no.values() for c in _citacoes(v)]
+    if isinstance(no, list):
+        return [c for v in no for c in _citacoes(v)]
+    return []
+
+
+@pytest.mark.parametrize(
+    "arquivo",
+    [DADOS / "papeis.yaml", DADOS / "procedimento_lesta.yaml", EXEMPLO],
+    ids=lambda p: p.name,
+)
+def test_as_citacoes_dos_papeis_marcas_e_regimes_sao_literais_das_fontes(arquivo: Path) -> None:
+    """Trechos separados por "[...]" aparecem, cada um, no texto da norma (as sementes); as leis
+    que não estão nas sementes (Lei 9.784, Lei 9.873) são citadas do texto da própria lei."""
+    if not SEEDS.exists():
+        pytest.skip("textos legais (../shared/seeds) ausentes neste checkout")
+    textos = {
+        norma: " ".join((SEEDS / nome).read_text(encoding="utf-8").split())
+        for norma, nome in SEMENTE_DA_NORMA.items()
+    }
+    for c in _citacoes(yaml.safe_load(arquivo.read_text(encoding="utf-8"))):
+        if c["norma"] not in textos:
+            continue
+        for trecho in c["texto"].split("[...]"):
+            assert " ".join(trecho.split()) in textos[c["norma"]], (c["dispositivo"], trecho)
