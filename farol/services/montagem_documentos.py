@@ -1,0 +1,413 @@
+"""Montagem dos dados de cada documento oficial a partir do que está gravado no processo.
+
+`montar` lê o processo (partes, embarcação, fato, infrações, prazos, penalidades, decisões,
+custódia) e devolve os `DadosDocumento` do tipo pedido. Recusa, dizendo o que falta, quando o
+ato que o documento materializa ainda não existe. Nenhuma data é calculada aqui à parte: os
+prazos vêm dos gravados ou do motor de prazos.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from farol.domain.cpf_cnpj import formatar_documento
+from farol.domain.procedimento.carregar import carregar_regime
+from farol.erros import Conflito, EntradaInvalida
+from farol.normas.citacao import registro_normas
+from farol.normas.citacoes import citacao
+from farol.normas.infracoes import catalogo
+from farol.pdf import dados as d
+from farol.rules.prazos import calcular_prazo
+from farol.services.calendario_om import calendario_da_om, hoje
+from farol.store.orm import (
+    OM,
+    Ato,
+    AutoDeInfracao,
+    Constatacao,
+    Embarcacao,
+    Inspecao,
+    MedidaAdministrativa,
+    Notificacao,
+    Pessoa,
+    Prazo,
+    Processo,
+    Usuario,
+)
+from farol.store.repositorio import itens_do_auto, vigentes
+
+T = d.TipoDocumento
+DOCUMENTOS_DE_DECISAO = (T.decisao_julgamento, T.decisao_recurso)
+# Que ato cada documento materializa e que atos posteriores mudam o seu efeito estão no quadro
+# de estados do regime (`documentos` e `altera_efeito_de` de cada transição).
+NOMES_ETAPA = {
+    "comparecimento": "Comparecimento para prestar esclarecimentos",
+    "defesa": "Apresentação de defesa",
+    "julgamento": "Julgamento",
+    "pagamento": "Pagamento da multa",
+    "recurso": "Recurso em 1ª instância",
+    "recurso_final": "Recurso em última instância",
+    "regularizacao": "Regularização da embarcação apreendida",
+    "retirada": "Retirada da embarcação",
+}
+
+
+def atos_do_documento(p: Processo, tipo: d.TipoDocumento) -> tuple[str, ...]:
+    """Os tipos de ato que o documento materializa, no quadro do regime do processo."""
+    return carregar_regime(p.regime).tipos_que_materializam(tipo.value)
+
+
+def ultimo_ato(s: Session, p: Processo, tipos: tuple[str, ...]) -> Ato | None:
+    return s.execute(
+        select(Ato)
+        .where(Ato.processo_id == p.id, Ato.tipo.in_(tipos))
+        .order_by(Ato.seq.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+
+
+def _om(s: Session, p: Processo) -> d.OrganizacaoMilitar:
+    om = s.get(OM, p.om_id)
+    assert om is not None
+    superior = s.get(OM, om.superior_id) if om.superior_id else None
+    return d.OrganizacaoMilitar(
+        sigla=om.sigla,
+        nome=om.nome,
+        municipio=om.municipio,
+        uf=om.uf,
+        endereco=f"{om.municipio}/{om.uf}",
+        subordinacao=superior.nome if superior else None,
+    )
+
+
+def _autuado(s: Session, p: Processo, papel: str = "Autuado") -> d.Parte:
+    pessoa = s.get(Pessoa, p.autuado_id)
+    assert pessoa is not None
+    return d.Parte(
+        papel=papel,
+        nome=pessoa.nome,
+        documento=formatar_documento(pessoa.documento),
+        endereco=pessoa.endereco,
+    )
+
+
+def _embarcacao(s: Session, p: Processo) -> d.Embarcacao | None:
+    e = s.get(Embarcacao, p.embarcacao_id) if p.embarcacao_id else None
+    if e is None:
+        return None
+    return d.Embarcacao(
+        nome=e.nome,
+        inscricao=e.inscricao,
+        tipo=e.tipo,
+        caracteristicas=f"{e.comprimento} m, propulsão a {e.propulsao}",
+    )
+
+
+def _fato(s: Session, p: Processo) -> d.Fato | None:
+    insp = s.get(Inspecao, p.inspecao_id) if p.inspecao_id else None
+    if insp is None:
+        return None
+    descricoes = [
+        c.descricao
+        for c in s.execute(
+            select(Constatacao).where(Constatacao.inspecao_id == insp.id).order_by(Constatacao.id)
+        ).scalars()
+    ]
+    situacao = "navegando" if insp.situacao == "navegando" else "atracada, fundeada ou na boia"
+    return d.Fato(
+        data_hora=insp.data_hora,
+        local=insp.local,
+        descricao=f"Em inspeção naval, embarcação {situacao}. Constatado: " + "; ".join(descricoes),
+    )
+
+
+def _infracoes(s: Session, p: Processo) -> tuple[d.Infracao, ...]:
+    cat = catalogo()
+    codigos = [i.infracao for i in itens_do_auto(s, p)]
+    if not codigos and p.inspecao_id:
+        codigos = [
+            c.infracao
+            for c in s.execute(
+                select(Constatacao).where(Constatacao.inspecao_id == p.inspecao_id)
+            ).scalars()
+        ]
+    saida = []
+    for codigo in dict.fromkeys(codigos):
+        inf = cat.infracao(codigo)
+        saida.append(
+            d.Infracao(
+                codigo=codigo,
+                norma=registro_normas()[inf.fonte.norma].titulo,
+                dispositivo=inf.fonte.dispositivo,
+                texto=inf.fonte.texto,
+                penalidade=inf.penalidade_texto,
+                rubrica=inf.rubrica,
+            )
+        )
+    return tuple(saida)
+
+
+def _prazo(s: Session, p: Processo, etapa: str) -> d.Prazo | None:
+    x = s.execute(
+        select(Prazo)
+        .where(Prazo.processo_id == p.id, Prazo.etapa == etapa)
+        .order_by(Prazo.id.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+    if x is None:
+        return None
+    contagem = "dias úteis" if x.contagem == "uteis" else "dias corridos"
+    return d.Prazo(
+        etapa=NOMES_ETAPA.get(etapa, etapa),
+        vencimento=x.vencimento,
+        inicio=x.inicio,
+        contagem=f"{x.dias} {contagem}, contados do dia seguinte a {x.inicio:%d/%m/%Y}",
+        fundamento="; ".join(x.fundamentos[:3]),
+    )
+
+
+def _prazo_previsto(s: Session, p: Processo, etapa: str, inicio: dt.date) -> d.Prazo:
+    """Prazo ainda não aberto (ex.: defesa antes da ciência): calculado para a data dada."""
+    om = s.get(OM, p.om_id)
+    assert om is not None
+    r = calcular_prazo(etapa, inicio, regime=p.regime, calendario=calendario_da_om(s, om))
+    contagem = "dias úteis" if r.contagem == "uteis" else "dias corridos"
+    return d.Prazo(
+        etapa=NOMES_ETAPA.get(etapa, etapa),
+        vencimento=r.vencimento,
+        inicio=inicio,
+        contagem=f"{r.dias} {contagem}, contados do dia seguinte à ciência "
+        f"(calculado para ciência em {inicio:%d/%m/%Y})",
+        fundamento="; ".join(r.fundamentos[:3]),
+    )
+
+
+def _assinatura_autoridade(s: Session, ato: Ato | None, papel: str) -> d.Assinatura:
+    u = s.get(Usuario, ato.ator_id) if ato else None
+    return d.Assinatura(papel=papel, nome=u.nome if u else None, data=ato.data_ato if ato else None)
+
+
+def _exigir(ato: Ato | None, oque: str, falta: str) -> Ato:
+    if ato is None:
+        raise Conflito(f"não há {oque} neste processo: {falta}", campo="tipo")
+    return ato
+
+
+def _penalidades(s: Session, p: Processo) -> tuple[d.Penalidade, ...]:
+    cat = catalogo()
+    saida = []
+    for x in vigentes(s, p):
+        partes = []
+        if x.multa is not None:
+            partes.append("multa")
+        if x.suspensao_dias:
+            partes.append(f"suspensão do Certificado de Habilitação por {x.suspensao_dias} dias")
+        if x.cancelamento:
+            partes.append("cancelamento do Certificado de Habilitação")
+        saida.append(
+            d.Penalidade(
+                descricao=" e ".join(partes) or "penalidade",
+                fundamento=cat.infracao(x.infracao).fonte.referencia()
+                + (
+                    f"; reincidência ×{x.multiplicador} "
+                    f"({cat.regras.reincidencia.fonte.referencia()})"
+                    if x.multiplicador > 1
+                    else ""
+                ),
+                codigo_infracao=x.infracao,
+                valor=x.multa,
+            )
+        )
+    return tuple(saida)
+
+
+def montar(
+    s: Session, p: Processo, tipo: d.TipoDocumento, verificacao: d.Verificacao,
+    extras: dict[str, Any] | None = None,
+) -> d.DadosDocumento:  # fmt: skip
+    extras = extras or {}
+    base: dict[str, Any] = {
+        "tipo": tipo,
+        "numero_processo": p.numero,
+        "om": _om(s, p),
+        "data_emissao": hoje(),
+        "verificacao": verificacao,
+        "embarcacao": _embarcacao(s, p),
+    }
+    if tipo == T.notificacao_comparecimento:
+        ato = _exigir(ultimo_ato(s, p, atos_do_documento(p, tipo)), "notificação", "")
+        notif = s.execute(
+            select(Notificacao).where(Notificacao.processo_id == p.id)
+        ).scalar_one_or_none()
+        prazo = _prazo(s, p, "comparecimento")
+        return d.DadosDocumento(
+            **base,
+            numero_documento=notif.numero if notif else f"{p.numero}-N",
+            interessados=(_autuado(s, p, "Notificado"),),
+            fato=_fato(s, p),
+            infracoes=_infracoes(s, p),
+            prazos=(prazo,) if prazo else (),
+            assinaturas=(_assinatura_autoridade(s, ato, "Agente da Autoridade Marítima"),
+                         d.Assinatura(papel="Notificado")),
+        )  # fmt: skip
+    if tipo == T.auto_de_infracao:
+        ato = _exigir(
+            ultimo_ato(s, p, atos_do_documento(p, tipo)),
+            "Auto de Infração lavrado",
+            "o auto se emite depois da lavratura",
+        )
+        auto = s.execute(
+            select(AutoDeInfracao).where(AutoDeInfracao.processo_id == p.id)
+        ).scalar_one()
+        defesa = _prazo(s, p, "defesa") or _prazo_previsto(s, p, "defesa", ato.data_ato)
+        return d.DadosDocumento(
+            **base,
+            numero_documento=auto.numero,
+            interessados=(_autuado(s, p),),
+            fato=_fato(s, p),
+            infracoes=_infracoes(s, p),
+            prazos=(defesa,),
+            assinaturas=(_assinatura_autoridade(s, ato, "Autoridade Competente"),
+                         d.Assinatura(papel="Autuado"),
+                         d.Assinatura(papel="Testemunha 1"), d.Assinatura(papel="Testemunha 2")),
+        )  # fmt: skip
+    if tipo in DOCUMENTOS_DE_DECISAO:
+        ato = _exigir(
+            ultimo_ato(s, p, atos_do_documento(p, tipo)),
+            "decisão" if tipo == T.decisao_recurso else "julgamento",
+            "o documento da decisão só existe depois do ato que decide",
+        )
+        return _decisao(s, p, tipo, ato, base)
+    if tipo == T.notificacao_pagamento:
+        prazo = _prazo(s, p, "pagamento")
+        multas = [x for x in vigentes(s, p) if x.multa]
+        if prazo is None or not multas:
+            raise Conflito(
+                "não há multa com prazo de pagamento aberto: a notificação de pagamento vem "
+                "depois da ciência da decisão que impõe multa",
+                campo="tipo",
+            )
+        return d.DadosDocumento(
+            **base,
+            numero_documento=f"{p.numero}-P",
+            interessados=(_autuado(s, p),),
+            valores=tuple(
+                d.Valor(descricao=f"Multa — {x.infracao}", valor=x.multa, fundamento=citacao("pagamento_multa").referencia())  # noqa: E501
+                for x in multas if x.multa is not None
+            ),
+            prazos=(prazo,),
+        )  # fmt: skip
+    return _custodia(s, p, tipo, base, extras)
+
+
+def _decisao(
+    s: Session, p: Processo, tipo: d.TipoDocumento, ato: Ato, base: dict[str, Any]
+) -> d.DadosDocumento:
+    if tipo == T.decisao_julgamento:
+        procedente = carregar_regime(p.regime).tem_marca(ato.tipo, "impoe_penalidade")
+        resultado = "AUTO DE INFRAÇÃO JULGADO " + ("PROCEDENTE" if procedente else "IMPROCEDENTE")
+    else:
+        resultado = ato.tipo.replace("decisao_", "").replace("_", " ").upper()
+    instancia = (
+        "1ª instância (julgamento do auto)"
+        if tipo == T.decisao_julgamento
+        else ("Recurso em última instância" if "final" in ato.tipo else "Recurso em 1ª instância")
+    )
+    fundamentacao = str(ato.payload.get("justificativa") or ato.payload.get("fundamentacao"))
+    penalidades = _penalidades(s, p) if "improcedente" not in ato.tipo else ()
+    dispositivo = (
+        "Aplicar: " + "; ".join(f"{x.codigo_infracao}: {x.descricao}" for x in penalidades)
+        if penalidades
+        else "Arquivar o processo."
+    )
+    autoridade = s.get(Usuario, ato.ator_id)
+    return d.DadosDocumento(
+        **base,
+        numero_documento=f"{p.numero}-D{ato.seq}",
+        interessados=(_autuado(s, p),),
+        infracoes=_infracoes(s, p),
+        penalidades=penalidades,
+        decisao=d.Decisao(
+            instancia=instancia,
+            autoridade=autoridade.nome if autoridade else ato.papel,
+            resultado=resultado,
+            relatorio=f"Processo {p.numero}; ato nº {ato.seq} de {ato.data_ato:%d/%m/%Y}.",
+            fundamentacao=fundamentacao,
+            dispositivo=dispositivo,
+        ),
+        prazos=tuple(x for x in (_prazo(s, p, "recurso"), _prazo(s, p, "pagamento")) if x),
+        assinaturas=(_assinatura_autoridade(s, ato, "Autoridade julgadora"),),
+    )
+
+
+def _custodia(
+    s: Session, p: Processo, tipo: d.TipoDocumento, base: dict[str, Any], extras: dict[str, Any]
+) -> d.DadosDocumento:
+    medida = s.execute(
+        select(MedidaAdministrativa).where(
+            MedidaAdministrativa.inspecao_id == p.inspecao_id,
+            MedidaAdministrativa.tipo == "apreensao_embarcacao",
+        )
+    ).scalar_one_or_none() if p.inspecao_id else None  # fmt: skip
+    if medida is None:
+        raise Conflito(
+            "não há apreensão de embarcação neste processo: os documentos da custódia "
+            "(auto de apreensão, lacre, fiel depositário, retirada, edital, entrega) vêm dela",
+            campo="tipo",
+        )
+    insp = s.get(Inspecao, p.inspecao_id)
+    assert insp is not None
+    apreensao = d.Apreensao(
+        data_hora=medida.aplicada_em,
+        local_recolhimento=str(extras.get("local_recolhimento") or insp.local),
+        motivo="; ".join(i.texto for i in _infracoes(s, p)) or "irregularidade constatada",
+        fundamento=f"{citacao('apreensao_embarcacao').referencia()}; "
+        + "; ".join(medida.fundamentos[:2]),
+    )
+    om = s.get(OM, p.om_id)
+    assert om is not None
+    cal = calendario_da_om(s, om)
+    data_apreensao = medida.aplicada_em.date()
+
+    def prazo_custodia(etapa: str) -> d.Prazo:
+        r = calcular_prazo(etapa, data_apreensao, regime="custodia", calendario=cal)
+        return d.Prazo(
+            etapa=NOMES_ETAPA.get(etapa, etapa),
+            vencimento=r.vencimento,
+            inicio=data_apreensao,
+            contagem=f"{r.dias} dias corridos",
+            fundamento="; ".join(r.fundamentos[:2]),
+        )
+
+    dono = _autuado(s, p, "Proprietário")
+    numero = f"{p.numero}-{tipo.value[:3].upper()}"
+    if tipo == T.auto_de_apreensao:
+        return d.DadosDocumento(**base, numero_documento=numero, apreensao=apreensao,
+                                interessados=(dono,))  # fmt: skip
+    if tipo == T.tipo_de_lacre:
+        lacres = extras.get("lacres")
+        if not lacres:
+            raise EntradaInvalida(
+                "informe os lacres aplicados (número, tipo e local de aplicação) em "
+                "dados.lacres: o Farol não inventa números de lacre",
+                campo="dados.lacres",
+            )
+        try:
+            itens = tuple(d.Lacre(**x) for x in lacres)
+        except (TypeError, ValidationError):
+            raise EntradaInvalida(
+                "cada lacre precisa de numero, tipo e local_aplicacao", campo="dados.lacres"
+            ) from None
+        return d.DadosDocumento(**base, numero_documento=numero, lacres=itens)
+    if tipo == T.termo_fiel_depositario:
+        return d.DadosDocumento(**base, numero_documento=numero, apreensao=apreensao,
+                                interessados=(d.Parte(**{**dono.model_dump(), "papel": "Fiel depositário"}),))  # fmt: skip  # noqa: E501
+    if tipo in (T.notificacao_retirada, T.edital_convocacao):
+        etapa = "retirada" if tipo == T.notificacao_retirada else "regularizacao"
+        return d.DadosDocumento(**base, numero_documento=numero, apreensao=apreensao,
+                                interessados=(dono,), prazos=(prazo_custodia(etapa),))  # fmt: skip
+    return d.DadosDocumento(**base, numero_documento=numero, interessados=(dono,))
