@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from farol.cli import regioes
@@ -33,12 +32,9 @@ class Problema:
     regiao: str
     motivo: str
 
-    def texto(self) -> str:
-        return f"{self.arquivo}: {self.regiao}: {self.motivo}"
 
-
-def catalogo() -> list[Regiao]:
-    """Toda região gerada da documentação, na ordem dos arquivos."""
+def catalogo(cli: object) -> list[Regiao]:
+    """Toda região gerada da documentação, na ordem dos arquivos (`cli`: o comando raiz)."""
     from farol.domain.procedimento.carregar import carregar_regime, regimes_disponiveis
     from farol.normas.documentacao import tabela_grupos, tabela_infracoes
     from farol.normas.medidas import tabela_markdown as tabela_medidas
@@ -48,7 +44,7 @@ def catalogo() -> list[Regiao]:
 
     return [
         Regiao("banco.md", "banco-migracoes", tabela_migracoes),
-        Regiao("cli.md", "cli-comandos", tabela_comandos),
+        Regiao("cli.md", "cli-comandos", lambda: tabela_comandos(cli)),
         Regiao("infracoes.md", "infracoes", tabela_infracoes),
         Regiao("infracoes.md", "grupos-multa", tabela_grupos),
         Regiao("medidas.md", "medidas", tabela_medidas),
@@ -59,10 +55,10 @@ def catalogo() -> list[Regiao]:
     ]
 
 
-def atualizar(pasta: Path = PASTA_DOCS, *, gravar: bool) -> tuple[list[Problema], list[Problema]]:
+def atualizar(pasta: Path, cli: object, *, gravar: bool) -> tuple[list[Problema], list[Problema]]:
     """(regiões desatualizadas — regravadas se `gravar` —, problemas que só a mão corrige)."""
     esperadas: dict[str, list[Regiao]] = {}
-    for r in catalogo():
+    for r in catalogo(cli):
         esperadas.setdefault(r.arquivo, []).append(r)
     desatualizadas: list[Problema] = []
     problemas: list[Problema] = []
@@ -112,23 +108,16 @@ def tabela_migracoes() -> str:
     return "\n".join(linhas)
 
 
-def tabela_comandos() -> str:
+def tabela_comandos(cli: object) -> str:
     """Um comando da CLI por linha: uso (argumentos e opções) e o primeiro parágrafo da ajuda."""
     linhas = ["| comando | o que faz |", "| --- | --- |"]
-    for nome, cmd in _comandos():
+    for nome, cmd in _comandos(cli):
         ajuda = _celula((getattr(cmd, "help", None) or "").split("\n\n")[0])
         linhas.append(f"| `{_celula(_uso(nome, cmd))}` | {ajuda} |")
     return "\n".join(linhas)
 
 
-def comandos_da_cli() -> list[str]:
-    """'farol infracoes', 'farol db upgrade', ...: todo comando executável da CLI."""
-    return [nome for nome, _ in _comandos()]
-
-
-def _comandos() -> list[tuple[str, object]]:
-    from farol.cli.main import app
-
+def _comandos(cli: object) -> list[tuple[str, object]]:
     def descer(cmd: object, nome: str) -> Iterator[tuple[str, object]]:
         if isinstance(cmd, TyperGroup):
             for sub_nome, sub in cmd.commands.items():
@@ -137,7 +126,7 @@ def _comandos() -> list[tuple[str, object]]:
         else:
             yield nome, cmd
 
-    return list(descer(typer.main.get_command(app), "farol"))
+    return list(descer(cli, "farol"))
 
 
 def _uso(nome: str, cmd: object) -> str:
@@ -158,13 +147,13 @@ def _celula(texto: str) -> str:
     return " ".join(texto.split()).replace("|", "\\|")
 
 
-def executar(pasta: Path | None, *, verificar: bool) -> int:
+def executar(pasta: Path | None, *, verificar: bool, cli: object) -> int:
     """O comando `farol docs`: imprime o que regenerou (ou o que está velho) e o código de saída."""
     pasta = pasta or PASTA_DOCS
     if not pasta.is_dir():
         print(f"erro: pasta da documentação não encontrada: {pasta}", file=sys.stderr)
         return 2
-    desatualizadas, problemas = atualizar(pasta, gravar=not verificar)
+    desatualizadas, problemas = atualizar(pasta, cli, gravar=not verificar)
     for p in desatualizadas:
         rotulo = "desatualizada" if verificar else "regenerada"
         print(f"{rotulo}: {_mostrar(p.arquivo)} [{p.regiao}]")
@@ -176,7 +165,7 @@ def executar(pasta: Path | None, *, verificar: bool) -> int:
     if problemas:
         return 1
     if not desatualizadas:
-        print(f"documentação em dia: {len(catalogo())} regiões geradas")
+        print(f"documentação em dia: {len(catalogo(cli))} regiões geradas")
     return 0
 
 

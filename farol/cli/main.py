@@ -464,6 +464,8 @@ def docs(
 
     from farol.cli.docs import executar
 
-    codigo = executar(Path(pasta) if pasta else None, verificar=verificar)
+    codigo = executar(
+        Path(pasta) if pasta else None, verificar=verificar, cli=typer.main.get_command(app)
+    )
     if codigo:
         raise typer.Exit(codigo)

@@ -9,8 +9,10 @@ import datetime as dt
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.relogio import data_local, hoje
 from farol.rules.calendario import Calendario, obter_calendario
+from farol.rules.prazos import calcular_prazo
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, OMFechamento, Prazo, Processo
 
@@ -30,9 +32,6 @@ def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) 
     """Registra um dia sem expediente na OM (feriado municipal, ponto facultativo local) e
     recalcula os prazos ABERTOS dos processos da OM que esse dia alcança (Lei 9.784/1999
     art. 66 § 1º). Devolve os prazos cujo vencimento mudou."""
-    from farol.erros import EntradaInvalida, NaoEncontrado
-    from farol.rules.prazos import calcular_prazo
-
     om = s.execute(select(OM).where(OM.sigla == sigla_om)).scalar_one_or_none()
     if om is None:
         raise NaoEncontrado(f"OM {sigla_om!r} não encontrada", campo="om")

@@ -12,12 +12,12 @@ from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
-from farol.erros import ForaDeVigencia, NaoEncontrado
+from farol.erros import EntradaInvalida, ForaDeVigencia, NaoEncontrado
 from farol.normas.citacao import Citacao
 from farol.normas.citacoes import citacao
 from farol.normas.prazos import regra_prazo
 from farol.rules.reincidencia import somar_anos
-from farol.services.jurisdicao import Ator
+from farol.services.jurisdicao import Ator, oms_sob
 from farol.services.leitura import dinheiro, prazo_json, resumo
 from farol.services.resultados.consultas import (
     AlertaDePrescricao,
@@ -62,8 +62,6 @@ def _oms(s: Session, ator: Ator, om_sigla: str | None) -> frozenset[int]:
     om = s.execute(select(OM).where(OM.sigla == om_sigla)).scalar_one_or_none()
     if om is None or om.id not in ator.oms:
         raise NaoEncontrado(f"OM {om_sigla!r} não encontrada", campo="om")
-    from farol.services.jurisdicao import oms_sob
-
     return oms_sob(s, om.id) & ator.oms
 
 
@@ -100,8 +98,6 @@ def prazos_no_periodo(
     somente_abertos: bool = True,
 ) -> list[PrazoComProcesso]:
     if ate < de:
-        from farol.erros import EntradaInvalida
-
         raise EntradaInvalida("o fim do período é anterior ao início", campo="ate")
     oms = _oms(s, ator, om_sigla)
     q = (

@@ -43,7 +43,7 @@ from farol.services.resultados.processo import AnexoResumo, AtoRegistrado
 from farol.services.unit_of_work import UnitOfWork
 from farol.store import repositorio
 from farol.store.auditoria import registrar_ato as gravar_ato
-from farol.store.numeracao import AUTO_DE_INFRACAO, numero_oficial, proximo_numero
+from farol.store.numeracao import AUTO_DE_INFRACAO, PROCESSO, numero_oficial, proximo_numero
 from farol.store.orm import (
     OM,
     Ato,
@@ -323,8 +323,6 @@ def abrir_processo(
 ) -> Processo:
     """Cria o processo no estado inicial e registra o ato que o abre (marca `abre_processo`:
     no regime LESTA, a Notificação para Comparecimento)."""
-    from farol.store.numeracao import PROCESSO
-
     ano = data_ato.year
     seq = proximo_numero(s, om.id, ano, PROCESSO)
     maquina = carregar_regime(regime)

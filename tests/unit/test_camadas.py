@@ -43,9 +43,25 @@ def _pacote(caminho: Path) -> str:
     return relativo.parts[0].removesuffix(".py") if relativo.parts else ""
 
 
+def _so_para_tipos(arvore: ast.Module) -> set[int]:
+    """Ids dos nós dentro de `if TYPE_CHECKING:` (não são importados ao rodar)."""
+    ids: set[int] = set()
+    for no in ast.walk(arvore):
+        if (
+            isinstance(no, ast.If)
+            and isinstance(no.test, ast.Name)
+            and no.test.id == "TYPE_CHECKING"
+        ):
+            ids |= {id(filho) for corpo in no.body for filho in ast.walk(corpo)}
+    return ids
+
+
 def _importados(caminho: Path) -> Iterator[tuple[int, str]]:
     arvore = ast.parse(caminho.read_text(encoding="utf-8"))
+    ignorar = _so_para_tipos(arvore)
     for no in ast.walk(arvore):
+        if id(no) in ignorar:
+            continue
         if isinstance(no, ast.Import):
             for nome in no.names:
                 yield no.lineno, nome.name
@@ -109,3 +125,33 @@ def test_as_bordas_nao_abrem_transacao_nem_executam_sql(borda: str) -> None:
         if ".unit_of_work(" in texto:
             achados.append(f"{caminho.relative_to(RAIZ.parent)}: abre unit_of_work")
     assert not achados, "\n".join(achados)
+
+
+def _nome_do_modulo(caminho: Path) -> str:
+    partes = caminho.relative_to(RAIZ.parent).with_suffix("").parts
+    return ".".join(partes[:-1] if partes[-1] == "__init__" else partes)
+
+
+def test_nao_ha_ciclo_entre_os_modulos() -> None:
+    """Nem entre os serviços do processo: a leitura gravada está no repositório (store)."""
+    nomes = {_nome_do_modulo(c): c for c in _modulos()}
+    grafo = {
+        nome: {m for _, m in _importados(c) if m in nomes and m != nome}
+        for nome, c in nomes.items()
+    }
+    ciclos = []
+    estado: dict[str, int] = {}  # 1 = visitando, 2 = terminado
+
+    def visitar(no: str, pilha: list[str]) -> None:
+        estado[no] = 1
+        for proximo in sorted(grafo[no]):
+            if estado.get(proximo) == 1:
+                ciclos.append(" -> ".join([*pilha[pilha.index(proximo) :], proximo]))
+            elif proximo not in estado:
+                visitar(proximo, [*pilha, proximo])
+        estado[no] = 2
+
+    for nome in sorted(grafo):
+        if nome not in estado:
+            visitar(nome, [nome])
+    assert not ciclos, "ciclos de importação:\n" + "\n".join(ciclos)

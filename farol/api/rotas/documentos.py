@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from farol.api.deps import AtorAtual
 from farol.config import Configuracao
+from farol.erros import EntradaInvalida
 from farol.http.deps import UowDep, configuracao
 from farol.services import documentos
 from farol.services.resultados.documento import (
@@ -90,7 +91,5 @@ async def verificar_arquivo(
 ) -> Verificacao | DocumentoNaoReconhecido:
     conteudo = await arquivo.read(LIMITE_PDF + 1)
     if len(conteudo) > LIMITE_PDF:
-        from farol.erros import EntradaInvalida
-
         raise EntradaInvalida("arquivo maior que 20 MiB", campo="arquivo")
     return documentos.verificar_pdf(uow, conteudo)
