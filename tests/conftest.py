@@ -30,8 +30,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
+from farol.relogio import hoje
 from farol.services import usuarios
-from farol.services.calendario_om import hoje
 from farol.services.demo import carregar_demo
 from farol.store.db import Banco, criar_engine, normalizar_url
 from farol.store.migrar import atualizar_banco

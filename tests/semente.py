@@ -7,8 +7,8 @@ from typing import Any
 
 from sqlalchemy import select
 
+from farol.relogio import hoje
 from farol.services import inspecoes, processos
-from farol.services.calendario_om import hoje
 from farol.services.jurisdicao import Ator, ator_do_usuario
 from farol.services.processos import NovoAto
 from farol.services.resultados.inspecao import InspecaoRegistrada

@@ -25,7 +25,8 @@ class Entrada:
     token: str
 
 
-def _segredo(request: Request) -> str:
+def segredo(request: Request) -> str:
+    """O segredo que assina os tokens (e o CSRF das páginas)."""
     return configuracao(request).segredo.get_secret_value()
 
 
@@ -53,13 +54,13 @@ def entrar(request: Request, login: str, senha: str) -> Entrada | None:
         limite.falhou(*chave)
         return None
     limite.acertou(*chave)
-    token = emitir_token(Credencial(u.id, u.papel, u.om_id), _segredo(request))
+    token = emitir_token(Credencial(u.id, u.papel, u.om_id), segredo(request))
     return Entrada(u, token)
 
 
 def ator_do_token(request: Request, token: str | None) -> Ator | None:
     """O usuário ativo do token (assinado e dentro da validade), ou None."""
-    credencial = ler_token(token, _segredo(request)) if token else None
+    credencial = ler_token(token, segredo(request)) if token else None
     if credencial is None:
         return None
     return autenticacao.ator_ativo(uow_da(request), credencial.usuario_id)

@@ -21,18 +21,10 @@ def configuracao(request: Request) -> Configuracao:
     return c
 
 
-BancoDep = Annotated[Banco, Depends(banco)]
-ConfiguracaoDep = Annotated[Configuracao, Depends(configuracao)]
-
-
-def unit_of_work(b: BancoDep) -> UnitOfWork:
-    """A unidade de trabalho que a rota entrega ao serviço (ela não abre transação)."""
-    return BancoUnitOfWork(b)
-
-
-UowDep = Annotated[UnitOfWork, Depends(unit_of_work)]
-
-
 def uow_da(request: Request) -> UnitOfWork:
-    """A unidade de trabalho da aplicação, para quem tem só o `Request` (as páginas)."""
+    """A unidade de trabalho da aplicação (as rotas da API a recebem por `UowDep`)."""
     return BancoUnitOfWork(banco(request))
+
+
+UowDep = Annotated[UnitOfWork, Depends(uow_da)]
+"""A unidade de trabalho que a rota entrega ao serviço (a rota não abre transação)."""

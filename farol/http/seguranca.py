@@ -7,10 +7,6 @@ from dataclasses import dataclass
 
 import jwt
 
-from farol.services.senhas import conferir_senha, hash_senha
-
-__all__ = ["Credencial", "conferir_senha", "emitir_token", "hash_senha", "ler_token"]
-
 VALIDADE_TOKEN = dt.timedelta(hours=8)
 ALGORITMO = "HS256"
 

@@ -198,6 +198,11 @@ class CatalogoPrazos(Modelo):
             campo="etapa",
         )
 
+    def nome_da_etapa(self, regime: str, etapa: str) -> str:
+        """'defesa' -> a descrição da regra de prazo; sem regra, a etapa legível."""
+        regra = self.regras.get(f"prazo.{regime}.{etapa}")
+        return regra.descricao if regra else etapa.replace("_", " ")
+
 
 @cache
 def catalogo_prazos() -> CatalogoPrazos:

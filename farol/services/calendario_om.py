@@ -1,6 +1,4 @@
-"""O calendário de uma OM (feriados nacionais, da UF e fechamentos próprios).
-
-`hoje` e `data_local` vêm de `farol.relogio` (reexportados aqui para quem já os importa)."""
+"""O calendário de uma OM (feriados nacionais, da UF e fechamentos próprios)."""
 
 from __future__ import annotations
 
@@ -10,13 +8,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.erros import EntradaInvalida, NaoEncontrado
-from farol.relogio import data_local, hoje
 from farol.rules.calendario import Calendario, obter_calendario
 from farol.rules.prazos import calcular_prazo
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, OMFechamento, Prazo, Processo
-
-__all__ = ["calendario_da_om", "data_local", "hoje", "registrar_fechamento"]
 
 
 def calendario_da_om(s: Session, om: OM) -> Calendario:

@@ -19,7 +19,6 @@ from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.domain.papeis import PAPEL_DA_CONSULTA_PUBLICA, REGISTRA_ATOS, nome_do_papel, pode
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import EntradaInvalida
-from farol.normas.prazos import catalogo_prazos
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import detalhar
 from farol.services.unit_of_work import caso_de_uso
@@ -70,11 +69,6 @@ def _envolvidos(s: Session, p: Processo) -> list[dict[str, str]]:
         if pessoa is not None:
             saida.append(_pessoa_mascarada(pessoa, papel))
     return saida
-
-
-def _nome_prazo(regime: str, etapa: str) -> str:
-    regra = catalogo_prazos().regras.get(f"prazo.{regime}.{etapa}")
-    return regra.descricao if regra else etapa.replace("_", " ")
 
 
 @caso_de_uso()
@@ -143,7 +137,7 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
             }
             for a in d["atos"]
         ],
-        "prazos": [{**x, "nome": _nome_prazo(x["regime"], x["etapa"])} for x in d["prazos"]],
+        "prazos": d["prazos"],  # cada prazo já traz o seu nome (leitura.prazo_json)
         "decisoes": decisoes,
         "multa_total": d["multa_total"],
         "pago": d["pago"],

@@ -16,8 +16,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import _digito
+from farol.relogio import hoje as hoje_em_brasilia
 from farol.services import inspecoes, processos
-from farol.services.calendario_om import hoje as hoje_em_brasilia
 from farol.services.comandos import NovoAto
 from farol.services.jurisdicao import Ator, ator_do_usuario
 from farol.services.unit_of_work import caso_de_uso

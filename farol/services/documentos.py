@@ -42,6 +42,9 @@ from farol.store.orm import (
     Usuario,
 )
 
+LIMITE_PDF = 20 * 1024 * 1024
+"""Maior PDF aceito para verificar (a API recusa acima; a página confere só até aqui)."""
+
 
 def _codigo() -> str:
     alfabeto = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"

@@ -22,8 +22,8 @@ from sqlalchemy.orm import Session
 from farol.erros import EntradaInvalida
 from farol.normas.citacao import registro_normas
 from farol.normas.infracoes import catalogo
+from farol.relogio import data_local
 from farol.rules.reincidencia import subtrair_meses
-from farol.services.calendario_om import data_local
 from farol.services.inspecao_do_processo import nome_da_medida
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import dinheiro

@@ -21,10 +21,9 @@ from farol.erros import Conflito, EntradaInvalida, ErroFarol
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
-from farol.relogio import agora
+from farol.relogio import agora, data_local
 from farol.rules.medidas import aplicar_medidas, constatacao_de_dict
 from farol.services import idempotencia
-from farol.services.calendario_om import data_local
 from farol.services.comandos import Modelo
 from farol.services.jurisdicao import Ator
 from farol.services.processos import abrir_processo

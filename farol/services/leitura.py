@@ -13,7 +13,7 @@ from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import catalogo_prazos
-from farol.services.calendario_om import hoje
+from farol.relogio import hoje
 from farol.services.jurisdicao import Ator, carregar_processo
 from farol.services.resultados.processo import ProcessoDetalhado
 from farol.services.unit_of_work import caso_de_uso
@@ -36,11 +36,6 @@ def dinheiro(v: Decimal | None) -> str | None:
     return None if v is None else f"{v:.2f}"
 
 
-def _nome_prazo(regime: str, etapa: str) -> str:
-    regra = catalogo_prazos().regras.get(f"prazo.{regime}.{etapa}")
-    return regra.descricao if regra else etapa.replace("_", " ")
-
-
 def prazo_json(x: Prazo) -> dict[str, Any]:
     aberto = x.encerrado_em is None
     return {
@@ -57,7 +52,7 @@ def prazo_json(x: Prazo) -> dict[str, Any]:
         "encerrado_em": None if aberto else x.encerrado_em.isoformat(),  # type: ignore[union-attr]
         "cumprido": x.cumprido,
         "vencido": aberto and hoje() > x.vencimento,
-        "nome": _nome_prazo(x.regime, x.etapa),
+        "nome": catalogo_prazos().nome_da_etapa(x.regime, x.etapa),
     }
 
 

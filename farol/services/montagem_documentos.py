@@ -22,8 +22,9 @@ from farol.normas.citacao import registro_normas
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.pdf import dados as d
+from farol.relogio import hoje
 from farol.rules.prazos import calcular_prazo
-from farol.services.calendario_om import calendario_da_om, hoje
+from farol.services.calendario_om import calendario_da_om
 from farol.store.orm import (
     OM,
     Ato,

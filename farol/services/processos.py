@@ -23,11 +23,11 @@ from farol.domain.procedimento.maquina import Maquina, Resultado
 from farol.erros import Conflito, EntradaInvalida
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
-from farol.relogio import agora
+from farol.relogio import agora, hoje
 from farol.rules.prazos import calcular_prazo
 from farol.services import anexos, idempotencia
 from farol.services import penalidades_do_processo as pen
-from farol.services.calendario_om import calendario_da_om, hoje
+from farol.services.calendario_om import calendario_da_om
 from farol.services.comandos import (
     DadosDecisaoComPenalidade,
     DadosLavratura,

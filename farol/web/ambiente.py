@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from farol.domain.papeis import INSPECIONA, pode
-from farol.services.calendario_om import hoje
+from farol.relogio import hoje
 from farol.web import filtros
 from farol.web.sessao import ator_opcional, gravar_cookie_csrf, token_csrf
 

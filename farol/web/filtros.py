@@ -125,8 +125,7 @@ def documento_formulario(valor: object) -> str:
 
 def nome_prazo(etapa: object, regime: object = "lesta") -> str:
     """'defesa' -> 'Defesa contra o Auto de Infração' (descrição da regra de prazo)."""
-    regra = catalogo_prazos().regras.get(f"prazo.{regime}.{etapa}")
-    return regra.descricao if regra else str(etapa).replace("_", " ")
+    return catalogo_prazos().nome_da_etapa(str(regime), str(etapa))
 
 
 def contagem(valor: object) -> str:

@@ -17,8 +17,7 @@ from typing import Any
 
 from fastapi import Request, Response
 
-from farol.http.autenticacao import ator_do_token
-from farol.http.deps import configuracao
+from farol.http.autenticacao import ator_do_token, segredo
 from farol.services.jurisdicao import Ator
 
 COOKIE_SESSAO = "farol_sessao"
@@ -37,10 +36,6 @@ class PrecisaEntrar(Exception):
 
 class CsrfInvalido(Exception):
     """POST sem o token CSRF certo (formulário antigo, de outra aba ou de outro site)."""
-
-
-def _segredo(request: Request) -> str:
-    return configuracao(request).segredo.get_secret_value()
 
 
 def _seguro(request: Request) -> bool:
@@ -87,7 +82,7 @@ def token_csrf(request: Request) -> str:
     sessao = request.cookies.get(COOKIE_SESSAO)
     if sessao and ator_opcional(request) is not None:
         return hmac.new(
-            _segredo(request).encode(), b"csrf:" + sessao.encode(), hashlib.sha256
+            segredo(request).encode(), b"csrf:" + sessao.encode(), hashlib.sha256
         ).hexdigest()[:40]
     anonimo = request.cookies.get(COOKIE_CSRF) or getattr(request.state, "csrf_novo", None)
     if not anonimo:

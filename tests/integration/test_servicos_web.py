@@ -13,6 +13,7 @@ from semente import CPF_CONDUTOR, CPF_DONO, CPF_ESTRANHO, atores, processo_autua
 
 from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.normas.infracoes import catalogo
+from farol.relogio import hoje
 from farol.services import (
     anexos,
     assistente_penalidade,
@@ -23,7 +24,6 @@ from farol.services import (
     painel,
     usuarios,
 )
-from farol.services.calendario_om import hoje
 from farol.services.demo import carregar_demo
 from farol.store.db import Banco
 from farol.web import checklist, filtros, graficos

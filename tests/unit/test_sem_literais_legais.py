@@ -79,6 +79,7 @@ NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
     ("farol/services/consulta_publica.py", "mascarar_documento"): _p("dígitos de CNPJ", 14),
     ("farol/services/consultas.py", "listar_processos"): _p("processos por página", 100),
     ("farol/services/consultas.py", "alertas_prescricao"): _p("antecedência do alerta", 180),
+    ("farol/services/documentos.py", "LIMITE_PDF"): _p("limite do PDF a verificar: 20 MiB", 20, 1024),
     ("farol/services/documentos.py", "_codigo"): _p("letras do código de verificação", 12),
     ("farol/services/documentos.py", "descrever"): _p("janela de atos posteriores", 36500),
     ("farol/services/documentos.py", "emitir_documento.fazer"): _p("HTTP 201 Created", 201),

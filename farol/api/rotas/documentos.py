@@ -22,7 +22,6 @@ from farol.services.resultados.documento import (
 
 rotas = APIRouter(tags=["documentos"])
 
-LIMITE_PDF = 20 * 1024 * 1024
 
 
 class PedidoDocumento(BaseModel):
@@ -89,7 +88,7 @@ def verificar_codigo(codigo: str, uow: UowDep) -> Verificacao:
 async def verificar_arquivo(
     uow: UowDep, arquivo: Annotated[UploadFile, File(description="o PDF recebido")]
 ) -> Verificacao | DocumentoNaoReconhecido:
-    conteudo = await arquivo.read(LIMITE_PDF + 1)
-    if len(conteudo) > LIMITE_PDF:
+    conteudo = await arquivo.read(documentos.LIMITE_PDF + 1)
+    if len(conteudo) > documentos.LIMITE_PDF:
         raise EntradaInvalida("arquivo maior que 20 MiB", campo="arquivo")
     return documentos.verificar_pdf(uow, conteudo)

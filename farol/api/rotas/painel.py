@@ -8,8 +8,8 @@ from fastapi import APIRouter
 
 from farol.api.deps import AtorAtual
 from farol.http.deps import UowDep
+from farol.relogio import hoje as hoje_em_brasilia
 from farol.services import painel
-from farol.services.calendario_om import hoje as hoje_em_brasilia
 from farol.services.resultados.painel import FigurasDoPainel
 
 rotas = APIRouter(tags=["painel"])

@@ -12,7 +12,7 @@ from farol.erros import ErroFarol
 from farol.normas.citacao import registro_normas
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import catalogo_prazos
-from farol.services.calendario_om import hoje
+from farol.relogio import hoje
 from farol.web.ambiente import pagina
 
 rotas = APIRouter(include_in_schema=False)

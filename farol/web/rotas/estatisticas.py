@@ -11,8 +11,8 @@ from fastapi.responses import HTMLResponse, Response
 
 from farol.erros import EntradaInvalida
 from farol.http.deps import uow_da
+from farol.relogio import hoje
 from farol.services import estatisticas as servico
-from farol.services.calendario_om import hoje
 from farol.services.jurisdicao import Ator
 from farol.web import graficos
 from farol.web.ambiente import pagina

@@ -8,8 +8,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
 from farol.http.deps import uow_da
+from farol.relogio import hoje
 from farol.services import painel as servico
-from farol.services.calendario_om import hoje
 from farol.services.jurisdicao import Ator
 from farol.web.ambiente import pagina
 from farol.web.sessao import ator_obrigatorio

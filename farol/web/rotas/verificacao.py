@@ -15,7 +15,6 @@ from farol.services import documentos
 from farol.services.resultados.documento import DocumentoNaoReconhecido, Verificacao
 
 rotas = APIRouter(include_in_schema=False)
-LIMITE_PDF = 20 * 1024 * 1024
 
 
 def _pagina(titulo: str, corpo: str) -> HTMLResponse:
@@ -77,6 +76,6 @@ def pagina_verificacao_vazia() -> HTMLResponse:
 async def pagina_verificacao_arquivo(
     request: Request, arquivo: Annotated[UploadFile, File()]
 ) -> HTMLResponse:
-    conteudo = await arquivo.read(LIMITE_PDF + 1)
-    info = documentos.verificar_pdf(uow_da(request), conteudo[:LIMITE_PDF])
+    conteudo = await arquivo.read(documentos.LIMITE_PDF + 1)
+    info = documentos.verificar_pdf(uow_da(request), conteudo[:documentos.LIMITE_PDF])
     return _pagina("Verificação", _descricao_html(info))

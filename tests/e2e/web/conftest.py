@@ -27,7 +27,7 @@ from sqlalchemy import func, select
 
 from farol.app import criar_app
 from farol.config import Configuracao
-from farol.services.calendario_om import hoje
+from farol.relogio import hoje
 from farol.services.demo import SENHA_DEMO
 from farol.store.db import Banco
 

@@ -18,7 +18,7 @@ pytest.importorskip(
 from playwright.sync_api import expect
 from semente import CPF_CONDUTOR, CPF_DONO, CPF_ESTRANHO, processo_autuado, registrar
 
-from farol.services.calendario_om import hoje
+from farol.relogio import hoje
 
 from .conftest import Servidor, capturar, entrar
 
