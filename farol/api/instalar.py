@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from farol.api.rotas import auth, documentos, inspecoes, painel, processos
+from farol.api.rotas import auth, catalogo, documentos, inspecoes, painel, processos
 
 VERSAO_API = "/api/v1"
 
 
 def instalar(app: FastAPI) -> None:
-    for rotas in (auth.rotas, inspecoes.rotas, processos.rotas, painel.rotas, documentos.rotas):
+    for rotas in (
+        auth.rotas,
+        inspecoes.rotas,
+        processos.rotas,
+        painel.rotas,
+        documentos.rotas,
+        catalogo.rotas,
+    ):
         app.include_router(rotas, prefix=VERSAO_API)

@@ -1,6 +1,8 @@
 """CLI `farol`: consulta das normas e dos motores (infrações, penalidade, prazo, medidas).
 
-Cada comando aceita `--json` para máquinas; sem ele, imprime uma tabela em português.
+Cada comando aceita `--json` para máquinas (datas ISO, valores "3200.00", durações ISO-8601
+"P12M"); sem ele, imprime uma tabela em português com os formatos de `farol.formatos`
+(10/03/2026, R$ 3.200,00, 12 meses), os mesmos das páginas e dos PDFs.
 Entrada inválida: uma linha `erro: <campo>: <regra>` na saída de erro e código 2.
 """
 
@@ -9,13 +11,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sys
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 import typer
 
 from farol.cli.erros import falhar, falhar_uso
-from farol.cli.saida import imprimir_json, tabela
+from farol.cli.saida import celula, imprimir_json, tabela
 from farol.erros import EntradaInvalida, ErroFarol
+from farol.formatos import data as data_br
+from farol.formatos import dias, duracao, moeda, quantidade, sim_nao
 from farol.relogio import hoje
 from farol.store.db import ErroDeBanco
 
@@ -46,7 +51,8 @@ def infracoes(
     ] = None,
     como_json: OpcaoJson = False,
 ) -> None:
-    """Lista as infrações do RLESTA (arts. 11–28) e da LESTA, com penalidade e citação."""
+    """Lista as infrações do RLESTA (arts. 11–28) e da LESTA, com penalidade, os autores
+    materiais admitidos de cada uma (o fundamento da autoria no JSON) e a citação."""
     from farol.normas.infracoes import catalogo
 
     itens = catalogo().buscar(busca)
@@ -60,6 +66,10 @@ def infracoes(
                     "grupo": i.penalidade.multa,
                     "suspensao_max": i.penalidade.suspensao_max,
                     "autores": list(i.autores),
+                    "autoria": {
+                        "fundamentos": [c.referencia() for c in i.autoria.fontes],
+                        "nota": i.autoria.nota,
+                    },
                     "fundamento": i.fonte.referencia(),
                 }
                 for i in itens
@@ -68,8 +78,17 @@ def infracoes(
         return
     tabela(
         f"Infrações ({len(itens)})",
-        ["Código", "Descrição", "Penalidade", "Fundamento"],
-        [[i.codigo, i.descricao, i.penalidade_texto, i.fonte.referencia()] for i in itens],
+        ["Código", "Descrição", "Penalidade", "Autores admitidos", "Fundamento"],
+        [
+            [
+                i.codigo,
+                i.descricao,
+                i.penalidade_texto,
+                ", ".join(i.autores),
+                i.fonte.referencia(),
+            ]
+            for i in itens
+        ],
     )
 
 
@@ -80,8 +99,16 @@ def penalidade(
         str | None, typer.Option(metavar="AAAA-MM-DD", help="Data do fato (padrão: hoje).")
     ] = None,
     autor: Annotated[
-        str, typer.Option(metavar="TIPO", help="Tipo de autor material.")
-    ] = "condutor",
+        str | None,
+        typer.Option(
+            metavar="TIPO",
+            help="Tipo de autor material: condutor, comandante, pratico, agente_manobra, "
+            "proprietario, armador, preposto, construtor_embarcacao, construtor_obra, "
+            "proprietario_obra, pesquisador_jazida; os admitidos por infração estão em "
+            "`farol infracoes`. Omitido: o único que a infração admite; se admite vários, a "
+            "recusa os lista.",
+        ),
+    ] = None,
     reincidencias: Annotated[
         int,
         typer.Option(
@@ -96,8 +123,9 @@ def penalidade(
     ] = None,
     como_json: OpcaoJson = False,
 ) -> None:
-    """Faixa legal da penalidade: multa mín./máx., suspensão máxima (ISO-8601), cumulativa,
-    cancelamento, multiplicador e fundamentos."""
+    """Faixa legal da penalidade: multa mín./máx., suspensão máxima, cumulativa, cancelamento,
+    multiplicador e fundamentos (no JSON, valores "40.00" e suspensão ISO-8601 "P60D")."""
+    from farol.normas.infracoes import catalogo
     from farol.rules.penalidades import calcular_penalidade
 
     dia = ler_data(data, "data") if data else hoje()
@@ -112,19 +140,19 @@ def penalidade(
     if como_json:
         imprimir_json(r.para_json())
         return
-    j = r.para_json()
-    multa = f"R$ {j['multa']['min']} a R$ {j['multa']['max']}" if j["multa"] else "—"
+    tipo_autor = catalogo().autores.get(r.autor)
     tabela(
         f"{r.codigo} — {r.descricao}",
         ["Campo", "Valor"],
         [
-            ["Data do fato", f"{r.data:%d/%m/%Y}"],
-            ["Autor", r.autor],
+            ["Data do fato", data_br(r.data)],
+            ["Autor", tipo_autor.nome if tipo_autor else r.autor],
             ["Grupo", r.grupo or "—"],
-            ["Multa", multa],
-            ["Suspensão máxima", r.suspensao_max or "—"],
-            ["Cumulativa", "sim" if r.cumulativa else "não"],
-            ["Cancelamento", "sim" if r.cancelamento else "não"],
+            ["Multa", f"{moeda(r.multa.min)} a {moeda(r.multa.max)}" if r.multa else "—"],
+            ["Suspensão máxima", f"até {duracao(r.suspensao_max)}" if r.suspensao_max else "—"],
+            ["Cumulativa", sim_nao(r.cumulativa)],
+            ["Cancelamento", sim_nao(r.cancelamento)],
+            ["Reincidências", str(r.reincidencias)],
             ["Multiplicador", str(r.multiplicador)],
             ["Agravantes", "; ".join(r.agravantes) or "—"],
             ["Acessórias", "; ".join(r.acessorias) or "—"],
@@ -149,29 +177,29 @@ def prazo(
     como_json: OpcaoJson = False,
 ) -> None:
     """Vencimento de um prazo, com os dias não úteis (e o motivo de cada um) e os fundamentos."""
+    from farol.normas.prazos import catalogo_prazos
     from farol.rules.calendario import obter_calendario
     from farol.rules.prazos import calcular_prazo
 
     r = calcular_prazo(
         etapa, ler_data(inicio, "inicio"), regime=regime, calendario=obter_calendario(uf)
     )
-    j = r.para_json()
     if como_json:
-        imprimir_json(j)
+        imprimir_json(r.para_json())
         return
+    contagem = f"{dias(r.dias)} {'úteis' if r.contagem == 'uteis' else 'corridos'}"
+    if r.anos is not None:
+        contagem = f"{quantidade(r.anos, 'ano')} ({contagem})"
     tabela(
-        f"Prazo {j['regime']}.{j['etapa']}",
+        f"Prazo: {catalogo_prazos().nome_da_etapa(r.regime, r.etapa)} ({r.regra})",
         ["Campo", "Valor"],
         [
-            ["Início (ciência)", _br(j["inicio"])],
-            ["Contagem", f"{j['dias']} dias {'úteis' if j['contagem'] == 'uteis' else 'corridos'}"],
-            ["Vencimento", _br(j["vencimento"])],
-            ["Prorrogado", "sim" if j["prorrogado"] else "não"],
-            [
-                "Dias não úteis",
-                "\n".join(f"{_br(d['data'])} {d['motivo']}" for d in j["dias_nao_uteis"]) or "—",
-            ],
-            ["Fundamentos", "; ".join(j["fundamentos"])],
+            ["Início (ciência)", data_br(r.inicio)],
+            ["Contagem", contagem],
+            ["Vencimento", data_br(r.vencimento)],
+            ["Prorrogado", sim_nao(r.prorrogado)],
+            ["Dias não úteis", "\n".join(_dias_nao_uteis(r.para_json())) or "—"],
+            ["Fundamentos", "; ".join(r.fundamentos)],
         ],
     )
 
@@ -193,15 +221,66 @@ def medidas(como_json: OpcaoJson = False) -> None:
     if como_json:
         imprimir_json(j)
         return
-    tabela(
-        "Medidas administrativas",
-        ["Campo", "Valor"],
-        [[k, "; ".join(map(str, v)) if isinstance(v, list) else str(v)] for k, v in j.items()],
-    )
+    lacuna = j.pop("lacuna")
+    linhas = _linhas_de_medidas(j)
+    linhas.append(["Lacuna no texto", lacuna["referencia"] if lacuna else "—"])
+    tabela("Medidas administrativas", ["Campo", "Valor"], linhas)
+    if lacuna:  # o texto da norma acaba aqui: não é "nenhuma medida"
+        print(
+            f"Lacuna no texto da norma ({lacuna['referencia']}): {lacuna['texto']}. "
+            f"O Farol não sugere medida para {lacuna['infracao']}; confira o texto integral."
+        )
 
 
-def _br(iso: str) -> str:
-    return dt.date.fromisoformat(iso).strftime("%d/%m/%Y")
+_ROTULOS_MEDIDAS = {
+    "infracao": "Infração",
+    "infracao_aplicavel": "Infração aplicável",
+    "linha": "Linha da tabela",
+    "medidas": "Medidas",
+    "medidas_dispensadas": "Medidas dispensadas",
+    "notificar": "Notificar",
+    "documentos": "Documentos",
+    "ordens_estrangeira": "Ordens (embarcação estrangeira)",
+    "fundamentos": "Fundamentos",
+}
+
+
+def _dias_nao_uteis(j: dict[str, Any]) -> list[str]:
+    """'20/11/2024 Dia Nacional ... (feriado nacional) — Lei 14.759/2023 art. 1º': cada dia com
+    o motivo e a base legal de cada motivo; a de ato ainda a registrar leva "(pendente: ...)"."""
+    linhas = []
+    for dia in j["dias_nao_uteis"]:
+        bases = [
+            f["referencia"] + (f" (pendente: {f['pendente']})" if f["pendente"] else "")
+            for f in dia["fundamentos"]
+        ]
+        linha = f"{data_br(dt.date.fromisoformat(dia['data']))} {dia['motivo']}"
+        linhas.append(linha + (f" — {'; '.join(bases)}" if bases else ""))
+    return linhas
+
+
+def _linhas_de_medidas(j: dict[str, Any]) -> list[list[str]]:
+    """Cada campo do resultado com o seu rótulo e, no lugar dos ids, os nomes da tabela de
+    medidas (normas/dados/medidas.yaml): "apreensão da embarcação", não `apreensao_embarcacao`."""
+    from farol.normas.medidas import carregar_tabela
+
+    t = carregar_tabela()
+    catalogos: dict[str, Mapping[str, Any]] = {
+        "medidas": t.medidas,
+        "medidas_dispensadas": t.medidas,
+        "notificar": t.autores,
+        "documentos": t.documentos,
+        "ordens_estrangeira": t.ordens_embarcacao_estrangeira.ordens,
+    }
+
+    def nomeador(campo: str) -> Callable[[str], str]:
+        itens = catalogos.get(campo, {})
+        return lambda x: itens[x].nome if x in itens else x
+
+    return [
+        [_ROTULOS_MEDIDAS.get(k, k.replace("_", " ").capitalize()), celula(v, nomeador(k))]
+        for k, v in j.items()
+    ]
 
 
 def main() -> None:
@@ -438,8 +517,8 @@ def om_fechamento(
         mudaram = registrar_fechamento(BancoUnitOfWork(banco), sigla, dia, motivo)
     finally:
         banco.fechar()
-    linhas = [[str(p.processo_id), p.etapa, f"{p.vencimento:%d/%m/%Y}"] for p in mudaram]
-    print(f"{sigla}: {dia:%d/%m/%Y} sem expediente ({motivo})")
+    linhas = [[str(p.processo_id), p.etapa, data_br(p.vencimento)] for p in mudaram]
+    print(f"{sigla}: {data_br(dia)} sem expediente ({motivo})")
     tabela(
         f"Prazos recalculados ({len(linhas)})",
         ["Processo (id)", "Etapa", "Novo vencimento"],

@@ -16,11 +16,19 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from farol.erros import DadosNormativosInvalidos, ForaDeVigencia
 
 DADOS = Path(__file__).parent / "dados"
+
+
+class FonteVigencia(BaseModel):
+    """O dispositivo da própria norma que fixa a sua vigência, com o texto literal."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    dispositivo: str = Field(min_length=1)
+    texto: str = Field(min_length=1)
 
 
 class Norma(BaseModel):
@@ -28,6 +36,16 @@ class Norma(BaseModel):
     titulo: str
     sigla: str
     vigencia: dt.date
+    fonte: FonteVigencia | None = None
+
+    def referencia_vigencia(self) -> str:
+        """'LESTA art. 41' (o dispositivo da vigência) ou, sem fonte registrada, a sigla."""
+        return f"{self.sigla} {self.fonte.dispositivo}" if self.fonte else self.sigla
+
+    def explicar_vigencia(self) -> str:
+        """'vigora a partir de 10/06/1998 — "Esta Lei entra em vigor ..."' (com o texto, se há)."""
+        texto = f"vigora a partir de {self.vigencia:%d/%m/%Y}"
+        return f'{texto} — "{self.fonte.texto}"' if self.fonte else texto
 
 
 @cache

@@ -4,6 +4,7 @@ docs/infracoes.md (`farol docs` regrava; `farol docs --verificar` falha se diver
 
 from __future__ import annotations
 
+from farol.formatos import data, moeda
 from farol.normas.infracoes import Catalogo, catalogo
 
 
@@ -32,7 +33,7 @@ def tabela_grupos(cat: Catalogo | None = None) -> str:
         for v in versionado.versoes:
             assert v.valor is not None
             grupos.append(
-                f"| {g} | R$ {v.valor.min} | R$ {v.valor.max} | {v.inicio:%d/%m/%Y} | "
+                f"| {g} | {moeda(v.valor.min)} | {moeda(v.valor.max)} | {data(v.inicio)} | "
                 f"{v.fonte.referencia()} |"
             )
     return "\n".join(grupos)

@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, field_validator, model_validator
 
 from farol.erros import DadosNormativosInvalidos, NaoEncontrado
-from farol.normas.citacao import Citacao, Versao, Versionado, ler_yaml, registro_normas
+from farol.normas.citacao import Citacao, Norma, Versao, Versionado, ler_yaml, registro_normas
 
 GRUPOS = ("A", "B", "C", "D", "E", "F", "G")
 PADRAO_ID = re.compile(r"^(RLESTA\.(1[1-9]|2[0-8])(\.[IVX]+)?|LESTA\.\d+(-[A-Z])?)$")
@@ -88,6 +88,20 @@ class Penalidade(Modelo):
         return self
 
 
+class Autoria(Modelo):
+    """Por que `autores` são os autores materiais admitidos da infração: as citações (RLESTA
+    art. 7º § 3º; NORMAM 2023 item 3.3.1, que reparte as irregularidades afetas à embarcação e
+    à condução) e a `nota` que explica a escolha (começa por "Interpretação do Farol." quando o
+    texto não a decide sozinho)."""
+
+    fontes: tuple[Citacao, ...] = Field(min_length=1)
+    nota: str | None = None
+
+    def referencia(self) -> str:
+        """'NORMAM (Port. 110/2023) item 3.3.1 a; RLESTA art. 8º; LESTA art. 2º, IV'."""
+        return "; ".join(dict.fromkeys(c.referencia() for c in self.fontes))
+
+
 class Infracao(Modelo):
     codigo: str
     artigo: int | str
@@ -97,8 +111,11 @@ class Infracao(Modelo):
     penalidade_texto: str
     penalidade: Penalidade
     autores: tuple[str, ...] = Field(min_length=1)
+    autoria: Autoria
     fonte: Citacao
-    vigencia: dt.date | None = None
+    # A norma que fez o dispositivo valer, quando não é a da `fonte` (ex.: o art. 4º-A da LESTA,
+    # incluído pela Lei nº 11.970/2009): chave de dados/normas.yaml.
+    vigencia_norma: str | None = None
 
     @field_validator("codigo")
     @classmethod
@@ -107,9 +124,21 @@ class Infracao(Modelo):
             raise ValueError(f"id fora do padrão de endereço legal: {v!r}")
         return v
 
+    @field_validator("vigencia_norma")
+    @classmethod
+    def _norma_registrada(cls, v: str | None) -> str | None:
+        if v is not None and v not in registro_normas():
+            raise ValueError(f"vigencia_norma desconhecida: {v!r} (ver dados/normas.yaml)")
+        return v
+
+    @property
+    def norma_da_vigencia(self) -> Norma:
+        """A norma cuja vigência é a do dispositivo (a da `fonte`, salvo `vigencia_norma`)."""
+        return registro_normas()[self.vigencia_norma or self.fonte.norma]
+
     @property
     def inicio_vigencia(self) -> dt.date:
-        return self.vigencia or registro_normas()[self.fonte.norma].vigencia
+        return self.norma_da_vigencia.vigencia
 
 
 class TipoAutor(Modelo):
@@ -175,6 +204,8 @@ class Catalogo(Modelo):
             desconhecidos = set(inf.autores) - set(self.autores)
             if desconhecidos:
                 raise ValueError(f"{inf.codigo}: autores desconhecidos {sorted(desconhecidos)}")
+            if len(set(inf.autores)) != len(inf.autores):
+                raise ValueError(f"{inf.codigo}: autor repetido em autores")
             enq = inf.penalidade.enquadramento
             if enq is not None and enq.infracao not in self.infracoes:
                 raise ValueError(f"{inf.codigo}: enquadramento em infração inexistente")

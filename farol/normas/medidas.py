@@ -22,7 +22,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from farol.erros import DadosNormativosInvalidos
-from farol.normas.citacao import Citacao, ler_yaml
+from farol.normas.citacao import Citacao, ler_yaml, registro_normas
 
 # Ids de infração: `RLESTA.<art>[.<inciso romano>]` ou `LESTA.<art>[-<letra>]`.
 PADRAO_INFRACAO = re.compile(r"^(RLESTA\.[1-9][0-9]*(\.[IVXLC]+)?|LESTA\.[1-9][0-9]*(-[A-Z])?)$")
@@ -131,8 +131,25 @@ class Dispensa(_Modelo):
     citacao: Citacao
 
 
+class Vigencia(_Modelo):
+    """Desde quando um grupo de linhas vale: o que ele é, o que o Farol diz antes e a citação.
+
+    O início é a vigência da norma citada, lida do registro (`dados/normas.yaml`): a data fica
+    num lugar só, e a citação diz por que o grupo começa com aquela norma.
+    """
+
+    descricao: str
+    antes: str
+    citacao: Citacao
+
+    @property
+    def inicio(self) -> dt.date:
+        return registro_normas()[self.citacao.norma].vigencia
+
+
 class Linha(_Modelo):
     id: str = Field(pattern=PADRAO_LINHA.pattern)
+    vigencia: str | None = None  # chave de `vigencias`; ausente = `vigencia_padrao`
     infracoes: tuple[str, ...] = Field(min_length=1)
     condicoes: Condicoes = Condicoes()
     medidas: tuple[str, ...] = ()
@@ -166,7 +183,8 @@ class Vencimento(_Modelo):
 
 
 class TabelaMedidas(_Modelo):
-    vigencia: dt.date
+    vigencia_padrao: str
+    vigencias: dict[str, Vigencia] = Field(min_length=1)
     fonte: Citacao
     abrangencia: Citacao
     autoria_geral: Citacao
@@ -200,6 +218,12 @@ class TabelaMedidas(_Modelo):
     def lacuna_de(self, infracao: str) -> Lacuna | None:
         return next((x for x in self.lacunas if infracao in x.infracoes), None)
 
+    def vigencia_de(self, linha: Linha | None) -> Vigencia:
+        """A vigência da linha; sem linha (lacuna ou infração não listada), a padrão: a
+        resposta 'sem medida' vem da própria tabela da norma."""
+        chave = linha.vigencia if linha is not None and linha.vigencia else self.vigencia_padrao
+        return self.vigencias[chave]
+
 
 def linhas_ambiguas(linhas: tuple[Linha, ...]) -> list[tuple[str, str]]:
     """Pares de linhas com infração em comum cujas condições podem valer ao mesmo tempo."""
@@ -224,8 +248,14 @@ def _erro_interpretacao(t: TabelaMedidas, onde: str, i: str | None) -> list[str]
     return []
 
 
+def _verificar_vigencias(t: TabelaMedidas) -> list[str]:
+    if t.vigencia_padrao not in t.vigencias:
+        return [f"vigencia_padrao: vigência desconhecida {t.vigencia_padrao!r}"]
+    return []
+
+
 def _verificar_catalogos(t: TabelaMedidas) -> list[str]:
-    erros: list[str] = []
+    erros = _verificar_vigencias(t)
     conhecidas = t.infracoes_conhecidas()
     if len(set(conhecidas)) != len(conhecidas):
         erros.append("autores_materiais: infração repetida")
@@ -260,6 +290,8 @@ def _verificar_catalogos(t: TabelaMedidas) -> list[str]:
 def _verificar_linha(t: TabelaMedidas, linha: Linha) -> list[str]:
     onde = f"linha {linha.id}"
     erros = [e for i in linha.infracoes for e in _erro_infracao(t, onde, i)]
+    if linha.vigencia is not None and linha.vigencia not in t.vigencias:
+        erros.append(f"{onde}: vigência desconhecida {linha.vigencia!r}")
     erros += [e for i in linha.interpretacoes for e in _erro_interpretacao(t, onde, i)]
     erros += [f"{onde}: medida desconhecida {m!r}" for m in linha.medidas if m not in t.medidas]
     erros += [f"{onde}: autor desconhecido {a!r}" for a in linha.notificar if a not in t.autores]
@@ -347,14 +379,21 @@ def tabela_markdown(tabela: TabelaMedidas | None = None) -> str:
     out += ["", "Autores notificados:", ""]
     for chave, a in t.autores.items():
         out.append(f"- `{chave}`: {a.nome} ({a.citacao.referencia()}).")
+    out += ["", "Vigência das linhas (antes do início, a constatação datada é recusada):", ""]
+    for chave, v in t.vigencias.items():
+        padrao = " (padrão: linhas sem `vigencia`, lacunas e infrações sem linha)"
+        out.append(
+            f"- `{chave}`: a partir de {v.inicio:%d/%m/%Y} — {v.descricao} "
+            f"({v.citacao.referencia()}){padrao if chave == t.vigencia_padrao else ''}. "
+            f"Antes: {v.antes}."
+        )
     out += [
         "",
-        f"Tabela (limite de vencimento da CHA/CIR: {t.vencimento.limite_anos} anos; "
-        f"vigência a partir de {t.vigencia:%d/%m/%Y}):",
+        f"Tabela (limite de vencimento da CHA/CIR: {t.vencimento.limite_anos} anos):",
         "",
-        "| linha | infrações | condições | medidas | notificar | dispensa (condutor habilitado "
-        "presente) | fundamento |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| linha | desde | infrações | condições | medidas | notificar | dispensa (condutor "
+        "habilitado presente) | fundamento |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for linha in t.linhas:
         if linha.remissao:
@@ -375,6 +414,7 @@ def tabela_markdown(tabela: TabelaMedidas | None = None) -> str:
             fundamento += "; interpretação: " + ", ".join(linha.interpretacoes)
         celulas = [
             f"`{linha.id}`",
+            f"{t.vigencia_de(linha).inicio:%d/%m/%Y}",
             ", ".join(linha.infracoes),
             _condicoes_md(linha.condicoes),
             medidas,
@@ -383,7 +423,11 @@ def tabela_markdown(tabela: TabelaMedidas | None = None) -> str:
             fundamento,
         ]
         out.append("| " + " | ".join(_celula(x) for x in celulas) + " |")
-    out += ["", "Sem linha na tabela (texto de referência interrompido):", ""]
+    out += [
+        "",
+        "Lacunas (texto de referência interrompido; a resposta leva o marcador `lacuna`):",
+        "",
+    ]
     for lacuna in t.lacunas:
         out.append(
             f"- {', '.join(lacuna.infracoes)}: {lacuna.texto} ({lacuna.citacao.referencia()})."

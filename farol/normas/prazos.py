@@ -1,8 +1,9 @@
-"""Prazos do processo administrativo como dados: regras versionadas, calendário e instâncias.
+"""Prazos do processo administrativo como dados: regras versionadas e instâncias recursais.
 
 Carregado uma vez de `dados/prazos.yaml` e `dados/instancias.yaml` e validado na carga: um id
 fora do padrão `prazo.<regime>.<etapa>`, uma versão que começa antes da vigência da norma que
 a fundamenta ou um prazo sem `dias` nem `anos` impedem a carga (`DadosNormativosInvalidos`).
+O calendário de expediente (feriados, pontos facultativos) está em `normas/calendario.py`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from farol.normas.citacao import Citacao, Versao, Versionado, ler_yaml, registro
 
 Contagem = Literal["uteis", "corridos"]
 Destinatario = Literal["administrado", "administracao"]
-Tratamento = Literal["sem_expediente", "expediente_reduzido", "expediente_normal"]
 Instancia = Literal["recurso", "recurso_final"]
 
 PADRAO_ID = re.compile(r"^prazo\.([a-z]+)\.([a-z_]+)$")
@@ -41,10 +41,11 @@ def _checar_vigencias(versoes: tuple[Versao[T], ...], citacoes_extras: bool = Fa
         if citacoes_extras and isinstance(versao.valor, ValorPrazo):
             citacoes += list(versao.valor.adicionais)
         for c in citacoes:
-            vigencia = registro_normas()[c.norma].vigencia
-            if versao.inicio < vigencia:
+            norma = registro_normas()[c.norma]
+            if versao.inicio < norma.vigencia:
                 raise ValueError(
-                    f"versão de {versao.inicio} anterior à vigência de {c.norma} ({vigencia})"
+                    f"versão que começa em {versao.inicio:%d/%m/%Y}, anterior à vigência de "
+                    f"{c.norma}: {norma.explicar_vigencia()} ({norma.referencia_vigencia()})"
                 )
 
 
@@ -59,12 +60,17 @@ def versao_vigente(
         escolhida = versao
     if escolhida is None:
         primeira = item.versoes[0]
-        raise ForaDeVigencia(
+        mensagem = (
             f"{rotulo} sem previsão normativa em {data:%d/%m/%Y}: vigência a partir de "
-            f"{primeira.inicio:%d/%m/%Y}",
-            campo=campo,
-            regra=primeira.fonte.referencia(),
+            f"{primeira.inicio:%d/%m/%Y}"
         )
+        regra = primeira.fonte.referencia()
+        norma = registro_normas()[primeira.fonte.norma]
+        if primeira.inicio == norma.vigencia and norma.fonte is not None:
+            # a primeira versão começa com a própria norma: diz por que ela só vale dali
+            mensagem += f', quando entrou em vigor a {norma.sigla}: "{norma.fonte.texto}"'
+            regra += f"; {norma.referencia_vigencia()}"
+        raise ForaDeVigencia(mensagem, campo=campo, regra=regra)
     if escolhida.valor is None:
         raise ForaDeVigencia(
             f"{rotulo} extinto desde {escolhida.inicio:%d/%m/%Y}",
@@ -129,35 +135,6 @@ class RegraPrazo(Versionado[ValorPrazo]):
         return versao_vigente(self, data, rotulo=f"prazo {self.id}", campo=campo)
 
 
-class FeriadoFixo(Modelo):
-    mes: int = Field(ge=1, le=12)
-    dia: int = Field(ge=1, le=31)
-    nome: str = Field(min_length=1)
-    desde: dt.date
-    fonte: Citacao
-
-
-class PontoFacultativo(Modelo):
-    nome: str = Field(min_length=1)
-    pascoa: tuple[int, ...] = ()  # deslocamentos, em dias, a partir do domingo de Páscoa
-    mes: int | None = Field(default=None, ge=1, le=12)
-    dia: int | None = Field(default=None, ge=1, le=31)
-    tratamento: Tratamento
-    fonte: Citacao
-
-    @model_validator(mode="after")
-    def _uma_data(self) -> PontoFacultativo:
-        fixa = self.mes is not None and self.dia is not None
-        if bool(self.pascoa) == fixa:
-            raise ValueError(f"{self.nome}: informe `pascoa` ou `mes`/`dia`, não ambos")
-        return self
-
-
-class PoliticaCalendario(Modelo):
-    feriados_nacionais: tuple[FeriadoFixo, ...]
-    pontos_facultativos: tuple[PontoFacultativo, ...]
-
-
 class FundamentosContagem(Modelo):
     inicio: Citacao
     prorrogacao: Citacao
@@ -167,7 +144,6 @@ class FundamentosContagem(Modelo):
 
 class CatalogoPrazos(Modelo):
     contagem: FundamentosContagem
-    calendario: PoliticaCalendario
     regras: dict[str, RegraPrazo]
 
     @model_validator(mode="after")

@@ -18,6 +18,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from farol import formatos
 from farol.pdf.dados import Assinatura
 from farol.pdf.extenso import valor_por_extenso
 from farol.pdf.formatos import (
@@ -81,6 +82,8 @@ def ambiente(pastas: Sequence[Path]) -> Environment:
         extenso=valor_por_extenso,
         reais_extenso=reais_com_extenso,
         documento=formatar_documento,
+        duracao=formatos.duracao,
+        numero=formatos.numero,
         ou_traco=_ou_traco,
     )
     env.tests["testemunha"] = _testemunha

@@ -109,13 +109,27 @@ class Medida(_Modelo):
 
 
 class Prazo(_Modelo):
-    """Prazo já calculado pelo motor de prazos, com o seu fundamento."""
+    """Prazo já calculado pelo motor de prazos, com o seu fundamento.
+
+    Sem `vencimento`: o prazo corre de uma ciência ainda não registrada (ex.: o recebimento da
+    própria Notificação para Retirada); a `contagem` diz de quando se conta e nenhuma data é
+    impressa.
+    """
 
     etapa: str = Field(min_length=1)  # "Apresentação de defesa"
-    vencimento: dt.date
+    vencimento: dt.date | None
     fundamento: str = Field(min_length=1)  # "LESTA art. 23, § 1º; NORMAM 3.6.3 a"
     contagem: str | None = None  # "15 dias úteis, a partir do dia seguinte à ciência"
     inicio: dt.date | None = None
+
+    @model_validator(mode="after")
+    def _sem_data_diz_de_quando(self) -> Prazo:
+        if self.vencimento is None and (not self.contagem or self.inicio is not None):
+            raise ValueError(
+                f"prazo {self.etapa!r} sem vencimento: informe a contagem (de quando corre) "
+                "e nenhum início"
+            )
+        return self
 
 
 class Valor(_Modelo):

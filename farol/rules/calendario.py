@@ -10,10 +10,13 @@ normal." Um dia é, portanto, de uma de três classes:
 - sem expediente (sábado, domingo, feriado nacional, estadual da UF, ponto facultativo
   integral, fechamento informado pela OM): não conta e não pode ser vencimento.
 
-Os feriados vêm do pacote `holidays` (Brasil, e a UF quando informada); a política de pontos
-facultativos e os feriados nacionais de data fixa garantidos vêm de `dados/prazos.yaml`. O
-calendário é pré-calculado de 1990 a 2100 em vetores numpy (acumulado de dias úteis e próximo
-dia de vencimento possível), para que o motor de prazos só faça indexação.
+Os feriados vêm do pacote `holidays` (Brasil, e a UF quando informada); a lei de cada um (e os
+feriados nacionais garantidos mesmo que o pacote não os traga) vem de `dados/feriados.yaml`, e os
+pontos facultativos de cada ano, com o ato que os declarou e o expediente da OM, de
+`dados/pontos_facultativos.yaml`. Cada dia sem expediente guarda as suas `Folga`s: o motivo
+legível e a base legal (norma, dispositivo, texto e o que falta conferir). O calendário é
+pré-calculado de 1990 a 2100 em vetores numpy (acumulado de dias úteis e próximo dia de
+vencimento possível), para que o motor de prazos só faça indexação.
 """
 
 from __future__ import annotations
@@ -29,7 +32,13 @@ import numpy as np
 import numpy.typing as npt
 
 from farol.erros import EntradaInvalida
-from farol.normas.prazos import PoliticaCalendario, catalogo_prazos
+from farol.normas.calendario import (
+    BaseLegal,
+    BasesCalendario,
+    FeriadoNacional,
+    bases_calendario,
+    pontos_facultativos,
+)
 
 PRIMEIRO_DIA = dt.date(1990, 1, 1)
 ULTIMO_DIA = dt.date(2100, 12, 31)
@@ -61,6 +70,17 @@ def pascoa(ano: int) -> dt.date:
     return dt.date(ano, mes, dia + 1)
 
 
+@dataclass(frozen=True)
+class Folga:
+    """Um motivo de o dia não ser útil comum, com a sua base legal (uma ou mais citações)."""
+
+    motivo: str  # "Natal (feriado nacional)", "sábado", o motivo informado pela OM
+    bases: tuple[BaseLegal, ...]
+
+    def para_json(self) -> list[dict[str, object]]:
+        return [{"motivo": self.motivo, **b.para_json()} for b in self.bases]
+
+
 @dataclass(frozen=True, eq=False)
 class Calendario:
     """Calendário pré-calculado de `PRIMEIRO_DIA` a `ULTIMO_DIA`; índices contam a partir de 0."""
@@ -72,8 +92,8 @@ class Calendario:
     acumulado_util: Indices  # acumulado_util[i] = nº de dias úteis em [0, i]
     posicoes_uteis: Indices  # índice do 1º, 2º, ... dia útil
     proximo_vencivel: Indices  # menor j >= i com vencivel[j]; len(util) se não houver
-    motivos: Mapping[dt.date, tuple[str, ...]]  # feriados, pontos facultativos, fechamentos
-    fundamentos: Mapping[dt.date, str]  # lei do feriado nacional, quando registrada
+    folgas: Mapping[dt.date, tuple[Folga, ...]]  # feriados, pontos facultativos, fechamentos
+    fim_de_semana: BaseLegal  # por que sábado e domingo não têm expediente
 
     @property
     def tamanho(self) -> int:
@@ -100,13 +120,17 @@ class Calendario:
     def pode_vencer(self, data: dt.date) -> bool:
         return bool(self.vencivel[self.indice(data)])
 
-    def motivo(self, data: dt.date) -> str | None:
-        """Por que `data` não é dia útil comum ("sábado", "Natal (feriado nacional)" ...)."""
-        partes = list(self.motivos.get(data, ()))
+    def folgas_do_dia(self, data: dt.date) -> tuple[Folga, ...]:
+        """Cada motivo de `data` não ser dia útil comum, com a base legal (fim de semana antes)."""
+        folgas = self.folgas.get(data, ())
         fim_de_semana = _FIM_DE_SEMANA.get(data.weekday())
         if fim_de_semana:
-            partes.insert(0, fim_de_semana)
-        return "; ".join(partes) or None
+            folgas = (Folga(fim_de_semana, (self.fim_de_semana,)), *folgas)
+        return folgas
+
+    def motivo(self, data: dt.date) -> str | None:
+        """Por que `data` não é dia útil comum ("sábado", "Natal (feriado nacional)" ...)."""
+        return "; ".join(f.motivo for f in self.folgas_do_dia(data)) or None
 
     def sem_vencimento_entre(self, de: int, ate: int, *, uteis: bool) -> list[int]:
         """Índices em [de, ate) que não são úteis (uteis=True) ou não podem ser vencimento."""
@@ -129,12 +153,16 @@ def validar_uf(uf: str | None) -> str | None:
 
 
 def obter_calendario(
-    uf: str | None = None, extras: Mapping[dt.date, str] | None = None
+    uf: str | None = None,
+    extras: Mapping[dt.date, str] | None = None,
+    *,
+    om: str | None = None,
 ) -> Calendario:
     """Calendário nacional, da UF (feriados estaduais) e dos fechamentos da OM (`extras`).
 
-    `extras` mapeia data -> motivo (feriado municipal, fechamento da OM); calendários são
-    guardados em cache por (uf, extras).
+    `extras` mapeia data -> motivo (feriado municipal, fechamento da OM); `om` é a sigla da OM
+    que os informou, e com a data identifica o ato de cada fechamento. Calendários são guardados
+    em cache por (uf, extras, om).
     """
     fechamentos: list[tuple[dt.date, str]] = []
     for data, motivo in sorted((extras or {}).items()):
@@ -145,41 +173,51 @@ def obter_calendario(
         if not str(motivo).strip():
             raise EntradaInvalida(f"fechamento de {data:%d/%m/%Y} sem motivo", campo="extras")
         fechamentos.append((data, str(motivo).strip()))
-    return _construir(validar_uf(uf), tuple(fechamentos))
+    om_sigla = om.strip().upper() if om and om.strip() else None
+    return _construir(validar_uf(uf), tuple(fechamentos), om_sigla)
 
 
 @lru_cache(maxsize=64)
-def _construir(uf: str | None, extras: tuple[tuple[dt.date, str], ...]) -> Calendario:
-    politica = catalogo_prazos().calendario
+def _construir(
+    uf: str | None, extras: tuple[tuple[dt.date, str], ...], om: str | None = None
+) -> Calendario:
+    bases = bases_calendario()
     anos = range(PRIMEIRO_DIA.year, ULTIMO_DIA.year + 1)
     tamanho = (ULTIMO_DIA - PRIMEIRO_DIA).days + 1
     dias_semana = (np.arange(tamanho, dtype=np.int64) + PRIMEIRO_DIA.weekday()) % 7
     util: Mascara = dias_semana < 5
     reduzido: Mascara = np.zeros(tamanho, dtype=np.bool_)
-    motivos: dict[dt.date, list[str]] = defaultdict(list)
+    folgas: dict[dt.date, dict[str, Folga]] = defaultdict(dict)
 
-    def fechar(data: dt.date, motivo: str) -> None:
+    def anotar(data: dt.date, motivo: str, *base: BaseLegal) -> None:
+        folgas[data].setdefault(motivo, Folga(motivo, base))
+
+    def fechar(data: dt.date, motivo: str, *base: BaseLegal) -> None:
         util[(data - PRIMEIRO_DIA).days] = False
-        motivos[data].append(motivo)
+        anotar(data, motivo, *base)
 
-    nacionais, fundamentos = _feriados_nacionais(anos, politica)
-    for data, nomes in nacionais.items():
-        for nome in nomes:
-            fechar(data, f"{nome} (feriado nacional)")
+    nacionais = _feriados_nacionais(anos, bases)
+    for data, feriados in nacionais.items():
+        for nome, base in feriados.items():
+            fechar(data, f"{nome} (feriado nacional)", base)
     if uf is not None:
         estaduais = holidays.country_holidays("BR", subdiv=uf, years=anos, language="pt_BR")
         for data in sorted(estaduais):
             for nome in estaduais.get_list(data):
-                if nome not in nacionais.get(data, ()):
-                    fechar(data, f"{nome} (feriado estadual — {uf})")
-    for data, nome, tratamento in _pontos_facultativos(anos, politica):
-        if tratamento == "sem_expediente":
-            fechar(data, f"{nome} (ponto facultativo)")
-        elif tratamento == "expediente_reduzido":
-            reduzido[(data - PRIMEIRO_DIA).days] = True
-            motivos[data].append(f"{nome} (expediente encerrado antes da hora normal)")
+                if nome not in nacionais.get(data, {}):
+                    leis = bases.feriados_estaduais.bases(uf, nome, data)
+                    fechar(data, f"{nome} (feriado estadual — {uf})", *leis)
+    catalogo = pontos_facultativos()
+    for ano in anos:
+        for ponto in catalogo.do_ano(ano, pascoa(ano)):
+            if ponto.expediente == "sem_expediente":
+                fechar(ponto.data, f"{ponto.nome} (ponto facultativo)", ponto.base)
+            elif ponto.expediente == "expediente_reduzido":
+                reduzido[(ponto.data - PRIMEIRO_DIA).days] = True
+                motivo = f"{ponto.nome} (expediente encerrado antes da hora normal)"
+                anotar(ponto.data, motivo, ponto.base)
     for data, motivo in extras:
-        fechar(data, motivo)
+        fechar(data, motivo, bases.fechamento(data, motivo, om))
 
     vencivel = util & ~reduzido
     candidatos = np.where(vencivel, np.arange(tamanho, dtype=np.int64), tamanho)
@@ -192,43 +230,51 @@ def _construir(uf: str | None, extras: tuple[tuple[dt.date, str], ...]) -> Calen
         acumulado_util=np.cumsum(util, dtype=np.int64),
         posicoes_uteis=np.flatnonzero(util).astype(np.int64),
         proximo_vencivel=np.ascontiguousarray(proximo, dtype=np.int64),
-        motivos={d: tuple(dict.fromkeys(m)) for d, m in motivos.items()},
-        fundamentos=fundamentos,
+        folgas={d: tuple(f.values()) for d, f in folgas.items()},
+        fim_de_semana=BaseLegal(bases.fim_de_semana),
     )
 
 
 def _feriados_nacionais(
-    anos: range, politica: PoliticaCalendario
-) -> tuple[dict[dt.date, list[str]], dict[dt.date, str]]:
-    """Feriados nacionais do pacote `holidays`, garantidos os de data fixa da política.
+    anos: range, bases: BasesCalendario
+) -> dict[dt.date, dict[str, BaseLegal]]:
+    """Feriados nacionais do pacote `holidays`, cada um com a sua lei (`dados/feriados.yaml`).
 
-    Lei 14.759/2023 art. 1º: 20 de novembro é feriado nacional a partir de 2024; se a versão
-    instalada do pacote não o trouxer, ele é acrescentado aqui com a sua fonte.
+    Um feriado dos dados que o pacote não traga é acrescentado (Lei 14.759/2023 art. 1º: 20 de
+    novembro, a partir de 2024, se a versão instalada não o tiver); um do pacote sem lei nos
+    dados recebe a base genérica da portaria anual, com o `pendente` que o diz.
     """
     pacote = holidays.country_holidays("BR", years=anos, language="pt_BR")
-    nacionais = {data: list(pacote.get_list(data)) for data in sorted(pacote)}
-    fundamentos: dict[dt.date, str] = {}
-    for feriado in politica.feriados_nacionais:
-        for ano in anos:
-            data = dt.date(ano, feriado.mes, feriado.dia)
-            if data < feriado.desde:
-                continue
-            nacionais.setdefault(data, [feriado.nome])
-            fundamentos[data] = feriado.fonte.referencia()
-    return nacionais, fundamentos
+    registrados = _feriados_registrados(anos, bases.feriados_nacionais)
+    nacionais: dict[dt.date, dict[str, BaseLegal]] = {}
+    for data in sorted(pacote):
+        for nome in pacote.get_list(data):
+            base = registrados.get((data, nome))
+            nacionais.setdefault(data, {})[nome] = base or _sem_lei_registrada(nome)
+    for (data, nome), base in registrados.items():
+        if not nacionais.get(data):
+            nacionais.setdefault(data, {})[nome] = base
+    return nacionais
 
 
-def _pontos_facultativos(
-    anos: range, politica: PoliticaCalendario
-) -> list[tuple[dt.date, str, str]]:
-    dias: list[tuple[dt.date, str, str]] = []
-    for ponto in politica.pontos_facultativos:
-        for ano in anos:
-            if ponto.pascoa:
-                domingo = pascoa(ano)
-                datas = [domingo + dt.timedelta(days=d) for d in ponto.pascoa]
+def _feriados_registrados(
+    anos: range, feriados: tuple[FeriadoNacional, ...]
+) -> dict[tuple[dt.date, str], BaseLegal]:
+    """(data, nome) -> a base do registro de `desde` mais recente que já vale na data."""
+    escolhidos: dict[tuple[dt.date, str], FeriadoNacional] = {}
+    for ano in anos:
+        for feriado in feriados:
+            if feriado.pascoa is not None:
+                data = pascoa(ano) + dt.timedelta(days=feriado.pascoa)
             else:
-                assert ponto.mes is not None and ponto.dia is not None
-                datas = [dt.date(ano, ponto.mes, ponto.dia)]
-            dias += [(data, ponto.nome, ponto.tratamento) for data in datas]
-    return dias
+                assert feriado.mes is not None and feriado.dia is not None
+                data = dt.date(ano, feriado.mes, feriado.dia)
+            atual = escolhidos.get((data, feriado.nome))
+            if feriado.desde <= data and (atual is None or atual.desde < feriado.desde):
+                escolhidos[(data, feriado.nome)] = feriado
+    return {chave: feriado.base for chave, feriado in sorted(escolhidos.items())}
+
+
+def _sem_lei_registrada(nome: str) -> BaseLegal:
+    padrao = pontos_facultativos().padrao
+    return BaseLegal(padrao.ato, f"{nome}: feriado do pacote holidays sem lei em feriados.yaml")

@@ -4,10 +4,17 @@ NORMAM (Port. 110/2023), seção III: "Caberá ao Inspetor Naval aplicar as segu
 constatar infrações ao RLESTA". `aplicar_medidas` escolhe a única linha da tabela que casa com a
 constatação, aplica a dispensa da nota 1 (condutor habilitado presente), segue a remissão de
 3.9.3 d para 3.8 e devolve medidas, notificados, formulários e fundamentos. Sem linha, não há
-medida: resta a notificação do autor material.
+medida: resta a notificação do autor material. Onde o texto de referência da norma está
+interrompido (`lacunas` do YAML), o resultado leva o marcador `lacuna` com a citação: "o texto
+acaba aqui" não é "a norma não prevê medida".
+
+Vigência por linha: cada linha vale desde o início do seu grupo (`vigencias` do YAML; as do
+art. 4º-A da LESTA desde a Lei nº 11.970/2009, as da NORMAM desde 01/12/2023). Com
+`data_inspecao`, a linha que caberia e ainda não vigorava é recusada (`ForaDeVigencia`) com o
+início e a citação.
 
 API: `Constatacao`, `constatacao_de_dict`, `aplicar_medidas`, `ResultadoMedidas`,
-`faixa_de_vencimento`, `anos_vencida_de_datas`, `faixa_por_anos`, `aniversario`.
+`LacunaNoTexto`, `lacuna_no_texto`, `faixa_de_vencimento`, `anos_vencida_de_datas`, `faixa_por_anos`, `aniversario`.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from pydantic import (
 )
 
 from farol.erros import EntradaInvalida, ForaDeVigencia
-from farol.normas.citacao import Citacao, registro_normas
+from farol.normas.citacao import Citacao
 from farol.normas.medidas import (
     PADRAO_INFRACAO,
     CategoriaItem,
@@ -37,6 +44,7 @@ from farol.normas.medidas import (
     Linha,
     Situacao,
     TabelaMedidas,
+    Vigencia,
     carregar_tabela,
 )
 
@@ -213,6 +221,28 @@ def constatacao_de_dict(d: dict[str, Any]) -> Constatacao:
 # --- o resultado -----------------------------------------------------------------------------
 
 
+class LacunaNoTexto(BaseModel):
+    """O texto de referência da norma acaba antes de dizer a medida para `infracao`.
+
+    Não é "nenhuma medida se aplica" (resposta afirmativa da norma, linha com `medidas: []`):
+    é "a norma diz algo aqui que o Farol não tem". `citacao` é o trecho onde o texto para.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    infracao: str
+    citacao: Citacao
+    texto: str
+
+    def para_json(self) -> dict[str, Any]:
+        return {
+            "infracao": self.infracao,
+            "referencia": self.citacao.referencia(),
+            "citacao": self.citacao.model_dump(),
+            "texto": self.texto,
+        }
+
+
 class ResultadoMedidas(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -224,6 +254,7 @@ class ResultadoMedidas(BaseModel):
     notificar: tuple[str, ...]
     documentos: tuple[str, ...] = ()
     ordens_estrangeira: tuple[str, ...] = ()
+    lacuna: LacunaNoTexto | None = None
     fundamentos: tuple[str, ...]
 
     def para_json(self) -> dict[str, Any]:
@@ -236,6 +267,7 @@ class ResultadoMedidas(BaseModel):
             "notificar": list(self.notificar),
             "documentos": list(self.documentos),
             "ordens_estrangeira": list(self.ordens_estrangeira),
+            "lacuna": self.lacuna.para_json() if self.lacuna else None,
             "fundamentos": list(self.fundamentos),
         }
 
@@ -341,31 +373,59 @@ def _ref(c: Citacao) -> str:
     return c.referencia()
 
 
+def _fora_de_vigencia(infracao: str, v: Vigencia, data: dt.date) -> ForaDeVigencia:
+    return ForaDeVigencia(
+        f"{infracao}: {v.descricao} — vigência a partir de {v.inicio:%d/%m/%Y}; inspeção em "
+        f"{data:%d/%m/%Y}: {v.antes}",
+        campo="data_inspecao",
+        regra=v.citacao.referencia(),
+    )
+
+
+def _conferir_vigencia_da_infracao(t: TabelaMedidas, infracao: str, data: dt.date | None) -> None:
+    """Antes de pedir fatos: se nenhuma linha da infração (ou, sem linhas, a tabela) vigorava."""
+    if data is None:
+        return
+    linhas = t.linhas_de(infracao)
+    vigencias = [t.vigencia_de(x) for x in linhas] if linhas else [t.vigencia_de(None)]
+    primeira = min(vigencias, key=lambda v: v.inicio)
+    if data < primeira.inicio:
+        raise _fora_de_vigencia(infracao, primeira, data)
+
+
+def _conferir_vigencia(
+    t: TabelaMedidas, infracao: str, linha: Linha | None, data: dt.date | None
+) -> None:
+    """A linha escolhida (ou a resposta sem linha) já vigorava na data da inspeção."""
+    v = t.vigencia_de(linha)
+    if data is not None and data < v.inicio:
+        raise _fora_de_vigencia(infracao, v, data)
+
+
 def aplicar_medidas(c: Constatacao, tabela: TabelaMedidas | None = None) -> ResultadoMedidas:
     """Medidas liminares, notificados, formulários e fundamentos para a constatação `c`."""
     t = tabela or carregar_tabela()
-    if c.data_inspecao is not None and c.data_inspecao < t.vigencia:
-        raise ForaDeVigencia(
-            f"a tabela de medidas da {registro_normas()[t.fonte.norma].sigla} vale a partir de "
-            f"{t.vigencia:%d/%m/%Y}; "
-            "a tabela da NORMAM-07 anterior não está modelada",
-            campo="data_inspecao",
-        )
     _validar_infracao(t, c.infracao)
+    _conferir_vigencia_da_infracao(t, c.infracao, c.data_inspecao)
     fundamentos: list[str] = []
     aplicavel = c.infracao
     linha = _escolher_linha(t, c.infracao, c)
+    _conferir_vigencia(t, c.infracao, linha, c.data_inspecao)
     if linha is not None and linha.remissao is not None:
         fundamentos += [f"{_ref(x)}: remete a {linha.remissao}" for x in linha.citacoes]
         aplicavel = linha.remissao
+        _conferir_vigencia_da_infracao(t, linha.remissao, c.data_inspecao)
         linha = _escolher_linha(t, linha.remissao, c)
+        _conferir_vigencia(t, aplicavel, linha, c.data_inspecao)
     assert linha is None or linha.remissao is None
 
     medidas: tuple[str, ...] = ()
     dispensadas: tuple[str, ...] = ()
+    lacuna: LacunaNoTexto | None = None
     if linha is None:
         notificar, sem_linha = _sem_linha(t, c.infracao)
         fundamentos += sem_linha
+        lacuna = lacuna_no_texto(c.infracao, t)
     else:
         fundamentos += [_ref(x) for x in linha.citacoes]
         aplicar = set(linha.medidas)
@@ -382,6 +442,12 @@ def aplicar_medidas(c: Constatacao, tabela: TabelaMedidas | None = None) -> Resu
         if linha.condicoes.vencimento is not None:
             fundamentos.append(_interpretacao(t.interpretacoes[t.vencimento.interpretacao]))
         fundamentos += [_interpretacao(t.interpretacoes[i]) for i in linha.interpretacoes]
+        if linha.vigencia is not None and linha.vigencia != t.vigencia_padrao:
+            # linha fora do grupo padrão (ex.: art. 4º-A da LESTA): diz desde quando vale
+            v = t.vigencias[linha.vigencia]
+            fundamentos.append(
+                f"{_ref(v.citacao)}: {v.descricao}, em vigor desde {v.inicio:%d/%m/%Y}"
+            )
 
     documentos: list[str] = []
     for m in medidas:  # a linha já cita a nota dos formulários ou a interpretação (carga)
@@ -403,8 +469,18 @@ def aplicar_medidas(c: Constatacao, tabela: TabelaMedidas | None = None) -> Resu
         notificar=notificar,
         documentos=tuple(documentos),
         ordens_estrangeira=ordens,
+        lacuna=lacuna,
         fundamentos=tuple(dict.fromkeys(fundamentos)),
     )
+
+
+def lacuna_no_texto(infracao: str, tabela: TabelaMedidas | None = None) -> LacunaNoTexto | None:
+    """A lacuna do texto de referência para `infracao`, se a tabela a registra (`lacunas`)."""
+    t = tabela or carregar_tabela()
+    da_tabela = t.lacuna_de(infracao)
+    if da_tabela is None:
+        return None
+    return LacunaNoTexto(infracao=infracao, citacao=da_tabela.citacao, texto=da_tabela.texto)
 
 
 def _sem_linha(t: TabelaMedidas, infracao: str) -> tuple[tuple[str, ...], list[str]]:

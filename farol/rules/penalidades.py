@@ -16,6 +16,7 @@ from typing import Any
 
 from farol.erros import EntradaInvalida
 from farol.normas.infracoes import Catalogo, FaixaMulta, catalogo
+from farol.rules.autoria import resolver_autor
 from farol.rules.penalidades_citacoes import (
     agravante_com_inciso,
     fundamento_do_grupo,
@@ -86,7 +87,7 @@ class ResultadoPenalidade:
 def calcular_penalidade(
     codigo: str,
     data: dt.date,
-    autor: str = "condutor",
+    autor: str | None = None,
     reincidencias: int = 0,
     faltas: int = 1,
     agravantes: tuple[str, ...] = (),
@@ -98,6 +99,8 @@ def calcular_penalidade(
     fundamentos = [inf.fonte.referencia()]
     observacoes: list[str] = []
 
+    # Sem autor informado: o único que a infração admite; com vários, a recusa os lista.
+    autor = resolver_autor(inf, autor, cat)
     validar_fatos(cat, inf, data, autor, reincidencias, faltas, agravantes)
     pen = inf.penalidade
     if pen.enquadramento is not None:

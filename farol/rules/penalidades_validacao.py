@@ -12,15 +12,19 @@ import datetime as dt
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from farol.erros import EntradaInvalida, ForaDeVigencia
+from farol import formatos
+from farol.erros import EntradaInvalida
+from farol.formatos import moeda
 from farol.normas.infracoes import Catalogo, Infracao, catalogo
 from farol.rules.penalidades_citacoes import juntar, regra_autor_admitido, regra_tipo_de_autor
 from farol.rules.penalidades_excecoes import em_dias
+from farol.rules.vigencia import exigir_infracao_vigente
 
 if TYPE_CHECKING:
     from farol.rules.penalidades import ResultadoPenalidade
 
 CENTAVO = Decimal("0.01")
+AGRAVANTE_REINCIDENCIA = "reincidencia"  # chave em regras_penalidades.yaml (LESTA art. 30, I)
 
 
 def validar_fatos(
@@ -35,12 +39,7 @@ def validar_fatos(
     """Recusa fato antes da vigência, autor não admitido, contagens e agravantes inválidas."""
     codigo = inf.codigo
     regras = cat.regras
-    if data < inf.inicio_vigencia:
-        raise ForaDeVigencia(
-            f"{codigo} só vigora a partir de {inf.inicio_vigencia:%d/%m/%Y}; "
-            f"fato em {data:%d/%m/%Y}",
-            campo="data",
-        )
+    exigir_infracao_vigente(inf, data, campo="data")
     if autor not in cat.autores:
         raise EntradaInvalida(
             f"tipo de autor desconhecido: {autor!r}; válidos: {', '.join(cat.autores)}",
@@ -72,12 +71,20 @@ def validar_fatos(
             campo="agravantes",
             regra=regras.agravantes.fonte.referencia(),
         )
-
-
-def reais(valor: Decimal) -> str:
-    """'R$ 1.234,56'."""
-    inteiro, _, centavos = f"{valor:,.2f}".partition(".")
-    return f"R$ {inteiro.replace(',', '.')},{centavos}"
+    # LESTA art. 30, I ("reincidência") só agrava se houve a "repetição da prática da mesma
+    # infração em um período igual ou inferior a doze meses" (RLESTA art. 10): sem prática
+    # anterior contada, declará-la é afirmar um fato que a própria entrada nega.
+    if AGRAVANTE_REINCIDENCIA in agravantes and reincidencias == 0:
+        item = regras.agravantes.itens[AGRAVANTE_REINCIDENCIA]
+        raise EntradaInvalida(
+            f"agravante {AGRAVANTE_REINCIDENCIA} declarada sem prática anterior: a reincidência "
+            f"é a repetição da prática da mesma infração ({codigo}) em até "
+            f"{regras.reincidencia.janela_meses} meses antes do fato, e o número de práticas "
+            f"anteriores (reincidencias) é 0",
+            campo="agravantes",
+            regra=f"{regras.agravantes.fonte.referencia()}, {item.inciso}; "
+            f"{regras.reincidencia.fonte.referencia()}",
+        )
 
 
 def validar_multa(resultado: ResultadoPenalidade, valor: Decimal) -> Decimal:
@@ -91,8 +98,8 @@ def validar_multa(resultado: ResultadoPenalidade, valor: Decimal) -> Decimal:
     faixa = resultado.multa
     if not faixa.min <= valor <= faixa.max:
         raise EntradaInvalida(
-            f"multa de {reais(valor)} fora da faixa legal de {reais(faixa.min)} a "
-            f"{reais(faixa.max)}",
+            f"multa de {moeda(valor)} fora da faixa legal de {moeda(faixa.min)} a "
+            f"{moeda(faixa.max)}",
             campo="multa",
             regra=juntar(resultado.fundamentos),
         )
@@ -116,9 +123,12 @@ def validar_suspensao(
     teto = (cat or catalogo()).regras.teto_suspensao
     limite = em_dias(resultado.suspensao_max, teto)
     if not 1 <= dias <= limite:
+        # "até 60 dias"; o teto em meses leva os dias entre parênteses: "até 12 meses (360 dias)"
+        maximo = formatos.duracao(resultado.suspensao_max)
+        if maximo != formatos.dias(limite):
+            maximo += f" ({formatos.dias(limite)})"
         raise EntradaInvalida(
-            f"suspensão de {dias} dias fora do limite de 1 a {limite} dias "
-            f"({resultado.suspensao_max})",
+            f"suspensão de {formatos.dias(dias)} fora do limite de 1 dia a {maximo}",
             campo="suspensao_dias",
             regra=juntar(resultado.fundamentos),
         )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -27,7 +27,7 @@ import numpy.typing as npt
 from farol.erros import EntradaInvalida, ForaDeVigencia
 from farol.normas.citacao import Citacao
 from farol.normas.prazos import Contagem, RegraPrazo, ValorPrazo, catalogo_prazos, regra_prazo
-from farol.rules.calendario import BASE, Calendario, Indices, obter_calendario
+from farol.rules.calendario import BASE, Calendario, Folga, Indices, obter_calendario
 
 Datas = npt.NDArray[np.datetime64]
 _BASE_EPOCA = int(BASE.astype(np.int64))  # dias de 1970-01-01 até o 1º dia do calendário
@@ -49,6 +49,20 @@ class ResultadoPrazo:
     fundamentos: list[str]
     a_partir_de: str
     anos: int | None = None
+    # a base legal de cada dia de `dias_nao_uteis` (lei do feriado, ato do ponto facultativo ...)
+    folgas: Mapping[dt.date, tuple[Folga, ...]] = field(default_factory=dict)
+
+    def dias_nao_uteis_json(self) -> list[dict[str, Any]]:
+        """Cada dia não útil com o motivo e `fundamentos`: {motivo, norma, dispositivo, texto,
+        referencia, pendente} de cada motivo do dia — o formato gravado no prazo e o da API."""
+        return [
+            {
+                "data": d.isoformat(),
+                "motivo": motivo,
+                "fundamentos": [j for f in self.folgas.get(d, ()) for j in f.para_json()],
+            }
+            for d, motivo in self.dias_nao_uteis
+        ]
 
     def para_json(self) -> dict[str, Any]:
         return {
@@ -59,9 +73,7 @@ class ResultadoPrazo:
             "contagem": self.contagem,
             "dias": self.dias,
             "prorrogado": self.prorrogado,
-            "dias_nao_uteis": [
-                {"data": d.isoformat(), "motivo": motivo} for d, motivo in self.dias_nao_uteis
-            ],
+            "dias_nao_uteis": self.dias_nao_uteis_json(),
             "fundamentos": list(self.fundamentos),
         }
 
@@ -107,6 +119,41 @@ def calcular_prazo(
         fundamentos=_fundamentos(cal, versao.fonte, valor, final != bruto, dias_nao_uteis),
         a_partir_de=valor.a_partir_de,
         anos=valor.anos,
+        folgas={d: cal.folgas_do_dia(d) for d, _ in dias_nao_uteis},
+    )
+
+
+@dataclass(frozen=True)
+class PrazoAContar:
+    """Um prazo cujo início (a ciência) ainda não aconteceu: quanto e como se conta, de que
+    evento e com que fundamentos; sem vencimento, que só existe depois da ciência."""
+
+    regra: str
+    etapa: str
+    regime: str
+    dias: int | None
+    anos: int | None
+    contagem: Contagem
+    a_partir_de: str
+    fundamentos: list[str]
+
+
+def prazo_a_contar(etapa: str, data_norma: dt.date, regime: str = "lesta") -> PrazoAContar:
+    """A regra da `etapa` em vigor em `data_norma`, para um documento que anuncia o prazo antes
+    da ciência (ex.: a Notificação para Retirada, cujo prazo corre do seu recebimento). Quem
+    precisa do vencimento chama `calcular_prazo` com a data da ciência; aqui nenhuma data é
+    calculada. Sem regra em vigor: ForaDeVigencia."""
+    regra = regra_prazo(regime, etapa)
+    versao, valor = regra.vigente(data_norma, campo="data")
+    return PrazoAContar(
+        regra=regra.id,
+        etapa=regra.etapa,
+        regime=regra.regime,
+        dias=valor.dias,
+        anos=valor.anos,
+        contagem=valor.contagem,
+        a_partir_de=valor.a_partir_de,
+        fundamentos=_fundamentos(obter_calendario(), versao.fonte, valor, False, []),
     )
 
 
@@ -121,7 +168,8 @@ def _fundamentos(
     prorrogado: bool,
     dias_nao_uteis: list[tuple[dt.date, str]],
 ) -> list[str]:
-    """Fonte da regra, citações adicionais, art. 66 aplicado e a lei de cada feriado pulado."""
+    """Fonte da regra, citações adicionais, art. 66 aplicado e a base legal de cada dia pulado
+    que não é fim de semana (lei do feriado, ato do ponto facultativo, ato da OM)."""
     contagem = catalogo_prazos().contagem
     refs = [fonte.referencia(), *(c.referencia() for c in valor.adicionais)]
     if valor.anos is not None:
@@ -132,7 +180,8 @@ def _fundamentos(
             refs.append(contagem.dias_corridos.referencia())
     if prorrogado:
         refs.append(contagem.prorrogacao.referencia())
-    refs += [cal.fundamentos[d] for d, _ in dias_nao_uteis if d in cal.fundamentos]
+    folgas = [f for d, _ in dias_nao_uteis for f in cal.folgas.get(d, ())]  # sem fim de semana
+    refs += [base.referencia for f in folgas for base in f.bases]
     return list(dict.fromkeys(refs))
 
 

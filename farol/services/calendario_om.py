@@ -15,11 +15,13 @@ from farol.store.orm import OM, OMFechamento, Prazo, Processo
 
 
 def calendario_da_om(s: Session, om: OM) -> Calendario:
+    """Cada fechamento registrado é um ato da OM: a sigla e a data o identificam, o motivo o
+    justifica; o calendário o cita como base legal do dia sem expediente."""
     extras = {
         f.data: f.motivo
         for f in s.execute(select(OMFechamento).where(OMFechamento.om_id == om.id)).scalars()
     }
-    return obter_calendario(om.uf, extras or None)
+    return obter_calendario(om.uf, extras or None, om=om.sigla)
 
 
 @caso_de_uso(escrita=True)
@@ -55,9 +57,7 @@ def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) 
         r = calcular_prazo(prazo.etapa, prazo.inicio, regime=prazo.regime, calendario=calendario)
         if r.vencimento != prazo.vencimento:
             prazo.vencimento = r.vencimento
-            prazo.dias_nao_uteis = [
-                {"data": d.isoformat(), "motivo": m} for d, m in r.dias_nao_uteis
-            ]
+            prazo.dias_nao_uteis = r.dias_nao_uteis_json()
             prazo.fundamentos = list(r.fundamentos)
             mudaram.append(prazo)
     return mudaram

@@ -34,7 +34,12 @@ class NovoAto(Modelo):
 
 class ItemAuto(Modelo):
     infracao: str
-    autor_tipo: str = "condutor"
+    autor_tipo: str | None = Field(
+        default=None,
+        description="tipo de autor material (autores admitidos de cada infração: "
+        "`farol infracoes`); omitido, o único que a infração admite, e com vários a recusa "
+        "os lista",
+    )
     faltas: int = Field(default=1, ge=1)
 
 
@@ -65,6 +70,20 @@ class DadosPagamento(Modelo):
     referencia: str = Field(min_length=1, max_length=100)
 
 
+class DadosEfeitoSuspensivo(Modelo):
+    fundamentacao: str = Field(
+        min_length=20,
+        description="o justo receio de prejuízo de difícil ou incerta reparação que justifica "
+        "dar efeito suspensivo ao recurso",
+    )
+    a_pedido: bool = Field(default=False, description="concedido a pedido do recorrente")
+
+
+class DadosRestituicao(Modelo):
+    valor: Decimal = Field(gt=0, max_digits=14, decimal_places=2)
+    referencia: str | None = Field(default=None, min_length=1, max_length=100)
+
+
 class DadosSobrestamento(Modelo):
     inquerito: str = Field(min_length=1, max_length=100)
     poluicao: bool = False
@@ -91,6 +110,9 @@ MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
     ("impoe_penalidade", DadosDecisaoComPenalidade),
     ("decisao", DadosDecisao),
     ("paga_multa", DadosPagamento),
+    ("concede_efeito_suspensivo", DadosEfeitoSuspensivo),
+    ("reconhece_restituicao", DadosRestituicao),
+    ("efetua_restituicao", DadosRestituicao),
     ("abre_sobrestamento", DadosSobrestamento),
 )
 

@@ -125,7 +125,7 @@ def _saldo(s: Session, p: Processo) -> tuple[Decimal, Decimal]:
 
 
 def _vencimento_pagamento(s: Session, p: Processo) -> dt.date | None:
-    """O vencimento do prazo de pagamento em curso (um recurso o encerra)."""
+    """O vencimento do prazo de pagamento em curso (o efeito suspensivo o encerra)."""
     return s.execute(
         select(Prazo.vencimento)
         .where(Prazo.processo_id == p.id, Prazo.etapa == "pagamento", Prazo.encerrado_em.is_(None))
@@ -207,20 +207,14 @@ def multas_vencidas(s: Session, ator: Ator, hoje: dt.date) -> list[MultaVencida]
 
 @caso_de_uso()
 def prontos_para_divida_ativa(s: Session, ator: Ator, hoje: dt.date) -> list[MultaVencida]:
-    """Multas vencidas cujos prazos de recurso também já se encerraram."""
-    saida = []
-    for item in multas_vencidas.na_sessao(s, ator, hoje):
-        recursos_abertos = s.execute(
-            select(Prazo.vencimento).where(
-                Prazo.processo_id == item.id,
-                Prazo.etapa.in_(("recurso", "recurso_final")),
-                Prazo.encerrado_em.is_(None),
-                Prazo.vencimento >= hoje,
-            )
-        ).first()
-        if recursos_abertos is None:
-            saida.append(item)
-    return saida
+    """Multas vencidas e não pagas, prontas para o encaminhamento à dívida ativa.
+
+    O recurso não tem efeito suspensivo (LESTA art. 24 § 1º): uma multa vencida se encaminha
+    mesmo com recurso pendente. O efeito suspensivo concedido (Lei 9.784/1999 art. 61,
+    parágrafo único) e o próprio encaminhamento encerram o prazo de pagamento, e a multa deixa
+    de estar vencida em `multas_vencidas`.
+    """
+    return multas_vencidas.na_sessao(s, ator, hoje)
 
 
 @caso_de_uso()

@@ -1,5 +1,6 @@
-"""O que a inspeção que abriu o processo registrou: as partes (proprietário e condutor) e as
-medidas administrativas aplicadas (LESTA art. 16), com os nomes da tabela da NORMAM."""
+"""O que a inspeção que abriu o processo registrou: as partes (proprietário e condutor), as
+constatações que são do autuado e as medidas administrativas aplicadas (LESTA art. 16), com os
+nomes da tabela da NORMAM."""
 
 from __future__ import annotations
 
@@ -10,14 +11,55 @@ from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.normas.medidas import carregar_tabela
+from farol.rules.autoria import Imputacao, Responsavel, responsaveis, responsavel_de
 from farol.services.jurisdicao import Ator, carregar_processo
 from farol.services.unit_of_work import caso_de_uso
-from farol.store.orm import Inspecao, MedidaAdministrativa, Pessoa
+from farol.store.orm import Constatacao, Inspecao, MedidaAdministrativa, Pessoa, Processo
 
 
 def nome_da_medida(tipo: str) -> str:
     medida = carregar_tabela().medidas.get(tipo)
     return medida.nome if medida else tipo.replace("_", " ")
+
+
+def pessoas_da_inspecao(condutor_id: int | None, proprietario_id: int) -> dict[str, int | None]:
+    """Papel da inspeção -> pessoa, a entrada de `farol.rules.autoria.responsaveis`."""
+    return {"condutor": condutor_id, "proprietario": proprietario_id}
+
+
+def decisao_da_inspecao(
+    s: Session, inspecao_id: int
+) -> tuple[list[Constatacao], tuple[Responsavel[int], ...]]:
+    """As constatações gravadas e quem responde por cada uma: a mesma decisão que abriu os
+    processos (`rules.autoria.responsaveis`), refeita das constatações e das pessoas gravadas."""
+    insp = s.get(Inspecao, inspecao_id)
+    assert insp is not None
+    constatacoes = list(
+        s.execute(
+            select(Constatacao)
+            .where(Constatacao.inspecao_id == inspecao_id)
+            .order_by(Constatacao.id)
+        ).scalars()
+    )
+    decisao = responsaveis(
+        [c.infracao for c in constatacoes],
+        pessoas_da_inspecao(insp.condutor_id, insp.proprietario_id),
+        estrito=False,
+    )
+    return constatacoes, decisao
+
+
+def constatacoes_do_autuado(s: Session, p: Processo) -> list[tuple[Constatacao, Imputacao | None]]:
+    """As constatações da inspeção que são do autuado do processo, com a imputação (tipo de
+    autor e fundamentos). Um processo aberto antes desta regra, cujo autuado a decisão de hoje
+    não alcança, mostra as constatações todas, sem imputação, como antes."""
+    if p.inspecao_id is None:
+        return []
+    constatacoes, decisao = decisao_da_inspecao(s, p.inspecao_id)
+    r = responsavel_de(decisao, p.autuado_id)
+    if r is None:
+        return [(c, None) for c in constatacoes]
+    return [(constatacoes[i.constatacao], i) for i in r.infracoes]
 
 
 @caso_de_uso()

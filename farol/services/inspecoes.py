@@ -22,9 +22,12 @@ from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
 from farol.relogio import agora, data_local
-from farol.rules.medidas import aplicar_medidas, constatacao_de_dict
+from farol.rules.autoria import PAPEIS_DA_INSPECAO, Responsavel, responsaveis
+from farol.rules.medidas import ResultadoMedidas, aplicar_medidas, constatacao_de_dict
+from farol.rules.prescricao import exigir_fato_apuravel
 from farol.services import idempotencia
 from farol.services.comandos import Modelo
+from farol.services.inspecao_do_processo import pessoas_da_inspecao
 from farol.services.jurisdicao import Ator
 from farol.services.processos import abrir_processo
 from farol.services.resultados.inspecao import AvaliacaoDaInspecao, InspecaoRegistrada
@@ -93,15 +96,34 @@ def _com_campo(prefixo: str, f: Any) -> Any:
         raise
 
 
+def _medidas_da_constatacao(n: int, entrada: dict[str, Any]) -> ResultadoMedidas:
+    """As medidas de uma constatação; o erro nomeia o campo do formulário: a data da
+    constatação é a `data_hora` da inspeção, o resto é da constatação `n`."""
+    try:
+        return aplicar_medidas(constatacao_de_dict(entrada))
+    except ErroFarol as e:
+        if e.campo == "data_inspecao":
+            e.campo = "data_hora"
+            raise
+        e.campo = f"constatacoes.{n}.{e.campo}" if e.campo else f"constatacoes.{n}"
+        raise
+
+
 def avaliar(cmd: NovaInspecao) -> AvaliacaoDaInspecao:
-    """Infrações, medidas e quem notificar, sem gravar nada (função pura dos dados)."""
+    """Infrações, medidas e quem notificar, sem gravar nada (função pura dos dados).
+
+    As medidas são as vigentes na data da inspeção (a de `data_hora`, no fuso do Farol); a
+    prévia da página, que pode não ter a data ainda, avalia sem data."""
     cat = catalogo()
     itens = []
     medidas: list[str] = []
     notificar: list[str] = []
+    lacunas: list[dict[str, Any]] = []
+    data = data_local(cmd.data_hora) if "data_hora" in cmd.model_fields_set else None
     for n, c in enumerate(cmd.constatacoes):
         entrada = {
             "infracao": c.infracao,
+            "data_inspecao": data,
             "situacao": cmd.situacao,
             "condutor_habilitado_presente": cmd.condutor_habilitado_presente,
             "anos_vencida": c.anos_vencida,
@@ -111,11 +133,9 @@ def avaliar(cmd: NovaInspecao) -> AvaliacaoDaInspecao:
             "embarcacao_estrangeira": cmd.embarcacao.estrangeira,
             "reincidente": c.reincidente,
         }
-        r = _com_campo(
-            f"constatacoes.{n}", lambda e=entrada: aplicar_medidas(constatacao_de_dict(e))
-        )
+        r = _medidas_da_constatacao(n, entrada)
         inf = cat.infracao(r.infracao_aplicavel)
-        alvo = list(r.notificar) or ["proprietario"]
+        lacuna = r.lacuna.para_json() if r.lacuna else None
         itens.append(
             {
                 "infracao": c.infracao,
@@ -125,17 +145,34 @@ def avaliar(cmd: NovaInspecao) -> AvaliacaoDaInspecao:
                 "fundamento": inf.fonte.referencia(),
                 "medidas": list(r.medidas),
                 "medidas_dispensadas": list(r.medidas_dispensadas),
-                "notificar": alvo,
+                "notificar": [],  # abaixo, da decisão única da autoria
+                "fundamentos_autoria": [c.referencia() for c in inf.autoria.fontes],
                 "documentos": list(r.documentos),
                 "ordens_estrangeira": list(r.ordens_estrangeira),
+                "lacuna": lacuna,
                 "fundamentos": list(r.fundamentos),
             }
         )
         medidas += [m for m in r.medidas if m not in medidas]
-        notificar += [x for x in alvo if x not in notificar]
+        if lacuna is not None and lacuna not in lacunas:
+            lacunas.append(lacuna)
+    # Quem responde, por papel (condutor, proprietário): a mesma decisão que, com as pessoas,
+    # abre os processos em `registrar_inspecao` (farol.rules.autoria).
+    aplicaveis = [str(i["infracao_aplicavel"]) for i in itens]
+    por_papel = responsaveis(aplicaveis, {p: p for p in PAPEIS_DA_INSPECAO})
+    notificar = _notificar(itens, por_papel)
     return AvaliacaoDaInspecao.model_validate(
-        {"constatacoes": itens, "medidas": medidas, "notificar": notificar}
+        {"constatacoes": itens, "medidas": medidas, "notificar": notificar, "lacunas": lacunas}
     )
+
+
+def _notificar(itens: list[dict[str, Any]], decisao: tuple[Responsavel[Any], ...]) -> list[str]:
+    """Grava em cada constatação os papéis em que alguém responde por ela (segundo a
+    `decisao`) e devolve todos os papéis notificados, na ordem de PAPEIS_DA_INSPECAO."""
+    for n, item in enumerate(itens):
+        papeis = {i.autor_tipo for r in decisao for i in r.infracoes if i.constatacao == n}
+        item["notificar"] = [p for p in PAPEIS_DA_INSPECAO if p in papeis]
+    return [p for p in PAPEIS_DA_INSPECAO if any(p in i["notificar"] for i in itens)]
 
 
 def _pessoa(s: Session, dados: DadosPessoa, campo: str) -> Pessoa:
@@ -186,11 +223,21 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoReg
     data = data_local(cmd.data_hora)
     if cmd.data_hora > agora() + TOLERANCIA_RELOGIO:
         raise EntradaInvalida("a inspeção não pode ter data e hora futuras", campo="data_hora")
+    exigir_fato_apuravel(
+        data, data_local(agora()), [c.infracao for c in cmd.constatacoes], campo="data_hora"
+    )
     avaliacao = avaliar(cmd).model_dump()
     om = s.get(OM, ator.om_id)
     assert om is not None
     dono = _pessoa(s, cmd.proprietario, "proprietario")
     condutor = _pessoa(s, cmd.condutor, "condutor") if cmd.condutor else None
+    # Cada pessoa responde só pelo que é seu (farol.rules.autoria): a mesma decisão dá os
+    # processos, a Notificação de cada um, a página do processo e a resposta desta inspeção.
+    decisao = responsaveis(
+        [i["infracao_aplicavel"] for i in avaliacao["constatacoes"]],
+        pessoas_da_inspecao(condutor.id if condutor else None, dono.id),
+    )
+    avaliacao["notificar"] = _notificar(avaliacao["constatacoes"], decisao)
     emb = _embarcacao(s, cmd.embarcacao, dono)
     insp = Inspecao(
         om_id=om.id,
@@ -227,13 +274,10 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoReg
             )
         )
     processos: list[dict[str, Any]] = []
-    for quem in avaliacao["notificar"]:
-        pessoa = condutor if quem == "condutor" and condutor is not None else dono
-        if any(x["autuado_id"] == pessoa.id for x in processos):
-            continue
-        infracoes = [
-            i["infracao_aplicavel"] for i in avaliacao["constatacoes"] if quem in i["notificar"]
-        ]
+    por_id = {x.id: x for x in (dono, condutor) if x is not None}
+    for responsavel in decisao:
+        pessoa = por_id[responsavel.pessoa]
+        infracoes = list(responsavel.codigos)
         p = abrir_processo(
             s,
             ator,
@@ -262,8 +306,10 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoReg
                 "autuado_id": pessoa.id,
                 "autuado": pessoa.nome,
                 "documento": formatar_documento(pessoa.documento),
-                "papel": quem,
+                "papel": responsavel.papeis[0],
+                "papeis": list(responsavel.papeis),
                 "infracoes": infracoes,
+                "autoria": _autoria(responsavel),
                 "comparecimento_ate": prazo.vencimento.isoformat() if prazo else None,
             }
         )
@@ -278,6 +324,17 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoReg
     return InspecaoRegistrada.model_validate(
         {"inspecao_id": insp.id, **avaliacao, "processos": processos}
     )
+
+
+def _autoria(responsavel: Responsavel[int]) -> list[dict[str, Any]]:
+    """Cada infração da pessoa, uma vez, com o tipo de autor e os fundamentos da autoria."""
+    vistas: dict[str, dict[str, Any]] = {}
+    for i in responsavel.infracoes:
+        vistas.setdefault(
+            i.infracao,
+            {"infracao": i.infracao, "autor_tipo": i.autor_tipo, "fundamentos": i.fundamentos},
+        )
+    return list(vistas.values())
 
 
 def registrar(
@@ -319,16 +376,14 @@ def apresentar(resultado: AvaliacaoDaInspecao | InspecaoRegistrada) -> dict[str,
     notificar = []
     for quem in avaliacao["notificar"]:
         autor = tabela.autores.get(quem)
+        deste = [c for c in avaliacao["constatacoes"] if quem in c["notificar"]]
+        da_autoria = dict.fromkeys(f for c in deste for f in c["fundamentos_autoria"])
         notificar.append(
             {
                 "papel": quem,
                 "nome": autor.nome if autor else quem,
-                "fundamento": autor.citacao.referencia() if autor and autor.citacao else "",
-                "infracoes": [
-                    c["infracao_aplicavel"]
-                    for c in avaliacao["constatacoes"]
-                    if quem in c["notificar"]
-                ],
+                "fundamento": "; ".join(da_autoria),
+                "infracoes": list(dict.fromkeys(c["infracao_aplicavel"] for c in deste)),
             }
         )
     documentos = list(dict.fromkeys(d for c in avaliacao["constatacoes"] for d in c["documentos"]))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from decimal import Decimal
 from typing import Any
 
@@ -11,9 +12,11 @@ from sqlalchemy.orm import Session
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import catalogo_prazos
 from farol.relogio import hoje
+from farol.services.inspecao_do_processo import constatacoes_do_autuado
 from farol.services.jurisdicao import Ator, carregar_processo
 from farol.services.resultados.processo import ProcessoDetalhado
 from farol.services.unit_of_work import caso_de_uso
@@ -21,7 +24,6 @@ from farol.store.orm import (
     OM,
     Ato,
     AutoDeInfracao,
-    Constatacao,
     Embarcacao,
     Pagamento,
     Pessoa,
@@ -85,21 +87,21 @@ def resumo(s: Session, p: Processo) -> dict[str, Any]:
 def _infracoes(s: Session, p: Processo) -> list[dict[str, Any]]:
     cat = catalogo()
     itens = itens_do_auto(s, p)
-    fonte: list[tuple[str, str | None, int | None]]
+    fonte: list[tuple[str, str | None, int | None, list[str]]]
     if itens:
-        fonte = [(i.infracao, i.autor_tipo, i.faltas) for i in itens]
-    elif p.inspecao_id is not None:
-        fonte = [
-            (c.infracao, None, c.faltas)
-            for c in s.execute(
-                select(Constatacao).where(Constatacao.inspecao_id == p.inspecao_id)
-            ).scalars()
-        ]
+        fonte = [(i.infracao, i.autor_tipo, i.faltas, []) for i in itens]
     else:
-        fonte = []
+        # Antes do auto: as constatações da inspeção que são do autuado, com o tipo de autor
+        # e os fundamentos da autoria (a mesma decisão que abriu o processo).
+        fonte = [
+            (c.infracao, i.autor_tipo if i else None, c.faltas, list(i.fundamentos) if i else [])
+            for c, i in constatacoes_do_autuado(s, p)
+        ]
     saida = []
-    for codigo, autor, faltas in fonte:
+    for codigo, autor, faltas, fundamentos_autoria in fonte:
         inf = cat.infracoes.get(codigo)
+        if inf is not None and not fundamentos_autoria:
+            fundamentos_autoria = [c.referencia() for c in inf.autoria.fontes]
         saida.append(
             {
                 "codigo": codigo,
@@ -107,6 +109,7 @@ def _infracoes(s: Session, p: Processo) -> list[dict[str, Any]]:
                 "penalidade": inf.penalidade_texto if inf else None,
                 "fundamento": inf.fonte.referencia() if inf else None,
                 "autor_tipo": autor,
+                "fundamentos_autoria": list(dict.fromkeys(fundamentos_autoria)),
                 "faltas": faltas,
             }
         )
@@ -151,6 +154,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
         select(AutoDeInfracao).where(AutoDeInfracao.processo_id == p.id)
     ).scalar_one_or_none()
     pagos = list(s.execute(select(Pagamento).where(Pagamento.processo_id == p.id)).scalars())
+    fatos = fatos_do_recurso(maquina, [(a.tipo, a.payload or {}) for a in lista_atos])
     total = total_multas(s, p)
     pago = sum((x.valor for x in pagos), Decimal("0.00"))
     permitidos = (
@@ -178,7 +182,9 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
         ],
         "multa_total": dinheiro(total),
         "pago": dinheiro(pago),
-        "saldo": dinheiro(total - pago),
+        "saldo": dinheiro(max(total - pago, Decimal("0.00"))),
+        "restituicao_pendente": dinheiro(fatos.restituicao_pendente),
+        "efeito_do_recurso": asdict(efeito_do_recurso(fatos)),
         "pagamentos": [
             {"valor": dinheiro(x.valor), "data": x.data.isoformat(), "referencia": x.referencia}
             for x in pagos

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from farol import formatos
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import Conflito, EntradaInvalida
@@ -22,14 +23,14 @@ from farol.normas.citacao import registro_normas
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.pdf import dados as d
-from farol.relogio import hoje
-from farol.rules.prazos import calcular_prazo
+from farol.relogio import data_local, hoje
+from farol.rules.prazos import calcular_prazo, prazo_a_contar
 from farol.services.calendario_om import calendario_da_om
+from farol.services.inspecao_do_processo import constatacoes_do_autuado
 from farol.store.orm import (
     OM,
     Ato,
     AutoDeInfracao,
-    Constatacao,
     Embarcacao,
     Inspecao,
     MedidaAdministrativa,
@@ -104,7 +105,7 @@ def _embarcacao(s: Session, p: Processo) -> d.Embarcacao | None:
         nome=e.nome,
         inscricao=e.inscricao,
         tipo=e.tipo,
-        caracteristicas=f"{e.comprimento} m, propulsão a {e.propulsao}",
+        caracteristicas=f"{formatos.numero(e.comprimento)} m, propulsão a {e.propulsao}",
     )
 
 
@@ -112,12 +113,9 @@ def _fato(s: Session, p: Processo) -> d.Fato | None:
     insp = s.get(Inspecao, p.inspecao_id) if p.inspecao_id else None
     if insp is None:
         return None
-    descricoes = [
-        c.descricao
-        for c in s.execute(
-            select(Constatacao).where(Constatacao.inspecao_id == insp.id).order_by(Constatacao.id)
-        ).scalars()
-    ]
+    # Só o que foi constatado contra o autuado (a mesma decisão que abriu o processo): a
+    # Notificação do condutor não descreve a irregularidade da embarcação, que é do proprietário.
+    descricoes = list(dict.fromkeys(c.descricao for c, _ in constatacoes_do_autuado(s, p)))
     situacao = "navegando" if insp.situacao == "navegando" else "atracada, fundeada ou na boia"
     return d.Fato(
         data_hora=insp.data_hora,
@@ -129,13 +127,8 @@ def _fato(s: Session, p: Processo) -> d.Fato | None:
 def _infracoes(s: Session, p: Processo) -> tuple[d.Infracao, ...]:
     cat = catalogo()
     codigos = [i.infracao for i in itens_do_auto(s, p)]
-    if not codigos and p.inspecao_id:
-        codigos = [
-            c.infracao
-            for c in s.execute(
-                select(Constatacao).where(Constatacao.inspecao_id == p.inspecao_id)
-            ).scalars()
-        ]
+    if not codigos:  # antes do auto: as infrações da inspeção que são do autuado
+        codigos = [c.infracao for c, _ in constatacoes_do_autuado(s, p)]
     saida = []
     for codigo in dict.fromkeys(codigos):
         inf = cat.infracao(codigo)
@@ -182,7 +175,7 @@ def _prazo_previsto(s: Session, p: Processo, etapa: str, inicio: dt.date) -> d.P
         vencimento=r.vencimento,
         inicio=inicio,
         contagem=f"{r.dias} {contagem}, contados do dia seguinte à ciência "
-        f"(calculado para ciência em {inicio:%d/%m/%Y})",
+        f"(calculado para ciência em {formatos.data(inicio)})",
         fundamento="; ".join(r.fundamentos[:3]),
     )
 
@@ -369,21 +362,6 @@ def _custodia(
         fundamento=f"{citacao('apreensao_embarcacao').referencia()}; "
         + "; ".join(medida.fundamentos[:2]),
     )
-    om = s.get(OM, p.om_id)
-    assert om is not None
-    cal = calendario_da_om(s, om)
-    data_apreensao = medida.aplicada_em.date()
-
-    def prazo_custodia(etapa: str) -> d.Prazo:
-        r = calcular_prazo(etapa, data_apreensao, regime="custodia", calendario=cal)
-        return d.Prazo(
-            etapa=NOMES_ETAPA.get(etapa, etapa),
-            vencimento=r.vencimento,
-            inicio=data_apreensao,
-            contagem=f"{r.dias} dias corridos",
-            fundamento="; ".join(r.fundamentos[:2]),
-        )
-
     dono = _autuado(s, p, "Proprietário")
     numero = f"{p.numero}-{tipo.value[:3].upper()}"
     if tipo == T.auto_de_apreensao:
@@ -409,6 +387,85 @@ def _custodia(
                                 interessados=(d.Parte(**{**dono.model_dump(), "papel": "Fiel depositário"}),))  # fmt: skip  # noqa: E501
     if tipo in (T.notificacao_retirada, T.edital_convocacao):
         etapa = "retirada" if tipo == T.notificacao_retirada else "regularizacao"
+        prazo = _prazo_da_custodia(s, p, tipo, etapa, data_local(medida.aplicada_em), extras)
         return d.DadosDocumento(**base, numero_documento=numero, apreensao=apreensao,
-                                interessados=(dono,), prazos=(prazo_custodia(etapa),))  # fmt: skip
+                                interessados=(dono,), prazos=(prazo,))  # fmt: skip
     return d.DadosDocumento(**base, numero_documento=numero, interessados=(dono,))
+
+
+# De que ciência corre o prazo de cada documento da custódia (NORMAM-07 item 0309: o
+# proprietário "será notificado"; desconhecido ele ou a sua residência, "a notificação será
+# feita por Edital publicado ou afixado"), na forma "contados do dia seguinte ao ...".
+CIENCIA_DA_CUSTODIA = {
+    T.notificacao_retirada: "recebimento desta notificação (data do recibo na 2ª via)",
+    T.edital_convocacao: "da publicação ou afixação deste Edital",
+}
+
+
+def _prazo_da_custodia(
+    s: Session,
+    p: Processo,
+    tipo: d.TipoDocumento,
+    etapa: str,
+    apreensao: dt.date,
+    extras: dict[str, Any],
+) -> d.Prazo:
+    """O prazo da Notificação para Retirada (15 dias) ou do Edital (90 dias), que corre da
+    notificação do proprietário, não da apreensão (prazos.yaml, `prazo.custodia.*`).
+
+    Com a data da ciência (`dados.ciencia`: recebimento da notificação, ou publicação ou
+    afixação do edital), o vencimento vem do motor de prazos com o calendário da OM. Sem ela
+    (o caso comum: o documento é a própria notificação, emitido antes de entregue), o quadro diz
+    quantos dias e de quando correm, sem data: o Farol não inventa o dia da ciência.
+    """
+    ciencia = _data_da_ciencia(extras, apreensao)
+    marco = CIENCIA_DA_CUSTODIA[tipo]
+    if ciencia is None:
+        a = prazo_a_contar(etapa, hoje(), regime="custodia")
+        return d.Prazo(
+            etapa=NOMES_ETAPA.get(etapa, etapa),
+            vencimento=None,
+            contagem=f"{a.dias} {_dias(a.contagem)}, contados do dia seguinte ao {marco}",
+            fundamento="; ".join(a.fundamentos[:3]),
+        )
+    om = s.get(OM, p.om_id)
+    assert om is not None
+    r = calcular_prazo(etapa, ciencia, regime="custodia", calendario=calendario_da_om(s, om))
+    return d.Prazo(
+        etapa=NOMES_ETAPA.get(etapa, etapa),
+        vencimento=r.vencimento,
+        inicio=r.inicio,
+        contagem=f"{r.dias} {_dias(r.contagem)}, contados do dia seguinte ao {marco}",
+        fundamento="; ".join(r.fundamentos[:3]),
+    )
+
+
+def _dias(contagem: str) -> str:
+    return "dias úteis" if contagem == "uteis" else "dias corridos"
+
+
+def _data_da_ciencia(extras: dict[str, Any], apreensao: dt.date) -> dt.date | None:
+    """`dados.ciencia` (AAAA-MM-DD), se informada: não antes da apreensão nem no futuro."""
+    bruto = extras.get("ciencia")
+    if bruto in (None, ""):
+        return None
+    try:
+        ciencia = dt.date.fromisoformat(str(bruto))
+    except ValueError:
+        raise EntradaInvalida(
+            f"data inválida {bruto!r}: use AAAA-MM-DD (dia em que o proprietário foi notificado)",
+            campo="dados.ciencia",
+        ) from None
+    if ciencia < apreensao:
+        raise EntradaInvalida(
+            f"a ciência ({ciencia:%d/%m/%Y}) não pode ser anterior à apreensão "
+            f"({apreensao:%d/%m/%Y}): a notificação vem depois dela",
+            campo="dados.ciencia",
+        )
+    if ciencia > hoje():
+        raise EntradaInvalida(
+            f"a ciência ({ciencia:%d/%m/%Y}) não pode ser futura: informe-a depois de "
+            "entregue a notificação ou publicado o edital",
+            campo="dados.ciencia",
+        )
+    return ciencia

@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from farol import formatos
 from farol.erros import EntradaInvalida, ErroFarol
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
@@ -62,7 +63,7 @@ class Decidida:
 def faixa(
     infracao: str,
     fato: dt.date,
-    autor: str,
+    autor: str | None,
     reincidencias: int,
     faltas: int,
     *,
@@ -79,7 +80,10 @@ def faixa(
             agravantes=agravantes,
         )
     except ErroFarol as e:
-        e.campo = f"{campo}.{e.campo}" if e.campo else campo
+        if e.campo == "agravantes":  # as agravantes são da decisão inteira: dados.agravantes
+            e.campo = "dados.agravantes"
+        else:
+            e.campo = f"{campo}.{e.campo}" if e.campo else campo
         raise
 
 
@@ -198,12 +202,14 @@ def vedar_agravamento(s: Session, p: Processo, decididas: list[Decidida]) -> Non
             or (d.cancelamento and not antes.cancelamento)
         )
         if piora:
+            anterior = (
+                "sem multa" if antes.multa is None else f"multa de {formatos.moeda(antes.multa)}"
+            )
+            if antes.suspensao_dias:
+                anterior += f", suspensão de {formatos.dias(antes.suspensao_dias)}"
             raise EntradaInvalida(
                 f"{d.infracao}: o provimento parcial do recurso não pode agravar a penalidade "
-                "(anterior: "
-                + (f"multa R$ {antes.multa:.2f}" if antes.multa is not None else "sem multa")
-                + (f", suspensão de {antes.suspensao_dias} dias" if antes.suspensao_dias else "")
-                + ")",
+                f"(anterior: {anterior})",
                 campo=f"dados.penalidades.{n}",
                 regra=citacao("vedacao_agravamento").referencia(),
             )

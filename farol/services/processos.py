@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from decimal import Decimal
 from typing import Any
 
 from pydantic import ValidationError
@@ -19,8 +20,10 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.guardas import ContextoAto
+from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina, Resultado
 from farol.erros import Conflito, EntradaInvalida
+from farol.formatos import moeda
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.relogio import agora, hoje
@@ -32,6 +35,7 @@ from farol.services.comandos import (
     DadosDecisaoComPenalidade,
     DadosLavratura,
     DadosPagamento,
+    DadosRestituicao,
     DadosSobrestamento,
     NovoAto,
     modelo_dos_dados,
@@ -82,7 +86,7 @@ def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date)
         contagem=r.contagem,
         dias=r.dias,
         fundamentos=list(r.fundamentos),
-        dias_nao_uteis=[{"data": d.isoformat(), "motivo": m} for d, m in r.dias_nao_uteis],
+        dias_nao_uteis=r.dias_nao_uteis_json(),
     )
     s.add(prazo)
     return prazo
@@ -107,11 +111,19 @@ def _conferir_datas(s: Session, p: Processo, data_ato: dt.date) -> None:
 def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: Any) -> ContextoAto:
     vencimentos = {regra: x.vencimento for regra, x in repositorio.prazos_abertos(s, p).items()}
     sobrestamento = isinstance(dados, DadosSobrestamento)
+    multas, pago = repositorio.total_multas(s, p), repositorio.total_pago(s, p)
+    fatos = fatos_do_recurso(maquina, repositorio.historico(s, p))
     return ContextoAto(
         data_ato=cmd.data_ato,
         vencimentos=vencimentos,
-        multa_imposta=repositorio.total_multas(s, p) > 0,
-        multa_paga=repositorio.total_pago(s, p) > 0,
+        multa_imposta=multas > 0,
+        multa_paga=pago > 0,
+        valor_devido=multas - pago,
+        recurso_pendente=p.estado in maquina.estados_com("recurso_pendente"),
+        efeito_suspensivo=fatos.efeito_suspensivo,
+        penalidade_reformada=fatos.penalidade_reformada,
+        divida_ativa_encaminhada=fatos.divida_ativa_encaminhada,
+        restituicao_pendente=fatos.restituicao_pendente,
         esclarecimentos_prestados=any(
             repositorio.teve_ato(s, p, tipo) for tipo in maquina.tipos_com("presta_esclarecimentos")
         ),
@@ -169,6 +181,8 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
     elif maquina.tem_marca(cmd.tipo, "levanta_sobrestamento"):
         p.sobrestado = False
     s.flush()
+    if maquina.tem_marca(cmd.tipo, "decisao"):
+        efeitos.update(_reconhecer_restituicao(s, ator, p, maquina, cmd.data_ato))
     resposta = {
         "ato": {
             "id": ato.id,
@@ -184,6 +198,36 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
         **efeitos,
     }
     return AtoRegistrado.model_validate(resposta)
+
+
+def restituicao_a_reconhecer(s: Session, p: Processo, maquina: Maquina) -> Decimal:
+    """O valor pago acima da multa em vigor que ainda não tem ato de restituição devida."""
+    excedente = repositorio.total_pago(s, p) - repositorio.total_multas(s, p)
+    reconhecida = fatos_do_recurso(maquina, repositorio.historico(s, p)).restituicao_reconhecida
+    return max(excedente - reconhecida, Decimal("0.00"))
+
+
+def _reconhecer_restituicao(
+    s: Session, ator: Ator, p: Processo, maquina: Maquina, data_ato: dt.date
+) -> dict[str, Any]:
+    """A decisão que deixa o valor pago acima do devido registra, no mesmo ato de gravação, a
+    restituição devida ao pagador (marca `reconhece_restituicao`), com o valor exato."""
+    if "reconhece_restituicao" not in maquina.marcas:
+        return {}
+    valor = restituicao_a_reconhecer(s, p, maquina)
+    if valor <= 0:
+        return {}
+    r = registrar_ato(
+        s,
+        ator,
+        p.id,
+        NovoAto(
+            tipo=maquina.tipo_com("reconhece_restituicao"),
+            data_ato=data_ato,
+            dados={"valor": str(valor)},
+        ),
+    )
+    return {"restituicao": {"ato_id": r.ato.id, "valor": str(valor)}}
 
 
 def _tipo_corrigido(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto) -> str | None:
@@ -212,6 +256,13 @@ def _mover_prazos(
     intempestivo: bool,
 ) -> None:
     abertos = repositorio.prazos_abertos(s, p)
+    # Um prazo que o ato abre de novo substitui o da mesma etapa ainda aberto (ex.: a ciência da
+    # decisão que reformou a multa abre novo prazo de pagamento para o novo valor).
+    for regra in r.prazos_iniciados:
+        if regra in abertos and regra not in r.prazos_encerrados:
+            abertos[regra].encerrado_em = data_ato
+            abertos[regra].encerrado_por_ato_id = ato.id
+            abertos[regra].cumprido = False
     for regra in r.prazos_encerrados:
         prazo = abertos.get(regra)
         if prazo is not None:
@@ -247,7 +298,11 @@ def _efeitos_antes(
                     f"infração desconhecida: {item.infracao!r} (use `farol infracoes`)",
                     campo=f"{campo}.infracao",
                 )
-            pen.faixa(item.infracao, fato, item.autor_tipo, 0, item.faltas, campo=campo)
+            r = pen.faixa(item.infracao, fato, item.autor_tipo, 0, item.faltas, campo=campo)
+            # Sem autor informado, o único admitido pela infração (farol.rules.autoria): o ato
+            # e o item do auto gravam o tipo resolvido.
+            item.autor_tipo = r.autor
+            payload["infracoes"][n]["autor_tipo"] = r.autor
         om = s.get(OM, p.om_id)
         assert om is not None
         seq = proximo_numero(s, om.id, cmd.data_ato.year, AUTO_DE_INFRACAO)
@@ -260,11 +315,25 @@ def _efeitos_antes(
             pen.vedar_agravamento(s, p, decididas)
         payload["penalidades"] = [d.para_payload() for d in decididas]
         return {"penalidades": [d.para_payload() for d in decididas]}
+    if isinstance(dados, DadosRestituicao):
+        maquina = carregar_regime(p.regime)
+        if maquina.tem_marca(cmd.tipo, "reconhece_restituicao"):
+            esperado = restituicao_a_reconhecer(s, p, maquina)
+        else:
+            esperado = fatos_do_recurso(maquina, repositorio.historico(s, p)).restituicao_pendente
+        if dados.valor != esperado:
+            raise EntradaInvalida(
+                f"valor da restituição ({moeda(dados.valor)}) difere do valor a restituir "
+                f"({moeda(esperado)})",
+                campo="dados.valor",
+                regra=citacao("restituicao_do_indevido").referencia(),
+            )
+        return {}
     if isinstance(dados, DadosPagamento):
         devido = repositorio.total_multas(s, p) - repositorio.total_pago(s, p)
         if dados.valor != devido:
             raise EntradaInvalida(
-                f"valor pago (R$ {dados.valor}) difere do valor devido (R$ {devido})",
+                f"valor pago ({moeda(dados.valor)}) difere do valor devido ({moeda(devido)})",
                 campo="dados.valor",
                 regra=citacao("pagamento_multa").referencia(),
             )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -115,3 +116,13 @@ def total_pago(s: Session, p: Processo) -> Decimal:
     return sum(valores, Decimal("0.00"))
 
 
+
+
+def historico(s: Session, p: Processo) -> list[tuple[str, dict[str, Any]]]:
+    """Tipo e dados de cada ato do processo, na ordem de registro."""
+    return [
+        (tipo, dict(payload or {}))
+        for tipo, payload in s.execute(
+            select(Ato.tipo, Ato.payload).where(Ato.processo_id == p.id).order_by(Ato.seq)
+        )
+    ]

@@ -15,6 +15,7 @@ from typing import Any
 from starlette.datastructures import FormData, UploadFile
 
 from farol.domain.procedimento.carregar import carregar_regime
+from farol.formatos import moeda
 from farol.normas.infracoes import catalogo
 from farol.services.anexos import TAMANHO_MAXIMO, Arquivo
 from farol.services.comandos import (
@@ -85,7 +86,7 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
                 "dinheiro",
                 True,
                 padrao=detalhe.get("saldo") or "",
-                ajuda=f"valor devido: {detalhe.get('saldo') or '0.00'}",
+                ajuda=f"valor devido: {moeda(detalhe.get('saldo') or '0.00')}",
             ),
             Campo("dados.referencia", "Referência do pagamento (GRU/DARF)", "text", True),
         ]

@@ -1,26 +1,22 @@
 """Filtros Jinja2 das páginas: datas DD/MM/AAAA, dinheiro R$ 1.234,56, papéis e medidas.
 
 Funções puras; recebem o que os serviços devolvem (datas ISO em texto, valores em texto com
-ponto decimal, `Decimal`) e devolvem o texto que a pessoa lê.
+ponto decimal, `Decimal`, durações ISO-8601) e devolvem o texto que a pessoa lê, com os
+formatos de `farol.formatos` (os mesmos da CLI e dos PDFs); vazio ou ilegível vira "—".
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+from farol import formatos
 from farol.domain.papeis import nome_do_papel
 from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import catalogo_prazos
 from farol.relogio import fuso, hoje
 
 VAZIO = "—"
-
-MESES = (
-    "janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
-    "setembro", "outubro", "novembro", "dezembro",
-)  # fmt: skip
 
 
 def _como_data(valor: object) -> dt.date | None:
@@ -42,12 +38,13 @@ def _como_data(valor: object) -> dt.date | None:
 def data(valor: object) -> str:
     """'2026-03-02' ou date -> '02/03/2026'; instantes com fuso vão para o horário de Brasília."""
     d = _como_data(valor)
-    return VAZIO if d is None else f"{d:%d/%m/%Y}"
+    return VAZIO if d is None else formatos.data(d)
 
 
 def data_extenso(valor: object) -> str:
+    """'2026-03-01' -> '1º de março de 2026'."""
     d = _como_data(valor)
-    return VAZIO if d is None else f"{d.day} de {MESES[d.month - 1]} de {d.year}"
+    return VAZIO if d is None else formatos.data_por_extenso(d)
 
 
 def data_hora(valor: object) -> str:
@@ -62,7 +59,7 @@ def data_hora(valor: object) -> str:
         return str(valor)
     if instante.tzinfo is None:
         instante = instante.replace(tzinfo=dt.UTC)
-    return f"{instante.astimezone(fuso()):%d/%m/%Y %H:%M}"
+    return formatos.data_hora(instante)
 
 
 def dinheiro(valor: object) -> str:
@@ -70,12 +67,9 @@ def dinheiro(valor: object) -> str:
     if valor is None or valor == "":
         return VAZIO
     try:
-        v = Decimal(str(valor)).quantize(Decimal("0.01"))
-    except InvalidOperation:
+        return formatos.moeda(valor if isinstance(valor, Decimal | int) else str(valor))
+    except ValueError:
         return str(valor)
-    sinal = "-" if v < 0 else ""
-    inteiro, _, centavos = f"{abs(v):,.2f}".partition(".")
-    return f"{sinal}R$ {inteiro.replace(',', '.')},{centavos}"
 
 
 def valor_de_campo(valor: object) -> str:
@@ -87,7 +81,7 @@ def valor_de_campo(valor: object) -> str:
 def numero(valor: object) -> str:
     """1234 -> '1.234'."""
     try:
-        return f"{int(str(valor)):,}".replace(",", ".")
+        return formatos.numero(int(str(valor)))
     except ValueError:
         return str(valor)
 
@@ -98,14 +92,11 @@ def papel(valor: object) -> str:
 
 
 def duracao(valor: object) -> str:
-    """'P60D' -> '60 dias'; 'P12M' -> '12 meses'."""
-    m = re.fullmatch(r"P(\d+)([DM])", str(valor or ""))
-    if not m:
+    """'P60D' -> '60 dias'; 'P12M' -> '12 meses'; 'P1Y' -> '1 ano'."""
+    try:
+        return formatos.duracao(str(valor or ""))
+    except ValueError:
         return VAZIO
-    n = int(m.group(1))
-    if m.group(2) == "D":
-        return f"{n} dia" if n == 1 else f"{n} dias"
-    return f"{n} mês" if n == 1 else f"{n} meses"
 
 
 def medida(valor: object) -> str:
@@ -144,7 +135,7 @@ def dias_ate(valor: object) -> int:
 
 
 def plural(n: int, singular: str, plural_: str | None = None) -> str:
-    return f"{numero(n)} {singular if n == 1 else (plural_ or singular + 's')}"
+    return formatos.quantidade(n, singular, plural_)
 
 
 FILTROS = {

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 from xml.sax.saxutils import escape
 
+from farol.formatos import moeda, numero
+
 AZUL = "#0b3d73"
 AZUL_CLARO = "#5b8fc7"
 VERDE = "#1d6b43"
@@ -18,10 +20,7 @@ Numero = int | Decimal
 
 
 def _fmt(v: Numero, dinheiro: bool) -> str:
-    if dinheiro:
-        inteiro, _, centavos = f"{Decimal(v):,.2f}".partition(".")
-        return f"R$ {inteiro.replace(',', '.')},{centavos}"
-    return f"{int(v):,}".replace(",", ".")
+    return moeda(v) if dinheiro else numero(int(v))
 
 
 def _teto(maximo: Numero) -> int:

@@ -56,7 +56,20 @@ def test_feriado_municipal_registrado_adia_a_defesa_em_curso(banco: Banco) -> No
         assert [p.processo_id for p in mudaram] == [pid]
     depois = _defesa(banco, pid)
     assert depois.vencimento == dt.date(2026, 12, 9)
-    assert {"data": "2026-12-01", "motivo": "feriado municipal de teste"} in depois.dias_nao_uteis
+    (dia,) = [d for d in depois.dias_nao_uteis if d["data"] == "2026-12-01"]
+    assert dia["motivo"] == "feriado municipal de teste"
+    # a base legal do dia é o ato da OM, identificado pela sigla e pela data, com o motivo
+    assert dia["fundamentos"] == [
+        {
+            "motivo": "feriado municipal de teste",
+            "norma": "ATO-OM",
+            "dispositivo": "CPSC: fechamento de 01/12/2026",
+            "texto": "feriado municipal de teste",
+            "referencia": "Ato da OM CPSC: fechamento de 01/12/2026",
+            "pendente": None,
+        }
+    ]
+    assert "Ato da OM CPSC: fechamento de 01/12/2026" in depois.fundamentos
 
 
 def test_fechamento_fora_da_janela_nao_muda_nada_e_repetido_e_recusado(banco: Banco) -> None:

@@ -9,7 +9,7 @@ import pytest
 from dateutil.easter import easter  # type: ignore[import-untyped]
 
 from farol.erros import EntradaInvalida
-from farol.normas.prazos import catalogo_prazos
+from farol.normas.calendario import bases_calendario
 from farol.rules import calendario as modulo
 from farol.rules.calendario import UFS, obter_calendario, pascoa
 
@@ -57,12 +57,11 @@ def test_20_de_novembro_e_acrescentado_se_o_pacote_holidays_nao_o_tiver(
         return feriados
 
     monkeypatch.setattr(holidays, "country_holidays", sem_consciencia_negra)
-    nacionais, fundamentos = modulo._feriados_nacionais(
-        range(2023, 2026), catalogo_prazos().calendario
-    )
+    nacionais = modulo._feriados_nacionais(range(2023, 2026), bases_calendario())
     assert D(2023, 11, 20) not in nacionais
-    assert nacionais[D(2024, 11, 20)] == ["Dia Nacional de Zumbi e da Consciência Negra"]
-    assert fundamentos[D(2025, 11, 20)] == "Lei 14.759/2023 art. 1º"
+    assert list(nacionais[D(2024, 11, 20)]) == ["Dia Nacional de Zumbi e da Consciência Negra"]
+    base = nacionais[D(2025, 11, 20)]["Dia Nacional de Zumbi e da Consciência Negra"]
+    assert (base.referencia, base.pendente) == ("Lei 14.759/2023 art. 1º", None)
 
 
 @pytest.mark.parametrize(

@@ -53,7 +53,8 @@ def test_tabela_legivel(
 ) -> None:
     entrada = json.dumps({"infracao": "RLESTA.16.I", "situacao": "navegando"})
     s = rodar(capsys, monkeypatch, "medidas", entrada=entrada)
-    assert s.codigo == 0 and "apreensao_embarcacao" in s.stdout
+    assert s.codigo == 0 and "apreensão da embarcação" in s.stdout  # o nome, não o id
+    assert "apreensao_embarcacao" not in s.stdout and "None" not in s.stdout
 
 
 @pytest.mark.parametrize(

@@ -78,7 +78,9 @@ def test_tabela_legivel_em_portugues(
         capsys, monkeypatch, "penalidade", "RLESTA.13.III", "--data", "2026-03-10", "--faltas", "2"
     )
     assert s.codigo == 0
-    assert "Suspensão máxima" in s.stdout and "R$ 80.00 a R$ 400.00" in s.stdout
+    # grupo A (R$ 40,00 a R$ 200,00, RLESTA Anexo II) × 2 faltas (art. 13, III) = R$ 80,00 a
+    # R$ 400,00, com vírgula nos centavos como no resto do Farol
+    assert "Suspensão máxima" in s.stdout and "R$ 80,00 a R$ 400,00" in s.stdout
 
 
 def test_infracoes_busca(

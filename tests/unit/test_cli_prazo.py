@@ -32,10 +32,15 @@ def test_defesa_de_15_dias_uteis_atravessa_o_20_de_novembro(
         "2024-12-06",
     )
     assert (j["contagem"], j["dias"], j["prorrogado"]) == ("uteis", 15, False)
-    assert {
-        "data": "2024-11-20",
-        "motivo": "Dia Nacional de Zumbi e da Consciência Negra (feriado nacional)",
-    } in j["dias_nao_uteis"]
+    vinte = {d["data"]: d for d in j["dias_nao_uteis"]}["2024-11-20"]
+    assert vinte["motivo"] == "Dia Nacional de Zumbi e da Consciência Negra (feriado nacional)"
+    (lei,) = vinte["fundamentos"]
+    assert (lei["norma"], lei["dispositivo"], lei["referencia"], lei["pendente"]) == (
+        "LEI-14759",
+        "art. 1º",
+        "Lei 14.759/2023 art. 1º",
+        None,
+    )
     assert "Lei 9.784/1999 art. 66" in j["fundamentos"]
 
 
@@ -87,3 +92,37 @@ def test_entrada_invalida(
     s = rodar(capsys, monkeypatch, *args)
     assert s.codigo == 2
     assert s.stderr.startswith(f"erro: {campo}") and len(s.stderr.strip().splitlines()) == 1
+
+
+def test_tabela_mostra_a_base_legal_de_cada_dia_pulado(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # recurso: 5 dias úteis da ciência em 14/04/2026 (terça): 15, 16, 17, [18 e 19 fim de
+    # semana], [20 ponto facultativo de dia inteiro], [21 Tiradentes], 22, 23 -> 23/04/2026
+    s = rodar(capsys, monkeypatch, "prazo", "recurso", "--inicio", "2026-04-14")
+    assert s.codigo == 0, s.stderr
+    texto = " ".join(s.stdout.split())  # a tabela quebra as linhas longas
+    assert "23/04/2026" in texto
+    assert "18/04/2026 sábado — Lei 9.784/1999 art. 66 §1º" in texto
+    assert (
+        "20/04/2026 Dia anterior a Tiradentes (ponto facultativo) — Portaria MGI 11.460/2025 "
+        "art. 1º (pendente: texto literal e incisos do art. 1º a conferir no DOU de 30/12/2025)"
+    ) in texto
+    assert (
+        "21/04/2026 Tiradentes (feriado nacional) — Lei 662/1949 art. 1º (redação da Lei "
+        "10.607/2002)"
+    ) in texto
+
+
+def test_tabela_de_prazo_no_rj_cita_a_lei_estadual_e_a_lei_9093(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 20/11/2023 ainda não era feriado nacional (Lei 14.759/2023 vale a partir de 2024), mas a
+    # lei do Estado do RJ o fazia feriado estadual
+    s = rodar(capsys, monkeypatch, "prazo", "recurso", "--inicio", "2023-11-16", "--uf", "RJ")
+    texto = " ".join(s.stdout.split())
+    assert "24/11/2023" in texto
+    assert (
+        "20/11/2023 Consciência Negra (feriado estadual — RJ) — Lei estadual RJ (pendente: "
+        "número e texto da lei estadual não registrados no Farol); Lei 9.093/1995 art. 1º, II"
+    ) in texto

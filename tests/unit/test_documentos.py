@@ -197,7 +197,7 @@ def test_documentos_de_custodia_trazem_a_advertencia_legal(
             "leiloada ou incorporada aos bens da União", "RECIBO (2ª VIA)",
             "R$ 845,50", "oitocentos e quarenta e cinco reais e cinquenta centavos")  # fmt: skip
     _contem(_texto(pdfs[t.edital_convocacao][1]), "Anexo 3-D", "FAZ SABER", "CONVOCA",
-            "para que ninguém alegue ignorância", "03/06/2025")  # fmt: skip
+            "para que ninguém alegue ignorância", "21/07/2025")  # fmt: skip
     _contem(_texto(pdfs[t.termo_entrega_embarcacao][1]), "Anexo 3-F",
             "no mesmo estado de conservação e com os respectivos equipamentos",
             "R$ 1.600,00", "mil e seiscentos reais")  # fmt: skip

@@ -497,8 +497,10 @@ def test_para_json_tem_as_chaves_da_cli_e_serializa() -> None:
         "notificar",
         "documentos",
         "ordens_estrangeira",
+        "lacuna",
         "fundamentos",
     }
+    assert j["lacuna"] is None
     assert j["medidas"] == RETIRADA_E_APREENSAO
     assert j["notificar"] == ["condutor", "proprietario"]
     assert j["fundamentos"][0] == "NORMAM (Port. 110/2023) item 3.8.1 b"

@@ -26,8 +26,9 @@ CASOS_POR_REGRA: dict[str, tuple[dt.date, str | None, dt.date, bool]] = {
     "prazo.lesta.pagamento": (D(2024, 12, 9), None, D(2024, 12, 26), True),
     # 5 úteis: pula Sexta-feira Santa, fim de semana e Tiradentes (segunda)
     "prazo.lesta.recurso": (D(2025, 4, 16), None, D(2025, 4, 25), False),
-    # 30 corridos caem em Corpus Christi (ponto facultativo integral)
-    "prazo.lesta.decisao_recurso": (D(2025, 5, 20), None, D(2025, 6, 20), True),
+    # 30 corridos caem em Corpus Christi (19/06/2025) e a sexta 20/06 também é ponto facultativo
+    # de dia inteiro (Portaria MGI 9.783/2024): vence na segunda 23/06
+    "prazo.lesta.decisao_recurso": (D(2025, 5, 20), None, D(2025, 6, 23), True),
     # 5 úteis: 24/12 conta como dia útil (há expediente até as 14h); 25/12 não
     "prazo.lesta.recurso_final": (D(2024, 12, 20), None, D(2024, 12, 30), False),
     # 30 corridos caem em 20/11/2024, feriado nacional (Lei 14.759/2023)
@@ -79,10 +80,12 @@ def test_cada_regra_vence_na_data_calculada_a_mao(regra_id: str) -> None:
 @pytest.mark.parametrize(
     ("inicio", "vencimento", "prorrogado"),
     [
-        (D(2025, 6, 5), D(2025, 6, 20), False),  # termina na sexta
-        (D(2025, 6, 6), D(2025, 6, 23), True),  # termina no sábado
-        (D(2025, 6, 7), D(2025, 6, 23), True),  # termina no domingo
-        (D(2025, 6, 8), D(2025, 6, 23), False),  # termina na segunda
+        # agosto de 2025, sem feriado nem ponto facultativo (a semana de junho usada antes tem
+        # a sexta 20/06/2025 em ponto facultativo pela Portaria MGI 9.783/2024)
+        (D(2025, 8, 7), D(2025, 8, 22), False),  # termina na sexta
+        (D(2025, 8, 8), D(2025, 8, 25), True),  # termina no sábado
+        (D(2025, 8, 9), D(2025, 8, 25), True),  # termina no domingo
+        (D(2025, 8, 10), D(2025, 8, 25), False),  # termina na segunda
     ],
 )
 def test_pagamento_que_termina_no_fim_de_semana_vence_na_segunda(
@@ -298,6 +301,17 @@ def test_para_json_tem_exatamente_os_campos_da_cli() -> None:
             {
                 "data": "2024-11-20",
                 "motivo": "Dia Nacional de Zumbi e da Consciência Negra (feriado nacional)",
+                "fundamentos": [
+                    {
+                        "motivo": "Dia Nacional de Zumbi e da Consciência Negra (feriado nacional)",
+                        "norma": "LEI-14759",
+                        "dispositivo": "art. 1º",
+                        "texto": "Declara feriado nacional o dia 20 de novembro, Dia Nacional de "
+                        "Zumbi e da Consciência Negra (resumo).",
+                        "referencia": "Lei 14.759/2023 art. 1º",
+                        "pendente": None,
+                    }
+                ],
             }
         ],
         "fundamentos": [

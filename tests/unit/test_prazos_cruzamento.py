@@ -2,7 +2,9 @@
 
 A referência abaixo não usa os vetores do calendário nem o cálculo de Páscoa do Farol: anda
 dia a dia sobre o pacote `holidays` (categorias `public` e `optional`), aplicando a política
-de pontos facultativos pelos nomes do próprio pacote, e soma anos com `date.replace`.
+de pontos facultativos pelos nomes do próprio pacote — ou, nos anos com o ato registrado em
+`pontos_facultativos.yaml`, pelas datas do arquivo lido cru, sem o carregador do Farol —, e
+soma anos com `date.replace`.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from functools import cache
 import holidays
 import numpy as np
 import pytest
+import yaml
 
 from farol.erros import ForaDeVigencia
+from farol.normas.citacao import DADOS
 from farol.normas.prazos import ValorPrazo, catalogo_prazos
 from farol.rules.calendario import UFS, obter_calendario
 from farol.rules.prazos import calcular_prazo, calcular_vencimentos
@@ -35,8 +39,20 @@ def _referencia(uf: str | None) -> tuple[Callable[[dt.date], bool], Callable[[dt
     opcionais = holidays.country_holidays(
         "BR", subdiv=uf, years=ANOS, language="pt_BR", categories=("optional",)
     )
-    fechados = set(publicos) | {d for d in opcionais if SEM_EXPEDIENTE & set(opcionais.get_list(d))}
-    reduzidos = {d for d in opcionais if EXPEDIENTE_REDUZIDO & set(opcionais.get_list(d))}
+    anos_com_ato = _atos_registrados()
+    fechados = set(publicos) | {
+        d
+        for d in opcionais
+        if d.year not in anos_com_ato and SEM_EXPEDIENTE & set(opcionais.get_list(d))
+    }
+    reduzidos = {
+        d
+        for d in opcionais
+        if d.year not in anos_com_ato and EXPEDIENTE_REDUZIDO & set(opcionais.get_list(d))
+    }
+    for dias in anos_com_ato.values():
+        fechados |= {d["data"] for d in dias if d["expediente"] == "sem_expediente"}
+        reduzidos |= {d["data"] for d in dias if d["expediente"] == "expediente_reduzido"}
 
     def util(d: dt.date) -> bool:
         return d.weekday() < 5 and d not in fechados
@@ -45,6 +61,13 @@ def _referencia(uf: str | None) -> tuple[Callable[[dt.date], bool], Callable[[dt
         return util(d) and d not in reduzidos
 
     return util, pode_vencer
+
+
+@cache
+def _atos_registrados() -> dict[int, list[dict[str, object]]]:
+    """Os dias dos anos com ato registrado, lidos direto do YAML."""
+    bruto = yaml.safe_load((DADOS / "pontos_facultativos.yaml").read_text(encoding="utf-8"))
+    return {int(ano): ato["dias"] for ano, ato in bruto["anos"].items()}
 
 
 def vencimento_de_referencia(valor: ValorPrazo, inicio: dt.date, uf: str | None) -> dt.date:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -20,6 +21,8 @@ from farol.domain.procedimento.maquina import Maquina, Resultado
 from farol.erros import Conflito, EntradaInvalida
 
 IN, AC, CP, DPC = "inspetor", "autoridade_competente", "capitao_dos_portos", "dpc"
+MULTA = Decimal("1000.00")  # valor fictício da multa imposta no julgamento
+ZERO = Decimal("0.00")
 INICIO = dt.date(2025, 3, 3)
 DURACAO = {  # dias corridos fictícios até o vencimento (incluído)
     "comparecimento": 10,
@@ -43,7 +46,14 @@ class Processo:
     hoje: dt.date = INICIO
     vencimentos: dict[str, dt.date] = field(default_factory=dict)
     multa_imposta: bool = False
-    multa_paga: bool = False
+    multa: Decimal | None = None
+    """Multa em vigor; None: MULTA se multa_imposta, senão zero."""
+    pago: Decimal = ZERO
+    reconhecida: Decimal = ZERO
+    restituida: Decimal = ZERO
+    efeito_suspensivo: bool = False
+    penalidade_reformada: bool = False
+    divida_ativa_encaminhada: bool = False
     esclarecimentos_prestados: bool = False
     inquerito_acidente_pendente: bool = False
     infracao_de_poluicao: bool = False
@@ -51,12 +61,23 @@ class Processo:
     cobertos: set[tuple[str, str]] = field(default_factory=set)
     resultados: list[Resultado] = field(default_factory=list)
 
+    def valor_da_multa(self) -> Decimal:
+        if self.multa is not None:
+            return self.multa
+        return MULTA if self.multa_imposta else ZERO
+
     def contexto(self) -> ContextoAto:
         return ContextoAto(
             data_ato=self.hoje,
             vencimentos=dict(self.vencimentos),
-            multa_imposta=self.multa_imposta,
-            multa_paga=self.multa_paga,
+            multa_imposta=self.valor_da_multa() > 0,
+            multa_paga=self.pago > 0,
+            valor_devido=self.valor_da_multa() - self.pago,
+            recurso_pendente=self.estado in maquina().estados_com("recurso_pendente"),
+            efeito_suspensivo=self.efeito_suspensivo,
+            penalidade_reformada=self.penalidade_reformada,
+            divida_ativa_encaminhada=self.divida_ativa_encaminhada,
+            restituicao_pendente=self.reconhecida - self.restituida,
             esclarecimentos_prestados=self.esclarecimentos_prestados,
             inquerito_acidente_pendente=self.inquerito_acidente_pendente,
             infracao_de_poluicao=self.infracao_de_poluicao,
@@ -82,9 +103,23 @@ class Processo:
             self.anterior = self.estado
         if tipo_ato == "esclarecimentos_prestados":
             self.esclarecimentos_prestados = True
-        if tipo_ato == "pagamento":
-            self.multa_paga = True
+        m = maquina()
+        if m.tem_marca(tipo_ato, "paga_multa"):
+            self.pago += self.valor_da_multa() - self.pago
+        if m.tem_marca(tipo_ato, "concede_efeito_suspensivo"):
+            self.efeito_suspensivo = True
+        elif m.tem_marca(tipo_ato, "decisao") and self.estado in m.estados_com("recurso_pendente"):
+            self.efeito_suspensivo = False
+            self.penalidade_reformada = m.tem_marca(tipo_ato, "impoe_penalidade")
+        if m.tem_marca(tipo_ato, "encaminha_divida_ativa"):
+            self.divida_ativa_encaminhada = True
+        if m.tem_marca(tipo_ato, "reconhece_restituicao"):
+            self.reconhecida = max(self.pago - self.valor_da_multa(), ZERO)
+        if m.tem_marca(tipo_ato, "efetua_restituicao"):
+            self.restituida = self.reconhecida
         self.estado = r.estado_destino
+        if self.estado in m.estados_com("sem_penalidade"):
+            self.multa = ZERO
         self.resultados.append(r)
         return r
 
@@ -192,30 +227,146 @@ def caminho_defesa_e_improcedente() -> Processo:
 
 def caminho_recurso_provido() -> Processo:
     p = ate("em_recurso")
+    # sem efeito suspensivo (LESTA art. 24 § 1º): o prazo de pagamento segue correndo no recurso
+    assert "prazo.lesta.pagamento" in p.vencimentos
     p.ato("decisao_recurso_provido", CP, dias=20)
-    assert p.estado == "arquivado"
+    assert p.estado == "arquivado"  # nada foi pago: nada a restituir
     return p
 
 
 def caminho_recurso_nao_provido_e_pagamento() -> Processo:
     p = ate("decisao_recurso_notificada")
     assert "prazo.lesta.pagamento" in p.vencimentos
-    p.ato("pagamento", AC)
+    r = p.ato("pagamento", AC)
+    # o prazo do recurso em última instância ainda corre: pagar não encerra o processo
+    assert p.estado == "decisao_recurso_notificada"
+    assert r.prazos_encerrados == ("prazo.lesta.pagamento",)
+    with pytest.raises(Conflito, match="prazo de recurso final em curso"):
+        p.ato("encerramento", AC)
+    p.ato("encerramento", AC, dias=p.dias_ate_vencer("recurso_final"))
     assert p.estado == "quitado"
     return p
 
 
 def caminho_provido_em_parte_e_recurso_final_provido() -> Processo:
     p = ate("em_recurso")
-    p.ato("decisao_recurso_provido_em_parte", CP)
+    p.ato("decisao_recurso_provido_em_parte", CP, multa=Decimal("400.00"))
     assert p.estado == "recurso_decidido"
-    p.ato("ciencia_decisao_recurso", AC)
+    r = p.ato("ciencia_decisao_recurso", AC)
+    # a reforma fixou outra multa: a ciência abre novo prazo de pagamento para ela
+    assert r.prazos_iniciados == ("prazo.lesta.recurso_final", "prazo.lesta.pagamento")
     p.ato("recurso_final", CP)
     assert p.estado == "em_recurso_final"
-    assert "prazo.lesta.pagamento" not in p.vencimentos
+    assert "prazo.lesta.pagamento" in p.vencimentos
     p.ato("decisao_recurso_final_provido", DPC)
     assert p.estado == "arquivado"
     return p
+
+
+def caminho_pagamento_no_recurso_provido_e_restituicao() -> Processo:
+    p = ate("em_recurso")
+    p.ato("pagamento", AC)  # recurso sem efeito suspensivo: o pagamento cabe e é registrado
+    assert p.estado == "em_recurso" and p.pago == MULTA
+    with pytest.raises(Conflito, match="já está paga"):
+        p.ato("pagamento", AC)
+    p.ato("decisao_recurso_provido", CP)
+    assert p.estado == "aguardando_restituicao"
+    with pytest.raises(Conflito, match="não há restituição pendente"):
+        p.ato("restituicao_efetuada", AC)
+    p.ato("restituicao_devida", CP, dias=0)  # o serviço o registra com a decisão
+    assert p.reconhecida == MULTA
+    assert p.ato("correcao", CP, corrige="decisao_recurso_provido").estado_destino == (
+        "aguardando_restituicao"
+    )
+    p.ato("restituicao_efetuada", AC)
+    assert p.estado == "arquivado"
+    return p
+
+
+def caminho_pagamento_e_provimento_parcial_com_restituicao() -> Processo:
+    p = ate("decisao_notificada")
+    p.ato("pagamento", AC)  # dentro do prazo de recurso: o infrator ainda pode recorrer
+    assert p.estado == "decisao_notificada"
+    p.ato("recurso", AC)
+    p.ato("decisao_recurso_provido_em_parte", CP, multa=Decimal("400.00"))
+    p.ato("restituicao_devida", CP, dias=0)
+    assert p.reconhecida == Decimal("600.00")
+    r = p.ato("ciencia_decisao_recurso", CP)
+    assert r.prazos_iniciados == ("prazo.lesta.recurso_final",)  # nada mais a pagar
+    with pytest.raises(Conflito, match="restituição pendente"):
+        p.ato("encerramento", AC, dias=p.dias_ate_vencer("recurso_final"))
+    p.ato("restituicao_efetuada", AC, dias=0)
+    p.ato("encerramento", AC, dias=0)
+    assert p.estado == "quitado"
+    return p
+
+
+def caminho_efeito_suspensivo() -> Processo:
+    todos = Processo()
+    for estado, papel, decisao in (
+        ("em_recurso", CP, "decisao_recurso_nao_provido"),
+        ("em_recurso_final", DPC, "decisao_recurso_final_nao_provido"),
+    ):
+        p = ate(estado)
+        r = p.ato("efeito_suspensivo", papel)
+        assert r.estado_destino == estado
+        assert r.prazos_encerrados == ("prazo.lesta.pagamento",)
+        with pytest.raises(Conflito, match="efeito suspensivo concedido"):
+            p.ato("efeito_suspensivo", papel)
+        with pytest.raises(Conflito, match="efeito suspensivo concedido"):
+            p.ato("inscricao_divida_ativa", AC, dias=30)
+        p.ato(decisao, papel)
+        ciencia = {"em_recurso": "ciencia_decisao_recurso"}.get(
+            estado, "ciencia_decisao_recurso_final"
+        )
+        r = p.ato(ciencia, AC)
+        # a decisão do recurso encerra a suspensão: a ciência reabre o prazo de pagamento
+        assert "prazo.lesta.pagamento" in r.prazos_iniciados
+        todos.cobertos |= p.cobertos
+    return todos
+
+
+def caminho_divida_ativa_com_recurso_pendente() -> Processo:
+    p = ate("em_recurso")
+    p.ato("inscricao_divida_ativa", AC, dias=p.dias_ate_vencer("pagamento"))
+    assert p.estado == "em_recurso"  # o recurso segue; a multa já está encaminhada
+    with pytest.raises(Conflito, match="já foi encaminhada"):
+        p.ato("inscricao_divida_ativa", AC)
+    p.ato("decisao_recurso_nao_provido", CP)
+    p.ato("ciencia_decisao_recurso", CP)
+    p.ato("encerramento", AC, dias=p.dias_ate_vencer("recurso_final"))
+    assert p.estado == "divida_ativa"
+    return p
+
+
+def caminho_cumprimento_em_todo_estado_apos_a_ciencia() -> Processo:
+    """Pagamento, dívida ativa e restituição cabem em todo estado após a ciência da decisão."""
+    todos = Processo()
+    apos_ciencia = ORDEM_CANONICA[ORDEM_CANONICA.index("decisao_notificada") :]
+    for estado in apos_ciencia:
+        p = ate(estado)
+        p.ato("pagamento", AC)
+        assert p.estado in (estado, "quitado")
+        q = ate(estado)
+        q.ato("inscricao_divida_ativa", AC, dias=q.dias_ate_vencer("pagamento"))
+        assert q.estado in (estado, "divida_ativa")
+        todos.cobertos |= p.cobertos | q.cobertos
+    for estado in ("recurso_decidido", "recurso_final_decidido"):
+        p = ate(estado)
+        p.ato("restituicao_devida", CP if estado == "recurso_decidido" else DPC, pago=MULTA * 2)
+        todos.cobertos |= p.cobertos
+    for estado in (
+        "recurso_decidido",
+        "decisao_recurso_notificada",
+        "em_recurso_final",
+        "recurso_final_decidido",
+        "decisao_definitiva_notificada",
+    ):
+        p = ate(estado)
+        p.ato("restituicao_efetuada", AC, pago=MULTA * 2, reconhecida=MULTA)
+        assert p.estado == estado and p.restituida == MULTA
+        todos.cobertos |= p.cobertos
+    return todos
 
 
 def caminho_recurso_final_nao_provido_e_pagamento() -> Processo:
@@ -322,6 +473,11 @@ CAMINHOS: list[Callable[[], Processo]] = [
     caminho_encerramento_apos_recursos_sem_multa,
     caminho_sobrestamento_e_levantamento,
     caminho_correcao_em_todo_estado_nao_final,
+    caminho_pagamento_no_recurso_provido_e_restituicao,
+    caminho_pagamento_e_provimento_parcial_com_restituicao,
+    caminho_efeito_suspensivo,
+    caminho_divida_ativa_com_recurso_pendente,
+    caminho_cumprimento_em_todo_estado_apos_a_ciencia,
 ]
 
 
@@ -389,6 +545,26 @@ def test_correcao_cabe_em_todo_estado_nao_final_e_nao_muda_o_estado() -> None:
     caminho_correcao_em_todo_estado_nao_final()
 
 
+def test_pagamento_durante_o_recurso_e_recurso_provido_geram_restituicao() -> None:
+    caminho_pagamento_no_recurso_provido_e_restituicao()
+
+
+def test_pagamento_e_provimento_parcial_deixam_restituicao_antes_de_quitar() -> None:
+    caminho_pagamento_e_provimento_parcial_com_restituicao()
+
+
+def test_efeito_suspensivo_suspende_pagamento_e_divida_ativa_ate_a_decisao() -> None:
+    caminho_efeito_suspensivo()
+
+
+def test_divida_ativa_com_recurso_pendente_sem_efeito_suspensivo() -> None:
+    caminho_divida_ativa_com_recurso_pendente()
+
+
+def test_pagamento_e_divida_ativa_cabem_em_todo_estado_apos_a_ciencia() -> None:
+    caminho_cumprimento_em_todo_estado_apos_a_ciencia()
+
+
 def test_toda_transicao_de_todo_estado_de_origem_e_exercitada() -> None:
     m = maquina()
     esperados = {(origem, t.tipo_ato) for t in m.transicoes for origem in m.origens(t)}
@@ -408,7 +584,7 @@ def test_toda_transicao_de_todo_estado_de_origem_e_exercitada() -> None:
         ("constatada", "lavratura_auto", AC, 'só cabe em "notificado"'),
         ("em_defesa", "julgamento_procedente", AC, 'no estado "em_defesa"'),
         ("julgado_procedente", "pagamento", AC, 'no estado "julgado_procedente"'),
-        ("em_recurso", "pagamento", AC, 'no estado "em_recurso"'),
+        ("julgado_procedente", "inscricao_divida_ativa", AC, 'no estado "julgado_procedente"'),
         ("decisao_notificada", "recurso_final", CP, 'só cabe em "decisao_recurso_notificada"'),
         ("em_recurso", "decisao_recurso_final_provido", DPC, 'no estado "em_recurso"'),
         ("decisao_notificada", "levantamento_sobrestamento", AC, 'só cabe em "sobrestado"'),
@@ -504,12 +680,20 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
         "decisao_recurso_provido",
         "decisao_recurso_provido_em_parte",
         "decisao_recurso_nao_provido",
+        "efeito_suspensivo",
+        "correcao",
+    ]
+    assert tipos("em_recurso", AC) == [
+        "efeito_suspensivo",
+        "pagamento",
+        "inscricao_divida_ativa",
         "correcao",
     ]
     assert tipos("em_recurso_final", DPC) == [
         "decisao_recurso_final_provido",
         "decisao_recurso_final_provido_em_parte",
         "decisao_recurso_final_nao_provido",
+        "efeito_suspensivo",
         "correcao",
     ]
     assert tipos("decisao_notificada", AC) == [
@@ -659,14 +843,14 @@ def test_pagamento_e_divida_ativa_exigem_multa_imposta() -> None:
 
 def test_encerramento_sem_pagar_e_recusado_quando_ha_multa() -> None:
     p = ate("decisao_definitiva_notificada")
-    with pytest.raises(Conflito, match="há multa imposta"):
+    with pytest.raises(Conflito, match=r"há multa a pagar \(R\$ 1\.000,00\)"):
         p.ato("encerramento", AC, dias=60)
 
 
 def test_divida_ativa_recusada_se_a_multa_ja_foi_paga_ou_sem_vencimento() -> None:
     p = ate("decisao_notificada")
     with pytest.raises(Conflito, match="a multa já foi paga"):
-        p.ato("inscricao_divida_ativa", AC, dias=60, multa_paga=True)
+        p.ato("inscricao_divida_ativa", AC, dias=60, pago=MULTA)
     m = maquina()
     t = m.transicao("decisao_notificada", "inscricao_divida_ativa", AC)
     ctx = ContextoAto(data_ato=INICIO, multa_imposta=True)
@@ -678,17 +862,24 @@ def test_divida_ativa_recusada_se_a_multa_ja_foi_paga_ou_sem_vencimento() -> Non
 def test_divida_ativa_espera_o_fim_do_prazo_de_recurso() -> None:
     m = maquina()
     t = m.transicao("decisao_notificada", "inscricao_divida_ativa", AC)
+    vencimentos = {
+        "prazo.lesta.pagamento": dt.date(2025, 3, 20),
+        "prazo.lesta.recurso": dt.date(2025, 4, 1),
+    }
     ctx = ContextoAto(
-        data_ato=dt.date(2025, 4, 1),
-        multa_imposta=True,
-        vencimentos={
-            "prazo.lesta.pagamento": dt.date(2025, 3, 20),
-            "prazo.lesta.recurso": dt.date(2025, 4, 1),
-        },
+        data_ato=dt.date(2025, 4, 1), multa_imposta=True, valor_devido=MULTA, vencimentos=vencimentos
     )
-    with pytest.raises(Conflito, match="prazo de recurso em curso até 01/04/2025"):
-        m.aplicar("decisao_notificada", "inscricao_divida_ativa", AC, ctx)
+    # sem efeito suspensivo a multa vencida se encaminha, mas, com o prazo de recurso em curso,
+    # o processo não se encerra: a decisão ainda pode ser recorrida
+    r = m.aplicar("decisao_notificada", "inscricao_divida_ativa", AC, ctx)
+    assert r.estado_destino == "decisao_notificada"
     assert avaliar_guarda("prazo_pagamento_vencido_sem_pagamento", t, ctx, "lesta").permitido
+    depois = ContextoAto(
+        data_ato=dt.date(2025, 4, 2), multa_imposta=True, valor_devido=MULTA, vencimentos=vencimentos
+    )
+    assert m.aplicar("decisao_notificada", "inscricao_divida_ativa", AC, depois).estado_destino == (
+        "divida_ativa"
+    )
 
 
 def test_levantamento_exige_estado_anterior_valido() -> None:
@@ -705,11 +896,13 @@ def test_estado_final_encerra_todos_os_prazos_ainda_em_curso() -> None:
     ctx = ContextoAto(
         data_ato=INICIO,
         multa_imposta=True,
+        valor_devido=MULTA,
         vencimentos={
-            "prazo.lesta.recurso": INICIO,
+            "prazo.lesta.recurso": INICIO - dt.timedelta(days=1),
             "prazo.lesta.pagamento": INICIO + dt.timedelta(days=10),
         },
     )
     r = m.aplicar("decisao_notificada", "pagamento", AC, ctx)
+    assert r.estado_destino == "quitado"
     assert r.prazos_encerrados == ("prazo.lesta.pagamento", "prazo.lesta.recurso")
     assert r.fundamentos[0] == "NORMAM (Port. 110/2023) item 3.6.3 d"

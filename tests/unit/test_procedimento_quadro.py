@@ -41,6 +41,7 @@ ESTADOS_LESTA = {
     "recurso_final_decidido": False,
     "decisao_definitiva_notificada": False,
     "sobrestado": False,
+    "aguardando_restituicao": False,
     "arquivado": True,
     "quitado": True,
     "divida_ativa": True,

@@ -36,7 +36,9 @@ from farol.services.comandos import (
     DadosDecisaoComPenalidade,
     DadosLavratura,
     DadosLivres,
+    DadosEfeitoSuspensivo,
     DadosPagamento,
+    DadosRestituicao,
     DadosSobrestamento,
     modelo_dos_dados,
 )
@@ -159,8 +161,20 @@ def test_as_marcas_do_regime_lesta_sao_as_categorias_que_os_servicos_usavam() ->
         "decisao_recurso_final_nao_provido",
         "decisao_recurso_final_provido_em_parte",
     }
-    assert m.estados_com("sem_penalidade") == ("arquivado",)
-    assert m.estados_com("sem_debito") == ("arquivado", "quitado", "encerrado")
+    assert m.estados_com("sem_penalidade") == ("aguardando_restituicao", "arquivado")
+    assert m.estados_com("recurso_pendente") == (
+        "em_recurso",
+        "recurso_decidido",
+        "em_recurso_final",
+        "recurso_final_decidido",
+    )
+    assert set(m.tipos_com("interpoe_recurso")) == {"recurso", "recurso_final"}
+    assert m.estados_com("sem_debito") == (
+        "aguardando_restituicao",
+        "arquivado",
+        "quitado",
+        "encerrado",
+    )
     assert m.estados_finais() == ("arquivado", "quitado", "divida_ativa", "encerrado")
     assert m.tipo_com("abre_processo") == "notificacao_comparecimento"
     assert m.papeis_que_registram("lavra_auto") == (AC,)
@@ -181,6 +195,9 @@ def test_o_modelo_dos_dados_de_cada_ato_lesta_vem_das_marcas() -> None:
         "decisao_recurso_final_nao_provido": DadosDecisao,
         "esclarecimentos_acolhidos": DadosDecisao,
         "pagamento": DadosPagamento,
+        "efeito_suspensivo": DadosEfeitoSuspensivo,
+        "restituicao_devida": DadosRestituicao,
+        "restituicao_efetuada": DadosRestituicao,
         "sobrestamento": DadosSobrestamento,
         "correcao": DadosCorrecao,
     }

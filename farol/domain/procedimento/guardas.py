@@ -5,8 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Final, Literal
 
+from farol import formatos
 from farol.domain.procedimento.quadro import Transicao, id_prazo
 from farol.normas.citacoes import citacao
 
@@ -28,6 +30,17 @@ class ContextoAto:
     """Há inquérito de acidente ou fato da navegação sem decisão final do Tribunal Marítimo."""
     infracao_de_poluicao: bool = False
     estado_anterior_ao_sobrestamento: str | None = None
+    valor_devido: Decimal = Decimal("0.00")
+    """Multa em vigor menos o que já foi pago (negativo: pago a maior)."""
+    recurso_pendente: bool = False
+    """O processo está num estado com a marca `recurso_pendente`."""
+    efeito_suspensivo: bool = False
+    """Efeito suspensivo concedido ao recurso pendente (ainda não decidido)."""
+    penalidade_reformada: bool = False
+    """A última decisão de recurso reformou a penalidade (nova multa a comunicar)."""
+    divida_ativa_encaminhada: bool = False
+    restituicao_pendente: Decimal = Decimal("0.00")
+    """Valor reconhecido como restituível ao pagador e ainda não restituído."""
 
 
 @dataclass(frozen=True)
@@ -52,7 +65,7 @@ class Guarda:
 
 
 def _data(d: dt.date) -> str:
-    return f"{d:%d/%m/%Y}"
+    return formatos.data(d)
 
 
 def _recusa(motivo: str, campo: str = "data_ato") -> Avaliacao:
@@ -63,15 +76,6 @@ def _multa_imposta(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     if c.multa_imposta:
         return _OK
     return _recusa("não há multa imposta neste processo", "multa_imposta")
-
-
-def _multa_nao_imposta(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
-    if not c.multa_imposta:
-        return _OK
-    return _recusa(
-        "há multa imposta: o processo termina com o pagamento ou com a inscrição em dívida ativa",
-        "multa_imposta",
-    )
 
 
 def _esclarecimentos_ou_comparecimento_encerrado(
@@ -130,6 +134,100 @@ def _sobrestamento_cabivel(t: Transicao, c: ContextoAto, regime: str) -> Avaliac
     return _OK
 
 
+def _referencia(nome: str) -> str:
+    return citacao(nome).referencia()
+
+
+def _multa_a_pagar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.valor_devido > 0:
+        return _OK
+    return _recusa("a multa em vigor já está paga", "multa_paga")
+
+
+def _houve_pagamento(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.multa_paga:
+        return _OK
+    return _recusa("nenhum pagamento registrado neste processo", "multa_paga")
+
+
+def _multa_quitada(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.multa_imposta and c.valor_devido <= 0:
+        return _OK
+    return _recusa("não há multa imposta e paga", "multa_paga")
+
+
+def _sem_multa_a_pagar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.valor_devido <= 0 or c.divida_ativa_encaminhada:
+        return _OK
+    return _recusa(
+        f"há multa a pagar ({formatos.moeda(c.valor_devido)}): o processo termina com o "
+        "pagamento ou com a inscrição em dívida ativa",
+        "multa_imposta",
+    )
+
+
+def _decisao_definitiva(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.recurso_pendente:
+        return _recusa("há recurso pendente de decisão ou de ciência", "recurso_pendente")
+    return _prazos_de_recurso_encerrados(t, c, regime)
+
+
+def _sem_efeito_suspensivo(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not c.efeito_suspensivo:
+        return _OK
+    return _recusa(
+        "o recurso pendente tem efeito suspensivo concedido: o prazo de pagamento e a "
+        f"inscrição em dívida ativa estão suspensos até a decisão "
+        f"({_referencia('efeito_suspensivo_concedido')})",
+        "efeito_suspensivo_concedido",
+    )
+
+
+def _divida_ativa_nao_encaminhada(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not c.divida_ativa_encaminhada:
+        return _OK
+    return _recusa(
+        "a multa já foi encaminhada para inscrição em dívida ativa", "divida_ativa_encaminhada"
+    )
+
+
+def _divida_ativa_encaminhada(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.divida_ativa_encaminhada:
+        return _OK
+    return _recusa(
+        "a multa não foi encaminhada para inscrição em dívida ativa", "divida_ativa_encaminhada"
+    )
+
+
+def _pagamento_reaberto_pela_decisao(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.valor_devido <= 0:
+        return _recusa("não há multa a pagar", "multa_imposta")
+    correndo = id_prazo(regime, "pagamento") in c.vencimentos
+    if c.efeito_suspensivo or c.penalidade_reformada or not correndo:
+        return _OK
+    return _recusa(
+        "recurso sem efeito suspensivo e penalidade mantida: o prazo de pagamento em curso "
+        f"continua ({_referencia('recurso_sem_efeito_suspensivo')})",
+        "efeito_suspensivo_concedido",
+    )
+
+
+def _restituicao_pendente(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.restituicao_pendente > 0:
+        return _OK
+    return _recusa("não há restituição pendente neste processo", "restituicao")
+
+
+def _sem_restituicao_pendente(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.restituicao_pendente <= 0:
+        return _OK
+    return _recusa(
+        f"há restituição pendente ao pagador ({formatos.moeda(c.restituicao_pendente)}): "
+        f"registre-a antes de encerrar ({_referencia('restituicao_do_indevido')})",
+        "restituicao",
+    )
+
+
 def _prazos_de_recurso_encerrados(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     for etapa in ("recurso", "recurso_final"):
         vencimento = c.vencimentos.get(id_prazo(regime, etapa))
@@ -142,7 +240,7 @@ def _prazos_de_recurso_encerrados(t: Transicao, c: ContextoAto, regime: str) -> 
 
 
 def _prazo_pagamento_vencido_sem_pagamento(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
-    if c.multa_paga:
+    if c.multa_paga and c.valor_devido <= 0:
         return _recusa("a multa já foi paga", "multa_paga")
     prazo = id_prazo(regime, "pagamento")
     vencimento = c.vencimentos.get(prazo)
@@ -199,12 +297,6 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
         ),
         Guarda("multa_imposta", "condicao", "a penalidade em vigor inclui multa", _multa_imposta),
         Guarda(
-            "multa_nao_imposta",
-            "condicao",
-            "a penalidade em vigor não inclui multa",
-            _multa_nao_imposta,
-        ),
-        Guarda(
             "prazos_de_recurso_encerrados",
             "condicao",
             "nenhum prazo de recurso (1ª ou última instância) está em curso na data do ato",
@@ -215,6 +307,73 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "condicao",
             "o prazo de pagamento venceu e a multa não foi paga",
             _prazo_pagamento_vencido_sem_pagamento,
+        ),
+        Guarda(
+            "multa_a_pagar",
+            "condicao",
+            "a multa em vigor ainda não foi paga (valor devido maior que zero)",
+            _multa_a_pagar,
+        ),
+        Guarda(
+            "houve_pagamento",
+            "condicao",
+            "há pagamento registrado no processo",
+            _houve_pagamento,
+        ),
+        Guarda(
+            "multa_quitada",
+            "condicao",
+            "há multa imposta e o valor pago cobre a multa em vigor",
+            _multa_quitada,
+        ),
+        Guarda(
+            "sem_multa_a_pagar",
+            "condicao",
+            "não resta multa a pagar (não imposta, paga, ou encaminhada à dívida ativa)",
+            _sem_multa_a_pagar,
+        ),
+        Guarda(
+            "decisao_definitiva",
+            "condicao",
+            "nenhum recurso pendente e nenhum prazo de recurso em curso na data do ato",
+            _decisao_definitiva,
+        ),
+        Guarda(
+            "sem_efeito_suspensivo",
+            "condicao",
+            "o recurso pendente não tem efeito suspensivo concedido (Lei 9.784/1999 art. 61)",
+            _sem_efeito_suspensivo,
+        ),
+        Guarda(
+            "divida_ativa_nao_encaminhada",
+            "condicao",
+            "a multa ainda não foi encaminhada para inscrição em dívida ativa",
+            _divida_ativa_nao_encaminhada,
+        ),
+        Guarda(
+            "divida_ativa_encaminhada",
+            "condicao",
+            "a multa foi encaminhada para inscrição em dívida ativa",
+            _divida_ativa_encaminhada,
+        ),
+        Guarda(
+            "pagamento_reaberto_pela_decisao",
+            "condicao",
+            "há multa a pagar e o prazo de pagamento não está correndo, ou o recurso teve efeito "
+            "suspensivo, ou a decisão reformou a penalidade: a ciência abre novo prazo",
+            _pagamento_reaberto_pela_decisao,
+        ),
+        Guarda(
+            "restituicao_pendente",
+            "condicao",
+            "há valor reconhecido como restituível e ainda não restituído",
+            _restituicao_pendente,
+        ),
+        Guarda(
+            "sem_restituicao_pendente",
+            "condicao",
+            "não há restituição pendente ao pagador",
+            _sem_restituicao_pendente,
         ),
         Guarda(
             "flag_intempestivo_se_fora_do_prazo",

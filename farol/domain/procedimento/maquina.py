@@ -247,6 +247,9 @@ class Maquina:
         )
 
     def _destino(self, t: Transicao, estado: str, contexto: ContextoAto) -> str:
+        for condicional in t.destino_se:
+            if avaliar_guarda(condicional.se, t, contexto, self.regime).permitido:
+                return estado if condicional.destino == MESMO else condicional.destino
         if t.destino == MESMO:
             return estado
         if t.destino != ANTERIOR:

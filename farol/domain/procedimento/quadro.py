@@ -9,7 +9,8 @@ uma vez, valida o grafo ao carregar e responde, sem I/O:
 - `Maquina.atos_permitidos(estado, papel)` — o que aquele papel pode registrar agora;
 - `Maquina.aplicar(estado, tipo_ato, papel, contexto)` — avalia as guardas sobre um
   `ContextoAto` (datas, vencimentos, multa, sobrestamento) e devolve o `Resultado`: estado de
-  destino, sinalizadores (`intempestivo`, `prazo_extrapolado`) e prazos abertos e fechados;
+  destino (o primeiro de `destino_se` cuja condição vale, ou `destino`), sinalizadores
+  (`intempestivo`, `prazo_extrapolado`) e prazos abertos e fechados;
 - `Maquina.tipos_com(marca)`, `estados_com(marca)`, `tipos_que_materializam(documento)`,
   `efeitos_sobre(documento)` — o vocabulário: as categorias de atos e de estados (marcas
   declaradas no quadro, com citação) e os documentos de cada ato, que os serviços consultam
@@ -85,11 +86,21 @@ class EfeitoSobreDocumento(_Modelo):
     efeito: str = Field(min_length=1)
 
 
+class DestinoCondicional(_Modelo):
+    """Um destino que vale quando a guarda de condição `se` é satisfeita na data do ato."""
+
+    se: str
+    destino: str
+
+
 class Transicao(_Modelo):
     tipo_ato: str
     nome: str
     origens: tuple[str, ...] = Field(min_length=1)
     destino: str
+    destino_se: tuple[DestinoCondicional, ...] = ()
+    """Destinos condicionais, avaliados em ordem antes de `destino` (o destino se nenhuma
+    condição é satisfeita)."""
     papeis: tuple[str, ...] = Field(min_length=1)
     guardas: tuple[str, ...] = ()
     inicia: tuple[PrazoIniciado, ...] = ()
@@ -113,6 +124,11 @@ class Transicao(_Modelo):
 
     def fundamentos(self) -> tuple[str, ...]:
         return tuple(c.referencia() for c in self.fontes)
+
+    @property
+    def destinos(self) -> tuple[str, ...]:
+        """Todos os destinos possíveis: os condicionais e o destino padrão."""
+        return (*(d.destino for d in self.destino_se), self.destino)
 
 
 class Quadro(_Modelo):
@@ -144,7 +160,8 @@ def entradas_de(
     """Para cada estado, os estados de onde se chega a ele por uma transição comum."""
     entradas: dict[str, set[str]] = {}
     for t in transicoes:
-        if t.destino in (MESMO, ANTERIOR):
-            continue
-        entradas.setdefault(t.destino, set()).update(o for o in origens_de(t, estados))
+        for destino in t.destinos:
+            if destino in (MESMO, ANTERIOR):
+                continue
+            entradas.setdefault(destino, set()).update(o for o in origens_de(t, estados))
     return entradas

@@ -45,7 +45,7 @@ def tabela_markdown(maquina: Maquina) -> str:
                 f"`{t.tipo_ato}`",
                 t.nome,
                 "todo estado não final" if t.origens == (NAO_FINAIS,) else _codigos(t.origens),
-                _DESTINOS_ESPECIAIS.get(t.destino, f"`{t.destino}`"),
+                _destinos_celula(t),
                 "quem pode registrar o ato corrigido" if t.e_correcao else ", ".join(t.papeis),
                 _guardas_celula(t),
                 _inicia_celula(t),
@@ -57,6 +57,7 @@ def tabela_markdown(maquina: Maquina) -> str:
     usadas = sorted(
         {g for t in maquina.transicoes for g in t.guardas}
         | {p.se for t in maquina.transicoes for p in t.inicia if p.se}
+        | {d.se for t in maquina.transicoes for d in t.destino_se}
     )
     linhas += [
         "",
@@ -116,6 +117,16 @@ _DESTINOS_ESPECIAIS: Final = {
     MESMO: "o mesmo estado",
     ANTERIOR: "estado anterior ao sobrestamento",
 }
+
+
+def _destinos_celula(t: Transicao) -> str:
+    padrao = _DESTINOS_ESPECIAIS.get(t.destino, f"`{t.destino}`")
+    if not t.destino_se:
+        return padrao
+    condicionais = [
+        f"{_DESTINOS_ESPECIAIS.get(d.destino, f'`{d.destino}`')} se `{d.se}`" for d in t.destino_se
+    ]
+    return "; ".join([*condicionais, f"senão {padrao}"])
 
 
 def _linha(*celulas: str) -> str:

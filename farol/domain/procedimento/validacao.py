@@ -70,9 +70,16 @@ def validar_quadro(q: Quadro) -> list[str]:
                     problemas.append(f'{onde}: estado de origem inexistente "{o}"')
                 elif estados[o].final:
                     problemas.append(f'{onde}: parte do estado final "{o}"')
-        if t.destino not in estados and t.destino not in (MESMO, ANTERIOR):
-            referencias_quebradas = True
-            problemas.append(f'{onde}: estado de destino inexistente "{t.destino}"')
+        for destino in t.destinos:
+            if destino not in estados and destino not in (MESMO, ANTERIOR):
+                referencias_quebradas = True
+                problemas.append(f'{onde}: estado de destino inexistente "{destino}"')
+        for condicional in t.destino_se:
+            se = condicional.se
+            if se not in GUARDAS or GUARDAS[se].tipo != "condicao":
+                problemas.append(f'{onde}: condição "{se}" não é uma guarda de condição')
+            if condicional.destino == ANTERIOR:
+                problemas.append(f'{onde}: "{ANTERIOR}" não cabe num destino condicional')
         if AUTOR_DO_ATO_CORRIGIDO in t.papeis and not t.e_correcao:
             problemas.append(f'{onde}: "{AUTOR_DO_ATO_CORRIGIDO}" deve ser o único papel')
         elif not t.e_correcao:
@@ -150,12 +157,13 @@ def _problemas_do_grafo(q: Quadro, estados: Mapping[str, Estado]) -> list[str]:
     arestas: dict[str, set[str]] = {e: set() for e in estados}
     for t in q.transicoes:
         for o in origens_de(t, estados):
-            if t.destino == MESMO:
-                continue
-            if t.destino == ANTERIOR:
-                arestas[o] |= entradas.get(o, set())
-            else:
-                arestas[o].add(t.destino)
+            for destino in t.destinos:
+                if destino == MESMO:
+                    continue
+                if destino == ANTERIOR:
+                    arestas[o] |= entradas.get(o, set())
+                else:
+                    arestas[o].add(destino)
     problemas: list[str] = []
     alcancaveis = _alcance(q.estado_inicial, arestas)
     for e in estados:

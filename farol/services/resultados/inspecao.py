@@ -9,6 +9,27 @@ from pydantic import Field
 from farol.services.resultados.base import Resultado
 
 
+class CitacaoDaNorma(Resultado):
+    """Trecho citado: a norma (chave do registro), o dispositivo e o texto literal."""
+
+    norma: str
+    dispositivo: str
+    texto: str
+
+
+class LacunaNoTexto(Resultado):
+    """O texto de referência da norma acaba antes de dizer a medida para a infração.
+
+    Distinto de "nenhuma medida" (`medidas` vazia e `lacuna` nula), que é resposta afirmativa da
+    norma: aqui a norma diz algo que o Farol não tem; o Inspetor Naval confere no texto integral.
+    """
+
+    infracao: str
+    referencia: str = Field(description="onde o texto da norma para (a referência da citação)")
+    citacao: CitacaoDaNorma
+    texto: str = Field(description="o que falta no texto de referência")
+
+
 class ConstatacaoAvaliada(Resultado):
     """Uma constatação: a infração que se aplica, as medidas liminares e quem notificar."""
 
@@ -19,9 +40,18 @@ class ConstatacaoAvaliada(Resultado):
     fundamento: str
     medidas: list[str]
     medidas_dispensadas: list[str]
-    notificar: list[str]
+    notificar: list[str] = Field(
+        description="os papéis (condutor, proprietario) que respondem por esta constatação"
+    )
+    fundamentos_autoria: list[str] = Field(
+        default_factory=list,
+        description="por que esses respondem: as citações da autoria da infração",
+    )
     documentos: list[str]
     ordens_estrangeira: list[str]
+    lacuna: LacunaNoTexto | None = Field(
+        default=None, description="texto da norma interrompido para esta infração (ou nulo)"
+    )
     fundamentos: list[str]
 
 
@@ -31,6 +61,17 @@ class AvaliacaoDaInspecao(Resultado):
     constatacoes: list[ConstatacaoAvaliada]
     medidas: list[str]
     notificar: list[str]
+    lacunas: list[LacunaNoTexto] = Field(
+        default_factory=list, description="as lacunas do texto da norma nas constatações"
+    )
+
+
+class InfracaoImputada(Resultado):
+    """Uma infração da pessoa notificada: o tipo de autor em que responde e por quê."""
+
+    infracao: str
+    autor_tipo: str
+    fundamentos: list[str]
 
 
 class ProcessoAberto(Resultado):
@@ -42,7 +83,14 @@ class ProcessoAberto(Resultado):
     autuado: str
     documento: str
     papel: str = Field(description="quem responde: condutor, proprietário ...")
-    infracoes: list[str]
+    papeis: list[str] = Field(
+        default_factory=list,
+        description="todos os papéis da pessoa na inspeção (condutor e proprietário, se é a mesma)",
+    )
+    infracoes: list[str] = Field(description="só as infrações que são desta pessoa")
+    autoria: list[InfracaoImputada] = Field(
+        default_factory=list, description="cada infração com o tipo de autor e os fundamentos"
+    )
     comparecimento_ate: dt.date | None
 
 
@@ -53,4 +101,7 @@ class InspecaoRegistrada(Resultado):
     constatacoes: list[ConstatacaoAvaliada]
     medidas: list[str]
     notificar: list[str]
+    lacunas: list[LacunaNoTexto] = Field(
+        default_factory=list, description="as lacunas do texto da norma nas constatações"
+    )
     processos: list[ProcessoAberto]

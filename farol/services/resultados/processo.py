@@ -56,9 +56,27 @@ class ProcessoResumo(Resultado):
     criado_em: Instante
 
 
+class FundamentoDoDia(Resultado):
+    """A base legal de um motivo do dia não útil: a citação e o que dela falta conferir."""
+
+    motivo: str
+    norma: str
+    dispositivo: str
+    texto: str
+    referencia: str
+    pendente: str | None = Field(
+        default=None, description="o que falta registrar ou conferir do ato citado"
+    )
+
+
 class DiaNaoUtil(Resultado):
     data: dt.date
     motivo: str
+    fundamentos: list[FundamentoDoDia] = Field(
+        default_factory=list,
+        description="base legal de cada motivo (lei do feriado, ato do ponto facultativo, ato "
+        "da OM); vazio nos prazos gravados antes de o Farol registrá-la",
+    )
 
 
 class PrazoResumo(Resultado):
@@ -96,7 +114,15 @@ class InfracaoDoProcesso(Resultado):
     descricao: str | None
     penalidade: str | None
     fundamento: str | None
-    autor_tipo: str | None
+    autor_tipo: str | None = Field(
+        description="o tipo de autor material: o do auto ou, antes dele, aquele em que o "
+        "autuado responde na inspeção (nulo em processo anterior a essa decisão)"
+    )
+    fundamentos_autoria: list[str] = Field(
+        default_factory=list,
+        description="por que o autuado responde por esta infração: as citações da autoria "
+        "da infração (normas/dados/infracoes.yaml)",
+    )
     faltas: int | None
 
 
@@ -136,6 +162,14 @@ class PagamentoResumo(Resultado):
     referencia: str | None
 
 
+class EfeitoDoRecurso(Resultado):
+    """Se o prazo de pagamento corre com recurso pendente (a regra) ou está suspenso."""
+
+    suspensivo: bool
+    texto: str
+    fundamento: str
+
+
 class AtoPermitido(Resultado):
     tipo: str
     nome: str
@@ -152,6 +186,10 @@ class ProcessoDetalhado(ProcessoResumo):
     multa_total: Decimal
     pago: Decimal
     saldo: Decimal
+    restituicao_pendente: Decimal = Field(
+        description="valor pago a maior, reconhecido e ainda não restituído ao pagador"
+    )
+    efeito_do_recurso: EfeitoDoRecurso
     pagamentos: list[PagamentoResumo]
     atos_permitidos: list[AtoPermitido] = Field(
         description="o que o papel do usuário pode registrar agora, no quadro do regime"
@@ -179,6 +217,13 @@ class ProcessoVersao(Resultado):
 class AutoNumerado(Resultado):
     numero: str
     sequencial: int
+
+
+class RestituicaoReconhecida(Resultado):
+    """O ato de restituição devida que a decisão registrou (valor pago acima do devido)."""
+
+    ato_id: int
+    valor: Decimal
 
 
 class PenalidadeDecidida(Resultado):
@@ -216,3 +261,4 @@ class AtoRegistrado(Resultado):
     auto: AutoNumerado | None = so_quando_houver()
     penalidades: list[PenalidadeDecidida] | None = so_quando_houver()
     anexo: AnexoResumo | None = so_quando_houver()
+    restituicao: RestituicaoReconhecida | None = so_quando_houver()

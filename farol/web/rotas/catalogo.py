@@ -13,6 +13,7 @@ from farol.normas.citacao import registro_normas
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import catalogo_prazos
 from farol.relogio import hoje
+from farol.rules.medidas import lacuna_no_texto
 from farol.web.ambiente import pagina
 
 rotas = APIRouter(include_in_schema=False)
@@ -35,6 +36,7 @@ def infracoes(texto: str) -> list[dict[str, Any]]:
                 faixa = {"min": f.min, "max": f.max}
             except ErroFarol:
                 faixa = None
+        lacuna = lacuna_no_texto(i.codigo)
         saida.append(
             {
                 "codigo": i.codigo,
@@ -48,6 +50,7 @@ def infracoes(texto: str) -> list[dict[str, Any]]:
                 "referencia": i.fonte.referencia(),
                 "norma": _norma(i.fonte.norma),
                 "texto": i.fonte.texto,
+                "lacuna": lacuna.para_json() if lacuna else None,
             }
         )
     return saida

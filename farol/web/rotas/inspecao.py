@@ -88,6 +88,15 @@ def _data_hora(texto: str) -> str:
     return instante.isoformat()
 
 
+def _instante(data_hora: str) -> dt.datetime | None:
+    """O instante com fuso de `montar`, ou `None` se o campo ainda não tem data válida."""
+    try:
+        instante = dt.datetime.fromisoformat(data_hora)
+    except (TypeError, ValueError):
+        return None
+    return instante if instante.tzinfo is not None else None
+
+
 def _anos_vencida(validade: str, data_hora: str) -> str | None:
     try:
         v = dt.date.fromisoformat(validade)
@@ -202,6 +211,9 @@ def previa(v: dict[str, Any]) -> tuple[dict[str, Any] | None, Erros]:
             "condutor_habilitado_presente": dados["condutor_habilitado_presente"],
             "constatacoes": constatacoes,
         }
+        instante = _instante(dados["data_hora"])
+        if instante is not None:  # com a data, as medidas são as vigentes nela
+            campos["data_hora"] = instante
         cmd = NovaInspecao.model_construct(**campos)
         return inspecoes.apresentar(inspecoes.avaliar(cmd)), Erros()
     except ErroFarol as e:

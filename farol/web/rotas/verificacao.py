@@ -9,6 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, File, Request, UploadFile
 from fastapi.responses import HTMLResponse
 
+from farol import formatos
 from farol.erros import NaoEncontrado
 from farol.http.deps import uow_da
 from farol.services import documentos
@@ -45,13 +46,13 @@ def _descricao_html(info: Verificacao | DocumentoNaoReconhecido) -> str:
         ("Código", info.codigo),
         ("Processo", info.processo),
         ("Organização Militar", f"{info.om.nome} ({info.om.sigla})"),
-        ("Emitido em (UTC)", f"{info.emitido_em:%Y-%m-%d %H:%M:%S}"),
+        ("Emitido em", f"{formatos.data_hora(info.emitido_em)} (horário de Brasília)"),
         ("SHA-256", info.sha256),
     ]
     if info.substituido:
         itens.append(("Situação", f"substituído pelo documento {info.substituido_por}"))
     for a in info.efeito_alterado:
-        itens.append(("Ato posterior", f"{a.efeito} ({a.data.isoformat()})"))
+        itens.append(("Ato posterior", f"{a.efeito} ({formatos.data(a.data)})"))
     if info.vigente:
         itens.append(("Situação", "vigente: nenhum ato posterior alterou o seu efeito"))
     linhas = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(str(v))}</dd>" for k, v in itens)

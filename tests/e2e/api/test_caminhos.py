@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from typing import Any
 
@@ -112,11 +113,25 @@ def test_procedente_ciencia_e_pagamento_exato_quitam_a_multa(api: Api) -> None:
     assert r.status_code == 422
     corpo = r.json()
     assert corpo["campo"] == "dados.valor"
-    assert "difere do valor devido (R$ 1000.00)" in corpo["mensagem"]
+    # a mensagem é para pessoas (R$ com vírgula); os campos do JSON seguem em "0.00"
+    assert corpo["mensagem"].startswith(
+        "valor pago (R$ 999,99) difere do valor devido (R$ 1.000,00)"
+    )
     p = api.processo(pid)
     assert (p["estado"], p["pago"], p["pagamentos"]) == ("decisao_notificada", "0.00", [])
 
+    # pago em 20/04, com o prazo de recurso (5 dias úteis contados de 15/04) em curso: o
+    # processo não se encerra, o infrator ainda pode recorrer
     r = api.ato_ok(pid, "pagamento", "2026-04-20", {"valor": "1000.00", "referencia": "DARF 1"})
+    assert r["processo"]["estado"] == "decisao_notificada"
+    assert api.get(f"/situacao/{CPF_DONO}").json()["em_debito"] is False
+    recurso = dt.date.fromisoformat(
+        next(x["vencimento"] for x in api.processo(pid)["prazos"] if x["etapa"] == "recurso")
+    )
+    r = api.ato(pid, "encerramento", recurso.isoformat())
+    assert r.status_code == 409
+    assert f"prazo de recurso em curso até {recurso:%d/%m/%Y}" in r.json()["detail"]
+    r = api.ato_ok(pid, "encerramento", (recurso + dt.timedelta(days=1)).isoformat())
     assert r["processo"]["estado"] == "quitado"
     p = api.processo(pid)
     _encerrado_sem_pendencias(p, "quitado")
@@ -149,8 +164,15 @@ def test_recurso_provido_em_parte_pelo_capitao_dos_portos_reduz_a_multa_devida(a
 
     p = api.processo(pid)
     assert (p["multa_total"], p["saldo"]) == ("500.00", "500.00")
+    # a multa reformada é intimada de novo: o prazo de pagamento de 29/04 dá lugar a um novo,
+    # de 15 dias corridos a partir de 07/05 (vence em 21/05/2026)
     assert sorted(_abertos(p)) == ["pagamento", "recurso_final"]
+    abertos = {x["etapa"]: x["vencimento"] for x in p["prazos"] if x["aberto"]}
+    assert abertos["pagamento"] == "2026-05-21"
     api.ato_ok(pid, "pagamento", "2026-05-08", {"valor": "500.00", "referencia": "DARF 3"})
+    # recurso final até 13/05 (5 dias úteis de 07/05): só então o processo se encerra quitado
+    assert api.processo(pid)["estado"] == "decisao_recurso_notificada"
+    api.ato_ok(pid, "encerramento", "2026-05-14")
     _encerrado_sem_pendencias(api.processo(pid), "quitado")
 
 
@@ -186,10 +208,14 @@ def test_recurso_final_nao_provido_mantem_a_multa_ate_o_pagamento(api: Api) -> N
     r = api.ato_ok(pid, "ciencia_decisao_recurso_final", "2026-06-03", {"meio": "AR"})
     assert r["processo"]["estado"] == "decisao_definitiva_notificada"
     p = api.processo(pid)
+    # sem efeito suspensivo e com a multa mantida, o prazo de pagamento é o da primeira
+    # intimação (15 dias corridos de 15/04: vence em 29/04/2026), que os recursos não reabrem
     assert _abertos(p) == ["pagamento"]
-    assert p["prazos"][-1]["vencimento"] == "2026-06-18"
+    abertos = [x for x in p["prazos"] if x["aberto"]]
+    assert [x["vencimento"] for x in abertos] == ["2026-04-29"]
 
-    api.ato_ok(pid, "pagamento", "2026-06-10", {"valor": "1000.00", "referencia": "DARF 7"})
+    r = api.ato_ok(pid, "pagamento", "2026-06-10", {"valor": "1000.00", "referencia": "DARF 7"})
+    assert r["ato"]["intempestivo"] is True
     p = api.processo(pid)
     _encerrado_sem_pendencias(p, "quitado")
     assert _tipos(p)[-3:] == [
@@ -214,7 +240,7 @@ def test_recurso_final_provido_em_parte_fixa_nova_multa_e_so_ela_e_devida(api: A
     assert (p["multa_total"], p["saldo"]) == ("300.00", "300.00")
     r = api.ato(pid, "pagamento", "2026-06-10", {"valor": "1000.00", "referencia": "DARF 8"})
     assert r.status_code == 422
-    assert "valor devido (R$ 300.00)" in r.json()["mensagem"]
+    assert "valor devido (R$ 300,00)" in r.json()["mensagem"]
 
     api.ato_ok(pid, "pagamento", "2026-06-10", {"valor": "300.00", "referencia": "DARF 8"})
     _encerrado_sem_pendencias(api.processo(pid), "quitado")
@@ -250,12 +276,82 @@ def test_multa_vencida_aparece_nas_consultas_e_e_inscrita_em_divida_ativa(api: A
     assert (situacao["em_debito"], situacao["total_devido"]) == (True, "1000.00")
 
 
-def test_processo_com_recurso_pendente_nao_aparece_pronto_para_divida_ativa(api: Api) -> None:
+def test_recurso_sem_efeito_suspensivo_nao_impede_a_divida_ativa(api: Api) -> None:
     pid = api.novo_processo()
-    api.levar_ate(pid, "em_recurso")  # o recurso de 16/04 encerrou o prazo de pagamento (29/04)
-    assert api.ato(pid, "inscricao_divida_ativa", "2026-05-01").status_code == 409
+    api.levar_ate(pid, "em_recurso")  # o recurso de 16/04 não encerra o pagamento (29/04)
     prontos = api.get("/divida-ativa", hoje="2026-05-01").json()
-    assert [(x["id"], x["estado"]) for x in prontos] == []
+    assert [(x["id"], x["estado"]) for x in prontos] == [(pid, "em_recurso")]
+    r = api.ato_ok(pid, "inscricao_divida_ativa", "2026-05-01", {"documento": "Ofício 3/2026"})
+    # o recurso continua pendente: o encaminhamento fica registrado e o processo segue
+    assert r["processo"]["estado"] == "em_recurso"
+    assert api.get("/divida-ativa", hoje="2026-05-02").json() == []
+    api.ato_ok(pid, "decisao_recurso_nao_provido", "2026-05-04", {"fundamentacao": FUNDAMENTACAO})
+    api.ato_ok(pid, "ciencia_decisao_recurso", "2026-05-06", {"meio": "AR"})
+    # recurso final até 13/05/2026 (5 dias úteis de 07/05); depois, encerra em dívida ativa
+    api.ato_ok(pid, "encerramento", "2026-05-14")
+    assert api.processo(pid)["estado"] == "divida_ativa"
+
+
+def test_efeito_suspensivo_suspende_o_pagamento_e_a_divida_ativa_ate_a_decisao(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")
+    r = api.ato(pid, "efeito_suspensivo", "2026-04-20", {"fundamentacao": "curta"})
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.fundamentacao")
+    r = api.ato_ok(
+        pid,
+        "efeito_suspensivo",
+        "2026-04-20",
+        {"fundamentacao": "Risco de dano de difícil reparação à atividade pesqueira.",
+         "a_pedido": True},
+        como="cp.cpsc",
+    )
+    assert r["processo"]["estado"] == "em_recurso"
+    p = api.processo(pid)
+    assert _abertos(p) == ["decisao_recurso"]  # o prazo de pagamento está suspenso
+    r = api.ato(pid, "inscricao_divida_ativa", "2026-05-01")
+    assert r.status_code == 409 and "efeito suspensivo" in r.json()["detail"]
+    assert api.get("/divida-ativa", hoje="2026-05-01").json() == []
+    api.ato_ok(pid, "decisao_recurso_nao_provido", "2026-05-04", {"fundamentacao": FUNDAMENTACAO})
+    api.ato_ok(pid, "ciencia_decisao_recurso", "2026-05-06", {"meio": "AR"})
+    # a decisão encerra a suspensão; a ciência (06/05) reabre o pagamento: 15 dias corridos de
+    # 07/05, vencendo em 21/05/2026
+    abertos = {x["etapa"]: x["vencimento"] for x in api.processo(pid)["prazos"]
+               if x["aberto"]}
+    assert abertos["pagamento"] == "2026-05-21"
+
+
+def test_pagamento_no_recurso_e_provimento_registram_a_restituicao_devida(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")
+    r = api.ato_ok(pid, "pagamento", "2026-04-24", {"valor": "1000.00", "referencia": "DARF 9"})
+    assert r["processo"]["estado"] == "em_recurso"  # sem efeito suspensivo, paga-se no recurso
+    r = api.ato_ok(pid, "decisao_recurso_provido_em_parte", "2026-05-04", penalidade("400.00"))
+    # pago R$ 1.000,00, devido R$ 400,00: R$ 600,00 a restituir, registrados com a decisão
+    assert r["restituicao"]["valor"] == "600.00"
+    p = api.processo(pid)
+    assert _tipos(p)[-2:] == ["decisao_recurso_provido_em_parte", "restituicao_devida"]
+    assert p["restituicao_pendente"] == "600.00"
+    api.ato_ok(pid, "ciencia_decisao_recurso", "2026-05-06", {"meio": "AR"})
+    assert _abertos(api.processo(pid)) == ["recurso_final"]  # nada mais a pagar
+    r = api.ato(pid, "encerramento", "2026-05-14")
+    assert r.status_code == 409 and "restituição pendente" in r.json()["detail"]
+    r = api.ato(pid, "restituicao_efetuada", "2026-05-14", {"valor": "500.00"})
+    assert r.status_code == 422 and r.json()["campo"] == "dados.valor"
+    api.ato_ok(pid, "restituicao_efetuada", "2026-05-14", {"valor": "600.00", "referencia": "OB 1"})
+    assert api.processo(pid)["restituicao_pendente"] == "0.00"
+    api.ato_ok(pid, "encerramento", "2026-05-14")
+    _encerrado_sem_pendencias(api.processo(pid), "quitado")
+
+
+def test_recurso_provido_depois_do_pagamento_aguarda_a_restituicao(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")
+    api.ato_ok(pid, "pagamento", "2026-04-24", {"valor": "1000.00", "referencia": "DARF 10"})
+    r = api.ato_ok(pid, "decisao_recurso_provido", "2026-05-04", {"fundamentacao": FUNDAMENTACAO})
+    assert r["processo"]["estado"] == "aguardando_restituicao"
+    assert r["restituicao"]["valor"] == "1000.00"
+    r = api.ato_ok(pid, "restituicao_efetuada", "2026-05-20", {"valor": "1000.00"})
+    assert r["processo"]["estado"] == "arquivado"
 
 
 def test_julgamento_so_com_suspensao_termina_em_encerramento_apos_o_prazo_de_recurso(

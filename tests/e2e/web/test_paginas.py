@@ -412,3 +412,71 @@ def test_documento_oficial_emitido_na_pagina_do_processo_e_verificavel(
     assert codigo and "Documento autêntico" in cliente.get(f"/verificar/{codigo.group(1)}").text
     entrar(cliente, "autoridade.cpsp")
     assert cliente.get(m.group(1)).status_code == 404
+
+
+# --- medidas: lacuna no texto da norma e vigência por linha (issue 9, itens 7 e 9) -------------
+
+
+def test_previa_e_resultado_da_inspecao_mostram_a_lacuna_no_texto_da_norma(
+    cliente: TestClient,
+) -> None:
+    # "Sem nome e porto de inscrição no casco" = RLESTA.17.III: o texto de referência da norma
+    # de 2023 termina no meio de 3.14.1 a); o aviso cita o item 3.14 e não diz "nenhuma medida".
+    csrf = entrar(cliente, "inspetor.cpsc")
+    r = cliente.post(
+        "/inspecoes/nova/avaliar",
+        data={"csrf": csrf, "constatacoes": ["marcas_nome"], "situacao": "navegando"},
+    )
+    assert r.status_code == 200
+    assert 'data-lacuna="RLESTA.17.III"' in r.text
+    assert "Lacuna no texto da norma" in r.text
+    assert "lacuna no texto da norma: NORMAM (Port. 110/2023) item 3.14." in r.text
+    assert "Nenhuma medida administrativa liminar prevista" not in r.text
+
+    form = _formulario_inspecao(csrf, str(uuid.uuid4()))
+    form["embarcacao.inscricao"] = "4419900317"
+    form["constatacoes"] = ["marcas_nome"]
+    r = cliente.post("/inspecoes/nova", data=form)
+    assert r.status_code == 200, r.text
+    assert 'id="inspecao-registrada"' in r.text
+    assert 'data-lacuna="RLESTA.17.III"' in r.text and "Lacuna no texto da norma" in r.text
+
+
+def test_previa_sem_lacuna_nao_mostra_o_aviso(cliente: TestClient) -> None:
+    csrf = entrar(cliente, "inspetor.cpsc")
+    r = cliente.post(
+        "/inspecoes/nova/avaliar",
+        data={"csrf": csrf, "constatacoes": ["rol_nao_porta"], "situacao": "navegando"},
+    )
+    # 3.11.2: "Não há medidas administrativas liminares a serem adotadas" é resposta da norma
+    assert "Nenhuma medida administrativa liminar prevista" in r.text
+    assert "data-lacuna" not in r.text
+
+
+def test_catalogo_mostra_a_lacuna_no_texto_da_norma_nas_marcas_do_casco(
+    cliente: TestClient,
+) -> None:
+    r = cliente.get("/catalogo", params={"q": "RLESTA.17"})
+    assert r.status_code == 200
+    assert 'data-lacuna="RLESTA.17.I"' in r.text
+    assert "lacuna no texto da norma: NORMAM (Port. 110/2023) item 3.14.1." in r.text
+    assert "[texto interrompido]" in r.text  # a citação literal de onde o texto para
+    assert 'data-lacuna="RLESTA.16.I"' not in cliente.get("/catalogo", params={"q": "RLESTA.16"}).text
+
+
+def test_previa_com_data_anterior_ao_art_4a_diz_quando_ele_passou_a_valer(
+    cliente: TestClient,
+) -> None:
+    csrf = entrar(cliente, "inspetor.cpsc")
+    dados = {
+        "csrf": csrf,
+        "constatacoes": ["protecao_motor"],
+        "situacao": "navegando",
+        "data_hora": "2009-01-10T10:00",
+    }
+    r = cliente.post("/inspecoes/nova/avaliar", data=dados)
+    assert "vigência a partir de 07/07/2009; inspeção em 10/01/2009" in r.text
+    dados["data_hora"] = "2015-03-10T10:00"  # já vigorava: as medidas do § 1º
+    r = cliente.post("/inspecoes/nova/avaliar", data=dados)
+    assert 'data-medida="apreensao_habilitacao"' in r.text
+    assert 'data-medida="retirada_de_trafego"' in r.text
