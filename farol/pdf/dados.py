@@ -237,6 +237,9 @@ class DadosDocumento(_Modelo):
     bens: tuple[str, ...] = ()  # itens e equipamentos apreendidos, guardados ou entregues
     referencias: tuple[Referencia, ...] = ()
     observacoes: str | None = None
+    efeito_do_recurso: str | None = None
+    """Se o prazo de pagamento corre com recurso pendente (a regra) ou está suspenso, com o
+    fundamento: todo documento que mostra o prazo de pagamento o diz."""
     assinaturas: tuple[Assinatura, ...] = ()
 
     @model_validator(mode="after")

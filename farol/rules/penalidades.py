@@ -99,9 +99,9 @@ def calcular_penalidade(
     fundamentos = [inf.fonte.referencia()]
     observacoes: list[str] = []
 
+    validar_fatos(cat, inf, data, autor, reincidencias, faltas, agravantes)
     # Sem autor informado: o único que a infração admite; com vários, a recusa os lista.
     autor = resolver_autor(inf, autor, cat)
-    validar_fatos(cat, inf, data, autor, reincidencias, faltas, agravantes)
     pen = inf.penalidade
     if pen.enquadramento is not None:
         enq = cat.infracao(pen.enquadramento.infracao)

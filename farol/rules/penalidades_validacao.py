@@ -31,22 +31,24 @@ def validar_fatos(
     cat: Catalogo,
     inf: Infracao,
     data: dt.date,
-    autor: str,
+    autor: str | None,
     reincidencias: int,
     faltas: int,
     agravantes: tuple[str, ...],
 ) -> None:
-    """Recusa fato antes da vigência, autor não admitido, contagens e agravantes inválidas."""
+    """Recusa fato antes da vigência, autor não admitido, contagens e agravantes inválidas.
+
+    `autor` None (não informado) é resolvido depois, por `farol.rules.autoria.resolver_autor`."""
     codigo = inf.codigo
     regras = cat.regras
     exigir_infracao_vigente(inf, data, campo="data")
-    if autor not in cat.autores:
+    if autor is not None and autor not in cat.autores:
         raise EntradaInvalida(
             f"tipo de autor desconhecido: {autor!r}; válidos: {', '.join(cat.autores)}",
             campo="autor",
             regra=regra_tipo_de_autor(),
         )
-    if autor not in inf.autores:
+    if autor is not None and autor not in inf.autores:
         raise EntradaInvalida(
             f"{autor} não é autor material admitido para {codigo}; admitidos: "
             f"{', '.join(inf.autores)}",

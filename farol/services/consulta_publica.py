@@ -112,7 +112,7 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
         for a in d["atos"]
         if a["tipo"] in tipos_de_decisao
     ]
-    pagamento = [x for x in d["prazos"] if x["etapa"] == "pagamento"]
+    pagamento = [x for x in d["prazos"] if x["etapa"] == "pagamento" and x["aberto"]]
     return {
         "numero": d["numero"],
         "om": d["om"],
@@ -143,6 +143,8 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
         "pago": d["pago"],
         "saldo": d["saldo"],
         "vencimento_pagamento": pagamento[-1]["vencimento"] if pagamento else None,
+        "efeito_do_recurso": d["efeito_do_recurso"],
+        "restituicao_pendente": d["restituicao_pendente"],
         "pagamentos": [{"valor": x["valor"], "data": x["data"]} for x in d["pagamentos"]],
         "envolvidos": _envolvidos(s, p),
     }

@@ -22,6 +22,7 @@ from farol.services.leitura import dinheiro, prazo_json, resumo
 from farol.services.resultados.consultas import (
     AlertaDePrescricao,
     MultaVencida,
+    RestituicaoPendente,
     SituacaoDaPessoa,
 )
 from farol.services.resultados.processo import PrazoComProcesso, ProcessoResumo
@@ -215,6 +216,45 @@ def prontos_para_divida_ativa(s: Session, ator: Ator, hoje: dt.date) -> list[Mul
     de estar vencida em `multas_vencidas`.
     """
     return multas_vencidas.na_sessao(s, ator, hoje)
+
+
+@caso_de_uso()
+def restituicoes_pendentes(s: Session, ator: Ator) -> list[RestituicaoPendente]:
+    """Processos da jurisdição com valor pago a maior reconhecido e ainda não restituído.
+
+    Uma só consulta: os atos que reconhecem ou efetuam restituição (marcas do quadro) dos
+    processos não encerrados da jurisdição; a soma se faz por processo.
+    """
+    reconhece = {t for m in carregar_regimes() if "reconhece_restituicao" in m.marcas
+                 for t in m.tipos_com("reconhece_restituicao")}
+    efetua = {t for m in carregar_regimes() if "efetua_restituicao" in m.marcas
+              for t in m.tipos_com("efetua_restituicao")}
+    if not reconhece:
+        return []
+    pendente: dict[int, Decimal] = {}
+    processos: dict[int, tuple[str, str]] = {}
+    for pid, numero, estado, tipo, payload in s.execute(
+        select(Processo.id, Processo.numero, Processo.estado, Ato.tipo, Ato.payload)
+        .join(Ato, Ato.processo_id == Processo.id)
+        .where(
+            Processo.om_id.in_(ator.oms),
+            Processo.estado.not_in(_estados_finais()),
+            Ato.tipo.in_(reconhece | efetua),
+        )
+        .order_by(Processo.numero, Ato.seq)
+    ):
+        valor = Decimal(str((payload or {}).get("valor", "0")))
+        pendente[pid] = pendente.get(pid, Decimal("0.00")) + (valor if tipo in reconhece else -valor)
+        processos[pid] = (numero, estado)
+    fundamento = citacao("restituicao_do_indevido").referencia()
+    return [
+        RestituicaoPendente(
+            id=pid, numero=processos[pid][0], estado=processos[pid][1], valor=v,
+            fundamento=fundamento,
+        )
+        for pid, v in pendente.items()
+        if v > 0
+    ]
 
 
 @caso_de_uso()

@@ -129,10 +129,26 @@ CENARIOS: list[tuple[str, str, list[Passo]]] = [
     ("aguardando_julgamento", "RLESTA.16.II", _ATE_JULGAMENTO[:3]),
     ("julgado_procedente", "RLESTA.16.II", _ATE_JULGAMENTO),
     ("decisao_notificada", "RLESTA.16.II", _ATE_RECURSO[:5]),
+    # pago depois do prazo de recurso (5 dias úteis da ciência no dia 52): o processo se quita
     ("quitado", "RLESTA.16.II", [*_ATE_RECURSO[:5],
-        _p(60, A, "pagamento", valor="600.00", referencia="DARF 2026.0001")]),
+        _p(66, A, "pagamento", valor="600.00", referencia="DARF 2026.0001")]),
     ("em_recurso", "RLESTA.16.II", _ATE_RECURSO),
     ("recurso_decidido", "RLESTA.16.II", _ATE_DECISAO_RECURSO[:-1]),
+    # recurso sem efeito suspensivo (LESTA art. 24 § 1º): paga durante o recurso; provido em
+    # parte, a decisão registra a restituição devida do que foi pago a maior (R$ 200,00)
+    ("recurso_decidido", "RLESTA.16.II", [*_ATE_RECURSO,
+        _p(60, A, "pagamento", valor="600.00", referencia="DARF 2026.0002"),
+        _p(70, C, "decisao_recurso_provido_em_parte",
+           penalidades=[{"infracao": "RLESTA.16.II", "multa": "400.00"}],
+           justificativa="Primeira infração do proprietário e documento já regularizado: multa reduzida.")]),
+    # provido no todo depois do pagamento: aguarda a restituição de R$ 600,00
+    ("aguardando_restituicao", "RLESTA.16.II", [*_ATE_RECURSO,
+        _p(60, A, "pagamento", valor="600.00", referencia="DARF 2026.0003"),
+        _p(70, C, "decisao_recurso_provido", **DECISAO)]),
+    # efeito suspensivo concedido a pedido (Lei 9.784/1999 art. 61, parágrafo único)
+    ("em_recurso", "RLESTA.16.II", [*_ATE_RECURSO,
+        _p(57, C, "efeito_suspensivo", a_pedido=True,
+           fundamentacao="Embarcação de pesca artesanal, única fonte de renda do recorrente.")]),
     ("decisao_recurso_notificada", "RLESTA.16.II", _ATE_DECISAO_RECURSO),
     ("em_recurso_final", "RLESTA.16.II", _ATE_RECURSO_FINAL),
     ("recurso_final_decidido", "RLESTA.16.II", [*_ATE_RECURSO_FINAL,

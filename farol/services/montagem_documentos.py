@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from farol import formatos
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
 from farol.erros import Conflito, EntradaInvalida
 from farol.normas.citacao import registro_normas
 from farol.normas.citacoes import citacao
@@ -40,7 +41,7 @@ from farol.store.orm import (
     Processo,
     Usuario,
 )
-from farol.store.repositorio import itens_do_auto, vigentes
+from farol.store.repositorio import historico, itens_do_auto, vigentes
 
 T = d.TipoDocumento
 DOCUMENTOS_DE_DECISAO = (T.decisao_julgamento, T.decisao_recurso)
@@ -294,8 +295,15 @@ def montar(
                 for x in multas if x.multa is not None
             ),
             prazos=(prazo,),
+            efeito_do_recurso=_efeito_do_recurso(s, p),
         )  # fmt: skip
     return _custodia(s, p, tipo, base, extras)
+
+
+def _efeito_do_recurso(s: Session, p: Processo) -> str:
+    """O regime do prazo de pagamento na data da emissão, com o fundamento."""
+    e = efeito_do_recurso(fatos_do_recurso(carregar_regime(p.regime), historico(s, p)))
+    return f"{e.texto} ({e.fundamento})"
 
 
 def _decisao(
@@ -334,6 +342,9 @@ def _decisao(
             dispositivo=dispositivo,
         ),
         prazos=tuple(x for x in (_prazo(s, p, "recurso"), _prazo(s, p, "pagamento")) if x),
+        efeito_do_recurso=(
+            _efeito_do_recurso(s, p) if any(x.multa for x in vigentes(s, p)) else None
+        ),
         assinaturas=(_assinatura_autoridade(s, ato, "Autoridade julgadora"),),
     )
 

@@ -93,6 +93,7 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
     )
     apreendidas = embarcacoes_apreendidas(s, ator)
     multas = consultas.multas_vencidas.na_sessao(s, ator, hoje)
+    restituicoes = consultas.restituicoes_pendentes.na_sessao(s, ator)
     prescricao = consultas.alertas_prescricao.na_sessao(
         s, ator, hoje, antecedencia_dias=ANTECEDENCIA_PRESCRICAO
     )
@@ -112,6 +113,7 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
         },
         "apreendidas": apreendidas,
         "multas_vencidas": multas,
+        "restituicoes": restituicoes,
         "prescricao": prescricao,
         "antecedencia_prescricao_dias": ANTECEDENCIA_PRESCRICAO,
         "contagens": {
@@ -121,6 +123,7 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
             "prazos_vencidos": len(vencidos),
             "apreendidas": len(apreendidas),
             "multas_vencidas": len(multas),
+            "restituicoes": len(restituicoes),
             "prescricao": len(prescricao),
         },
     }

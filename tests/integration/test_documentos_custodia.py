@@ -39,7 +39,9 @@ CIENCIA = "2026-10-05"
 
 
 def texto(pdf: bytes) -> str:
-    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(io.BytesIO(pdf)).pages)
+    return " ".join(
+        " ".join((p.extract_text() or "").split()) for p in PdfReader(io.BytesIO(pdf)).pages
+    )
 
 
 @pytest.fixture

@@ -203,11 +203,16 @@ def test_painel_estatisticas_e_busca_sobre_a_demonstracao(
     a = atores(banco)
     with banco.unit_of_work(somente_leitura=True) as s:
         f = painel.figuras.na_sessao(s, a["autoridade.cpsc"], hoje())
-        assert f.contagens.processos == f.processos.total == 22
-        assert f.contagens.multas_vencidas == len(f.multas_vencidas) == 1
+        assert f.contagens.processos == f.processos.total == 25
+        # recurso sem efeito suspensivo (LESTA art. 24 § 1º): o prazo de pagamento da ciência
+        # do julgamento (dia 52, vence no dia 67) corre durante os recursos; vencem os 5
+        # cenários que passam do dia 67 sem pagar nem obter efeito suspensivo, mais a multa
+        # vencida da ciência há 40 dias
+        assert f.contagens.multas_vencidas == len(f.multas_vencidas) == 6
+        assert sorted(x.valor for x in f.restituicoes) == [Decimal("200.00"), Decimal("600.00")]
         assert [x.tipo for x in f.prescricao] == ["intercorrente"]
         f_dpc = painel.figuras.na_sessao(s, a["dpc"], hoje())
-        assert f_dpc.contagens.processos == 23  # todas as OMs: + CPSP
+        assert f_dpc.contagens.processos == 26  # todas as OMs: + CPSP
         e = estatisticas.calcular.na_sessao(s, a["dpc"], *estatisticas.periodo_padrao(hoje()))
         total = e["total_infracoes"]
         assert (
@@ -217,7 +222,9 @@ def test_painel_estatisticas_e_busca_sobre_a_demonstracao(
         )
         assert total == sum(x["valor"] for x in e["por_om"])
         assert {x["chave"] for x in e["por_om"]} >= {"CPSC", "CPSP", "DELITAJAI"}
-        assert Decimal(e["multas"]["pagas"]) == Decimal("600.00")
+        # três DARF de R$ 600,00: o quitado e os dois pagos durante o recurso (R$ 800,00 deles
+        # a restituir, que o painel lista em "restituições devidas")
+        assert Decimal(e["multas"]["pagas"]) == Decimal("1800.00")
         csv = estatisticas.para_csv(e)
         assert csv.splitlines()[0] == "tabela;chave;rotulo;quantidade;multas_impostas;multas_pagas"
         assert "multas_total;;total do período" in csv

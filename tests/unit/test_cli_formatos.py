@@ -34,7 +34,8 @@ def _json(capsys: pytest.CaptureFixture[str], mp: pytest.MonkeyPatch, *args: str
 def test_penalidade_em_texto_mostra_reais_datas_e_dias_e_o_json_guarda_o_contrato(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    args = ("penalidade", "RLESTA.12.II", "--data", "2026-03-10", "--reincidencias", "1")
+    args = ("penalidade", "RLESTA.12.II", "--autor", "condutor", "--data", "2026-03-10",
+            "--reincidencias", "1")  # fmt: skip
     texto = _texto(capsys, monkeypatch, *args)
     # grupo B, R$ 40,00 a R$ 400,00 (RLESTA Anexo II), dobrado pela reincidência (art. 10):
     # R$ 80,00 a R$ 800,00; a suspensão de até 60 dias (art. 12, II) dobra para 120 dias
@@ -53,7 +54,8 @@ def test_penalidade_em_texto_mostra_reais_datas_e_dias_e_o_json_guarda_o_contrat
 def test_suspensao_limitada_ao_teto_aparece_em_meses(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    args = ("penalidade", "RLESTA.12.II", "--data", "2026-03-10", "--reincidencias", "6")
+    args = ("penalidade", "RLESTA.12.II", "--autor", "condutor", "--data", "2026-03-10",
+            "--reincidencias", "6")  # fmt: skip
     texto = _texto(capsys, monkeypatch, *args)
     # seis reincidências: ×7. Multa R$ 280,00 a R$ 2.800,00; suspensão 7 × 60 = 420 dias,
     # acima do teto de doze meses da LESTA art. 27: "até 12 meses", no JSON "P12M"

@@ -9,7 +9,10 @@ from cli_util import rodar
 def test_penalidade_json_segue_o_contrato(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    s = rodar(capsys, monkeypatch, "penalidade", "RLESTA.12.II", "--data", "2026-03-10", "--json")
+    s = rodar(
+        capsys, monkeypatch, "penalidade", "RLESTA.12.II", "--autor", "condutor", "--data",
+        "2026-03-10", "--json",
+    )  # fmt: skip
     assert s.codigo == 0
     j = s.json()
     assert {
@@ -44,6 +47,8 @@ def test_reincidencias_n_dao_multiplicador_n_mais_1(
         monkeypatch,
         "penalidade",
         "RLESTA.11",
+        "--autor",
+        "condutor",
         "--data",
         "2026-03-10",
         "--reincidencias",
@@ -75,8 +80,9 @@ def test_tabela_legivel_em_portugues(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     s = rodar(
-        capsys, monkeypatch, "penalidade", "RLESTA.13.III", "--data", "2026-03-10", "--faltas", "2"
-    )
+        capsys, monkeypatch, "penalidade", "RLESTA.13.III", "--autor", "armador", "--data",
+        "2026-03-10", "--faltas", "2",
+    )  # fmt: skip
     assert s.codigo == 0
     # grupo A (R$ 40,00 a R$ 200,00, RLESTA Anexo II) × 2 faltas (art. 13, III) = R$ 80,00 a
     # R$ 400,00, com vírgula nos centavos como no resto do Farol

@@ -15,7 +15,13 @@ from farol.rules.reincidencia import contar_reincidencias
 HOJE = dt.date(2026, 11, 29)
 
 
+def primeiro_autor(codigo: str) -> str:
+    """O primeiro tipo de autor admitido (a infração que admite vários exige um)."""
+    return catalogo().infracao(codigo).autores[0]
+
+
 def faixa(codigo: str, **kw: object) -> tuple[str, str] | None:
+    kw.setdefault("autor", primeiro_autor(codigo))
     r = calcular_penalidade(codigo, kw.pop("data", HOJE), **kw)  # type: ignore[arg-type]
     j = r.para_json()
     return (j["multa"]["min"], j["multa"]["max"]) if j["multa"] else None
@@ -39,11 +45,11 @@ def test_grupo_b_vai_de_40_a_400_reais() -> None:
 )
 def test_cada_grupo_do_anexo_ii(grupo: str, codigo: str, minimo: str, maximo: str) -> None:
     assert faixa(codigo) == (minimo, maximo)
-    assert calcular_penalidade(codigo, HOJE).grupo == grupo
+    assert calcular_penalidade(codigo, HOJE, autor=primeiro_autor(codigo)).grupo == grupo
 
 
 def test_reincidencia_no_mesmo_ano_dobra_a_multa_e_a_suspensao() -> None:
-    r = calcular_penalidade("RLESTA.12.II", HOJE, reincidencias=1)
+    r = calcular_penalidade("RLESTA.12.II", HOJE, autor="condutor", reincidencias=1)
     assert r.multiplicador == 2
     assert r.para_json()["multa"] == {"min": "80.00", "max": "800.00"}
     assert r.suspensao_max == "P120D"
@@ -51,7 +57,8 @@ def test_reincidencia_no_mesmo_ano_dobra_a_multa_e_a_suspensao() -> None:
 
 
 def test_segunda_reincidencia_triplica() -> None:
-    r = calcular_penalidade("RLESTA.15.II", HOJE, reincidencias=2)
+    # o Comandante, embarcado, é o autor que a suspensão alcança (RLESTA art. 8º)
+    r = calcular_penalidade("RLESTA.15.II", HOJE, autor="comandante", reincidencias=2)
     assert (r.multiplicador, r.para_json()["multa"]["max"], r.suspensao_max) == (
         3,
         "2400.00",
@@ -60,30 +67,30 @@ def test_segunda_reincidencia_triplica() -> None:
 
 
 def test_suspensao_multiplicada_nunca_passa_de_doze_meses() -> None:
-    r = calcular_penalidade("RLESTA.13.II", HOJE, reincidencias=3)  # 120 dias x 4 = 480 dias
+    r = calcular_penalidade("RLESTA.13.II", HOJE, autor="comandante", reincidencias=3)  # 480 d
     assert r.suspensao_max == "P12M"
     assert "LESTA art. 27" in r.fundamentos
-    r = calcular_penalidade("RLESTA.13.II", HOJE, reincidencias=2)  # 360 dias: abaixo do teto
+    r = calcular_penalidade("RLESTA.13.II", HOJE, autor="comandante", reincidencias=2)  # 360 d
     assert r.suspensao_max == "P360D"
 
 
 def test_faltas_multiplicam_a_multa_do_art_13_iii() -> None:
-    r = calcular_penalidade("RLESTA.13.III", HOJE, faltas=3)
+    r = calcular_penalidade("RLESTA.13.III", HOJE, autor="armador", faltas=3)
     assert r.para_json()["multa"] == {"min": "120.00", "max": "600.00"}
-    r = calcular_penalidade("RLESTA.13.III", HOJE, faltas=3, reincidencias=1)
+    r = calcular_penalidade("RLESTA.13.III", HOJE, autor="armador", faltas=3, reincidencias=1)
     assert r.para_json()["multa"] == {"min": "240.00", "max": "1200.00"}
 
 
 def test_faltas_em_infracao_que_nao_as_conta_sao_recusadas() -> None:
     with pytest.raises(EntradaInvalida) as e:
-        calcular_penalidade("RLESTA.12.II", HOJE, faltas=2)
+        calcular_penalidade("RLESTA.12.II", HOJE, autor="condutor", faltas=2)
     assert e.value.campo == "faltas"
 
 
 def test_embriaguez_reincidente_leva_ao_cancelamento_e_nao_a_multiplicacao() -> None:
-    primeira = calcular_penalidade("RLESTA.23.I", HOJE)
+    primeira = calcular_penalidade("RLESTA.23.I", HOJE, autor="condutor")
     assert (primeira.suspensao_max, primeira.cancelamento) == ("P120D", False)
-    reincidente = calcular_penalidade("RLESTA.23.I", HOJE, reincidencias=1)
+    reincidente = calcular_penalidade("RLESTA.23.I", HOJE, autor="condutor", reincidencias=1)
     assert reincidente.cancelamento is True
     assert reincidente.multiplicador == 1
     assert reincidente.suspensao_max is None
@@ -95,7 +102,7 @@ def test_pratico_que_recusa_o_servico_reincidente_tem_o_certificado_cancelado() 
 
 
 def test_protecao_do_motor_reincidente_triplica_a_multa_e_cancela() -> None:
-    r = calcular_penalidade("LESTA.4-A", HOJE, reincidencias=1)
+    r = calcular_penalidade("LESTA.4-A", HOJE, autor="comandante", reincidencias=1)
     assert r.multiplicador == 3
     assert r.para_json()["multa"] == {"min": "120.00", "max": "6600.00"}
     assert r.cancelamento and r.cumulativa
@@ -106,7 +113,7 @@ def test_protecao_do_motor_reincidente_triplica_a_multa_e_cancela() -> None:
 def test_protecao_do_motor_antes_da_lei_11970_nao_existe() -> None:
     with pytest.raises(ForaDeVigencia):
         calcular_penalidade("LESTA.4-A", dt.date(2009, 7, 6))
-    assert calcular_penalidade("LESTA.4-A", dt.date(2009, 7, 7)).grupo == "E"
+    assert calcular_penalidade("LESTA.4-A", dt.date(2009, 7, 7), autor="armador").grupo == "E"
 
 
 def test_suspensao_nao_alcanca_o_proprietario_que_nao_estava_embarcado() -> None:
@@ -149,7 +156,7 @@ def test_reincidencias_negativas_sao_recusadas() -> None:
 def test_fato_anterior_ao_rlesta_nao_tem_faixa() -> None:
     with pytest.raises(ForaDeVigencia):
         calcular_penalidade("RLESTA.11", dt.date(1998, 6, 8))
-    assert calcular_penalidade("RLESTA.11", dt.date(1998, 6, 9)).grupo == "E"
+    assert calcular_penalidade("RLESTA.11", dt.date(1998, 6, 9), autor="condutor").grupo == "E"
 
 
 def test_codigo_desconhecido() -> None:
@@ -158,16 +165,16 @@ def test_codigo_desconhecido() -> None:
 
 
 def test_agravantes_da_lesta_sao_listadas_com_o_inciso() -> None:
-    r = calcular_penalidade("RLESTA.23.IV", HOJE, agravantes=("grave_ameaca",))
+    r = calcular_penalidade("RLESTA.23.IV", HOJE, autor="condutor", agravantes=("grave_ameaca",))
     assert r.agravantes == [
         "grave_ameaca: grave ameaça à integridade física de pessoas (LESTA art. 30, IV)"
     ]
     with pytest.raises(EntradaInvalida):
-        calcular_penalidade("RLESTA.23.IV", HOJE, agravantes=("chuva",))
+        calcular_penalidade("RLESTA.23.IV", HOJE, autor="condutor", agravantes=("chuva",))
 
 
 def test_multa_escolhida_dentro_da_faixa_e_aceita_e_fora_e_recusada() -> None:
-    r = calcular_penalidade("RLESTA.12.I", HOJE)  # grupo D: 40 a 1.600
+    r = calcular_penalidade("RLESTA.12.I", HOJE, autor="condutor")  # grupo D: 40 a 1.600
     assert validar_multa(r, Decimal("1600.00")) == Decimal("1600.00")
     assert validar_multa(r, Decimal("40")) == Decimal("40.00")
     with pytest.raises(EntradaInvalida) as e:
@@ -180,7 +187,7 @@ def test_multa_escolhida_dentro_da_faixa_e_aceita_e_fora_e_recusada() -> None:
 
 
 def test_suspensao_escolhida_respeita_o_maximo() -> None:
-    r = calcular_penalidade("RLESTA.12.II", HOJE)
+    r = calcular_penalidade("RLESTA.12.II", HOJE, autor="condutor")
     assert validar_suspensao(r, 60) == 60
     with pytest.raises(EntradaInvalida):
         validar_suspensao(r, 61)

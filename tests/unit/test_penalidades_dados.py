@@ -54,7 +54,8 @@ def test_o_teto_da_suspensao_vem_dos_dados_com_a_lesta_art_27() -> None:
 
 def test_o_teto_em_dias_e_o_limite_da_suspensao_decidida() -> None:
     cat = catalogo()
-    r = calcular_penalidade("RLESTA.13.II", HOJE, reincidencias=3)  # 480 dias -> P12M
+    # o Comandante, embarcado, é quem a suspensão alcança (RLESTA art. 8º)
+    r = calcular_penalidade("RLESTA.13.II", HOJE, autor="comandante", reincidencias=3)  # P12M
     teto = cat.regras.teto_suspensao
     assert validar_suspensao(r, teto.dias) == teto.dias
     with pytest.raises(EntradaInvalida, match=f"1 a {teto.dias} dias"):
@@ -77,7 +78,7 @@ def test_o_multiplicador_da_protecao_do_motor_e_o_dos_dados() -> None:
     assert pen.fonte_reincidencia is not None
     assert "multiplicada por 3 (três)" in pen.fonte_reincidencia.texto
     outro = _com_penalidade(cat, "LESTA.4-A", multiplicador_reincidencia=4)
-    r = calcular_penalidade("LESTA.4-A", HOJE, reincidencias=1, cat=outro)
+    r = calcular_penalidade("LESTA.4-A", HOJE, autor="comandante", reincidencias=1, cat=outro)
     assert r.multiplicador == 4
     assert r.cancelamento and r.cumulativa
 

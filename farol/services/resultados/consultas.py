@@ -37,6 +37,16 @@ class MultaVencida(ProcessoResumo):
     dias_em_atraso: int
 
 
+class RestituicaoPendente(Resultado):
+    """Processo com valor pago a maior reconhecido e ainda não restituído ao pagador."""
+
+    id: int
+    numero: str
+    estado: str
+    valor: Decimal
+    fundamento: str
+
+
 class AlertaDePrescricao(ProcessoResumo):
     tipo: str = Field(description="quinquenal ou intercorrente")
     prescreve_em: dt.date

@@ -5,7 +5,11 @@ from __future__ import annotations
 import datetime as dt
 
 from farol.services.resultados.base import Instante, Resultado
-from farol.services.resultados.consultas import AlertaDePrescricao, MultaVencida
+from farol.services.resultados.consultas import (
+    AlertaDePrescricao,
+    MultaVencida,
+    RestituicaoPendente,
+)
 from farol.services.resultados.processo import (
     EmbarcacaoResumo,
     PrazoComProcesso,
@@ -49,6 +53,7 @@ class ContagensDoPainel(Resultado):
     prazos_vencidos: int
     apreendidas: int
     multas_vencidas: int
+    restituicoes: int
     prescricao: int
 
 
@@ -59,6 +64,7 @@ class FigurasDoPainel(Resultado):
     prazos: PrazosDoPainel
     apreendidas: list[EmbarcacaoApreendida]
     multas_vencidas: list[MultaVencida]
+    restituicoes: list[RestituicaoPendente]
     prescricao: list[AlertaDePrescricao]
     antecedencia_prescricao_dias: int
     contagens: ContagensDoPainel

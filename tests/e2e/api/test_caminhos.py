@@ -248,7 +248,7 @@ def test_recurso_final_provido_em_parte_fixa_nova_multa_e_so_ela_e_devida(api: A
 
 def test_multa_vencida_aparece_nas_consultas_e_e_inscrita_em_divida_ativa(api: Api) -> None:
     pid = api.novo_processo()
-    api.levar_ate(pid, "decisao_notificada")  # recurso até 22/04, pagamento até 29/04/2026
+    api.levar_ate(pid, "decisao_notificada")  # recurso até 23/04, pagamento até 29/04/2026
 
     def ids(rota: str, hoje: str) -> list[int]:
         r = api.get(rota, hoje=hoje)
@@ -308,6 +308,8 @@ def test_efeito_suspensivo_suspende_o_pagamento_e_a_divida_ativa_ate_a_decisao(a
     assert r["processo"]["estado"] == "em_recurso"
     p = api.processo(pid)
     assert _abertos(p) == ["decisao_recurso"]  # o prazo de pagamento está suspenso
+    assert p["efeito_do_recurso"]["suspensivo"] is True
+    assert p["efeito_do_recurso"]["fundamento"] == "Lei 9.784/1999 art. 61, parágrafo único"
     r = api.ato(pid, "inscricao_divida_ativa", "2026-05-01")
     assert r.status_code == 409 and "efeito suspensivo" in r.json()["detail"]
     assert api.get("/divida-ativa", hoje="2026-05-01").json() == []
@@ -330,7 +332,10 @@ def test_pagamento_no_recurso_e_provimento_registram_a_restituicao_devida(api: A
     assert r["restituicao"]["valor"] == "600.00"
     p = api.processo(pid)
     assert _tipos(p)[-2:] == ["decisao_recurso_provido_em_parte", "restituicao_devida"]
-    assert p["restituicao_pendente"] == "600.00"
+    assert (p["restituicao_pendente"], p["saldo"]) == ("600.00", "0.00")
+    assert p["efeito_do_recurso"]["suspensivo"] is False
+    painel = api.get("/painel", como="ac.cpsc").json()
+    assert [(x["id"], x["valor"]) for x in painel["restituicoes"]] == [(pid, "600.00")]
     api.ato_ok(pid, "ciencia_decisao_recurso", "2026-05-06", {"meio": "AR"})
     assert _abertos(api.processo(pid)) == ["recurso_final"]  # nada mais a pagar
     r = api.ato(pid, "encerramento", "2026-05-14")
@@ -372,11 +377,12 @@ def test_julgamento_so_com_suspensao_termina_em_encerramento_apos_o_prazo_de_rec
     r = api.ato(pid, "pagamento", "2026-04-15", {"valor": "1.00", "referencia": "x"})
     assert r.status_code == 409
     assert "não há multa imposta" in r.json()["detail"]
-    r = api.ato(pid, "encerramento", "2026-04-22")
+    # recurso: 5 dias úteis de 14/04/2026, sem o ponto facultativo de 20/04 e Tiradentes
+    r = api.ato(pid, "encerramento", "2026-04-23")
     assert r.status_code == 409
-    assert "prazo de recurso em curso até 22/04/2026" in r.json()["detail"]
+    assert "prazo de recurso em curso até 23/04/2026" in r.json()["detail"]
 
-    r = api.ato_ok(pid, "encerramento", "2026-04-23")
+    r = api.ato_ok(pid, "encerramento", "2026-04-24")
     assert r["processo"]["estado"] == "encerrado"
     p = api.processo(pid)
     _encerrado_sem_pendencias(p, "encerrado")

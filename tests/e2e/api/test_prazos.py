@@ -57,17 +57,24 @@ def test_cada_ato_grava_os_seus_prazos_com_vencimento_e_dias_pulados(api: Api) -
     )
     assert julgamento["dias_nao_uteis"] == []
 
-    recurso = _prazo(p, "recurso")  # ciência da decisão em 14/04: 5 dias úteis, Tiradentes no meio
+    # ciência da decisão em 14/04: 5 dias úteis (15, 16, 17, 22, 23); no meio, o fim de semana, o
+    # ponto facultativo de dia inteiro de 20/04 (Portaria MGI 11.460/2025) e Tiradentes
+    recurso = _prazo(p, "recurso")
     assert (recurso["inicio"], recurso["vencimento"], recurso["aberto"]) == (
         "2026-04-14",
-        "2026-04-22",
+        "2026-04-23",
         True,
     )
     assert _pulados(recurso) == [
         ("2026-04-18", "sábado"),
         ("2026-04-19", "domingo"),
+        ("2026-04-20", "Dia anterior a Tiradentes (ponto facultativo)"),
         ("2026-04-21", "Tiradentes (feriado nacional)"),
     ]
+    # cada dia pulado traz a sua base legal: o ato anual do ponto facultativo, a lei do feriado
+    bases = {d["data"]: [f["referencia"] for f in d["fundamentos"]] for d in recurso["dias_nao_uteis"]}
+    assert bases["2026-04-20"] == ["Portaria MGI 11.460/2025 art. 1º"]
+    assert bases["2026-04-21"] == ["Lei 662/1949 art. 1º (redação da Lei 10.607/2002)"]
     pagamento = _prazo(p, "pagamento")  # 15 dias corridos
     assert (pagamento["inicio"], pagamento["vencimento"], pagamento["dias"]) == (
         "2026-04-14",
@@ -134,13 +141,13 @@ def test_ato_fora_do_prazo_e_aceito_marcado_intempestivo_e_o_prazo_fica_descumpr
     api: Api,
 ) -> None:
     pid = api.novo_processo()
-    api.levar_ate(pid, "decisao_notificada")  # recurso até 22/04/2026
-    r = api.ato_ok(pid, "recurso", "2026-04-23", {"texto": "Recurso tardio."})
+    api.levar_ate(pid, "decisao_notificada")  # recurso até 23/04/2026 (20/04 ponto facultativo)
+    r = api.ato_ok(pid, "recurso", "2026-04-24", {"texto": "Recurso tardio."})
     assert (r["ato"]["intempestivo"], r["ato"]["sinalizadores"]) == (True, ["intempestivo"])
     p = api.processo(pid)
     assert p["atos"][-1]["intempestivo"] is True
     recurso = _prazo(p, "recurso")
-    assert (recurso["encerrado_em"], recurso["cumprido"]) == ("2026-04-23", False)
+    assert (recurso["encerrado_em"], recurso["cumprido"]) == ("2026-04-24", False)
 
 
 def test_julgamento_depois_dos_30_dias_e_sinalizado_prazo_extrapolado(api: Api) -> None:

@@ -480,3 +480,41 @@ def test_previa_com_data_anterior_ao_art_4a_diz_quando_ele_passou_a_valer(
     r = cliente.post("/inspecoes/nova/avaliar", data=dados)
     assert 'data-medida="apreensao_habilitacao"' in r.text
     assert 'data-medida="retirada_de_trafego"' in r.text
+
+
+def test_restituicao_e_efeito_do_recurso_na_pagina_no_painel_e_na_consulta_publica(
+    cliente: TestClient, banco: Banco
+) -> None:
+    """Demonstração: um recurso provido depois do pagamento (R$ 600,00 a restituir) e um
+    recurso com efeito suspensivo concedido. O que se paga a maior aparece nas três telas, e
+    cada tela que mostra o prazo de pagamento diz se ele corre ou está suspenso."""
+    from sqlalchemy import select
+
+    from farol.domain.cpf_cnpj import formatar_documento
+    from farol.store.orm import Pessoa, Processo
+
+    with banco.unit_of_work(somente_leitura=True) as s:
+        restituir = s.execute(
+            select(Processo).where(Processo.estado == "aguardando_restituicao")
+        ).scalar_one()
+        dono = s.get(Pessoa, restituir.autuado_id)
+        assert dono is not None
+        numero, documento = restituir.numero, formatar_documento(dono.documento)
+        suspensos = list(
+            s.execute(select(Ato.processo_id).where(Ato.tipo == "efeito_suspensivo")).scalars()
+        )
+    assert len(suspensos) == 1
+    csrf = entrar(cliente, "autoridade.cpsc")
+    pagina = cliente.get(f"/processos/{restituir.id}").text
+    assert 'id="restituicao"' in pagina and "R$ 600,00" in pagina
+    painel = cliente.get("/painel").text
+    assert 'id="restituicoes"' in painel and numero in painel
+    for pid in suspensos:
+        assert "Efeito suspensivo concedido" in cliente.get(f"/processos/{pid}").text
+    cliente.post("/sair", data={"csrf": csrf})
+    r = cliente.get("/consulta")
+    r = cliente.post(
+        "/consulta", data={"csrf": csrf_de(r.text), "numero": numero, "documento": documento}
+    )
+    assert r.status_code == 200
+    assert 'id="restituicao"' in r.text and "R$ 600,00" in r.text
