@@ -127,11 +127,12 @@ class Versionado(BaseModel, Generic[T]):
             else:
                 break
         if escolhida is None or escolhida.valor is None:
-            primeira = self.versoes[0].inicio
+            primeira = self.versoes[0]
             raise ForaDeVigencia(
                 f"nenhum valor em vigor em {data:%d/%m/%Y} (vigência a partir de "
-                f"{primeira:%d/%m/%Y})",
+                f"{primeira.inicio:%d/%m/%Y})",
                 campo=campo,
+                regra=(escolhida or primeira).fonte.referencia(),
             )
         return escolhida
 

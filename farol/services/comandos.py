@@ -102,10 +102,19 @@ class DadosLivres(Modelo):
     )
 
 
+class DadosNotificacao(DadosLivres):
+    comparecimento_em: dt.date | None = Field(
+        default=None,
+        description="data de comparecimento que consta da notificação, quando a norma em vigor "
+        "no ato não fixa o prazo (ver dados/transicao.yaml, prazos_fixados_no_ato)",
+    )
+
+
 # O modelo dos dados de cada ato vem das marcas do quadro de estados do regime (a primeira
 # marca da lista que o ato tiver; um regime que não declara a marca não tem atos com ela); ato
 # sem nenhuma delas aceita `DadosLivres`.
 MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
+    ("abre_processo", DadosNotificacao),
     ("lavra_auto", DadosLavratura),
     ("impoe_penalidade", DadosDecisaoComPenalidade),
     ("decisao", DadosDecisao),

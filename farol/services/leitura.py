@@ -50,6 +50,7 @@ def prazo_json(x: Prazo) -> dict[str, Any]:
         "dias": x.dias,
         "dias_nao_uteis": x.dias_nao_uteis,
         "fundamentos": x.fundamentos,
+        "transicao": x.transicao,
         "aberto": aberto,
         "encerrado_em": None if aberto else x.encerrado_em.isoformat(),  # type: ignore[union-attr]
         "cumprido": x.cumprido,

@@ -27,6 +27,7 @@ from farol.formatos import moeda
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.relogio import agora, hoje
+from farol.rules import transicao
 from farol.rules.prazos import calcular_prazo
 from farol.services import anexos, idempotencia
 from farol.services import penalidades_do_processo as pen
@@ -75,19 +76,52 @@ def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date)
     om = s.get(OM, p.om_id)
     assert om is not None
     etapa = regra.rsplit(".", 1)[-1]
-    r = calcular_prazo(etapa, inicio, regime=p.regime, calendario=calendario_da_om(s, om))
-    prazo = Prazo(
-        processo_id=p.id,
-        ato_id=ato.id,
-        etapa=etapa,
-        regime=p.regime,
-        inicio=r.inicio,
-        vencimento=r.vencimento,
-        contagem=r.contagem,
-        dias=r.dias,
-        fundamentos=list(r.fundamentos),
-        dias_nao_uteis=r.dias_nao_uteis_json(),
+    calendario = calendario_da_om(s, om)
+    informado = (ato.payload or {}).get(transicao.campo_fixado_no_ato(p.regime, etapa) or "")
+    fixado = transicao.prazo_fixado_no_ato(
+        p.regime,
+        etapa,
+        inicio,
+        dt.date.fromisoformat(informado) if informado else None,
+        calendario,
     )
+    if fixado is not None:  # a norma em vigor no ato deixava a data à autoridade
+        vencimento, fundamentos = fixado
+        prazo = Prazo(
+            processo_id=p.id,
+            ato_id=ato.id,
+            etapa=etapa,
+            regime=p.regime,
+            inicio=inicio,
+            vencimento=vencimento,
+            contagem="fixado_no_ato",
+            dias=(vencimento - inicio).days,
+            fundamentos=list(fundamentos),
+            dias_nao_uteis=[],
+        )
+    else:
+        r = calcular_prazo(etapa, inicio, regime=p.regime, calendario=calendario)
+        prazo = Prazo(
+            processo_id=p.id,
+            ato_id=ato.id,
+            etapa=etapa,
+            regime=p.regime,
+            inicio=r.inicio,
+            vencimento=r.vencimento,
+            contagem=r.contagem,
+            dias=r.dias,
+            fundamentos=list(r.fundamentos),
+            dias_nao_uteis=r.dias_nao_uteis_json(),
+        )
+    nota = transicao.nota_do_prazo(
+        p.regime, repositorio.data_do_fato(s, p), prazo.inicio, prazo.vencimento
+    )
+    if nota is not None:
+        prazo.transicao = {
+            "mudanca": nota.mudanca,
+            "texto": nota.texto,
+            "fundamento": nota.fundamento,
+        }
     s.add(prazo)
     return prazo
 

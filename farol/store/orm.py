@@ -53,7 +53,7 @@ TIPOS_PESSOA = ("fisica", "juridica")
 TIPOS_HABILITACAO = ("CHA", "CIR")
 SITUACOES_INSPECAO = ("navegando", "parada")
 REGIMES = ("lesta", "poluicao", "custodia")
-CONTAGENS = ("uteis", "corridos")
+CONTAGENS = ("uteis", "corridos", "fixado_no_ato")
 
 
 def _em(coluna: str, valores: tuple[str, ...]) -> str:
@@ -333,6 +333,9 @@ class Prazo(Base):
     dias: Mapped[int] = mapped_column(Integer)
     fundamentos: Mapped[list[Any]] = mapped_column(default=list)
     dias_nao_uteis: Mapped[list[Any]] = mapped_column(default=list)
+    transicao: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
+    """Nota da regra de transição entre normas (texto e fundamento), quando uma mudança de
+    norma alcança o prazo; None quando não alcança."""
     encerrado_em: Mapped[dt.date | None] = mapped_column(Date)
     encerrado_por_ato_id: Mapped[int | None] = _fk("ato.id", indice=False, nulo=True)
     cumprido: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())

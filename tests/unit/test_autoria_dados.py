@@ -70,7 +70,8 @@ def test_nenhuma_infracao_admite_autor_que_o_texto_exclui(codigo: str) -> None:
 
 def test_a_classificacao_cobre_o_catalogo() -> None:
     """Toda infração está numa classe acima, ou é das que admitem as duas (11, 18.I, 22.x)."""
-    das_duas = {"RLESTA.11", "RLESTA.18.I", *(f"RLESTA.22.{i}" for i in "I II III IV V".split())}
+    transporte = [f"RLESTA.22.{i}" for i in ("I", "II", "III", "IV", "V")]
+    das_duas = {"RLESTA.11", "RLESTA.18.I", *transporte}
     assert set(catalogo().infracoes) == set(EXCLUIDOS) | das_duas
 
 

@@ -79,6 +79,14 @@ class DiaNaoUtil(Resultado):
     )
 
 
+class NotaDeTransicao(Resultado):
+    """Como a regra de transição entre normas decidiu a versão do prazo."""
+
+    mudanca: str
+    texto: str
+    fundamento: str
+
+
 class PrazoResumo(Resultado):
     """Um prazo do processo, com os dias que a contagem pulou e por quê."""
 
@@ -87,10 +95,16 @@ class PrazoResumo(Resultado):
     regime: str
     inicio: dt.date
     vencimento: dt.date
-    contagem: str = Field(description="uteis ou corridos")
+    contagem: str = Field(
+        description="uteis, corridos ou fixado_no_ato (a norma em vigor no ato deixava a data "
+        "à autoridade)"
+    )
     dias: int
     dias_nao_uteis: list[DiaNaoUtil]
     fundamentos: list[str]
+    transicao: NotaDeTransicao | None = Field(
+        default=None, description="quando uma mudança de norma alcança o prazo"
+    )
     aberto: bool
     encerrado_em: dt.date | None
     cumprido: bool

@@ -20,6 +20,7 @@ ROTAS = [
     ("GET", "/divida-ativa"),
     ("GET", "/multas-vencidas"),
     ("GET", "/prescricao"),
+    ("GET", "/infracoes"),
     ("POST", "/inspecoes"),
     ("POST", "/processos/1/atos"),
 ]

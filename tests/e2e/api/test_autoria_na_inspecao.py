@@ -173,3 +173,27 @@ def test_a_tela_do_resultado_mostra_o_que_a_api_do_processo_diz(api: Api) -> Non
     for pid, codigos in na_tela.items():  # a tela diz o que a API do processo diz
         assert codigos == [c for c, _ in _infracoes_do_processo(api, pid)]
     assert ITEM_B in r.text and ITEM_A in r.text  # com o fundamento da autoria
+
+
+# --- o catálogo da API -----------------------------------------------------------------------
+
+
+def test_a_api_lista_os_autores_admitidos_de_cada_infracao(api: Api) -> None:
+    r = api.get("/infracoes")
+    assert r.status_code == 200, r.text
+    por_codigo = {i["codigo"]: i for i in r.json()}
+    assert len(por_codigo) == 52  # RLESTA arts. 11 a 28 (51 itens) e LESTA art. 4º-A
+    # RLESTA art. 23, III: quem deixa de contratar o prático não é o prático
+    assert [a["tipo"] for a in por_codigo["RLESTA.23.III"]["autores"]] == [
+        "condutor",
+        "comandante",
+        "proprietario",
+        "armador",
+        "preposto",
+    ]
+    dotacao = por_codigo[EMBARCACAO]
+    assert dotacao["autores"][0] == {"tipo": "proprietario", "nome": "proprietário da embarcação"}
+    assert dotacao["fundamentos_autoria"][0] == ITEM_A
+    assert dotacao["nota_autoria"].startswith("Interpretação do Farol.")
+    [so_pratico] = api.get("/infracoes", busca="recusar-se").json()
+    assert [a["tipo"] for a in so_pratico["autores"]] == ["pratico"]

@@ -69,6 +69,7 @@ def test_autoridade_julga_fora_e_dentro_da_faixa_e_o_proprietario_paga(
     expect(defesa).to_contain_text("vencido há")
     defesa.locator("summary").click()
     expect(defesa.locator(".dias-pulados")).to_contain_text("sábado")
+    expect(defesa.locator(".dias-pulados")).to_contain_text("Lei 9.784/1999 art. 66 §1º")
     expect(defesa).to_contain_text("LESTA art. 23")
 
     # sem defesa no prazo: revelia, hoje

@@ -192,6 +192,26 @@ def test_processo_de_outra_capitania_e_404_na_pagina_e_na_api(
     assert cliente.get(f"/processos/{pid}").status_code == 200
 
 
+def test_processo_mostra_a_base_legal_de_cada_dia_nao_contado_como_a_api(
+    cliente: TestClient, banco: Banco
+) -> None:
+    pid, _ = processo_autuado(banco, inscricao="4419900202", dias_atras=30)
+    detalhe = cliente.get(
+        f"{API}/processos/{pid}", headers=token_api(cliente, "autoridade.cpsc")
+    ).json()
+    dias = [d for x in detalhe["prazos"] for d in x["dias_nao_uteis"]]
+    assert dias, "um prazo de 30 dias atrás atravessa ao menos um fim de semana"
+    for dia in dias:  # cada dia não contado traz a citação estruturada da sua base legal
+        assert dia["fundamentos"], dia
+        assert {"norma", "dispositivo", "texto", "referencia", "pendente"} <= set(
+            dia["fundamentos"][0]
+        )
+    entrar(cliente, "autoridade.cpsc")
+    html = cliente.get(f"/processos/{pid}").text
+    pulados = html[html.index('class="dias-pulados"') :]
+    assert dias[0]["fundamentos"][0]["referencia"] in pulados
+
+
 def test_erros_da_api_continuam_json_e_os_das_paginas_sao_html(cliente: TestClient) -> None:
     r = cliente.get(f"{API}/processos/999999", headers=token_api(cliente, "autoridade.cpsc"))
     assert r.status_code == 404 and r.json()["mensagem"] == "processo não encontrado"
