@@ -235,9 +235,7 @@ def _construir(
     )
 
 
-def _feriados_nacionais(
-    anos: range, bases: BasesCalendario
-) -> dict[dt.date, dict[str, BaseLegal]]:
+def _feriados_nacionais(anos: range, bases: BasesCalendario) -> dict[dt.date, dict[str, BaseLegal]]:
     """Feriados nacionais do pacote `holidays`, cada um com a sua lei (`dados/feriados.yaml`).
 
     Um feriado dos dados que o pacote não traga é acrescentado (Lei 14.759/2023 art. 1º: 20 de

@@ -14,7 +14,8 @@ art. 4º-A da LESTA desde a Lei nº 11.970/2009, as da NORMAM desde 01/12/2023).
 início e a citação.
 
 API: `Constatacao`, `constatacao_de_dict`, `aplicar_medidas`, `ResultadoMedidas`,
-`LacunaNoTexto`, `lacuna_no_texto`, `faixa_de_vencimento`, `anos_vencida_de_datas`, `faixa_por_anos`, `aniversario`.
+`LacunaNoTexto`, `lacuna_no_texto`, `faixa_de_vencimento`, `anos_vencida_de_datas`,
+`faixa_por_anos`, `aniversario`.
 """
 
 from __future__ import annotations

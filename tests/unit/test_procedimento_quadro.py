@@ -175,7 +175,7 @@ def _transicao_sem_citacao(d: dict[str, Any]) -> None:
 
 def _citacao_de_norma_desconhecida(d: dict[str, Any]) -> None:
     _transicao(d, "revelia")["fontes"] = [
-        {"norma": "CPC", "dispositivo": "art. 344", "texto": "revelia"}
+        {"norma": "CPP", "dispositivo": "art. 366", "texto": "revelia"}
     ]
 
 
@@ -238,7 +238,7 @@ QUEBRAS: list[tuple[Mutacao, str]] = [
     (_estado_sem_saida, 'estado não final sem saída: "julgado_procedente"'),
     (_estado_sem_caminho_ao_fim, 'não leva a nenhum estado final: "limbo"'),
     (_transicao_sem_citacao, "fontes"),
-    (_citacao_de_norma_desconhecida, "norma desconhecida: 'CPC'"),
+    (_citacao_de_norma_desconhecida, "norma desconhecida: 'CPP'"),
     (_papel_desconhecido, 'papel desconhecido "escrivao"'),
     (_auditor_registrando, "o papel auditor não registra atos"),
     (_guarda_nao_declarada, 'guarda não declarada "prazo_de_defesa_acabou"'),

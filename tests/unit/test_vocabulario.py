@@ -38,8 +38,6 @@ PERMITIDOS: dict[tuple[str, str], str] = {
     ("farol/services/montagem_documentos.py", "recurso"): ETAPA,
     ("farol/services/montagem_documentos.py", "recurso_final"): ETAPA,
     ("farol/services/montagem_documentos.py", "pagamento"): ETAPA,
-    ("farol/services/consultas.py", "recurso"): ETAPA,
-    ("farol/services/consultas.py", "recurso_final"): ETAPA,
     ("farol/services/consultas.py", "pagamento"): ETAPA,
     ("farol/services/consulta_publica.py", "pagamento"): ETAPA,
     ("farol/normas/prazos.py", "recurso"): "instância recursal (dados/instancias.yaml), não o ato",
