@@ -15,13 +15,16 @@ def _celula(texto: str) -> str:
 def tabela_infracoes(cat: Catalogo | None = None) -> str:
     cat = cat or catalogo()
     linhas = [
-        "| código | infração | penalidade | autores materiais | fundamento |",
-        "| --- | --- | --- | --- | --- |",
+        "| código | infração | penalidade | autores materiais | fundamento da autoria | "
+        "fundamento |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for i in cat.infracoes.values():
+        interpretacao = " (interpretação)" if i.autoria.interpretacao else ""
         linhas.append(
             f"| `{i.codigo}` | {_celula(i.descricao)} | {_celula(i.penalidade_texto)} | "
-            f"{', '.join(i.autores)} | {i.fonte.referencia()} |"
+            f"{', '.join(i.autores)} | {i.autoria.referencia()}{interpretacao} | "
+            f"{i.fonte.referencia()} |"
         )
     return "\n".join(linhas)
 

@@ -101,6 +101,11 @@ class Autoria(Modelo):
         """'NORMAM (Port. 110/2023) item 3.3.1 a; RLESTA art. 8º; LESTA art. 2º, IV'."""
         return "; ".join(dict.fromkeys(c.referencia() for c in self.fontes))
 
+    @property
+    def interpretacao(self) -> bool:
+        """Se a escolha é do Farol (a nota começa por "Interpretação do Farol.")."""
+        return (self.nota or "").startswith("Interpretação do Farol.")
+
 
 class Infracao(Modelo):
     codigo: str

@@ -94,9 +94,15 @@ class ValorPrazo(Modelo):
     # seguinte se o vencimento cair em dia em que não houver expediente [...]".
     prorroga: bool = True
     adicionais: tuple[Citacao, ...] = ()
+    fixado_na_decisao: bool = False
+    """A norma não fixa o número de dias: a decisão que abre o prazo o fixa."""
 
     @model_validator(mode="after")
     def _uma_unidade(self) -> ValorPrazo:
+        if self.fixado_na_decisao:
+            if self.dias is not None or self.anos is not None:
+                raise ValueError("prazo fixado na decisão não traz `dias` nem `anos`")
+            return self
         if (self.dias is None) == (self.anos is None):
             raise ValueError("prazo deve ter exatamente um de `dias` ou `anos`")
         if self.anos is not None and self.contagem != "corridos":

@@ -85,17 +85,27 @@ def calcular_prazo(
     calendario: Calendario | None = None,
     *,
     data_norma: dt.date | None = None,
+    dias_fixados: int | None = None,
 ) -> ResultadoPrazo:
     """Vencimento da `etapa` cuja contagem parte da ciência em `inicio`.
 
     `data_norma` escolhe a versão da regra (ex.: a data do auto, se o processo segue a norma
-    antiga); por omissão, a do `inicio`. Etapa/regime desconhecidos: EntradaInvalida;
+    antiga); por omissão, a do `inicio`. `dias_fixados`: o número de dias que a decisão fixou,
+    quando a versão diz `fixado_na_decisao`. Etapa/regime desconhecidos: EntradaInvalida;
     sem regra em vigor: ForaDeVigencia.
     """
     regra = regra_prazo(regime, etapa)
     cal = calendario if calendario is not None else obter_calendario()
     i = cal.indice(inicio, campo="inicio")
     versao, valor = regra.vigente(data_norma or inicio, campo="inicio")
+    if valor.fixado_na_decisao:
+        if dias_fixados is None or dias_fixados < 1:
+            raise EntradaInvalida(
+                f"prazo {regra.id}: a norma não fixa o número de dias; a decisão deve fixá-lo",
+                campo="dias",
+                regra=versao.fonte.referencia(),
+            )
+        valor = valor.model_copy(update={"dias": dias_fixados, "fixado_na_decisao": False})
     bruto = int(_termo(cal, np.array([i], dtype=np.int64), valor, "inicio")[0])
     final = bruto
     if valor.prorroga:

@@ -14,6 +14,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regime
+from farol.normas.acessorias import tipos_de_acessoria
+from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.rules.reincidencia import inicio_da_janela
 from farol.services import penalidades_do_processo as pen
@@ -72,6 +74,7 @@ def assistente(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
     p = carregar_processo(s, ator, processo_id)
     fato = data_do_fato(s, p)
     cat = catalogo()
+    tipos = tipos_de_acessoria()
     itens: list[dict[str, Any]] = []
     for n, item in enumerate(itens_do_auto(s, p)):
         reinc = pen.reincidencias(s, p, item.infracao, fato)
@@ -101,6 +104,16 @@ def assistente(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
                 "reincidencias": r.reincidencias,
                 "observacoes": r.observacoes,
                 "fundamentos": r.fundamentos,
+                "acessorias": [
+                    {
+                        "tipo": a.tipo,
+                        "nome": tipos[a.tipo].nome,
+                        "condicao": a.condicao,
+                        "executor": tipos[a.tipo].executor,
+                        "fundamento": tipos[a.tipo].fundamento,
+                    }
+                    for a in cat.infracao(item.infracao).penalidade.acessorias
+                ],
             }
         )
     regras = cat.regras
@@ -117,4 +130,5 @@ def assistente(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
         "fundamento_reincidencia": regras.reincidencia.fonte.referencia(),
         "fundamento_valor": regras.valor_pela_autoridade.referencia(),
         "fundamento_agravantes": regras.agravantes.fonte.referencia(),
+        "fundamento_prazo_acessorias": citacao("prazo_em_dias_continuo").referencia(),
     }

@@ -48,17 +48,50 @@ class DadosLavratura(Modelo):
     descricao: str | None = None
 
 
+class AcessoriaDecidida(Modelo):
+    """Penalidade ou obrigação acessória imposta com a principal (dados/acessorias.yaml)."""
+
+    tipo: str = Field(min_length=1, max_length=40)
+    fundamentacao: str = Field(
+        min_length=20,
+        max_length=4000,
+        description="por que a condição da norma se verifica (ex.: a obra afeta a segurança "
+        "da navegação no local)",
+    )
+
+
 class PenalidadeDecidida(Modelo):
     infracao: str
     multa: Decimal | None = Field(default=None, max_digits=14, decimal_places=2)
     suspensao_dias: int | None = Field(default=None, ge=1)
     cancelamento: bool = False
+    acessorias: list[AcessoriaDecidida] = Field(default_factory=list, max_length=10)
 
 
 class DadosDecisaoComPenalidade(Modelo):
     penalidades: list[PenalidadeDecidida] = Field(min_length=1)
     justificativa: str = Field(min_length=20)
     agravantes: list[str] = Field(default_factory=list)
+    prazo_acessorias_dias: int | None = Field(
+        default=None,
+        ge=1,
+        le=3650,
+        description="dias, contados de modo contínuo da ciência da decisão, para o infrator "
+        "cumprir as acessórias que lhe cabem (a norma não fixa o prazo: a decisão o fixa)",
+    )
+
+
+class DadosCumprimentoAcessoria(Modelo):
+    tipos: list[str] = Field(min_length=1, max_length=10)
+    texto: str = Field(min_length=10, max_length=4000, description="como se verificou")
+    documento: str | None = Field(default=None, max_length=200)
+
+
+class DadosExecucaoDireta(Modelo):
+    tipos: list[str] = Field(min_length=1, max_length=10)
+    despesas: Decimal = Field(gt=0, max_digits=14, decimal_places=2)
+    fundamentacao: str = Field(min_length=20, max_length=4000)
+    documento: str | None = Field(default=None, max_length=200)
 
 
 class DadosDecisao(Modelo):
@@ -120,6 +153,8 @@ MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
     ("decisao", DadosDecisao),
     ("paga_multa", DadosPagamento),
     ("concede_efeito_suspensivo", DadosEfeitoSuspensivo),
+    ("cumpre_acessoria", DadosCumprimentoAcessoria),
+    ("executa_acessoria", DadosExecucaoDireta),
     ("reconhece_restituicao", DadosRestituicao),
     ("efetua_restituicao", DadosRestituicao),
     ("abre_sobrestamento", DadosSobrestamento),

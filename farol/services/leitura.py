@@ -178,6 +178,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
                 "cancelamento": x.cancelamento,
                 "multiplicador": x.multiplicador,
                 "justificativa": x.justificativa,
+                "acessorias": x.acessorias or [],
             }
             for x in vigentes(s, p)
         ],

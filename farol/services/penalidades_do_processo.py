@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from farol import formatos
 from farol.erros import EntradaInvalida, ErroFarol
+from farol.normas.acessorias import tipos_de_acessoria
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.rules.penalidades import (
@@ -46,6 +47,7 @@ class Decidida:
     multiplicador: int
     reincidencias: int
     fundamentos: list[str] = field(default_factory=list)
+    acessorias: list[dict[str, Any]] = field(default_factory=list)
 
     def para_payload(self) -> dict[str, Any]:
         return {
@@ -57,6 +59,7 @@ class Decidida:
             "multiplicador": self.multiplicador,
             "reincidencias": self.reincidencias,
             "fundamentos": self.fundamentos,
+            "acessorias": self.acessorias,
         }
 
 
@@ -169,6 +172,7 @@ def validar_decisao(
             )
         if multa is None and dias is None and not pedido.cancelamento:
             raise EntradaInvalida("informe a multa, a suspensão ou o cancelamento", campo=campo)
+        acessorias = _validar_acessorias(pedido, n_reinc, campo)
         decididas.append(
             Decidida(
                 infracao=pedido.infracao,
@@ -179,9 +183,76 @@ def validar_decisao(
                 multiplicador=r.multiplicador,
                 reincidencias=n_reinc,
                 fundamentos=r.fundamentos,
+                acessorias=acessorias,
             )
         )
+    _validar_prazo_das_acessorias(decididas, dados)
     return decididas
+
+
+def _validar_acessorias(pedido: Any, n_reinc: int, campo: str) -> list[dict[str, Any]]:
+    """As acessórias pedidas cabem na infração (infracoes.yaml), cada uma com a fundamentação
+    da condição que a norma põe (LESTA art. 25 parágrafo único: a demolição cumula-se com
+    qualquer outra penalidade)."""
+    infracao = catalogo().infracao(pedido.infracao)
+    cabiveis = {a.tipo: a for a in infracao.penalidade.acessorias}
+    tipos = tipos_de_acessoria()
+    saida: list[dict[str, Any]] = []
+    vistos: set[str] = set()
+    for k, a in enumerate(pedido.acessorias):
+        onde = f"{campo}.acessorias.{k}.tipo"
+        if a.tipo not in cabiveis:
+            admitidas = ", ".join(cabiveis) or "nenhuma"
+            raise EntradaInvalida(
+                f"{pedido.infracao} não comporta a acessória {a.tipo!r} (cabíveis: {admitidas})",
+                campo=onde,
+                regra=infracao.fonte.referencia(),
+            )
+        if a.tipo in vistos:
+            raise EntradaInvalida(f"acessória repetida: {a.tipo}", campo=onde)
+        vistos.add(a.tipo)
+        tipo = tipos[a.tipo]
+        if tipo.exige_reincidencia and n_reinc == 0:
+            raise EntradaInvalida(
+                f"{tipo.nome}: só cabe na reincidência, e não há prática anterior contada",
+                campo=onde,
+                regra=tipo.fundamento,
+            )
+        saida.append(
+            {
+                "tipo": a.tipo,
+                "nome": tipo.nome,
+                "condicao": cabiveis[a.tipo].condicao,
+                "executor": tipo.executor,
+                "fundamentacao": a.fundamentacao,
+                "fundamento": tipo.fundamento,
+            }
+        )
+    return saida
+
+
+def _validar_prazo_das_acessorias(
+    decididas: list[Decidida], dados: DadosDecisaoComPenalidade
+) -> None:
+    do_infrator = [
+        a["nome"] for d in decididas for a in d.acessorias if a["executor"] == "infrator"
+    ]
+    if do_infrator and dados.prazo_acessorias_dias is None:
+        raise EntradaInvalida(
+            f"informe o prazo, em dias, para o infrator cumprir: {', '.join(do_infrator)} (a "
+            "norma não o fixa; a decisão o fixa)",
+            campo="dados.prazo_acessorias_dias",
+            regra=citacao("prazo_em_dias_continuo").referencia(),
+        )
+    if not do_infrator and dados.prazo_acessorias_dias is not None:
+        raise EntradaInvalida(
+            "prazo de acessórias sem acessória a cumprir pelo infrator",
+            campo="dados.prazo_acessorias_dias",
+        )
+    for d in decididas:
+        for a in d.acessorias:
+            if a["executor"] == "infrator":
+                a["prazo_dias"] = dados.prazo_acessorias_dias
 
 
 def vedar_agravamento(s: Session, p: Processo, decididas: list[Decidida]) -> None:
@@ -200,6 +271,9 @@ def vedar_agravamento(s: Session, p: Processo, decididas: list[Decidida]) -> Non
             (d.multa or Decimal(0)) > (antes.multa or Decimal(0))
             or (d.suspensao_dias or 0) > (antes.suspensao_dias or 0)
             or (d.cancelamento and not antes.cancelamento)
+            or bool(
+                {a["tipo"] for a in d.acessorias} - {a["tipo"] for a in (antes.acessorias or [])}
+            )
         )
         if piora:
             anterior = (
@@ -230,5 +304,6 @@ def gravar(
                 cancelamento=d["cancelamento"],
                 multiplicador=d["multiplicador"],
                 justificativa=justificativa,
+                acessorias=d.get("acessorias") or [],
             )
         )

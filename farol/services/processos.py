@@ -24,6 +24,7 @@ from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina, Resultado
 from farol.erros import Conflito, EntradaInvalida
 from farol.formatos import moeda
+from farol.normas.acessorias import tipos_de_acessoria
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.relogio import agora, hoje
@@ -33,7 +34,9 @@ from farol.services import anexos, idempotencia
 from farol.services import penalidades_do_processo as pen
 from farol.services.calendario_om import calendario_da_om
 from farol.services.comandos import (
+    DadosCumprimentoAcessoria,
     DadosDecisaoComPenalidade,
+    DadosExecucaoDireta,
     DadosLavratura,
     DadosPagamento,
     DadosRestituicao,
@@ -100,7 +103,17 @@ def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date)
             dias_nao_uteis=[],
         )
     else:
-        r = calcular_prazo(etapa, inicio, regime=p.regime, calendario=calendario)
+        dias_fixados = max(
+            (int(a.get("prazo_dias") or 0) for a in repositorio.acessorias_impostas(s, p)),
+            default=0,
+        )
+        r = calcular_prazo(
+            etapa,
+            inicio,
+            regime=p.regime,
+            calendario=calendario,
+            dias_fixados=dias_fixados or None,
+        )
         prazo = Prazo(
             processo_id=p.id,
             ato_id=ato.id,
@@ -147,6 +160,7 @@ def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: An
     sobrestamento = isinstance(dados, DadosSobrestamento)
     multas, pago = repositorio.total_multas(s, p), repositorio.total_pago(s, p)
     fatos = fatos_do_recurso(maquina, repositorio.historico(s, p))
+    pendentes = acessorias_pendentes(s, p, maquina)
     return ContextoAto(
         data_ato=cmd.data_ato,
         vencimentos=vencimentos,
@@ -158,6 +172,8 @@ def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: An
         penalidade_reformada=fatos.penalidade_reformada,
         divida_ativa_encaminhada=fatos.divida_ativa_encaminhada,
         restituicao_pendente=fatos.restituicao_pendente,
+        acessorias_pendentes=tuple(a["tipo"] for a in pendentes),
+        acessorias_do_infrator=tuple(a["tipo"] for a in pendentes if a["executor"] == "infrator"),
         esclarecimentos_prestados=any(
             repositorio.teve_ato(s, p, tipo) for tipo in maquina.tipos_com("presta_esclarecimentos")
         ),
@@ -232,6 +248,50 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
         **efeitos,
     }
     return AtoRegistrado.model_validate(resposta)
+
+
+def acessorias_pendentes(s: Session, p: Processo, maquina: Maquina) -> list[dict[str, Any]]:
+    """As acessórias impostas ainda não cumpridas nem executadas (atos com as marcas
+    `cumpre_acessoria` e `executa_acessoria`, que listam os tipos em `dados.tipos`)."""
+    marcas = [m for m in ("cumpre_acessoria", "executa_acessoria") if m in maquina.marcas]
+    feitas = {
+        str(t)
+        for tipo, dados in repositorio.historico(s, p)
+        if any(maquina.tem_marca(tipo, m) for m in marcas)
+        for t in dados.get("tipos", [])
+    }
+    return [a for a in repositorio.acessorias_impostas(s, p) if a["tipo"] not in feitas]
+
+
+def _validar_acessorias_do_ato(
+    s: Session, p: Processo, dados: DadosCumprimentoAcessoria | DadosExecucaoDireta
+) -> None:
+    pendentes = {a["tipo"]: a for a in acessorias_pendentes(s, p, carregar_regime(p.regime))}
+    estranhas = [t for t in dados.tipos if t not in pendentes]
+    if estranhas:
+        raise EntradaInvalida(
+            f"acessória não pendente neste processo: {', '.join(estranhas)} (pendentes: "
+            f"{', '.join(pendentes) or 'nenhuma'})",
+            campo="dados.tipos",
+        )
+    if isinstance(dados, DadosExecucaoDireta):
+        tipos = tipos_de_acessoria()
+        sem_execucao = [t for t in dados.tipos if not tipos[t].execucao_direta]
+        if sem_execucao:
+            raise EntradaInvalida(
+                f"a norma não prevê execução direta de: {', '.join(sem_execucao)}",
+                campo="dados.tipos",
+                regra="; ".join(tipos[t].fundamento for t in sem_execucao),
+            )
+    faltando = [
+        t for t, a in pendentes.items() if a["executor"] == "infrator" and t not in dados.tipos
+    ]
+    if faltando:
+        raise EntradaInvalida(
+            "o ato encerra o prazo das acessórias: registre todas as pendentes do infrator "
+            f"(faltam: {', '.join(faltando)})",
+            campo="dados.tipos",
+        )
 
 
 def restituicao_a_reconhecer(s: Session, p: Processo, maquina: Maquina) -> Decimal:
@@ -349,6 +409,9 @@ def _efeitos_antes(
             pen.vedar_agravamento(s, p, decididas)
         payload["penalidades"] = [d.para_payload() for d in decididas]
         return {"penalidades": [d.para_payload() for d in decididas]}
+    if isinstance(dados, (DadosCumprimentoAcessoria, DadosExecucaoDireta)):
+        _validar_acessorias_do_ato(s, p, dados)
+        return {}
     if isinstance(dados, DadosRestituicao):
         maquina = carregar_regime(p.regime)
         if maquina.tem_marca(cmd.tipo, "reconhece_restituicao"):

@@ -356,6 +356,8 @@ class Penalidade(Base):
     cancelamento: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     multiplicador: Mapped[int] = mapped_column(Integer, default=1)
     justificativa: Mapped[str] = mapped_column(Text)
+    acessorias: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
+    """Penalidades acessórias impostas com esta (tipo, fundamentação, prazo; acessorias.yaml)."""
 
 
 class Pagamento(Base):

@@ -126,3 +126,12 @@ def historico(s: Session, p: Processo) -> list[tuple[str, dict[str, Any]]]:
             select(Ato.tipo, Ato.payload).where(Ato.processo_id == p.id).order_by(Ato.seq)
         )
     ]
+
+
+def acessorias_impostas(s: Session, p: Processo) -> list[dict[str, Any]]:
+    """As penalidades acessórias da penalidade em vigor (uma por tipo, na ordem da decisão)."""
+    vistas: dict[str, dict[str, Any]] = {}
+    for x in vigentes(s, p):
+        for a in x.acessorias or []:
+            vistas.setdefault(str(a["tipo"]), dict(a))
+    return list(vistas.values())

@@ -156,7 +156,15 @@ def montar(tipo: str, form: FormData) -> dict[str, Any]:
     """O corpo de `NovoAto` a partir do formulário (dinheiro em formato brasileiro)."""
     pares: list[tuple[str, Any]] = []
     incluir = set(form.getlist("dados.infracoes.incluir"))
+    # acessória não marcada: a sua fundamentação não vai (nome ...acessorias.<k>.fundamentacao)
+    marcadas = {
+        nome.rsplit(".", 1)[0]
+        for nome, valor in form.multi_items()
+        if ".acessorias." in nome and nome.endswith(".tipo") and isinstance(valor, str) and valor
+    }
     for nome, valor in form.multi_items():
+        if ".acessorias." in nome and nome.rsplit(".", 1)[0] not in marcadas:
+            continue
         if not isinstance(valor, str) or not nome.startswith("dados."):
             continue
         if nome in ("dados.agravantes", "dados.infracoes.incluir"):

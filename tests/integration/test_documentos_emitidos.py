@@ -25,8 +25,8 @@ NOME_LONGO = ("Maria " + "de Albuquerque Cavalcanti Wanderley " * 6)[:200].strip
 INFRACOES_12 = [
     "RLESTA.11", "RLESTA.13.II", "RLESTA.14.III", "RLESTA.15.II", "RLESTA.16.II",
     "RLESTA.17.III", "RLESTA.19.II", "RLESTA.20.IV", "RLESTA.21.I", "RLESTA.22.V",
-    "RLESTA.23.VII", "RLESTA.28.II",
-]  # fmt: skip
+    "RLESTA.23.III", "RLESTA.28.II",
+]  # fmt: skip  (todas admitem o proprietário como autor: o auto é do processo dele)
 
 
 def texto(pdf: bytes) -> str:

@@ -180,9 +180,7 @@ def test_toda_autoria_cita_o_texto_literal(codigo: str, sementes: Path) -> None:
 def test_toda_correcao_interpretada_diz_que_e_interpretacao() -> None:
     # as escolhas que o texto não decide sozinho levam a nota "Interpretação do Farol."
     cat = catalogo()
-    interpretadas = {
-        c for c, i in cat.infracoes.items() if (i.autoria.nota or "").startswith("Interpretação")
-    }
+    interpretadas = {c for c, i in cat.infracoes.items() if i.autoria.interpretacao}
     assert {"RLESTA.15.I", "RLESTA.23.III", "LESTA.4-A"} <= interpretadas
 
 

@@ -33,6 +33,7 @@ DURACAO = {  # dias corridos fictícios até o vencimento (incluído)
     "decisao_recurso": 30,
     "recurso_final": 7,
     "decisao_recurso_final": 30,
+    "acessoria": 60,
 }
 
 
@@ -54,6 +55,8 @@ class Processo:
     efeito_suspensivo: bool = False
     penalidade_reformada: bool = False
     divida_ativa_encaminhada: bool = False
+    acessorias: tuple[str, ...] = ()
+    """Acessórias pendentes; as do infrator são as que não são `apreensao_embarcacao`."""
     esclarecimentos_prestados: bool = False
     inquerito_acidente_pendente: bool = False
     infracao_de_poluicao: bool = False
@@ -78,6 +81,10 @@ class Processo:
             penalidade_reformada=self.penalidade_reformada,
             divida_ativa_encaminhada=self.divida_ativa_encaminhada,
             restituicao_pendente=self.reconhecida - self.restituida,
+            acessorias_pendentes=self.acessorias,
+            acessorias_do_infrator=tuple(
+                a for a in self.acessorias if a != "apreensao_embarcacao"
+            ),
             esclarecimentos_prestados=self.esclarecimentos_prestados,
             inquerito_acidente_pendente=self.inquerito_acidente_pendente,
             infracao_de_poluicao=self.infracao_de_poluicao,
@@ -117,6 +124,8 @@ class Processo:
             self.reconhecida = max(self.pago - self.valor_da_multa(), ZERO)
         if m.tem_marca(tipo_ato, "efetua_restituicao"):
             self.restituida = self.reconhecida
+        if m.tem_marca(tipo_ato, "cumpre_acessoria") or m.tem_marca(tipo_ato, "executa_acessoria"):
+            self.acessorias = ()
         self.estado = r.estado_destino
         if self.estado in m.estados_com("sem_penalidade"):
             self.multa = ZERO
@@ -339,6 +348,44 @@ def caminho_divida_ativa_com_recurso_pendente() -> Processo:
     return p
 
 
+def caminho_demolicao_imposta_cumprida_e_executada() -> Processo:
+    """RLESTA art. 26: multa e demolição da obra; a decisão fixa o prazo da demolição."""
+    p = ate("aguardando_julgamento")
+    p.ato("julgamento_procedente", AC, multa_imposta=True, acessorias=("demolicao_obra",))
+    r = p.ato("ciencia_decisao", AC)
+    assert r.prazos_iniciados == (
+        "prazo.lesta.recurso",
+        "prazo.lesta.pagamento",
+        "prazo.lesta.acessoria",
+    )
+    with pytest.raises(Conflito, match="o infrator tem até"):
+        p.ato("execucao_direta_acessoria", AC)
+    p.ato("pagamento", AC, dias=p.dias_ate_vencer("recurso"))
+    # paga e sem recurso, mas a demolição segue pendente: o processo não se quita ainda
+    assert p.estado == "decisao_notificada"
+    with pytest.raises(Conflito, match="penalidade acessória pendente"):
+        p.ato("encerramento", AC)
+    r = p.ato("cumprimento_acessoria", IN)
+    assert r.prazos_encerrados == ("prazo.lesta.acessoria",) and r.sinalizadores == ()
+    p.ato("encerramento", AC)
+    assert p.estado == "quitado"
+    return p
+
+
+def caminho_acessorias_em_todo_estado_apos_a_ciencia() -> Processo:
+    todos = Processo()
+    apos_ciencia = ORDEM_CANONICA[ORDEM_CANONICA.index("decisao_notificada") :]
+    for estado in apos_ciencia:
+        p = ate(estado)
+        p.ato("cumprimento_acessoria", AC, dias=0, acessorias=("demolicao_obra",))
+        q = ate(estado)
+        q.vencimentos["prazo.lesta.acessoria"] = q.hoje
+        q.ato("execucao_direta_acessoria", AC, acessorias=("demolicao_obra",))
+        assert p.estado == q.estado == estado and p.acessorias == q.acessorias == ()
+        todos.cobertos |= p.cobertos | q.cobertos
+    return todos
+
+
 def caminho_cumprimento_em_todo_estado_apos_a_ciencia() -> Processo:
     """Pagamento, dívida ativa e restituição cabem em todo estado após a ciência da decisão."""
     todos = Processo()
@@ -478,6 +525,8 @@ CAMINHOS: list[Callable[[], Processo]] = [
     caminho_efeito_suspensivo,
     caminho_divida_ativa_com_recurso_pendente,
     caminho_cumprimento_em_todo_estado_apos_a_ciencia,
+    caminho_demolicao_imposta_cumprida_e_executada,
+    caminho_acessorias_em_todo_estado_apos_a_ciencia,
 ]
 
 
@@ -563,6 +612,14 @@ def test_divida_ativa_com_recurso_pendente_sem_efeito_suspensivo() -> None:
 
 def test_pagamento_e_divida_ativa_cabem_em_todo_estado_apos_a_ciencia() -> None:
     caminho_cumprimento_em_todo_estado_apos_a_ciencia()
+
+
+def test_demolicao_tem_prazo_fixado_na_decisao_e_impede_quitar_enquanto_pendente() -> None:
+    caminho_demolicao_imposta_cumprida_e_executada()
+
+
+def test_acessorias_cumpridas_ou_executadas_em_todo_estado_apos_a_ciencia() -> None:
+    caminho_acessorias_em_todo_estado_apos_a_ciencia()
 
 
 def test_toda_transicao_de_todo_estado_de_origem_e_exercitada() -> None:
@@ -687,6 +744,8 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
         "efeito_suspensivo",
         "pagamento",
         "inscricao_divida_ativa",
+        "cumprimento_acessoria",
+        "execucao_direta_acessoria",
         "correcao",
     ]
     assert tipos("em_recurso_final", DPC) == [
@@ -700,6 +759,8 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
         "recurso",
         "pagamento",
         "inscricao_divida_ativa",
+        "cumprimento_acessoria",
+        "execucao_direta_acessoria",
         "encerramento",
         "correcao",
     ]

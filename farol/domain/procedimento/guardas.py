@@ -41,6 +41,11 @@ class ContextoAto:
     divida_ativa_encaminhada: bool = False
     restituicao_pendente: Decimal = Decimal("0.00")
     """Valor reconhecido como restituível ao pagador e ainda não restituído."""
+    acessorias_pendentes: tuple[str, ...] = ()
+    """Penalidades acessórias impostas na penalidade em vigor e ainda não cumpridas nem
+    executadas diretamente (tipos de dados/acessorias.yaml)."""
+    acessorias_do_infrator: tuple[str, ...] = ()
+    """As pendentes que cabe ao infrator cumprir, no prazo que a decisão fixou."""
 
 
 @dataclass(frozen=True)
@@ -228,6 +233,48 @@ def _sem_restituicao_pendente(t: Transicao, c: ContextoAto, regime: str) -> Aval
     )
 
 
+def _acessoria_pendente(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.acessorias_pendentes:
+        return _OK
+    return _recusa("não há penalidade acessória pendente", "acessorias")
+
+
+def _sem_acessoria_pendente(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not c.acessorias_pendentes:
+        return _OK
+    return _recusa(
+        "há penalidade acessória pendente (" + ", ".join(c.acessorias_pendentes) + "): registre "
+        "o cumprimento ou a execução direta antes de encerrar",
+        "acessorias",
+    )
+
+
+def _acessoria_a_cumprir(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.acessorias_do_infrator and id_prazo(regime, "acessoria") not in c.vencimentos:
+        return _OK
+    return _recusa("nenhuma acessória a cumprir sem prazo em curso", "acessorias")
+
+
+def _prazo_acessoria_vencido(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    prazo = id_prazo(regime, "acessoria")
+    vencimento = c.vencimentos.get(prazo)
+    if vencimento is None:
+        return _recusa(f"sem prazo de cumprimento das acessórias em curso ({prazo})", "acessorias")
+    if c.data_ato <= vencimento:
+        return _recusa(
+            f"o infrator tem até {_data(vencimento)} para cumprir: a execução direta vem depois "
+            "do prazo sem cumprimento",
+        )
+    return _OK
+
+
+def _decisao_definitiva_sem_acessoria_pendente(
+    t: Transicao, c: ContextoAto, regime: str
+) -> Avaliacao:
+    definitiva = _decisao_definitiva(t, c, regime)
+    return definitiva if not definitiva.permitido else _sem_acessoria_pendente(t, c, regime)
+
+
 def _prazos_de_recurso_encerrados(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     for etapa in ("recurso", "recurso_final"):
         vencimento = c.vencimentos.get(id_prazo(regime, etapa))
@@ -374,6 +421,37 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "condicao",
             "não há restituição pendente ao pagador",
             _sem_restituicao_pendente,
+        ),
+        Guarda(
+            "acessoria_pendente",
+            "condicao",
+            "há penalidade acessória imposta e ainda não cumprida nem executada",
+            _acessoria_pendente,
+        ),
+        Guarda(
+            "sem_acessoria_pendente",
+            "condicao",
+            "nenhuma penalidade acessória pendente",
+            _sem_acessoria_pendente,
+        ),
+        Guarda(
+            "acessoria_a_cumprir",
+            "condicao",
+            "há acessória a cumprir pelo infrator e o prazo dela ainda não corre",
+            _acessoria_a_cumprir,
+        ),
+        Guarda(
+            "prazo_acessoria_vencido",
+            "condicao",
+            "o prazo que a decisão fixou para o infrator cumprir as acessórias venceu",
+            _prazo_acessoria_vencido,
+        ),
+        Guarda(
+            "decisao_definitiva_sem_acessoria_pendente",
+            "condicao",
+            "decisão definitiva (sem recurso pendente nem prazo de recurso) e nenhuma penalidade "
+            "acessória pendente",
+            _decisao_definitiva_sem_acessoria_pendente,
         ),
         Guarda(
             "flag_intempestivo_se_fora_do_prazo",

@@ -75,9 +75,9 @@ def validar_quadro(q: Quadro) -> list[str]:
                 referencias_quebradas = True
                 problemas.append(f'{onde}: estado de destino inexistente "{destino}"')
         for condicional in t.destino_se:
-            se = condicional.se
-            if se not in GUARDAS or GUARDAS[se].tipo != "condicao":
-                problemas.append(f'{onde}: condição "{se}" não é uma guarda de condição')
+            condicao = condicional.se
+            if condicao not in GUARDAS or GUARDAS[condicao].tipo != "condicao":
+                problemas.append(f'{onde}: condição "{condicao}" não é uma guarda de condição')
             if condicional.destino == ANTERIOR:
                 problemas.append(f'{onde}: "{ANTERIOR}" não cabe num destino condicional')
         if AUTOR_DO_ATO_CORRIGIDO in t.papeis and not t.e_correcao:

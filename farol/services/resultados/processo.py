@@ -161,6 +161,18 @@ class AtoDoProcesso(Resultado):
     hash: str
 
 
+class AcessoriaImposta(Resultado):
+    """Penalidade acessória imposta com a principal (dados/acessorias.yaml)."""
+
+    tipo: str
+    nome: str
+    condicao: str
+    executor: str = Field(description="infrator (no prazo fixado) ou autoridade")
+    fundamentacao: str
+    fundamento: str
+    prazo_dias: int | None = None
+
+
 class PenalidadeVigente(Resultado):
     infracao: str
     multa: Decimal | None
@@ -168,6 +180,7 @@ class PenalidadeVigente(Resultado):
     cancelamento: bool
     multiplicador: int
     justificativa: str | None
+    acessorias: list[AcessoriaImposta] = Field(default_factory=list)
 
 
 class PagamentoResumo(Resultado):
@@ -251,6 +264,7 @@ class PenalidadeDecidida(Resultado):
     multiplicador: int
     reincidencias: int
     fundamentos: list[str]
+    acessorias: list[AcessoriaImposta] = Field(default_factory=list)
 
 
 class AnexoResumo(Resultado):

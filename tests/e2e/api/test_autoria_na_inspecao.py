@@ -197,3 +197,26 @@ def test_a_api_lista_os_autores_admitidos_de_cada_infracao(api: Api) -> None:
     assert dotacao["nota_autoria"].startswith("Interpretação do Farol.")
     [so_pratico] = api.get("/infracoes", busca="recusar-se").json()
     assert [a["tipo"] for a in so_pratico["autores"]] == ["pratico"]
+
+
+# --- a lavratura sem autor_tipo ---------------------------------------------------------------
+
+
+def test_lavratura_sem_autor_com_varios_admitidos_e_recusada_listando_os(api: Api) -> None:
+    pid = api.novo_processo()  # RLESTA.15.I, processo do proprietário
+    r = api.ato(pid, "lavratura_auto", "2026-03-13", {"infracoes": [{"infracao": EMBARCACAO}]})
+    assert r.status_code == 422, r.text
+    corpo = r.json()
+    assert corpo["campo"] == "dados.infracoes.0.autor"
+    assert "admite 4: proprietario" in corpo["mensagem"] and "comandante" in corpo["mensagem"]
+    assert corpo["regra"].startswith(ITEM_A)
+    assert api.processo(pid)["estado"] == "notificado"  # nada foi gravado
+
+
+def test_lavratura_sem_autor_usa_o_unico_admitido_e_o_grava(api: Api) -> None:
+    # RLESTA art. 24: "São aplicáveis ao Comandante" -> o único tipo admitido
+    pid = api.novo_processo()
+    api.ato_ok(pid, "lavratura_auto", "2026-03-13", {"infracoes": [{"infracao": "RLESTA.24"}]})
+    p = api.processo(pid)
+    assert [(i["codigo"], i["autor_tipo"]) for i in p["infracoes"]] == [("RLESTA.24", "comandante")]
+    assert p["atos"][-1]["dados"]["infracoes"][0]["autor_tipo"] == "comandante"

@@ -363,8 +363,9 @@ def test_julgamento_so_com_suspensao_termina_em_encerramento_apos_o_prazo_de_rec
     api: Api,
 ) -> None:
     pid = api.novo_processo()
-    # o autor material é quem conduzia: a suspensão o alcança (RLESTA art. 8º)
-    api.ato_ok(pid, "lavratura_auto", "2026-03-13", lavratura(autor_tipo="condutor"))
+    # o autor material é o Comandante, embarcado: a suspensão o alcança (RLESTA art. 8º); o
+    # condutor como tal não responde pela dotação da embarcação (NORMAM 2023 item 3.3.1 a)
+    api.ato_ok(pid, "lavratura_auto", "2026-03-13", lavratura(autor_tipo="comandante"))
     api.ato_ok(pid, "ciencia_auto", "2026-03-16")
     api.ato_ok(pid, "defesa", "2026-03-20", {"texto": "Defesa."})
     r = api.ato_ok(pid, "julgamento_procedente", "2026-04-10", penalidade(None, suspensao_dias=30))

@@ -173,7 +173,8 @@ def test_suspensao_para_o_proprietario_e_recusada_pelo_art_8(api: Api, em_julgam
 
 def test_multa_e_suspensao_juntas_sao_recusadas_quando_alternativas(api: Api) -> None:
     pid = api.novo_processo()
-    api.ato_ok(pid, "lavratura_auto", "2026-03-13", lavratura(autor_tipo="condutor"))
+    # o Comandante: a suspensão o alcança (RLESTA art. 8º), e a escolha é multa OU suspensão
+    api.ato_ok(pid, "lavratura_auto", "2026-03-13", lavratura(autor_tipo="comandante"))
     api.ato_ok(pid, "ciencia_auto", "2026-03-16")
     api.ato_ok(pid, "renuncia_defesa", "2026-03-16")
     r = api.ato(pid, "julgamento_procedente", "2026-04-10", penalidade("500.00", suspensao_dias=10))

@@ -1,5 +1,5 @@
-"""Prazo fixado no próprio ato (norma anterior sem prazo: a data vem do ato) e a nota da regra
-de transição entre normas gravada com o prazo.
+"""Prazo fixado no próprio ato (norma anterior sem prazo, ou prazo que a decisão fixa) e a nota
+da regra de transição entre normas gravada com o prazo; penalidades acessórias da decisão.
 
 Revisão: 0010
 Anterior: 0009
@@ -23,6 +23,9 @@ DEPOIS = "contagem IN ('uteis', 'corridos', 'fixado_no_ato')"
 
 def upgrade() -> None:
     op.add_column("prazo", sa.Column("transicao", Json, nullable=True))
+    op.add_column(
+        "penalidade", sa.Column("acessorias", Json, nullable=False, server_default="[]")
+    )
     with op.batch_alter_table("prazo") as t:
         t.drop_constraint(op.f("ck_prazo_contagem"), type_="check")
         t.create_check_constraint(op.f("ck_prazo_contagem"), DEPOIS)
@@ -33,3 +36,4 @@ def downgrade() -> None:
         t.drop_constraint(op.f("ck_prazo_contagem"), type_="check")
         t.create_check_constraint(op.f("ck_prazo_contagem"), ANTES)
     op.drop_column("prazo", "transicao")
+    op.drop_column("penalidade", "acessorias")
