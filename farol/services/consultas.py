@@ -225,10 +225,18 @@ def restituicoes_pendentes(s: Session, ator: Ator) -> list[RestituicaoPendente]:
     Uma só consulta: os atos que reconhecem ou efetuam restituição (marcas do quadro) dos
     processos não encerrados da jurisdição; a soma se faz por processo.
     """
-    reconhece = {t for m in carregar_regimes() if "reconhece_restituicao" in m.marcas
-                 for t in m.tipos_com("reconhece_restituicao")}
-    efetua = {t for m in carregar_regimes() if "efetua_restituicao" in m.marcas
-              for t in m.tipos_com("efetua_restituicao")}
+    reconhece = {
+        t
+        for m in carregar_regimes()
+        if "reconhece_restituicao" in m.marcas
+        for t in m.tipos_com("reconhece_restituicao")
+    }
+    efetua = {
+        t
+        for m in carregar_regimes()
+        if "efetua_restituicao" in m.marcas
+        for t in m.tipos_com("efetua_restituicao")
+    }
     if not reconhece:
         return []
     pendente: dict[int, Decimal] = {}
@@ -244,12 +252,17 @@ def restituicoes_pendentes(s: Session, ator: Ator) -> list[RestituicaoPendente]:
         .order_by(Processo.numero, Ato.seq)
     ):
         valor = Decimal(str((payload or {}).get("valor", "0")))
-        pendente[pid] = pendente.get(pid, Decimal("0.00")) + (valor if tipo in reconhece else -valor)
+        pendente[pid] = pendente.get(pid, Decimal("0.00")) + (
+            valor if tipo in reconhece else -valor
+        )
         processos[pid] = (numero, estado)
     fundamento = citacao("restituicao_do_indevido").referencia()
     return [
         RestituicaoPendente(
-            id=pid, numero=processos[pid][0], estado=processos[pid][1], valor=v,
+            id=pid,
+            numero=processos[pid][0],
+            estado=processos[pid][1],
+            valor=v,
             fundamento=fundamento,
         )
         for pid, v in pendente.items()

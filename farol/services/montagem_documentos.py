@@ -204,7 +204,9 @@ def _penalidades(s: Session, p: Processo) -> tuple[d.Penalidade, ...]:
         if x.cancelamento:
             partes.append("cancelamento do Certificado de Habilitação")
         for a in x.acessorias or []:
-            prazo = f", em {a['prazo_dias']} dias contados da ciência" if a.get("prazo_dias") else ""
+            prazo = (
+                f", em {a['prazo_dias']} dias contados da ciência" if a.get("prazo_dias") else ""
+            )
             partes.append(f"{a['nome']}{prazo} ({a['fundamento']})")
         saida.append(
             d.Penalidade(
