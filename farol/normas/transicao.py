@@ -62,9 +62,21 @@ class PrazoFixadoNoAto(_Modelo):
 
 
 class InstanciaExtinta(_Modelo):
+    prazos: tuple[str, ...] = ()
     em_vez_disso: str = Field(min_length=1)
     recurso_ja_cabivel: str = Field(min_length=1)
     fontes: tuple[Citacao, ...] = Field(min_length=1)
+
+
+class MedidasAntesDaTabela(_Modelo):
+    norma_da_tabela: str
+    texto: str = Field(min_length=1)
+    fontes: tuple[Citacao, ...] = Field(min_length=1)
+
+    @property
+    def desde(self) -> dt.date:
+        """O primeiro dia da tabela por infração (a vigência da norma que a trouxe)."""
+        return registro_normas()[self.norma_da_tabela].vigencia
 
 
 class Transicao(_Modelo):
@@ -72,6 +84,11 @@ class Transicao(_Modelo):
     mudancas: tuple[Mudanca, ...]
     prazos_fixados_no_ato: dict[str, PrazoFixadoNoAto] = Field(default_factory=dict)
     instancias_extintas: dict[str, InstanciaExtinta] = Field(default_factory=dict)
+    medidas_antes_da_tabela: MedidasAntesDaTabela | None = None
+
+    def extinta_com_o_prazo(self, prazo: str) -> InstanciaExtinta | None:
+        """A instância extinta de que o prazo dependia (o recurso e a decisão dele)."""
+        return next((x for x in self.instancias_extintas.values() if prazo in x.prazos), None)
 
     def mudanca(self, regime: str, antes: dt.date, depois: dt.date) -> Mudanca | None:
         """A mudança de norma do regime entre duas datas (antes < mudança <= depois)."""
@@ -97,6 +114,9 @@ def _problemas(t: Transicao) -> list[str]:
                 f"mudança {m.id}: data {m.data} difere da vigência de {m.nova} "
                 f"({normas[m.nova].vigencia})"
             )
+    antes = t.medidas_antes_da_tabela
+    if antes is not None and antes.norma_da_tabela not in normas:
+        problemas.append(f"medidas_antes_da_tabela: norma sem registro {antes.norma_da_tabela!r}")
     prazos = catalogo_prazos()
     for chave in t.prazos_fixados_no_ato:
         regime, etapa = chave.split(".")[1:3] if chave.count(".") == 2 else ("", "")
@@ -105,10 +125,19 @@ def _problemas(t: Transicao) -> list[str]:
         except Exception:
             problemas.append(f"prazo fixado no ato sem regra em prazos.yaml: {chave!r}")
     autoridades = catalogo_instancias().autoridades
-    for chave in t.instancias_extintas:
+    for chave, extinta in t.instancias_extintas.items():
         item = autoridades.get(chave)
         if item is None or all(v.valor is not None for v in item.versoes):
             problemas.append(f"instância extinta sem versão nula em instancias.yaml: {chave!r}")
+        for prazo in extinta.prazos:
+            regime, etapa = prazo.split(".")[1:3] if prazo.count(".") == 2 else ("", "")
+            try:
+                regra = prazos.regra(regime, etapa)
+            except Exception:
+                problemas.append(f"instância {chave}: prazo sem regra {prazo!r}")
+                continue
+            if regra.versoes[-1].valor is not None:
+                problemas.append(f"instância {chave}: o prazo {prazo} não está extinto")
     return problemas
 
 

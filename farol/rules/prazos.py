@@ -28,6 +28,7 @@ from farol.erros import EntradaInvalida, ForaDeVigencia
 from farol.normas.citacao import Citacao
 from farol.normas.prazos import Contagem, RegraPrazo, ValorPrazo, catalogo_prazos, regra_prazo
 from farol.rules.calendario import BASE, Calendario, Folga, Indices, obter_calendario
+from farol.rules.transicao import explicar_extincao
 
 Datas = npt.NDArray[np.datetime64]
 _BASE_EPOCA = int(BASE.astype(np.int64))  # dias de 1970-01-01 até o 1º dia do calendário
@@ -97,7 +98,10 @@ def calcular_prazo(
     regra = regra_prazo(regime, etapa)
     cal = calendario if calendario is not None else obter_calendario()
     i = cal.indice(inicio, campo="inicio")
-    versao, valor = regra.vigente(data_norma or inicio, campo="inicio")
+    try:
+        versao, valor = regra.vigente(data_norma or inicio, campo="inicio")
+    except ForaDeVigencia as e:
+        raise explicar_extincao(regra.id, e) from None
     if valor.fixado_na_decisao:
         if dias_fixados is None or dias_fixados < 1:
             raise EntradaInvalida(

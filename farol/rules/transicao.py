@@ -15,8 +15,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from farol.erros import EntradaInvalida
+from farol.erros import EntradaInvalida, ForaDeVigencia
 from farol.normas.citacao import Versao, registro_normas
+from farol.normas.infracoes import catalogo
 from farol.normas.prazos import (
     Autoridade,
     ItemAutoridade,
@@ -72,6 +73,43 @@ def campo_fixado_no_ato(regime: str, etapa: str) -> str | None:
     """O campo do ato que traz a data de um prazo fixado no ato (None se não há)."""
     fixado = transicao().prazos_fixados_no_ato.get(f"prazo.{regime}.{etapa}")
     return None if fixado is None else fixado.campo
+
+
+def explicar_extincao(prazo: str, erro: ForaDeVigencia) -> ForaDeVigencia:
+    """O erro de um prazo extinto com o que fazer em vez dele, se a transição o registra."""
+    extinta = transicao().extinta_com_o_prazo(prazo)
+    if extinta is None:
+        return erro
+    citacoes = [erro.regra or "", *(c.referencia() for c in extinta.fontes)]
+    regra = "; ".join(r for r in dict.fromkeys(citacoes) if r)
+    return ForaDeVigencia(
+        f"{erro.mensagem}: a instância deixou de existir; {extinta.em_vez_disso}",
+        campo=erro.campo,
+        regra=regra,
+    )
+
+
+@dataclass(frozen=True)
+class MedidasACriterio:
+    """Antes da tabela por infração: as medidas são escolha da autoridade (sem sugestão)."""
+
+    infracao: str
+    texto: str
+    fundamentos: tuple[str, ...]
+
+    def para_json(self) -> dict[str, object]:
+        return {"infracao": self.infracao, "texto": self.texto, "fundamentos": self.fundamentos}
+
+
+def medidas_a_criterio(infracao: str, data: dt.date) -> MedidasACriterio | None:
+    """O aviso de medidas a critério da autoridade, se a inspeção é anterior à tabela por
+    infração e a infração já vigorava na data; senão None (o motor de medidas responde)."""
+    m = transicao().medidas_antes_da_tabela
+    if m is None or data >= m.desde or catalogo().infracao(infracao).inicio_vigencia > data:
+        return None
+    texto = f"inspeção em {_d(data)}, antes de {_d(m.desde)}: {m.texto}"
+    fundamentos = (*(c.referencia() for c in m.fontes), transicao().regra.fundamento)
+    return MedidasACriterio(infracao, texto, fundamentos)
 
 
 def _sem_versao_em(regime: str, etapa: str, data: dt.date) -> bool:

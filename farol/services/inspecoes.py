@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento, tipo_de_pessoa, validar_documento
 from farol.domain.papeis import INSPECIONA, papeis_com
-from farol.erros import Conflito, EntradaInvalida, ErroFarol
+from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
@@ -25,6 +25,7 @@ from farol.relogio import agora, data_local
 from farol.rules.autoria import PAPEIS_DA_INSPECAO, Responsavel, responsaveis
 from farol.rules.medidas import ResultadoMedidas, aplicar_medidas, constatacao_de_dict
 from farol.rules.prescricao import exigir_fato_apuravel
+from farol.rules.transicao import MedidasACriterio, medidas_a_criterio
 from farol.services import idempotencia
 from farol.services.comandos import Modelo
 from farol.services.inspecao_do_processo import pessoas_da_inspecao
@@ -86,6 +87,11 @@ class NovaInspecao(Modelo):
     situacao: Literal["navegando", "parada"]
     condutor_habilitado_presente: bool = False
     constatacoes: list[DadosConstatacao] = Field(default_factory=list, max_length=40)
+    comparecimento_em: dt.date | None = Field(
+        default=None,
+        description="data de comparecimento que consta da Notificação, quando a norma em vigor "
+        "na data da inspeção não fixa o prazo (antes de 01/12/2023: NORMAM-07 item 0306 a I)",
+    )
 
 
 def _com_campo(prefixo: str, f: Any) -> Any:
@@ -133,7 +139,16 @@ def avaliar(cmd: NovaInspecao) -> AvaliacaoDaInspecao:
             "embarcacao_estrangeira": cmd.embarcacao.estrangeira,
             "reincidente": c.reincidente,
         }
-        r = _medidas_da_constatacao(n, entrada)
+        try:
+            r = _medidas_da_constatacao(n, entrada)
+        except ForaDeVigencia as e:
+            criterio = (
+                medidas_a_criterio(c.infracao, data) if data and e.campo == "data_hora" else None
+            )
+            if criterio is None:
+                raise
+            itens.append(_sem_tabela(c.infracao, criterio))
+            continue
         inf = cat.infracao(r.infracao_aplicavel)
         lacuna = r.lacuna.para_json() if r.lacuna else None
         itens.append(
@@ -164,6 +179,28 @@ def avaliar(cmd: NovaInspecao) -> AvaliacaoDaInspecao:
     return AvaliacaoDaInspecao.model_validate(
         {"constatacoes": itens, "medidas": medidas, "notificar": notificar, "lacunas": lacunas}
     )
+
+
+def _sem_tabela(infracao: str, criterio: MedidasACriterio) -> dict[str, Any]:
+    """A constatação de antes da tabela por infração: sem sugestão de medida, com o aviso de
+    que as medidas são escolha da autoridade (dados/transicao.yaml, medidas_antes_da_tabela)."""
+    inf = catalogo().infracao(infracao)
+    return {
+        "infracao": infracao,
+        "infracao_aplicavel": infracao,
+        "descricao": inf.descricao,
+        "penalidade": inf.penalidade_texto,
+        "fundamento": inf.fonte.referencia(),
+        "medidas": [],
+        "medidas_dispensadas": [],
+        "notificar": [],
+        "fundamentos_autoria": [c.referencia() for c in inf.autoria.fontes],
+        "documentos": [],
+        "ordens_estrangeira": [],
+        "lacuna": None,
+        "medidas_a_criterio": criterio.para_json(),
+        "fundamentos": list(criterio.fundamentos),
+    }
 
 
 def _notificar(itens: list[dict[str, Any]], decisao: tuple[Responsavel[Any], ...]) -> list[str]:
@@ -278,16 +315,28 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoReg
     for responsavel in decisao:
         pessoa = por_id[responsavel.pessoa]
         infracoes = list(responsavel.codigos)
-        p = abrir_processo(
-            s,
-            ator,
-            om=om,
-            autuado_id=pessoa.id,
-            embarcacao_id=emb.id,
-            inspecao_id=insp.id,
-            data_ato=data,
-            dados_notificacao={"texto": "Notificação para Comparecimento: " + ", ".join(infracoes)},
-        )
+        try:
+            p = abrir_processo(
+                s,
+                ator,
+                om=om,
+                autuado_id=pessoa.id,
+                embarcacao_id=emb.id,
+                inspecao_id=insp.id,
+                data_ato=data,
+                dados_notificacao={
+                    "texto": "Notificação para Comparecimento: " + ", ".join(infracoes),
+                    **(
+                        {"comparecimento_em": cmd.comparecimento_em.isoformat()}
+                        if cmd.comparecimento_em
+                        else {}
+                    ),
+                },
+            )
+        except ErroFarol as e:  # o campo da notificação é, na inspeção, o do corpo
+            if e.campo == "dados.comparecimento_em":
+                e.campo = "comparecimento_em"
+            raise
         seq = proximo_numero(s, om.id, data.year, NOTIFICACAO)
         s.add(
             Notificacao(

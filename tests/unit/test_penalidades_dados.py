@@ -58,7 +58,8 @@ def test_o_teto_em_dias_e_o_limite_da_suspensao_decidida() -> None:
     r = calcular_penalidade("RLESTA.13.II", HOJE, autor="comandante", reincidencias=3)  # P12M
     teto = cat.regras.teto_suspensao
     assert validar_suspensao(r, teto.dias) == teto.dias
-    with pytest.raises(EntradaInvalida, match=f"1 a {teto.dias} dias"):
+    # a mensagem diz o teto como a lei (12 meses) e os dias que o Farol conta
+    with pytest.raises(EntradaInvalida, match=rf"1 dia a 12 meses \({teto.dias} dias\)"):
         validar_suspensao(r, teto.dias + 1)
     outro = cat.model_copy(
         update={
@@ -67,7 +68,7 @@ def test_o_teto_em_dias_e_o_limite_da_suspensao_decidida() -> None:
             )
         }
     )
-    with pytest.raises(EntradaInvalida, match="1 a 360 dias"):
+    with pytest.raises(EntradaInvalida, match=r"1 dia a 12 meses \(360 dias\)"):
         validar_suspensao(r, 361, cat=outro)
 
 

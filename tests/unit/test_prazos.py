@@ -60,8 +60,26 @@ CASOS_POR_REGRA: dict[str, tuple[dt.date, str | None, dt.date, bool]] = {
 }
 
 
+def _fixado_na_decisao(regra_id: str) -> bool:
+    return any(
+        v.valor is not None and v.valor.fixado_na_decisao
+        for v in catalogo_prazos().regras[regra_id].versoes
+    )
+
+
 def test_toda_regra_do_yaml_tem_um_caso_calculado_a_mao() -> None:
-    assert set(CASOS_POR_REGRA) == set(catalogo_prazos().regras)
+    calculaveis = {r for r in catalogo_prazos().regras if not _fixado_na_decisao(r)}
+    assert set(CASOS_POR_REGRA) == calculaveis
+
+
+def test_prazo_das_acessorias_tem_os_dias_que_a_decisao_fixa() -> None:
+    # 60 dias contínuos de 02/03/2026 (Lei 9.784 art. 66 § 2º): 01/05/2026, Dia do Trabalho;
+    # sábado e domingo seguem sem expediente: prorroga para segunda, 04/05/2026 (§ 1º)
+    r = calcular_prazo("acessoria", D(2026, 3, 2), dias_fixados=60)
+    assert (r.vencimento, r.dias, r.prorrogado) == (D(2026, 5, 4), 60, True)
+    assert r.fundamentos[0] == "Lei 9.784/1999 art. 66, § 2º"
+    with pytest.raises(EntradaInvalida, match="a decisão deve fixá-lo"):
+        calcular_prazo("acessoria", D(2026, 3, 2))
 
 
 @pytest.mark.parametrize("regra_id", sorted(CASOS_POR_REGRA))

@@ -45,6 +45,7 @@ def test_regimes_e_etapas_pedidos_estao_todos_no_catalogo() -> None:
         "decisao_recurso",
         "recurso_final",
         "decisao_recurso_final",
+        "acessoria",
     )
     assert set(cat.etapas("poluicao")) >= {
         "defesa",

@@ -30,6 +30,15 @@ class LacunaNoTexto(Resultado):
     texto: str = Field(description="o que falta no texto de referência")
 
 
+class MedidasACriterio(Resultado):
+    """Antes da tabela por infração (NORMAM de 2023), as medidas ficam a critério da
+    autoridade (NORMAM-07 item 0307): o Farol não sugere medida e diz por quê."""
+
+    infracao: str
+    texto: str
+    fundamentos: list[str]
+
+
 class ConstatacaoAvaliada(Resultado):
     """Uma constatação: a infração que se aplica, as medidas liminares e quem notificar."""
 
@@ -51,6 +60,11 @@ class ConstatacaoAvaliada(Resultado):
     ordens_estrangeira: list[str]
     lacuna: LacunaNoTexto | None = Field(
         default=None, description="texto da norma interrompido para esta infração (ou nulo)"
+    )
+    medidas_a_criterio: MedidasACriterio | None = Field(
+        default=None,
+        description="inspeção anterior à tabela de medidas por infração: as medidas são "
+        "escolha da autoridade (ou nulo)",
     )
     fundamentos: list[str]
 

@@ -1,0 +1,74 @@
+"""Procedimento iniciado em 2023, sob a NORMAM-07, e decidido em 2024, sob a NORMAM de 2023:
+a regra de transição (dados/transicao.yaml) aplicada de ponta a ponta pela API.
+
+Datas à mão (OM CPSC, Santa Catarina):
+- inspeção e Notificação em 17/11/2023 (sexta). A NORMAM-07 (item 0306 a I) não fixava o prazo de
+  comparecimento: a notificação o traz (22/11/2023, o 3º dia útil depois: 20, 21 e 22/11; em
+  2023 o 20/11 ainda não era feriado nacional nem é feriado em SC).
+- auto lavrado em 23/11/2023, ciência em 24/11/2023 (sexta): defesa de 15 dias úteis sob a
+  NORMAM-07 item 0306 b I (27/11 a 15/12/2023: 15 dias úteis sem feriados no caminho), vence
+  em 15/12/2023, depois da mudança de 01/12/2023 — mantém a duração com que começou.
+- defesa em 04/12/2023; julgamento (30 dias corridos da expiração do prazo de defesa, NORMAM
+  2023 item 3.6.3 b, pois começa depois da mudança).
+"""
+
+from __future__ import annotations
+
+from .conftest import FUNDAMENTACAO, JUSTIFICATIVA, Api, inspecao
+
+REGRA = "CPC art. 14; Lei 9.784/1999 art. 69; CPC art. 15"
+
+
+def _prazo(p: dict, etapa: str) -> dict:  # type: ignore[type-arg]
+    return [x for x in p["prazos"] if x["etapa"] == etapa][-1]
+
+
+def test_procedimento_de_2023_decidido_em_2024(api: Api) -> None:
+    corpo = inspecao(data_hora="2023-11-17T10:00:00-03:00")
+    # sem a data de comparecimento a resposta diz o que falta, com a norma e o mínimo legal
+    r = api.post("/inspecoes", corpo)
+    assert r.status_code == 422, r.text
+    erro = r.json()
+    assert erro["campo"] == "comparecimento_em"
+    assert "a partir de 22/11/2023" in erro["mensagem"]
+    assert "NORMAM-07/DPC item 0306 a I" in erro["regra"]
+    assert "Lei 9.784/1999 art. 26, § 2º" in erro["regra"]
+
+    corpo["comparecimento_em"] = "2023-11-22"
+    r = api.post("/inspecoes", corpo)
+    assert r.status_code == 201, r.text
+    registro = r.json()
+    # sem tabela de medidas por infração em 2023: a critério da autoridade (NORMAM-07 0307)
+    assert registro["medidas"] == []
+    criterio = registro["constatacoes"][0]["medidas_a_criterio"]
+    assert criterio["fundamentos"][0] == "NORMAM-07/DPC item 0307"
+    pid = registro["processos"][0]["id"]
+    p = api.processo(pid)
+    comp = _prazo(p, "comparecimento")
+    assert (comp["contagem"], comp["vencimento"]) == ("fixado_no_ato", "2023-11-22")
+
+    api.ato_ok(pid, "lavratura_auto", "2023-11-23", {"infracoes": [
+        {"infracao": registro["constatacoes"][0]["infracao_aplicavel"],
+         "autor_tipo": "proprietario"}]})  # fmt: skip
+    api.ato_ok(pid, "ciencia_auto", "2023-11-24", {"meio": "pessoal"})
+    defesa = _prazo(api.processo(pid), "defesa")
+    assert defesa["vencimento"] == "2023-12-15"
+    assert defesa["fundamentos"][0] == "NORMAM-07/DPC item 0306 b I"
+    assert defesa["transicao"]["fundamento"] == REGRA
+    assert "mantém a duração com que começou" in defesa["transicao"]["texto"]
+
+    api.ato_ok(pid, "defesa", "2023-12-04", {"texto": "Alega que o documento estava em casa."})
+    julgamento = _prazo(api.processo(pid), "julgamento")
+    assert julgamento["fundamentos"][0] == "NORMAM (Port. 110/2023) item 3.6.3 b"
+    assert "segue a NORMAM (Port. 110/2023)" in julgamento["transicao"]["texto"]
+
+    decisao = {"penalidades": [{"infracao": registro["constatacoes"][0]["infracao_aplicavel"],
+                                "multa": "300.00"}], "justificativa": JUSTIFICATIVA}  # fmt: skip
+    api.ato_ok(pid, "julgamento_procedente", "2024-01-10", decisao)
+    api.ato_ok(pid, "ciencia_decisao", "2024-01-12", {"meio": "AR"})
+    recurso = _prazo(api.processo(pid), "recurso")
+    assert recurso["fundamentos"][0] == "NORMAM (Port. 110/2023) item 3.6.4 a"
+    api.ato_ok(pid, "recurso", "2024-01-15", {"texto": "Recorre."})
+    api.ato_ok(pid, "decisao_recurso_nao_provido", "2024-02-01", {"fundamentacao": FUNDAMENTACAO},
+               como="cp.cpsc")  # fmt: skip
+    assert api.processo(pid)["estado"] == "recurso_decidido"
