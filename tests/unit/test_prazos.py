@@ -235,7 +235,9 @@ def test_recurso_final_de_poluicao_deixa_de_existir_com_a_normam_401() -> None:
     assert calcular_prazo("recurso_final", D(2023, 11, 30), "poluicao").dias == 20
     with pytest.raises(ForaDeVigencia, match="extinto") as erro:
         calcular_prazo("recurso_final", D(2023, 12, 1), "poluicao")
-    assert erro.value.regra == "NORMAM-401/DPC item 1.4.3"
+    # não é um erro seco: diz o que fazer em vez do recurso extinto (dados/transicao.yaml)
+    assert erro.value.regra == "NORMAM-401/DPC item 1.4.3; RLESTA art. 31"
+    assert "registre a ciência dela e siga para o pagamento" in erro.value.mensagem
 
 
 def test_data_norma_mantem_a_versao_antiga_para_o_processo_que_comecou_sob_ela() -> None:
