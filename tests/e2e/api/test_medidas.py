@@ -90,13 +90,19 @@ def test_inspecao_de_10_01_2009_com_motor_sem_protecao_e_recusada_com_a_data_da_
     assert r.json()["campo"] == "data_hora" and "07/07/2009" in r.json()["mensagem"]
 
 
-def test_inspecao_de_2015_com_outra_infracao_continua_recusada(api: Api) -> None:
+def test_inspecao_de_2015_com_outra_infracao_tem_medidas_a_criterio_da_autoridade(
+    api: Api,
+) -> None:
+    # Antes da tabela por infração da NORMAM de 2023, a NORMAM-07 (item 0307) deixava as
+    # medidas à autoridade ("poderá aplicar"): sem sugestão, com o aviso e o fundamento.
     corpo = inspecao(
         data_hora="2015-03-10T10:00:00-03:00",
         constatacoes=[{"infracao": "RLESTA.11"}],
         inscricao="401M2015011",
     )
     r = _avaliar(api, corpo)
-    assert r.status_code == 422
-    assert r.json()["campo"] == "data_hora"
-    assert "a tabela de medidas da NORMAM-07 anterior não está modelada" in r.json()["mensagem"]
+    assert r.status_code == 200, r.text
+    assert r.json()["medidas"] == []
+    criterio = r.json()["constatacoes"][0]["medidas_a_criterio"]
+    assert criterio["fundamentos"][0] == "NORMAM-07/DPC item 0307"
+    assert "a critério da autoridade competente" in criterio["texto"]

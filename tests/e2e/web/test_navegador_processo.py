@@ -107,7 +107,9 @@ def test_autoridade_julga_fora_e_dentro_da_faixa_e_o_proprietario_paga(
     expect(_estado(pagina)).to_contain_text("Decisão notificada")
     capturar(pagina, "05-processo")
 
-    # (c) o proprietário vê quanto pagar e até quando; paga; o processo fica quitado
+    # (c) o proprietário vê quanto pagar e até quando, e que o recurso não suspende o prazo;
+    # paga ainda dentro do prazo de recurso: a multa fica paga e o processo segue aberto até a
+    # decisão ficar definitiva (LESTA art. 24 § 1º)
     publico = navegador.new_context(locale="pt-BR", viewport={"width": 390, "height": 844})
     try:
         dono = publico.new_page()
@@ -115,12 +117,14 @@ def test_autoridade_julga_fora_e_dentro_da_faixa_e_o_proprietario_paga(
         vencimento = hoje() + dt.timedelta(days=15)
         expect(dono.locator("#situacao-multa")).to_contain_text("Valor a pagar: R$ 500,00")
         expect(dono.locator("#situacao-multa")).to_contain_text("até")
+        expect(dono.locator("#efeito-do-recurso")).to_contain_text("não tem efeito suspensivo")
 
         form = _abrir(pagina, "pagamento")
         expect(pagina.locator("#c-pagamento-dados-valor")).to_have_value("500,00")
         pagina.fill("#c-pagamento-dados-referencia", "GRU 2026.000123")
         _registrar(pagina, "pagamento")
-        expect(_estado(pagina)).to_contain_text("Multa paga")
+        expect(_estado(pagina)).to_contain_text("Decisão notificada")
+        expect(pagina.locator("#multa")).to_contain_text("saldo R$ 0,00")
 
         _consultar(dono, servidor.url, numero, CPF_DONO)
         expect(dono.locator("#situacao-multa")).to_contain_text("Multa paga.")
