@@ -97,7 +97,7 @@ def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date)
             regime=p.regime,
             inicio=inicio,
             vencimento=vencimento,
-            contagem="fixado_no_ato",
+            contagem="no_ato",
             dias=(vencimento - inicio).days,
             fundamentos=list(fundamentos),
             dias_nao_uteis=[],

@@ -53,7 +53,7 @@ TIPOS_PESSOA = ("fisica", "juridica")
 TIPOS_HABILITACAO = ("CHA", "CIR")
 SITUACOES_INSPECAO = ("navegando", "parada")
 REGIMES = ("lesta", "poluicao", "custodia")
-CONTAGENS = ("uteis", "corridos", "fixado_no_ato")
+CONTAGENS = ("uteis", "corridos", "no_ato")  # no_ato: data fixada no próprio ato
 
 
 def _em(coluna: str, valores: tuple[str, ...]) -> str:

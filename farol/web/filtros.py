@@ -120,7 +120,8 @@ def nome_prazo(etapa: object, regime: object = "lesta") -> str:
 
 
 def contagem(valor: object) -> str:
-    return {"uteis": "dias úteis", "corridos": "dias corridos"}.get(str(valor), str(valor))
+    nomes = {"uteis": "dias úteis", "corridos": "dias corridos", "no_ato": "data fixada no ato"}
+    return nomes.get(str(valor), str(valor))
 
 
 def dias_desde(valor: object) -> int:

@@ -10,6 +10,7 @@ from typing import Final, Literal
 
 from farol import formatos
 from farol.domain.procedimento.quadro import Transicao, id_prazo
+from farol.normas.acessorias import tipos_de_acessoria
 from farol.normas.citacoes import citacao
 
 
@@ -242,9 +243,11 @@ def _acessoria_pendente(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
 def _sem_acessoria_pendente(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     if not c.acessorias_pendentes:
         return _OK
+    tipos = tipos_de_acessoria()
+    nomes = ", ".join(tipos[t].nome if t in tipos else t for t in c.acessorias_pendentes)
     return _recusa(
-        "há penalidade acessória pendente (" + ", ".join(c.acessorias_pendentes) + "): registre "
-        "o cumprimento ou a execução direta antes de encerrar",
+        f"há penalidade acessória pendente ({nomes}): registre o cumprimento ou a execução "
+        "direta antes de encerrar",
         "acessorias",
     )
 

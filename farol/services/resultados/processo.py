@@ -96,7 +96,7 @@ class PrazoResumo(Resultado):
     inicio: dt.date
     vencimento: dt.date
     contagem: str = Field(
-        description="uteis, corridos ou fixado_no_ato (a norma em vigor no ato deixava a data "
+        description="uteis, corridos ou no_ato (a norma em vigor no ato deixava a data "
         "à autoridade)"
     )
     dias: int

@@ -65,7 +65,8 @@ def test_demolicao_imposta_com_prazo_fixado_cumprida_antes_de_quitar(api: Api) -
     # multa paga e sem recurso, mas a demolição segue pendente: o processo não se quita
     assert api.processo(pid)["estado"] == "decisao_notificada"
     r = api.ato(pid, "encerramento", "2026-04-24")
-    assert r.status_code == 409 and "demolicao_obra" in r.json()["detail"]
+    assert r.status_code == 409
+    assert "pendente (demolição da obra e recomposição do local)" in r.json()["detail"]
 
     api.ato_ok(pid, "cumprimento_acessoria", "2026-05-20",
                {"tipos": ["demolicao_obra"], "texto": "Vistoria: trapiche demolido e canal livre."},

@@ -45,7 +45,7 @@ def test_procedimento_de_2023_decidido_em_2024(api: Api) -> None:
     pid = registro["processos"][0]["id"]
     p = api.processo(pid)
     comp = _prazo(p, "comparecimento")
-    assert (comp["contagem"], comp["vencimento"]) == ("fixado_no_ato", "2023-11-22")
+    assert (comp["contagem"], comp["vencimento"]) == ("no_ato", "2023-11-22")
 
     api.ato_ok(pid, "lavratura_auto", "2023-11-23", {"infracoes": [
         {"infracao": registro["constatacoes"][0]["infracao_aplicavel"],

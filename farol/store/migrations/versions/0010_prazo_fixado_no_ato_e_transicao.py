@@ -18,7 +18,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 ANTES = "contagem IN ('uteis', 'corridos')"
-DEPOIS = "contagem IN ('uteis', 'corridos', 'fixado_no_ato')"
+DEPOIS = "contagem IN ('uteis', 'corridos', 'no_ato')"
 
 
 def upgrade() -> None:
