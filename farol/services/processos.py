@@ -27,6 +27,7 @@ from farol.formatos import moeda
 from farol.normas.acessorias import tipos_de_acessoria
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
+from farol.normas.prazos import regra_prazo
 from farol.relogio import agora, hoje
 from farol.rules import transicao
 from farol.rules.prazos import calcular_prazo
@@ -103,9 +104,18 @@ def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date)
             dias_nao_uteis=[],
         )
     else:
-        dias_fixados = max(
-            (int(a.get("prazo_dias") or 0) for a in repositorio.acessorias_impostas(s, p)),
-            default=0,
+        # prazo cujo número de dias a decisão fixa (prazo.lesta.acessoria): o das acessórias
+        fixado_na_decisao = any(
+            v.valor is not None and v.valor.fixado_na_decisao
+            for v in regra_prazo(p.regime, etapa).versoes
+        )
+        dias_fixados = (
+            max(
+                (int(a.get("prazo_dias") or 0) for a in repositorio.acessorias_impostas(s, p)),
+                default=0,
+            )
+            if fixado_na_decisao
+            else 0
         )
         r = calcular_prazo(
             etapa,
