@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
+from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.erros import EntradaInvalida, ForaDeVigencia, NaoEncontrado
 from farol.normas.citacao import Citacao
 from farol.normas.citacoes import citacao
@@ -28,7 +29,7 @@ from farol.services.resultados.consultas import (
 from farol.services.resultados.processo import PrazoComProcesso, ProcessoResumo
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, Ato, Pagamento, Pessoa, Prazo, Processo
-from farol.store.repositorio import data_do_fato, total_multas
+from farol.store.repositorio import data_do_fato, historico, total_multas
 
 
 def _estados_finais() -> tuple[str, ...]:
@@ -145,6 +146,7 @@ def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
     debitos: list[dict[str, Any]] = []
     outras_oms = Decimal("0.00")
     na_jurisdicao = Decimal("0.00")
+    suspensos = Decimal("0.00")
     if pessoa is not None:
         for p in s.execute(
             select(Processo).where(
@@ -153,6 +155,26 @@ def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
         ).scalars():
             total, pago = _saldo(s, p)
             if total - pago <= 0:
+                continue
+            # Recurso com efeito suspensivo: a multa não é exigível até a decisão do recurso
+            # (Lei 9.784/1999 art. 61, parágrafo único); sem ele, o recurso não suspende o débito
+            # (LESTA art. 24 § 1º).
+            suspenso = fatos_do_recurso(
+                carregar_regime(p.regime), historico(s, p)
+            ).efeito_suspensivo
+            if suspenso:
+                suspensos += total - pago
+                if p.om_id in ator.oms:
+                    debitos.append(
+                        {
+                            "processo": p.numero,
+                            "id": p.id,
+                            "estado": p.estado,
+                            "saldo": dinheiro(total - pago),
+                            "vencimento": None,
+                            "exigibilidade_suspensa": True,
+                        }
+                    )
                 continue
             if p.om_id in ator.oms:
                 na_jurisdicao += total - pago
@@ -176,6 +198,7 @@ def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
         "total_devido": dinheiro(total_devido),
         "debitos": debitos,
         "debitos_em_outras_oms": dinheiro(outras_oms),
+        "suspensos": dinheiro(suspensos),
         "fundamento": _fundamento_com_texto(citacao("sustacao_por_debito")),
     }
     return SituacaoDaPessoa.model_validate(resposta)

@@ -17,6 +17,11 @@ class DebitoDaPessoa(Resultado):
     estado: str
     saldo: Decimal
     vencimento: dt.date | None = Field(description="vencimento do prazo de pagamento em curso")
+    exigibilidade_suspensa: bool = Field(
+        default=False,
+        description="recurso com efeito suspensivo concedido (Lei 9.784/1999 art. 61, parágrafo "
+        "único): o valor não conta no débito até a decisão do recurso",
+    )
 
 
 class SituacaoDaPessoa(Resultado):
@@ -28,6 +33,10 @@ class SituacaoDaPessoa(Resultado):
     total_devido: Decimal
     debitos: list[DebitoDaPessoa]
     debitos_em_outras_oms: Decimal
+    suspensos: Decimal = Field(
+        default=Decimal("0.00"),
+        description="valores com a exigibilidade suspensa por efeito suspensivo do recurso",
+    )
     fundamento: str
 
 

@@ -312,6 +312,10 @@ def test_efeito_suspensivo_suspende_o_pagamento_e_a_divida_ativa_ate_a_decisao(a
     assert p["efeito_do_recurso"]["fundamento"] == "Lei 9.784/1999 art. 61, parágrafo único"
     r = api.ato(pid, "inscricao_divida_ativa", "2026-05-01")
     assert r.status_code == 409 and "efeito suspensivo" in r.json()["detail"]
+    # com a exigibilidade suspensa a pessoa não está em débito por esta multa (LESTA art. 20)
+    situacao = api.get(f"/situacao/{CPF_DONO}").json()
+    assert (situacao["em_debito"], situacao["suspensos"]) == (False, "1000.00")
+    assert situacao["debitos"][0]["exigibilidade_suspensa"] is True
     assert api.get("/divida-ativa", hoje="2026-05-01").json() == []
     api.ato_ok(pid, "decisao_recurso_nao_provido", "2026-05-04", {"fundamentacao": FUNDAMENTACAO})
     api.ato_ok(pid, "ciencia_decisao_recurso", "2026-05-06", {"meio": "AR"})
