@@ -52,7 +52,7 @@ PAPEIS = ids_dos_papeis()  # normas/dados/papeis.yaml; a migração 0001 congela
 TIPOS_PESSOA = ("fisica", "juridica")
 TIPOS_HABILITACAO = ("CHA", "CIR")
 SITUACOES_INSPECAO = ("navegando", "parada")
-REGIMES = ("lesta", "poluicao", "custodia")
+REGIMES = ("lesta", "poluicao", "custodia", "apuracao", "inquerito")
 CONTAGENS = ("uteis", "corridos", "no_ato")  # no_ato: data fixada no próprio ato
 
 
@@ -217,6 +217,8 @@ class Processo(Base):
     autuado_id: Mapped[int] = _fk("pessoa.id")
     embarcacao_id: Mapped[int | None] = _fk("embarcacao.id", nulo=True)
     inspecao_id: Mapped[int | None] = _fk("inspecao.id", nulo=True)
+    origem_id: Mapped[int | None] = _fk("processo.id", nulo=True)
+    """A apuração ou o inquérito cuja conclusão abriu este processo (RLESTA art. 9º, II e III)."""
     sobrestado: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     versao: Mapped[int] = mapped_column(Integer)
     criado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
