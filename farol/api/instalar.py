@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from farol.api.rotas import auth, catalogo, documentos, inspecoes, painel, processos
+from farol.api.rotas import (
+    auth,
+    catalogo,
+    documentos,
+    inspecoes,
+    painel,
+    procedimentos,
+    processos,
+)
 
 VERSAO_API = "/api/v1"
 
@@ -13,6 +21,7 @@ def instalar(app: FastAPI) -> None:
     for rotas in (
         auth.rotas,
         inspecoes.rotas,
+        procedimentos.rotas,
         processos.rotas,
         painel.rotas,
         documentos.rotas,

@@ -20,7 +20,8 @@ from farol.cli.erros import falhar, falhar_uso
 from farol.cli.saida import celula, imprimir_json, tabela
 from farol.erros import EntradaInvalida, ErroFarol
 from farol.formatos import data as data_br
-from farol.formatos import dias, duracao, moeda, quantidade, sim_nao
+from farol.formatos import dias as em_dias
+from farol.formatos import duracao, moeda, quantidade, sim_nao
 from farol.relogio import hoje
 from farol.store.db import ErroDeBanco
 
@@ -154,8 +155,8 @@ def penalidade(
             ["Cancelamento", sim_nao(r.cancelamento)],
             ["Reincidências", str(r.reincidencias)],
             ["Multiplicador", str(r.multiplicador)],
-            ["Agravantes", "; ".join(r.agravantes) or "—"],
-            ["Acessórias", "; ".join(r.acessorias) or "—"],
+            ["Agravantes", "; ".join(r.agravantes_texto) or "—"],
+            ["Acessórias", "; ".join(r.acessorias_texto) or "—"],
             ["Observações", "\n".join(r.observacoes) or "—"],
             ["Fundamentos", "; ".join(r.fundamentos)],
         ],
@@ -174,20 +175,60 @@ def prazo(
     uf: Annotated[
         str | None, typer.Option(metavar="UF", help="UF da OM, para os feriados estaduais.")
     ] = None,
+    dias: Annotated[
+        int | None,
+        typer.Option(
+            "--dias",
+            metavar="N",
+            help="Dias que a decisão fixou, nos prazos cujo número de dias a norma não fixa "
+            "(ex.: acessoria, o cumprimento das penalidades acessórias).",
+        ),
+    ] = None,
     como_json: OpcaoJson = False,
 ) -> None:
-    """Vencimento de um prazo, com os dias não úteis (e o motivo de cada um) e os fundamentos."""
-    from farol.normas.prazos import catalogo_prazos
+    """Vencimento de um prazo, com os dias não úteis (e o motivo de cada um) e os fundamentos.
+
+    O prazo que a decisão fixa (ex.: `acessoria`) pede `--dias N`, os dias fixados nela;
+    nos demais, a norma dá o número de dias e `--dias` é recusado.
+    """
+    from farol.normas.prazos import catalogo_prazos, regra_prazo
     from farol.rules.calendario import obter_calendario
     from farol.rules.prazos import calcular_prazo
 
-    r = calcular_prazo(
-        etapa, ler_data(inicio, "inicio"), regime=regime, calendario=obter_calendario(uf)
-    )
+    data_inicio = ler_data(inicio, "inicio")
+    if dias is not None and dias < 1:
+        raise EntradaInvalida(
+            f"--dias {dias}: informe um número inteiro de dias maior que zero",
+            campo="dias",
+        )
+    try:
+        r = calcular_prazo(
+            etapa,
+            data_inicio,
+            regime=regime,
+            calendario=obter_calendario(uf),
+            dias_fixados=dias,
+        )
+    except EntradaInvalida as e:
+        if e.campo != "dias":
+            raise
+        raise EntradaInvalida(
+            f"{e.mensagem}; informe com --dias N os dias que ela fixou",
+            campo=e.campo,
+            regra=e.regra,
+        ) from None
+    _, valor = regra_prazo(r.regime, r.etapa).vigente(r.inicio)
+    if dias is not None and not valor.fixado_na_decisao:
+        raise EntradaInvalida(
+            f"--dias só vale para prazo que a decisão fixa; {r.regra} tem o número de dias "
+            "fixado na norma: omita --dias",
+            campo="dias",
+            regra="; ".join(r.fundamentos[:1]),
+        )
     if como_json:
         imprimir_json(r.para_json())
         return
-    contagem = f"{dias(r.dias)} {'úteis' if r.contagem == 'uteis' else 'corridos'}"
+    contagem = f"{em_dias(r.dias)} {'úteis' if r.contagem == 'uteis' else 'corridos'}"
     if r.anos is not None:
         contagem = f"{quantidade(r.anos, 'ano')} ({contagem})"
     tabela(

@@ -3,6 +3,7 @@ fundamento. Quais cabem em cada infração está em `infracoes.yaml` (`penalidad
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import Literal
 
@@ -41,3 +42,16 @@ def tipos_de_acessoria() -> dict[str, TipoAcessoria]:
             f"{ARQUIVO}: tipos usados em infracoes.yaml sem registro: {', '.join(faltando)}"
         )
     return tipos
+
+
+def nome_da_acessoria(tipo: str) -> str:
+    """Para mensagens: o nome da acessória e, entre parênteses, o id que a API recebe:
+    'demolição da obra e recomposição do local (demolicao_obra)'; tipo não registrado: o id
+    entre aspas, como foi enviado."""
+    registro = tipos_de_acessoria().get(tipo)
+    return f"{registro.nome} ({tipo})" if registro else repr(tipo)
+
+
+def nomes_das_acessorias(tipos: Iterable[str]) -> str:
+    """As acessórias pelo nome, separadas por vírgula; nenhuma: 'nenhuma'."""
+    return ", ".join(nome_da_acessoria(t) for t in tipos) or "nenhuma"

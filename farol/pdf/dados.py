@@ -195,6 +195,18 @@ class Referencia(_Modelo):
     data: dt.date | None = None
 
 
+class Acordao(_Modelo):
+    """O Acórdão do Tribunal Marítimo a que o Auto de Infração se vincula (Norma de 2023, item
+    3.2: publicado o Acórdão, "serão cumpridos os procedimentos habituais da lavratura")."""
+
+    numero: str = Field(min_length=1)
+    publicado_em: dt.date
+    infracoes_apontadas: tuple[str, ...] = ()
+    infracoes_fora: tuple[str, ...] = ()  # do auto, que o Acórdão não apontou
+    justificativa: str | None = None  # por que o auto vai além do Acórdão
+    fundamento: str = Field(min_length=1)
+
+
 class Assinatura(_Modelo):
     """Bloco de assinatura; `recusou` e `a_rogo_por` registram o item 3.6.2 da NORMAM."""
 
@@ -236,6 +248,7 @@ class DadosDocumento(_Modelo):
     lacres: tuple[Lacre, ...] = ()
     bens: tuple[str, ...] = ()  # itens e equipamentos apreendidos, guardados ou entregues
     referencias: tuple[Referencia, ...] = ()
+    acordao: Acordao | None = None  # Auto de Infração lavrado após o Acórdão do Tribunal Marítimo
     observacoes: str | None = None
     efeito_do_recurso: str | None = None
     """Se o prazo de pagamento corre com recurso pendente (a regra) ou está suspenso, com o

@@ -72,8 +72,25 @@ class Responsavel(Generic[K]):
         return tuple(dict.fromkeys(i.infracao for i in self.infracoes))
 
 
+def nome_do_autor(tipo: str, cat: Catalogo | None = None) -> str:
+    """Para mensagens: o nome do tipo de autor (autores.yaml) e, entre parênteses, o id que a
+    API e a CLI recebem: 'proprietário da embarcação (proprietario)'; 'armador' quando o nome é
+    o próprio id; tipo não registrado: o id."""
+    autor = (cat or catalogo()).autores.get(tipo)
+    if autor is None or autor.nome == tipo:
+        return tipo
+    return f"{autor.nome} ({tipo})"
+
+
+def nomes_dos_autores(tipos: Sequence[str], cat: Catalogo | None = None) -> str:
+    """Os tipos de autor pelo nome, separados por vírgula (o id entre parênteses fecha cada um,
+    também os nomes com vírgula: 'construtor de obra sob, sobre ou às margens das águas')."""
+    cat = cat or catalogo()
+    return ", ".join(nome_do_autor(t, cat) for t in tipos)
+
+
 def _nomes(cat: Catalogo, tipos: Sequence[str]) -> str:
-    return ", ".join(f"{t} ({cat.autores[t].nome})" for t in tipos)
+    return nomes_dos_autores(tipos, cat)
 
 
 def resolver_autor(inf: Infracao, autor: str | None, cat: Catalogo | None = None) -> str:
@@ -106,7 +123,7 @@ def _imputar(
     if not papeis:
         raise EntradaInvalida(
             f"{inf.codigo} não é imputável às pessoas que a inspeção identifica "
-            f"({', '.join(PAPEIS_DA_INSPECAO)}); autores materiais admitidos: "
+            f"({_nomes(cat, PAPEIS_DA_INSPECAO)}); autores materiais admitidos: "
             f"{_nomes(cat, inf.autores)}",
             campo=f"constatacoes.{n}.infracao",
             regra=inf.autoria.referencia(),

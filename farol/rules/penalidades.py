@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from farol.erros import EntradaInvalida
+from farol.normas.acessorias import tipos_de_acessoria
 from farol.normas.infracoes import Catalogo, FaixaMulta, catalogo
 from farol.rules.autoria import resolver_autor
 from farol.rules.penalidades_citacoes import (
     agravante_com_inciso,
+    agravante_por_extenso,
     fundamento_do_grupo,
     observacao_do_teto,
     observacao_somente_embarcados,
@@ -58,6 +60,10 @@ class ResultadoPenalidade:
     acessorias: list[str] = field(default_factory=list)
     observacoes: list[str] = field(default_factory=list)
     fundamentos: list[str] = field(default_factory=list)
+    # Para pessoas (tabela da CLI, páginas): as mesmas agravantes e acessórias pelos nomes, sem
+    # as chaves dos dados que `agravantes` e `acessorias` levam ao JSON ("reincidencia: ...").
+    agravantes_texto: list[str] = field(default_factory=list)
+    acessorias_texto: list[str] = field(default_factory=list)
 
     def para_json(self) -> dict[str, Any]:
         return {
@@ -111,6 +117,11 @@ def calcular_penalidade(
     tipo_autor = cat.autores[autor]
     reincidente = reincidencias > 0
     acessorias = [f"{a.tipo}: {a.condicao}" for a in pen.acessorias]
+    tipos_acessoria = tipos_de_acessoria()
+    acessorias_texto = [
+        f"{tipos_acessoria[a.tipo].nome if a.tipo in tipos_acessoria else a.tipo}: {a.condicao}"
+        for a in pen.acessorias
+    ]
     suspensao = pen.suspensao_max
 
     # RLESTA art. 10, parágrafo único: a regra geral, ou a exceção rotulada nos dados quando o
@@ -180,4 +191,6 @@ def calcular_penalidade(
         acessorias=acessorias,
         observacoes=observacoes,
         fundamentos=list(dict.fromkeys(fundamentos)),
+        agravantes_texto=[agravante_por_extenso(regras, a) for a in lista_agravantes],
+        acessorias_texto=acessorias_texto,
     )

@@ -42,6 +42,13 @@ def agravante_com_inciso(regras: RegrasPenalidades, chave: str) -> str:
     return f"{chave}: {item.texto} ({regras.agravantes.fonte.referencia()}, {item.inciso})"
 
 
+def agravante_por_extenso(regras: RegrasPenalidades, chave: str) -> str:
+    """A mesma agravante para pessoas, sem a chave dos dados: 'grave ameaça à integridade
+    física de pessoas (LESTA art. 30, IV)'."""
+    item = regras.agravantes.itens[chave]
+    return f"{item.texto} ({regras.agravantes.fonte.referencia()}, {item.inciso})"
+
+
 def observacao_do_teto(regras: RegrasPenalidades) -> str:
     """A suspensão multiplicada que passou do teto (LESTA art. 27)."""
     return f"suspensão limitada a doze meses ({regras.teto_suspensao.fonte.referencia()})"

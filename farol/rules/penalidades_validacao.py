@@ -16,6 +16,7 @@ from farol import formatos
 from farol.erros import EntradaInvalida
 from farol.formatos import moeda
 from farol.normas.infracoes import Catalogo, Infracao, catalogo
+from farol.rules.autoria import nome_do_autor, nomes_dos_autores
 from farol.rules.penalidades_citacoes import juntar, regra_autor_admitido, regra_tipo_de_autor
 from farol.rules.penalidades_excecoes import em_dias
 from farol.rules.vigencia import exigir_infracao_vigente
@@ -44,14 +45,15 @@ def validar_fatos(
     exigir_infracao_vigente(inf, data, campo="data")
     if autor is not None and autor not in cat.autores:
         raise EntradaInvalida(
-            f"tipo de autor desconhecido: {autor!r}; válidos: {', '.join(cat.autores)}",
+            f"tipo de autor desconhecido: {autor!r}; válidos: "
+            f"{nomes_dos_autores(list(cat.autores), cat)}",
             campo="autor",
             regra=regra_tipo_de_autor(),
         )
     if autor is not None and autor not in inf.autores:
         raise EntradaInvalida(
-            f"{autor} não é autor material admitido para {codigo}; admitidos: "
-            f"{', '.join(inf.autores)}",
+            f"{nome_do_autor(autor, cat)} não é autor material admitido para {codigo}; "
+            f"admitidos: {nomes_dos_autores(inf.autores, cat)}",
             campo="autor",
             regra=regra_autor_admitido(),
         )
@@ -69,7 +71,7 @@ def validar_fatos(
     if desconhecidos:
         raise EntradaInvalida(
             f"agravante desconhecida: {', '.join(desconhecidos)}; válidas: "
-            f"{', '.join(regras.agravantes.itens)}",
+            + ", ".join(f"{v.texto} ({k})" for k, v in regras.agravantes.itens.items()),
             campo="agravantes",
             regra=regras.agravantes.fonte.referencia(),
         )
@@ -79,8 +81,8 @@ def validar_fatos(
     if AGRAVANTE_REINCIDENCIA in agravantes and reincidencias == 0:
         item = regras.agravantes.itens[AGRAVANTE_REINCIDENCIA]
         raise EntradaInvalida(
-            f"agravante {AGRAVANTE_REINCIDENCIA} declarada sem prática anterior: a reincidência "
-            f"é a repetição da prática da mesma infração ({codigo}) em até "
+            f"agravante {item.texto} ({AGRAVANTE_REINCIDENCIA}) declarada sem prática anterior: "
+            f"a reincidência é a repetição da prática da mesma infração ({codigo}) em até "
             f"{regras.reincidencia.janela_meses} meses antes do fato, e o número de práticas "
             f"anteriores (reincidencias) é 0",
             campo="agravantes",
@@ -93,7 +95,8 @@ def validar_multa(resultado: ResultadoPenalidade, valor: Decimal) -> Decimal:
     """Recusa multa fora da faixa legal, com a faixa e o fundamento na mensagem."""
     if resultado.multa is None:
         raise EntradaInvalida(
-            f"{resultado.codigo} não admite multa para {resultado.autor}", campo="multa"
+            f"{resultado.codigo} não admite multa para {nome_do_autor(resultado.autor)}",
+            campo="multa",
         )
     if valor != valor.quantize(CENTAVO):
         raise EntradaInvalida("valor com mais de duas casas decimais", campo="multa")
@@ -118,7 +121,7 @@ def validar_suspensao(
     """
     if resultado.suspensao_max is None:
         raise EntradaInvalida(
-            f"{resultado.codigo} não admite suspensão para {resultado.autor}",
+            f"{resultado.codigo} não admite suspensão para {nome_do_autor(resultado.autor, cat)}",
             campo="suspensao_dias",
             regra=juntar(resultado.fundamentos),
         )

@@ -9,11 +9,21 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
+from farol.domain.cpf_cnpj import validar_cpf
 from farol.domain.procedimento.maquina import Maquina
+from farol.erros import EntradaInvalida
+from farol.normas.infracoes import catalogo
 
 
 class Modelo(BaseModel):
@@ -46,6 +56,13 @@ class ItemAuto(Modelo):
 class DadosLavratura(Modelo):
     infracoes: list[ItemAuto] = Field(min_length=1, max_length=50)
     descricao: str | None = None
+    justificativa: str | None = Field(
+        default=None,
+        min_length=20,
+        max_length=4000,
+        description="por que o auto traz infração que o Acórdão do Tribunal Marítimo não "
+        "apontou (exigida só nesse caso: o auto que segue o acórdão é vinculado a ele)",
+    )
 
 
 class AcessoriaDecidida(Modelo):
@@ -122,6 +139,40 @@ class DadosSobrestamento(Modelo):
     poluicao: bool = False
 
 
+def _infracao_do_catalogo(codigo: str) -> str:
+    if codigo not in catalogo().infracoes:
+        raise ValueError(f"infração desconhecida: {codigo!r} (use `farol infracoes`)")
+    return codigo
+
+
+class DadosAcordao(Modelo):
+    """O Acórdão do Tribunal Marítimo cuja publicação levanta o sobrestamento: "o Acórdão
+    poderá proporá medidas preventivas e apontará infrações à LESTA, quando necessário"
+    (Norma de 2023, item 3.2). As datas são conferidas pelo serviço (`services.acordao`)."""
+
+    numero: str = Field(
+        min_length=1, max_length=100, description="número do Acórdão do Tribunal Marítimo"
+    )
+    publicado_em: dt.date = Field(
+        description="data da publicação do Acórdão: não posterior à do levantamento nem "
+        "anterior à do sobrestamento"
+    )
+    infracoes_apontadas: list[Annotated[str, AfterValidator(_infracao_do_catalogo)]] = Field(
+        default_factory=list,
+        max_length=50,
+        description="códigos das infrações que o Acórdão apontou (`farol infracoes`); vazia "
+        "quando não apontou nenhuma",
+    )
+    medidas_preventivas: str | None = Field(
+        default=None, max_length=4000, description="medidas preventivas que o Acórdão propôs"
+    )
+
+    @field_validator("infracoes_apontadas")
+    @classmethod
+    def _sem_repeticao(cls, v: list[str]) -> list[str]:
+        return list(dict.fromkeys(v))
+
+
 class DadosCorrecao(Modelo):
     motivo: str = Field(min_length=10)
     dados_corrigidos: dict[str, Any] = Field(default_factory=dict)
@@ -135,12 +186,121 @@ class DadosLivres(Modelo):
     )
 
 
+class PublicacaoDaCiencia(Modelo):
+    """Onde e quando se publicou a comunicação do ato (Norma de 2023, item 3.6.6)."""
+
+    veiculo: str = Field(
+        min_length=1,
+        max_length=40,
+        description="veículo da publicação oficial (dados/comunicacao.yaml: pagina_om, "
+        "quadro_gap, dou)",
+    )
+    publicado_em: dt.date = Field(
+        description="data da publicação: é a data da ciência (data_ato) e dela corre o prazo"
+    )
+    referencia: str = Field(
+        min_length=1,
+        max_length=300,
+        description="onde conferir a publicação: endereço da página, edição, seção e página do "
+        "DOU, ou o registro da afixação no quadro de avisos",
+    )
+
+
+class DadosCiencia(Modelo):
+    """A ciência do interessado (marca `ciencia`): o meio é um dos `meios` da marca no quadro
+    do regime. Na publicação oficial (interessado indeterminado, desconhecido ou de endereço
+    indefinido) vêm a publicação, a hipótese e a justificativa; a ciência dada ao procurador
+    constituído aponta-o por `procurador_id`. As regras estão em `services.comunicacao`."""
+
+    meio: str = Field(
+        min_length=1,
+        max_length=40,
+        description="meio da ciência: um dos meios da marca `ciencia` do quadro do regime",
+    )
+    texto: str | None = None
+    documento: str | None = None
+    publicacao: PublicacaoDaCiencia | None = Field(
+        default=None, description="obrigatória na ciência por publicação oficial"
+    )
+    hipotese: str | None = Field(
+        default=None,
+        max_length=40,
+        description="na publicação oficial: indeterminado, desconhecido ou endereco_indefinido",
+    )
+    justificativa: str | None = Field(
+        default=None,
+        min_length=20,
+        max_length=4000,
+        description="na publicação oficial: por que o interessado é indeterminado, desconhecido "
+        "ou de endereço indefinido (ex.: AR devolvido, endereço cadastral inexistente)",
+    )
+    procurador_id: int | None = Field(
+        default=None, description="a ciência foi dada a este procurador constituído no processo"
+    )
+
+
+def _cpf(texto: str) -> str:
+    try:
+        return validar_cpf(texto)
+    except EntradaInvalida as e:
+        raise ValueError(e.mensagem) from None
+
+
+class DadosProcurador(Modelo):
+    """O procurador do interessado (marca `constitui_procurador`); o instrumento de procuração
+    específico vai anexado ao ato (Norma de 2023, item 3.6.6)."""
+
+    nome: str = Field(min_length=3, max_length=200)
+    cpf: Annotated[str, AfterValidator(_cpf)] = Field(
+        min_length=11, max_length=20, description="CPF do procurador (gravado só com dígitos)"
+    )
+    oab: str | None = Field(
+        default=None, max_length=30, description="inscrição na OAB, se advogado (ex.: SC 12345)"
+    )
+    email: str | None = Field(default=None, max_length=200, pattern=r"^[^@\s]+@[^@\s]+$")
+    endereco: str | None = Field(default=None, max_length=300)
+    texto: str | None = Field(default=None, max_length=4000)
+
+    @model_validator(mode="after")
+    def _contato(self) -> DadosProcurador:
+        if not self.email and not self.endereco:
+            raise ValueError(
+                "informe o e-mail ou o endereço do procurador: é para onde vão as comunicações"
+            )
+        return self
+
+
+class NovoProcurador(DadosProcurador):
+    """POST /processos/{id}/procuradores: o procurador, a data da constituição e a versão."""
+
+    data_ato: dt.date
+    versao: int | None = Field(
+        default=None, description="versão do processo que o usuário viu (trava otimista)"
+    )
+
+    def dados(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", exclude_none=True, exclude={"data_ato", "versao"})
+
+
 class DadosNotificacao(DadosLivres):
+    data_fato: dt.date | None = Field(
+        default=None,
+        description="data do fato, no procedimento que não nasce de uma inspeção (apuração, "
+        "inquérito); a prescrição conta dela",
+    )
     comparecimento_em: dt.date | None = Field(
         default=None,
         description="data de comparecimento que consta da notificação, quando a norma em vigor "
         "no ato não fixa o prazo (ver dados/transicao.yaml, prazos_fixados_no_ato)",
     )
+
+
+class DadosConversao(Modelo):
+    """A conclusão que abre o procedimento sancionador (marca `abre_processo_sancionador`)."""
+
+    infracoes: list[str] = Field(min_length=1, max_length=40)
+    fundamentacao: str = Field(min_length=20, max_length=4000)
+    comparecimento_em: dt.date | None = None
 
 
 # O modelo dos dados de cada ato vem das marcas do quadro de estados do regime (a primeira
@@ -152,12 +312,16 @@ MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
     ("impoe_penalidade", DadosDecisaoComPenalidade),
     ("decisao", DadosDecisao),
     ("paga_multa", DadosPagamento),
+    ("abre_processo_sancionador", DadosConversao),
     ("concede_efeito_suspensivo", DadosEfeitoSuspensivo),
     ("cumpre_acessoria", DadosCumprimentoAcessoria),
     ("executa_acessoria", DadosExecucaoDireta),
     ("reconhece_restituicao", DadosRestituicao),
     ("efetua_restituicao", DadosRestituicao),
     ("abre_sobrestamento", DadosSobrestamento),
+    ("ciencia", DadosCiencia),
+    ("constitui_procurador", DadosProcurador),
+    ("levanta_sobrestamento", DadosAcordao),
 )
 
 

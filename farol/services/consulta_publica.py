@@ -134,6 +134,7 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
                 "data": a["data_ato"],
                 "por": _cargo(a["ator"]["papel"]),
                 "intempestivo": a["intempestivo"],
+                "ciencia": a.get("ciencia"),
             }
             for a in d["atos"]
         ],
@@ -147,4 +148,14 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
         "restituicao_pendente": d["restituicao_pendente"],
         "pagamentos": [{"valor": x["valor"], "data": x["data"]} for x in d["pagamentos"]],
         "envolvidos": _envolvidos(s, p),
+        # o procurador que o próprio autuado constituiu: nome e OAB por inteiro, CPF mascarado
+        "procuradores": [
+            {
+                "nome": x["nome"],
+                "documento": mascarar_documento(x["cpf"]),
+                "oab": x["oab"],
+                "constituido_em": x["constituido_em"],
+            }
+            for x in d["procuradores"]
+        ],
     }

@@ -203,6 +203,16 @@ def _sem_tabela(infracao: str, criterio: MedidasACriterio) -> dict[str, Any]:
     }
 
 
+def registrar_pessoa(s: Session, dados: DadosPessoa, campo: str) -> Pessoa:
+    """A pessoa do documento (criada se ainda não existe); o erro nomeia `campo`."""
+    return _pessoa(s, dados, campo)
+
+
+def registrar_embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Embarcacao:
+    """A embarcação da inscrição (criada se ainda não existe)."""
+    return _embarcacao(s, dados, dono)
+
+
 def _notificar(itens: list[dict[str, Any]], decisao: tuple[Responsavel[Any], ...]) -> list[str]:
     """Grava em cada constatação os papéis em que alguém responde por ela (segundo a
     `decisao`) e devolve todos os papéis notificados, na ordem de PAPEIS_DA_INSPECAO."""

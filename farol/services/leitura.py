@@ -16,6 +16,9 @@ from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recu
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import catalogo_prazos
 from farol.relogio import hoje
+from farol.services import procuradores
+from farol.services.acordao import acordao_dos_atos
+from farol.services.comunicacao import descrever_ciencia, tem_ciencia
 from farol.services.inspecao_do_processo import constatacoes_do_autuado
 from farol.services.jurisdicao import Ator, carregar_processo
 from farol.services.resultados.processo import ProcessoDetalhado
@@ -57,6 +60,15 @@ def prazo_json(x: Prazo) -> dict[str, Any]:
         "vencido": aberto and hoje() > x.vencimento,
         "nome": catalogo_prazos().nome_da_etapa(x.regime, x.etapa),
     }
+
+
+def _origem(s: Session, p: Processo) -> dict[str, Any] | None:
+    """A apuração ou o inquérito cuja conclusão abriu o processo."""
+    if p.origem_id is None:
+        return None
+    o = s.get(Processo, p.origem_id)
+    assert o is not None
+    return {"id": o.id, "numero": o.numero, "regime": o.regime}
 
 
 def resumo(s: Session, p: Processo) -> dict[str, Any]:
@@ -143,6 +155,9 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
                 "intempestivo": a.intempestivo,
                 "corrige_ato_id": a.corrige_ato_id,
                 "hash": a.hash,
+                "ciencia": (
+                    descrever_ciencia(a.payload or {}) if tem_ciencia(maquina, a.tipo) else None
+                ),
             }
         )
     prazos = [
@@ -164,9 +179,11 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
     detalhe = {
         **resumo(s, p),
         "data_fato": data_do_fato(s, p).isoformat(),
+        "origem": _origem(s, p),
         "auto": None
         if auto is None
         else {"numero": auto.numero, "lavrado_em": auto.lavrado_em.isoformat()},
+        "acordao": acordao_dos_atos(maquina, [(a.tipo, a.payload or {}) for a in lista_atos]),
         "infracoes": _infracoes(s, p),
         "atos": atos,
         "prazos": prazos,
@@ -191,6 +208,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
             {"valor": dinheiro(x.valor), "data": x.data.isoformat(), "referencia": x.referencia}
             for x in pagos
         ],
+        "procuradores": procuradores.resumos(s, p.id),
         "atos_permitidos": [
             {"tipo": t.tipo_ato, "nome": t.nome, "fundamentos": list(t.fundamentos())}
             for t in permitidos

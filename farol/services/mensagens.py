@@ -26,6 +26,7 @@ MENSAGENS = {
     "string_type": "esperado um texto",
     "string_too_short": "texto curto demais",
     "string_too_long": "texto longo demais",
+    "string_pattern_mismatch": "formato inválido",
     "literal_error": "valor não permitido",
     "enum": "valor não permitido",
     "extra_forbidden": "campo não previsto",

@@ -22,10 +22,13 @@ from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recu
 from farol.erros import Conflito, EntradaInvalida
 from farol.normas.citacao import registro_normas
 from farol.normas.citacoes import citacao
+from farol.normas.comunicacao import comunicacao
 from farol.normas.infracoes import catalogo
 from farol.pdf import dados as d
 from farol.relogio import data_local, hoje
 from farol.rules.prazos import calcular_prazo, prazo_a_contar
+from farol.services import procuradores
+from farol.services.acordao import acordao_do_processo
 from farol.services.calendario_om import calendario_da_om
 from farol.services.inspecao_do_processo import constatacoes_do_autuado
 from farol.store.orm import (
@@ -95,6 +98,25 @@ def _autuado(s: Session, p: Processo, papel: str = "Autuado") -> d.Parte:
         nome=pessoa.nome,
         documento=formatar_documento(pessoa.documento),
         endereco=pessoa.endereco,
+    )
+
+
+def _procuradores(s: Session, p: Processo) -> tuple[d.Parte, ...]:
+    """Os procuradores constituídos no processo (Norma de 2023, item 3.6.6), depois do autuado:
+    o documento que comunica o ato os nomeia, e a ciência pode ser dada a eles."""
+    fonte = comunicacao().procurador.fontes[0].referencia()
+    return tuple(
+        d.Parte(
+            papel="Procurador",
+            nome=x.nome,
+            documento=formatar_documento(x.cpf),
+            endereco=x.endereco,
+            email=x.email,
+            qualificacao=(f"advogado(a), OAB {x.oab}; " if x.oab else "")
+            + f"constituído(a) em {formatos.data(x.constituido_em)}, com instrumento de "
+            f"procuração específico ({fonte})",
+        )
+        for x in procuradores.do_processo(s, p.id)
     )
 
 
@@ -247,7 +269,7 @@ def montar(
         return d.DadosDocumento(
             **base,
             numero_documento=notif.numero if notif else f"{p.numero}-N",
-            interessados=(_autuado(s, p, "Notificado"),),
+            interessados=(_autuado(s, p, "Notificado"), *_procuradores(s, p)),
             fato=_fato(s, p),
             infracoes=_infracoes(s, p),
             prazos=(prazo,) if prazo else (),
@@ -267,8 +289,9 @@ def montar(
         return d.DadosDocumento(
             **base,
             numero_documento=auto.numero,
-            interessados=(_autuado(s, p),),
+            interessados=(_autuado(s, p), *_procuradores(s, p)),
             fato=_fato(s, p),
+            acordao=_acordao(s, p, ato),
             infracoes=_infracoes(s, p),
             prazos=(defesa,),
             assinaturas=(_assinatura_autoridade(s, ato, "Autoridade Competente"),
@@ -294,7 +317,7 @@ def montar(
         return d.DadosDocumento(
             **base,
             numero_documento=f"{p.numero}-P",
-            interessados=(_autuado(s, p),),
+            interessados=(_autuado(s, p), *_procuradores(s, p)),
             valores=tuple(
                 d.Valor(descricao=f"Multa — {x.infracao}", valor=x.multa, fundamento=citacao("pagamento_multa").referencia())  # noqa: E501
                 for x in multas if x.multa is not None
@@ -303,6 +326,24 @@ def montar(
             efeito_do_recurso=_efeito_do_recurso(s, p),
         )  # fmt: skip
     return _custodia(s, p, tipo, base, extras)
+
+
+def _acordao(s: Session, p: Processo, lavratura: Ato) -> d.Acordao | None:
+    """O Acórdão do Tribunal Marítimo a que a lavratura se vinculou (`dados.acordao`)."""
+    payload = lavratura.payload or {}
+    if not payload.get("acordao"):
+        return None
+    a = acordao_do_processo(s, p, antes_do_ato=lavratura)
+    if a is None or a["numero"] != payload["acordao"]:
+        return None
+    return d.Acordao(
+        numero=a["numero"],
+        publicado_em=dt.date.fromisoformat(a["publicado_em"]),
+        infracoes_apontadas=tuple(a["infracoes_apontadas"]),
+        infracoes_fora=tuple(payload.get("infracoes_fora_do_acordao", ())),
+        justificativa=payload.get("justificativa"),
+        fundamento="; ".join(a["fundamentos"]),
+    )
 
 
 def _efeito_do_recurso(s: Session, p: Processo) -> str:
@@ -335,7 +376,7 @@ def _decisao(
     return d.DadosDocumento(
         **base,
         numero_documento=f"{p.numero}-D{ato.seq}",
-        interessados=(_autuado(s, p),),
+        interessados=(_autuado(s, p), *_procuradores(s, p)),
         infracoes=_infracoes(s, p),
         penalidades=penalidades,
         decisao=d.Decisao(

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from farol import formatos
 from farol.erros import EntradaInvalida, ErroFarol
-from farol.normas.acessorias import tipos_de_acessoria
+from farol.normas.acessorias import nome_da_acessoria, nomes_das_acessorias, tipos_de_acessoria
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.rules.penalidades import (
@@ -202,14 +202,14 @@ def _validar_acessorias(pedido: Any, n_reinc: int, campo: str) -> list[dict[str,
     for k, a in enumerate(pedido.acessorias):
         onde = f"{campo}.acessorias.{k}.tipo"
         if a.tipo not in cabiveis:
-            admitidas = ", ".join(cabiveis) or "nenhuma"
             raise EntradaInvalida(
-                f"{pedido.infracao} não comporta a acessória {a.tipo!r} (cabíveis: {admitidas})",
+                f"{pedido.infracao} não comporta a acessória {nome_da_acessoria(a.tipo)} "
+                f"(cabíveis: {nomes_das_acessorias(cabiveis)})",
                 campo=onde,
                 regra=infracao.fonte.referencia(),
             )
         if a.tipo in vistos:
-            raise EntradaInvalida(f"acessória repetida: {a.tipo}", campo=onde)
+            raise EntradaInvalida(f"acessória repetida: {nome_da_acessoria(a.tipo)}", campo=onde)
         vistos.add(a.tipo)
         tipo = tipos[a.tipo]
         if tipo.exige_reincidencia and n_reinc == 0:

@@ -24,22 +24,28 @@ from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina, Resultado
 from farol.erros import Conflito, EntradaInvalida
 from farol.formatos import moeda
-from farol.normas.acessorias import tipos_de_acessoria
+from farol.normas.acessorias import nomes_das_acessorias, tipos_de_acessoria
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import regra_prazo
 from farol.relogio import agora, hoje
 from farol.rules import transicao
 from farol.rules.prazos import calcular_prazo
-from farol.services import anexos, idempotencia
+from farol.rules.prescricao import exigir_nao_prescrito
+from farol.rules.vigencia import exigir_vigencia_do_fato
+from farol.services import acordao, anexos, comunicacao, idempotencia, procuradores
 from farol.services import penalidades_do_processo as pen
 from farol.services.calendario_om import calendario_da_om
 from farol.services.comandos import (
+    DadosAcordao,
+    DadosCiencia,
+    DadosConversao,
     DadosCumprimentoAcessoria,
     DadosDecisaoComPenalidade,
     DadosExecucaoDireta,
     DadosLavratura,
     DadosPagamento,
+    DadosProcurador,
     DadosRestituicao,
     DadosSobrestamento,
     NovoAto,
@@ -48,7 +54,11 @@ from farol.services.comandos import (
 from farol.services.jurisdicao import Ator, carregar_processo
 from farol.services.leitura import detalhar as detalhar
 from farol.services.mensagens import traduzir
-from farol.services.resultados.processo import AnexoResumo, AtoRegistrado
+from farol.services.resultados.processo import (
+    AnexoResumo,
+    AtoRegistrado,
+    ProcuradorDoProcesso,
+)
 from farol.services.unit_of_work import UnitOfWork
 from farol.store import repositorio
 from farol.store.auditoria import registrar_ato as gravar_ato
@@ -169,7 +179,8 @@ def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: An
     vencimentos = {regra: x.vencimento for regra, x in repositorio.prazos_abertos(s, p).items()}
     sobrestamento = isinstance(dados, DadosSobrestamento)
     multas, pago = repositorio.total_multas(s, p), repositorio.total_pago(s, p)
-    fatos = fatos_do_recurso(maquina, repositorio.historico(s, p))
+    historico = repositorio.historico(s, p)
+    fatos = fatos_do_recurso(maquina, historico)
     pendentes = acessorias_pendentes(s, p, maquina)
     return ContextoAto(
         data_ato=cmd.data_ato,
@@ -184,6 +195,8 @@ def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: An
         restituicao_pendente=fatos.restituicao_pendente,
         acessorias_pendentes=tuple(a["tipo"] for a in pendentes),
         acessorias_do_infrator=tuple(a["tipo"] for a in pendentes if a["executor"] == "infrator"),
+        prorrogacao_usada=_teve_marca(maquina, historico, "prorroga_prazo"),
+        apreciado_pelo_distrito=_teve_marca(maquina, historico, "apreciacao_distrito"),
         esclarecimentos_prestados=any(
             repositorio.teve_ato(s, p, tipo) for tipo in maquina.tipos_com("presta_esclarecimentos")
         ),
@@ -243,6 +256,8 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
     s.flush()
     if maquina.tem_marca(cmd.tipo, "decisao"):
         efeitos.update(_reconhecer_restituicao(s, ator, p, maquina, cmd.data_ato))
+    if isinstance(dados, DadosConversao):
+        efeitos.update(_abrir_sancionador(s, ator, p, maquina, cmd, dados))
     resposta = {
         "ato": {
             "id": ato.id,
@@ -258,6 +273,69 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
         **efeitos,
     }
     return AtoRegistrado.model_validate(resposta)
+
+
+def _teve_marca(maquina: Maquina, historico: list[tuple[str, Any]], marca: str) -> bool:
+    return marca in maquina.marcas and any(maquina.tem_marca(t, marca) for t, _ in historico)
+
+
+def _abrir_sancionador(
+    s: Session, ator: Ator, p: Processo, maquina: Maquina, cmd: NovoAto, dados: DadosConversao
+) -> dict[str, Any]:
+    """A conclusão da apuração ou do inquérito abre o procedimento sancionador (o regime do
+    quadro, `regime_sancionador`), ligado a este pela origem, com a Notificação para
+    Comparecimento do investigado pelas infrações constatadas."""
+    regime = maquina.quadro.regime_sancionador
+    if regime is None:
+        raise EntradaInvalida(
+            f"o regime {p.regime} não declara o procedimento sancionador que abre",
+            campo="tipo",
+        )
+    om = s.get(OM, p.om_id)
+    assert om is not None
+    novo = abrir_processo(
+        s,
+        ator,
+        om=om,
+        autuado_id=p.autuado_id,
+        embarcacao_id=p.embarcacao_id,
+        inspecao_id=None,
+        data_ato=cmd.data_ato,
+        dados_notificacao={
+            "texto": "Notificação para Comparecimento: " + ", ".join(dados.infracoes),
+            **(
+                {"comparecimento_em": dados.comparecimento_em.isoformat()}
+                if dados.comparecimento_em
+                else {}
+            ),
+        },
+        regime=regime,
+        origem_id=p.id,
+    )
+    return {"processo_aberto": {"id": novo.id, "numero": novo.numero, "regime": regime}}
+
+
+def _conferir_conversao(s: Session, p: Processo, cmd: NovoAto, dados: DadosConversao) -> None:
+    """As infrações constatadas existem e vigoravam no fato, e a ação punitiva não prescreveu,
+    contada do último ato que a interrompeu (Lei 9.873/1999 arts. 1º e 2º)."""
+    fato = repositorio.data_do_fato(s, p)
+    for n, codigo in enumerate(dados.infracoes):
+        if codigo not in catalogo().infracoes:
+            raise EntradaInvalida(
+                f"infração desconhecida: {codigo!r} (use `farol infracoes`)",
+                campo=f"dados.infracoes.{n}",
+            )
+    exigir_vigencia_do_fato(fato, dados.infracoes, campo="dados.infracoes")
+    maquina = carregar_regime(p.regime)
+    interrupcoes = [
+        d
+        for d, tipo in s.execute(
+            select(Ato.data_ato, Ato.tipo).where(Ato.processo_id == p.id).order_by(Ato.seq)
+        )
+        if "interrompe_prescricao" in maquina.marcas
+        and maquina.tem_marca(tipo, "interrompe_prescricao")
+    ]
+    exigir_nao_prescrito(max([fato, *interrupcoes]), cmd.data_ato, campo="data_ato")
 
 
 def acessorias_pendentes(s: Session, p: Processo, maquina: Maquina) -> list[dict[str, Any]]:
@@ -280,8 +358,8 @@ def _validar_acessorias_do_ato(
     estranhas = [t for t in dados.tipos if t not in pendentes]
     if estranhas:
         raise EntradaInvalida(
-            f"acessória não pendente neste processo: {', '.join(estranhas)} (pendentes: "
-            f"{', '.join(pendentes) or 'nenhuma'})",
+            f"acessória não pendente neste processo: {nomes_das_acessorias(estranhas)} "
+            f"(pendentes: {nomes_das_acessorias(pendentes)})",
             campo="dados.tipos",
         )
     if isinstance(dados, DadosExecucaoDireta):
@@ -289,7 +367,7 @@ def _validar_acessorias_do_ato(
         sem_execucao = [t for t in dados.tipos if not tipos[t].execucao_direta]
         if sem_execucao:
             raise EntradaInvalida(
-                f"a norma não prevê execução direta de: {', '.join(sem_execucao)}",
+                f"a norma não prevê execução direta de: {nomes_das_acessorias(sem_execucao)}",
                 campo="dados.tipos",
                 regra="; ".join(tipos[t].fundamento for t in sem_execucao),
             )
@@ -299,7 +377,7 @@ def _validar_acessorias_do_ato(
     if faltando:
         raise EntradaInvalida(
             "o ato encerra o prazo das acessórias: registre todas as pendentes do infrator "
-            f"(faltam: {', '.join(faltando)})",
+            f"(faltam: {nomes_das_acessorias(faltando)})",
             campo="dados.tipos",
         )
 
@@ -407,6 +485,7 @@ def _efeitos_antes(
             # e o item do auto gravam o tipo resolvido.
             item.autor_tipo = r.autor
             payload["infracoes"][n]["autor_tipo"] = r.autor
+        acordao.vincular_lavratura(s, p, dados, payload)  # Norma de 2023, item 3.2
         om = s.get(OM, p.om_id)
         assert om is not None
         seq = proximo_numero(s, om.id, cmd.data_ato.year, AUTO_DE_INFRACAO)
@@ -421,6 +500,15 @@ def _efeitos_antes(
         return {"penalidades": [d.para_payload() for d in decididas]}
     if isinstance(dados, (DadosCumprimentoAcessoria, DadosExecucaoDireta)):
         _validar_acessorias_do_ato(s, p, dados)
+        return {}
+    if isinstance(dados, DadosCiencia):  # marca ciencia: meio, publicação, procurador
+        comunicacao.conferir_ciencia(s, p, carregar_regime(p.regime), cmd.data_ato, dados, payload)
+        return {}
+    if isinstance(dados, DadosAcordao):  # marca levanta_sobrestamento
+        acordao.validar_levantamento(s, p, cmd.data_ato, dados)
+        return {}
+    if isinstance(dados, DadosConversao):
+        _conferir_conversao(s, p, cmd, dados)
         return {}
     if isinstance(dados, DadosRestituicao):
         maquina = carregar_regime(p.regime)
@@ -477,6 +565,8 @@ def _efeitos_depois(
             )
     elif isinstance(dados, DadosDecisaoComPenalidade):
         pen.gravar(s, p, ato, efeitos["penalidades"], dados.justificativa)
+    elif isinstance(dados, DadosProcurador):  # marca constitui_procurador
+        procuradores.gravar(s, p, ato, dados)
     elif isinstance(dados, DadosPagamento):
         s.add(
             Pagamento(
@@ -496,6 +586,7 @@ def abrir_processo(
     data_ato: dt.date,
     dados_notificacao: dict[str, Any],
     regime: str = "lesta",
+    origem_id: int | None = None,
 ) -> Processo:
     """Cria o processo no estado inicial e registra o ato que o abre (marca `abre_processo`:
     no regime LESTA, a Notificação para Comparecimento)."""
@@ -510,6 +601,7 @@ def abrir_processo(
         autuado_id=autuado_id,
         embarcacao_id=embarcacao_id,
         inspecao_id=inspecao_id,
+        origem_id=origem_id,
         sobrestado=False,
         criado_em=agora(),
     )
@@ -546,6 +638,11 @@ def registrar(
         if arquivo is not None:
             anexo = anexos.guardar(s, ator, processo_id, arquivo, ato_id=r.ato.id)
             r.anexo = AnexoResumo.model_validate(anexo)
+        # o procurador constituído exige o instrumento anexado (Norma de 2023, item 3.6.6)
+        instrumento = r.anexo.id if r.anexo else None
+        procurador = procuradores.conferir_instrumento(s, r.ato.id, instrumento)
+        if procurador is not None:
+            r.procurador = ProcuradorDoProcesso.model_validate(procurador)
         return 201, r.model_dump(mode="json")
 
     conteudo = cmd.model_dump_json() + (

@@ -387,6 +387,29 @@ class DocumentoAnexo(Base):
     criado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
 
 
+class Procurador(Base):
+    """Procurador do interessado, constituído por um ato do processo (marca
+    `constitui_procurador`) com o instrumento de procuração específico anexado a ele
+    (`documento_anexo.ato_id`); Norma de 2023, item 3.6.6. Dado derivado do ato: o ato,
+    encadeado na auditoria, é a verdade."""
+
+    __tablename__ = "procurador"
+    __table_args__ = (
+        UniqueConstraint("ato_id"),
+        CheckConstraint("length(cpf) = 11", name="cpf_de_11_digitos"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    processo_id: Mapped[int] = _fk("processo.id")
+    ato_id: Mapped[int] = _fk("ato.id", indice=False)
+    nome: Mapped[str] = mapped_column(String(200))
+    cpf: Mapped[str] = mapped_column(String(11))
+    oab: Mapped[str | None] = mapped_column(String(30))
+    email: Mapped[str | None] = mapped_column(String(200))
+    endereco: Mapped[str | None] = mapped_column(Text)
+    constituido_em: Mapped[dt.date] = mapped_column(Date)
+
+
 # --- infraestrutura ------------------------------------------------------------------
 
 

@@ -29,14 +29,23 @@ from farol.store.orm import (
 
 
 def data_do_fato(s: Session, p: Processo) -> dt.date:
+    """A data do fato: a da inspeção; a do procedimento de origem (apuração, inquérito); a que
+    o ato de abertura registrou (`dados.data_fato`); ou a do primeiro ato."""
     if p.inspecao_id is not None:
         insp = s.get(Inspecao, p.inspecao_id)
         assert insp is not None
         return data_local(insp.data_hora)
+    if p.origem_id is not None:
+        origem = s.get(Processo, p.origem_id)
+        assert origem is not None
+        return data_do_fato(s, origem)
     primeiro = s.execute(
-        select(Ato.data_ato).where(Ato.processo_id == p.id).order_by(Ato.seq).limit(1)
-    ).scalar_one_or_none()
-    return primeiro or data_local(p.criado_em)
+        select(Ato.data_ato, Ato.payload).where(Ato.processo_id == p.id).order_by(Ato.seq).limit(1)
+    ).first()
+    if primeiro is None:
+        return data_local(p.criado_em)
+    registrada = (primeiro[1] or {}).get("data_fato")
+    return dt.date.fromisoformat(registrada) if registrada else primeiro[0]
 
 
 def itens_do_auto(s: Session, p: Processo) -> list[AutoInfracaoItem]:

@@ -9,21 +9,27 @@ perguntar cada dado e de transformar o formulário no `NovoAto`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.datastructures import FormData, UploadFile
 
 from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.maquina import Maquina
 from farol.formatos import moeda
+from farol.normas.comunicacao import comunicacao
 from farol.normas.infracoes import catalogo
 from farol.services.anexos import TAMANHO_MAXIMO, Arquivo
 from farol.services.comandos import (
+    DadosAcordao,
+    DadosCiencia,
     DadosCorrecao,
     DadosDecisao,
     DadosDecisaoComPenalidade,
     DadosLavratura,
     DadosPagamento,
+    DadosProcurador,
     DadosSobrestamento,
     modelo_dos_dados,
 )
@@ -64,6 +70,15 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
     if modelo is DadosLavratura:
         especial = "lavratura"
         campos.append(Campo("dados.descricao", "Descrição dos fatos", "textarea"))
+        if detalhe.get("acordao"):
+            campos.append(Campo(
+                "dados.justificativa",
+                "Justificativa das infrações não apontadas pelo Acórdão",
+                "textarea",
+                ajuda="exigida se o auto traz infração fora das apontadas pelo Acórdão nº "
+                f"{detalhe['acordao']['numero']}: "
+                f"{', '.join(detalhe['acordao']['infracoes_apontadas']) or 'nenhuma'}",
+            ))  # fmt: skip
     elif modelo is DadosDecisaoComPenalidade:
         especial = "penalidades"
         campos.append(
@@ -97,24 +112,30 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
             ),
             Campo("dados.poluicao", "Infração de poluição das águas", "checkbox"),
         ]
+    elif modelo is DadosAcordao:
+        campos += [
+            Campo("dados.numero", "Número do Acórdão do Tribunal Marítimo", "text", True),
+            Campo("dados.publicado_em", "Data de publicação do Acórdão", "date", True),
+            Campo(
+                "dados.infracoes_apontadas",
+                "Infrações apontadas pelo Acórdão",
+                "text",
+                ajuda="códigos separados por vírgula (ex.: RLESTA.23.IV); em branco se não "
+                "apontou nenhuma",
+            ),
+            Campo("dados.medidas_preventivas", "Medidas preventivas propostas", "textarea"),
+        ]
     elif modelo is DadosCorrecao:
         atos = tuple((str(a["id"]), f"{a['seq']}. {a['nome']}") for a in detalhe["atos"])
         campos += [
             Campo("corrige_ato_id", "Ato corrigido", "select", True, opcoes=atos),
             Campo("dados.motivo", "Motivo da correção", "textarea", True),
         ]
+    elif modelo is DadosCiencia:
+        campos += _campos_da_ciencia(maquina, detalhe)
+    elif modelo is DadosProcurador:
+        campos += _campos_do_procurador()
     else:
-        if maquina.tem_marca(tipo, "ciencia"):
-            campos.append(
-                Campo(
-                    "dados.meio",
-                    "Meio da ciência",
-                    "select",
-                    True,
-                    opcoes=tuple((m, m) for m in maquina.marca("ciencia").meios),
-                    padrao="pessoal",
-                )
-            )
         campos.append(Campo("dados.texto", "Texto / observações", "textarea"))
         if maquina.tem_marca(tipo, "aceita_anexo"):
             limite = TAMANHO_MAXIMO // (1024 * 1024)
@@ -127,6 +148,93 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
                 )
             )
     return campos, especial
+
+
+def _campos_da_ciencia(maquina: Maquina, detalhe: dict[str, Any]) -> list[Campo]:
+    """O meio (da marca `ciencia` do quadro), o procurador que a recebeu e, na publicação
+    oficial (dados/comunicacao.yaml), o veículo, a data, a referência, a hipótese e a
+    justificativa."""
+    marca = maquina.marca("ciencia")
+    pub = comunicacao().publicacao_oficial
+    rotulo = {pub.meio: f"{pub.meio} — publicação oficial ({pub.fundamento})"}
+    nenhum = ("", "—")
+    campos = [
+        Campo(
+            "dados.meio",
+            "Meio da ciência",
+            "select",
+            True,
+            opcoes=tuple((m, rotulo.get(m, m)) for m in marca.meios),
+            padrao=marca.meios[0],
+        )
+    ]
+    if detalhe.get("procuradores"):
+        procuradores = (
+            (str(x["id"]), f"procurador {x['nome']}" + (f" (OAB {x['oab']})" if x["oab"] else ""))
+            for x in detalhe["procuradores"]
+        )
+        campos.append(
+            Campo(
+                "dados.procurador_id",
+                "Ciência dada a",
+                "select",
+                opcoes=(("", "o próprio interessado"), *procuradores),
+                ajuda=comunicacao().procurador.fundamento,
+            )
+        )
+    so_na_publicacao = f"só na ciência por publicação oficial (meio {pub.meio})"
+    campos += [
+        Campo(
+            "dados.publicacao.veiculo",
+            "Publicado em",
+            "select",
+            opcoes=(nenhum, *((v.id, v.nome) for v in pub.veiculos)),
+            ajuda=f"{so_na_publicacao}: {pub.veiculos[0].fundamento}",
+        ),
+        Campo(
+            "dados.publicacao.publicado_em",
+            "Data da publicação",
+            "date",
+            ajuda="é a data do ato: o prazo corre do dia seguinte a ela "
+            f"({pub.fundamento_do_prazo})",
+        ),
+        Campo(
+            "dados.publicacao.referencia",
+            "Referência da publicação",
+            "text",
+            ajuda="endereço da página, edição/seção/página do DOU ou registro da afixação",
+        ),
+        Campo(
+            "dados.hipotese",
+            "O interessado é",
+            "select",
+            opcoes=(nenhum, *((h.id, h.nome) for h in pub.hipoteses)),
+            ajuda=f"{so_na_publicacao} ({pub.fundamento})",
+        ),
+        Campo("dados.justificativa", "Justificativa da publicação", "textarea"),
+        Campo("dados.texto", "Texto / observações", "textarea"),
+    ]
+    return campos
+
+
+def _campos_do_procurador() -> list[Campo]:
+    """O procurador e o instrumento de procuração específico, obrigatório."""
+    limite = TAMANHO_MAXIMO // (1024 * 1024)
+    return [
+        Campo("dados.nome", "Nome do procurador", "text", True),
+        Campo("dados.cpf", "CPF do procurador", "text", True),
+        Campo("dados.oab", "Inscrição na OAB (se advogado)", "text"),
+        Campo("dados.email", "E-mail do procurador", "text", ajuda="o e-mail ou o endereço"),
+        Campo("dados.endereco", "Endereço do procurador", "text"),
+        Campo(
+            CAMPO_ARQUIVO,
+            "Instrumento de procuração específico (PDF, JPEG, PNG, ODT ou DOCX)",
+            "arquivo",
+            True,
+            ajuda=f"obrigatório, até {limite} MiB; fica anexado ao ato com o seu SHA-256 "
+            f"({comunicacao().procurador.fundamento})",
+        ),
+    ]
 
 
 def formularios(detalhe: dict[str, Any]) -> list[FormularioAto]:
@@ -176,6 +284,10 @@ def montar(tipo: str, form: FormData) -> dict[str, Any]:
             continue
         if nome.endswith((".multa", ".valor")):
             texto = em_reais(texto)
+        if nome == "dados.infracoes_apontadas":  # "RLESTA.23.IV, RLESTA.15.I" -> lista
+            codigos = [c for c in re.split(r"[\s,;]+", texto) if c]
+            pares += [(f"{nome}.{k}", c) for k, c in enumerate(codigos)]
+            continue
         if nome.endswith((".cancelamento", ".poluicao")):
             pares.append((nome, texto in ("true", "sim", "on")))
             continue

@@ -82,7 +82,10 @@ def test_infracao_que_a_inspecao_nao_imputa_e_recusada_com_os_admitidos() -> Non
     with pytest.raises(EntradaInvalida) as e:
         responsaveis(["RLESTA.15.I", "RLESTA.25.I"], {"condutor": CONDUTOR, "proprietario": DONO})
     assert e.value.campo == "constatacoes.1.infracao"
-    assert "pratico (prático)" in e.value.mensagem
+    assert "autores materiais admitidos: prático (pratico)" in e.value.mensagem
+    assert "identifica (condutor/tripulante (aquaviário ou amador embarcado) (condutor), " in (
+        e.value.mensagem
+    )
     assert e.value.regra == "RLESTA art. 25, caput"
 
 

@@ -9,6 +9,7 @@ import pytest
 from cli_util import Saida, rodar
 from texto_humano import formatos_de_maquina
 
+from farol.normas.acessorias import tipos_de_acessoria
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import catalogo_prazos
 
@@ -114,6 +115,9 @@ def test_nenhuma_penalidade_em_texto_tem_formato_de_maquina(
         "--reincidencias", "1",
     )  # fmt: skip
     assert formatos_de_maquina(texto) == []
+    # nem as chaves dos dados: acessórias e agravantes (a reincidência) vão pelos nomes
+    ids = [*tipos_de_acessoria(), *(f"{k}:" for k in catalogo().regras.agravantes.itens)]
+    assert [i for i in ids if i in texto] == []
 
 
 def _prazos_com_duracao_na_norma() -> list[str]:

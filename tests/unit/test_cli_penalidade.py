@@ -89,6 +89,25 @@ def test_tabela_legivel_em_portugues(
     assert "Suspensão máxima" in s.stdout and "R$ 80,00 a R$ 400,00" in s.stdout
 
 
+def test_tabela_nomeia_acessorias_e_agravantes_e_o_json_guarda_os_ids(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "250")  # tabela larga: nenhuma célula dobrada
+    args = ("penalidade", "RLESTA.26", "--autor", "construtor_obra", "--data", "2026-03-10",
+            "--reincidencias", "1", "--agravante", "grave_ameaca")  # fmt: skip
+    s = rodar(capsys, monkeypatch, *args)
+    assert s.codigo == 0, s.stderr
+    # RLESTA art. 26: multa do grupo E e demolição da obra; a tabela diz o nome da acessória
+    # (acessorias.yaml) e o texto das agravantes (LESTA art. 30), nunca as chaves dos dados
+    assert "demolição da obra e recomposição do local: caso esta impeça" in s.stdout
+    assert "reincidência (LESTA art. 30, I); grave ameaça à integridade física" in s.stdout
+    for chave in ("demolicao_obra", "reincidencia:", "grave_ameaca", "construtor_obra"):
+        assert chave not in s.stdout
+    j = rodar(capsys, monkeypatch, *args, "--json").json()
+    assert j["acessorias"][0].startswith("demolicao_obra: ")
+    assert [a.split(":")[0] for a in j["agravantes"]] == ["reincidencia", "grave_ameaca"]
+
+
 def test_infracoes_busca(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -126,3 +126,64 @@ def test_tabela_de_prazo_no_rj_cita_a_lei_estadual_e_a_lei_9093(
         "20/11/2023 Consciência Negra (feriado estadual — RJ) — Lei estadual RJ (pendente: "
         "número e texto da lei estadual não registrados no Farol); Lei 9.093/1995 art. 1º, II"
     ) in texto
+
+
+# --- prazo que a decisão fixa: cumprimento das penalidades acessórias (issue 9, item 8) -------
+
+
+def test_acessoria_com_os_dias_da_decisao_vence_no_primeiro_dia_util(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 60 dias contados de modo contínuo de 02/03/2026 (Lei 9.784/1999 art. 66 § 2º): março tem
+    # 29 dias depois do dia 2, abril 30, e mais 1 -> 01/05/2026, Dia do Trabalhador; 02 e 03
+    # são sábado e domingo; prorroga para a segunda, 04/05/2026 (art. 66 § 1º)
+    s = rodar(capsys, monkeypatch, "prazo", "acessoria", "--inicio", "2026-03-02", "--dias", "60")
+    assert s.codigo == 0, s.stderr
+    texto = " ".join(s.stdout.split())
+    assert "Vencimento 04/05/2026" in texto
+    assert "Contagem 60 dias corridos" in texto
+    assert "01/05/2026 Dia do Trabalhador (feriado nacional)" in texto
+    assert "prazo.lesta.acessoria" in texto
+
+    args = ["prazo", "acessoria", "--inicio", "2026-03-02", "--dias", "60", "--json"]
+    j = rodar(capsys, monkeypatch, *args).json()
+    assert (j["vencimento"], j["dias"], j["contagem"], j["prorrogado"]) == (
+        "2026-05-04",
+        60,
+        "corridos",
+        True,
+    )
+    assert "Lei 9.784/1999 art. 66, § 2º" in j["fundamentos"]
+
+
+def test_acessoria_sem_dias_diz_que_a_decisao_os_fixa_e_pede_a_opcao(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    s = rodar(capsys, monkeypatch, "prazo", "acessoria", "--inicio", "2026-03-02")
+    assert s.codigo == 2 and s.stdout == ""
+    assert len(s.stderr.strip().splitlines()) == 1
+    assert s.stderr.startswith("erro: dias: ")
+    assert "a norma não fixa o número de dias" in s.stderr
+    assert "--dias N" in s.stderr
+    assert "(Lei 9.784/1999 art. 66, § 2º)" in s.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "trecho"),
+    [
+        # a defesa tem os dias na norma: --dias seria ignorado em silêncio, então é recusado
+        (["prazo", "defesa", "--inicio", "2026-03-02", "--dias", "60"], "omita --dias"),
+        (["prazo", "acessoria", "--inicio", "2026-03-02", "--dias", "0"], "maior que zero"),
+        (["prazo", "acessoria", "--inicio", "2026-03-02", "--dias", "dez"], "número inteiro"),
+    ],
+)
+def test_dias_invalidos_sao_recusados(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    trecho: str,
+) -> None:
+    s = rodar(capsys, monkeypatch, *args)
+    assert s.codigo == 2
+    assert s.stderr.startswith("erro: dias: ") and trecho in s.stderr
+    assert len(s.stderr.strip().splitlines()) == 1

@@ -140,6 +140,39 @@ def test_autor_nao_admitido_para_a_infracao_e_recusado() -> None:
     with pytest.raises(EntradaInvalida) as e:
         calcular_penalidade("RLESTA.25.I", HOJE, autor="proprietario")
     assert e.value.campo == "autor"
+    # quem foi recusado e quem a infração admite, pelos nomes de autores.yaml (o id entre
+    # parênteses é o que a API e a CLI recebem)
+    assert e.value.mensagem == (
+        "proprietário da embarcação (proprietario) não é autor material admitido para "
+        "RLESTA.25.I; admitidos: prático (pratico)"
+    )
+
+
+def test_multa_para_quem_a_infracao_so_suspende_e_recusada_pelo_nome_do_autor() -> None:
+    # RLESTA art. 25, I: só suspensão do prático, sem multa
+    r = calcular_penalidade("RLESTA.25.I", HOJE, autor="pratico")
+    with pytest.raises(EntradaInvalida) as e:
+        validar_multa(r, Decimal("100.00"))
+    assert e.value.mensagem == "RLESTA.25.I não admite multa para prático (pratico)"
+
+
+def test_acessorias_e_agravantes_para_pessoas_vem_pelos_nomes_e_o_json_guarda_os_ids() -> None:
+    r = calcular_penalidade(
+        "RLESTA.26", HOJE, autor="construtor_obra", reincidencias=1, agravantes=("grave_ameaca",)
+    )
+    assert r.acessorias_texto == [
+        "demolição da obra e recomposição do local: caso esta impeça, venha a impedir ou afete a "
+        "segurança da navegação no local"
+    ]
+    # a reincidência entra sozinha (1 prática anterior) antes da agravante declarada
+    assert r.agravantes_texto == [
+        "reincidência (LESTA art. 30, I)",
+        "grave ameaça à integridade física de pessoas (LESTA art. 30, IV)",
+    ]
+    j = r.para_json()
+    assert j["acessorias"][0].startswith("demolicao_obra: caso esta impeça")
+    assert j["agravantes"][0] == "reincidencia: reincidência (LESTA art. 30, I)"
+    assert "acessorias_texto" not in j and "agravantes_texto" not in j
 
 
 def test_autor_desconhecido_e_recusado() -> None:

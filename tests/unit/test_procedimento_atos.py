@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from farol.domain.papeis import PAPEIS
+from farol.domain.papeis import PAPEIS, nome_do_papel
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.guardas import ContextoAto, avaliar_guarda
 from farol.domain.procedimento.maquina import Maquina, Resultado
@@ -637,17 +637,17 @@ def test_toda_transicao_de_todo_estado_de_origem_e_exercitada() -> None:
 @pytest.mark.parametrize(
     ("estado", "tipo_ato", "papel", "trecho"),
     [
-        ("autuado", "recurso", AC, 'ato "recurso" não é permitido no estado "autuado"'),
-        ("constatada", "lavratura_auto", AC, 'só cabe em "notificado"'),
-        ("em_defesa", "julgamento_procedente", AC, 'no estado "em_defesa"'),
-        ("julgado_procedente", "pagamento", AC, 'no estado "julgado_procedente"'),
-        ("julgado_procedente", "inscricao_divida_ativa", AC, 'no estado "julgado_procedente"'),
-        ("decisao_notificada", "recurso_final", CP, 'só cabe em "decisao_recurso_notificada"'),
-        ("em_recurso", "decisao_recurso_final_provido", DPC, 'no estado "em_recurso"'),
-        ("decisao_notificada", "levantamento_sobrestamento", AC, 'só cabe em "sobrestado"'),
-        ("julgado_procedente", "sobrestamento", AC, 'no estado "julgado_procedente"'),
-        ("arquivado", "recurso", AC, "o processo está encerrado (Arquivado)"),
-        ("quitado", "correcao", AC, "o processo está encerrado (Multa paga)"),
+        ("autuado", "recurso", AC, '(recurso) não cabe no estado "Auto de Infração lavrado'),
+        ("constatada", "lavratura_auto", AC, 'só cabe em "Notificado para comparecimento"'),
+        ("em_defesa", "julgamento_procedente", AC, '"Prazo de defesa em curso" (em_defesa)'),
+        ("julgado_procedente", "pagamento", AC, 'o ato "Pagamento da multa" (pagamento)'),
+        ("julgado_procedente", "inscricao_divida_ativa", AC, "(julgado_procedente); só cabe"),
+        ("decisao_notificada", "recurso_final", CP, 'só cabe em "Decisão do recurso notificada'),
+        ("em_recurso", "decisao_recurso_final_provido", DPC, "(em_recurso); só cabe em"),
+        ("decisao_notificada", "levantamento_sobrestamento", AC, 'só cabe em "Sobrestado'),
+        ("julgado_procedente", "sobrestamento", AC, "(julgado_procedente); só cabe em"),
+        ("arquivado", "recurso", AC, '"Arquivado" (arquivado); o processo está encerrado'),
+        ("quitado", "correcao", AC, '"Multa paga" (quitado); o processo está encerrado'),
     ],
 )
 def test_ato_fora_de_ordem_e_recusado_com_conflito(
@@ -664,10 +664,26 @@ def test_ato_fora_de_ordem_e_recusado_com_conflito(
 def test_recurso_no_estado_autuado_cita_o_item_3_6_4() -> None:
     with pytest.raises(Conflito) as e:
         maquina().transicao("autuado", "recurso", AC)
+    # o ato e os estados pelos nomes do quadro (procedimento_lesta.yaml), com o id que a API
+    # recebe entre parênteses
     assert str(e.value) == (
-        'tipo_ato: ato "recurso" não é permitido no estado "autuado"; só cabe em '
-        '"decisao_notificada" (NORMAM (Port. 110/2023) item 3.6.4 a)'
+        'tipo_ato: o ato "Recurso em 1ª instância, dirigido ao Capitão dos Portos" (recurso) '
+        'não cabe no estado "Auto de Infração lavrado, aguardando ciência do infrator" '
+        '(autuado); só cabe em "Decisão notificada; prazos de recurso e de pagamento em curso" '
+        "(decisao_notificada) (NORMAM (Port. 110/2023) item 3.6.4 a)"
     )
+
+
+def test_ato_com_duas_origens_nomeia_as_duas_na_ordem_do_quadro() -> None:
+    # o efeito suspensivo cabe no recurso de 1ª instância e no de última instância
+    with pytest.raises(Conflito) as e:
+        maquina().transicao("constatada", "efeito_suspensivo", AC)
+    assert (
+        'só cabe em "Recurso em 1ª instância, aguardando decisão do Capitão dos Portos (o prazo '
+        'de pagamento continua, salvo efeito suspensivo)" (em_recurso) ou "Recurso em última '
+        "instância, aguardando decisão do DPC (o prazo de pagamento continua, salvo efeito "
+        'suspensivo)" (em_recurso_final)'
+    ) in e.value.mensagem
 
 
 def test_nenhum_ato_cabe_num_estado_final() -> None:
@@ -698,7 +714,11 @@ def test_nenhum_ato_cabe_num_estado_final() -> None:
 def test_papel_errado_e_recusado_com_conflito(estado: str, tipo_ato: str, papel: str) -> None:
     with pytest.raises(Conflito) as e:
         maquina().transicao(estado, tipo_ato, papel)
-    assert e.value.mensagem.startswith(f'o papel {papel} não pode registrar "{tipo_ato}"; cabe a:')
+    assert e.value.mensagem.startswith(f"o papel {nome_do_papel(papel)} ({papel}) não pode ")
+    # o ato pelo nome da transição que parte do estado (o pagamento tem duas, com nomes próprios)
+    m = maquina()
+    t = next(t for t in m.transicoes if t.tipo_ato == tipo_ato and estado in m.origens(t))
+    assert f'registrar o ato "{t.nome}" ({tipo_ato}); cabe a: ' in e.value.mensagem
     assert e.value.campo == "papel"
 
 
@@ -706,8 +726,10 @@ def test_inspetor_nao_julga_e_a_mensagem_diz_quem_julga() -> None:
     with pytest.raises(Conflito) as e:
         maquina().transicao("aguardando_julgamento", "julgamento_procedente", IN)
     assert str(e.value) == (
-        'papel: o papel inspetor não pode registrar "julgamento_procedente"; '
-        "cabe a: autoridade_competente (NORMAM (Port. 110/2023) item 3.6.3 c)"
+        "papel: o papel Inspetor Naval (inspetor) não pode registrar o ato "
+        '"Julgamento procedente do Auto, com imposição de penalidade" (julgamento_procedente); '
+        "cabe a: Autoridade Competente (autoridade_competente) "
+        "(NORMAM (Port. 110/2023) item 3.6.3 c)"
     )
 
 
@@ -773,7 +795,9 @@ def test_so_quem_registra_o_ato_pode_corrigi_lo() -> None:
     with pytest.raises(Conflito) as e:
         m.transicao("em_recurso", "correcao", IN, corrige="julgamento_procedente")
     assert e.value.mensagem == (
-        'o papel inspetor não pode corrigir "julgamento_procedente"; cabe a: autoridade_competente'
+        "o papel Inspetor Naval (inspetor) não pode corrigir o ato "
+        '"Julgamento procedente do Auto, com imposição de penalidade" (julgamento_procedente); '
+        "cabe a: Autoridade Competente (autoridade_competente)"
     )
     assert e.value.regra == "Lei 9.784/1999 art. 55"
     with pytest.raises(EntradaInvalida) as sem_alvo:

@@ -21,7 +21,7 @@ from farol.domain.papeis import (
     nome_do_papel,
     papeis_com,
 )
-from farol.domain.procedimento.carregar import carregar_arquivo, carregar_regime
+from farol.domain.procedimento.carregar import carregar_arquivo, carregar_regime, carregar_regimes
 from farol.domain.procedimento.guardas import ContextoAto
 from farol.domain.procedimento.maquina import Maquina
 from farol.domain.procedimento.validacao import validar_quadro
@@ -31,6 +31,7 @@ from farol.normas.papeis import validar_papeis
 from farol.pdf.dados import TipoDocumento
 from farol.services.comandos import (
     MODELO_POR_MARCA,
+    DadosAcordao,
     DadosCorrecao,
     DadosCumprimentoAcessoria,
     DadosDecisao,
@@ -117,7 +118,7 @@ def test_o_regime_de_exemplo_anda_do_auto_ao_pagamento_com_os_seus_prazos(
 
 
 def test_o_regime_de_exemplo_tem_os_seus_papeis_marcas_e_documentos(exemplo: Maquina) -> None:
-    with pytest.raises(Conflito, match="o papel inspetor não pode registrar"):
+    with pytest.raises(Conflito, match=r"o papel Inspetor Naval \(inspetor\) não pode registrar"):
         exemplo.transicao("aguardando_julgamento", "condenacao", IN)
     assert exemplo.papeis_que_registram("paga_multa") == (AC,)
     assert exemplo.tipos_com("impoe_penalidade") == ("condenacao",)
@@ -125,8 +126,11 @@ def test_o_regime_de_exemplo_tem_os_seus_papeis_marcas_e_documentos(exemplo: Maq
     assert exemplo.marca("ciencia").meios == ("pessoal", "AR")
     assert exemplo.tipos_que_materializam("decisao_julgamento") == ("condenacao", "absolvicao")
     assert exemplo.efeitos_sobre("auto_de_infracao") == {"absolvicao": "auto julgado improcedente"}
-    with pytest.raises(DadosNormativosInvalidos, match=r'não declarada .* "decisao"'):
-        exemplo.tipos_com("decisao")  # marca do regime LESTA, que este não declara
+    # marca de outro regime (LESTA) que este não declara: nenhum ato com ela aqui
+    assert exemplo.tipos_com("decisao") == ()
+    # marca que nenhum regime declara: nome errado no código
+    with pytest.raises(DadosNormativosInvalidos, match=r'não declarada .* "decisoes"'):
+        exemplo.tipos_com("decisoes")
     assert modelo_dos_dados(exemplo, "condenacao") is DadosDecisaoComPenalidade
     assert modelo_dos_dados(exemplo, "pagamento_da_multa") is DadosPagamento
     assert modelo_dos_dados(exemplo, "absolvicao") is DadosLivres
@@ -205,11 +209,13 @@ def test_o_modelo_dos_dados_de_cada_ato_lesta_vem_das_marcas() -> None:
         "restituicao_devida": DadosRestituicao,
         "restituicao_efetuada": DadosRestituicao,
         "sobrestamento": DadosSobrestamento,
+        "levantamento_sobrestamento": DadosAcordao,
         "correcao": DadosCorrecao,
     }
     for t in m.transicoes:
         assert modelo_dos_dados(m, t.tipo_ato) is esperado.get(t.tipo_ato, DadosLivres), t.tipo_ato
-    assert {marca for marca, _ in MODELO_POR_MARCA} <= set(m.marcas)
+    todas = {marca for regime in carregar_regimes() for marca in regime.marcas}
+    assert {marca for marca, _ in MODELO_POR_MARCA} <= todas
 
 
 def test_os_documentos_do_quadro_sao_tipos_de_documento_do_farol() -> None:

@@ -88,6 +88,7 @@ NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
     ("farol/services/estatisticas.py", "calcular"): _p("margem de fuso na consulta", 2),
     ("farol/services/inspecoes.py", "TOLERANCIA_RELOGIO"): _p("relógio do celular (min)", 5),
     ("farol/services/inspecoes.py", "registrar"): _p("HTTP 201 Created", 201),
+    ("farol/services/procedimentos.py", "abrir"): _p("HTTP 201 Created", 201),
     ("farol/services/limites.py", "MuitasTentativas.__init__"): _p("segundos por minuto", 60),
     ("farol/services/limites.py", "limitadores_padrao"): _p(
         "tentativas e janela, em minutos", 10, 15, 20, 60

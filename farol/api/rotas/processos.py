@@ -5,12 +5,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query, Response
+from fastapi import APIRouter, File, Form, Header, Query, Response, UploadFile
 
 from farol.api.deps import AtorAtual
 from farol.http.deps import UowDep
 from farol.relogio import hoje as hoje_em_brasilia
-from farol.services import consultas, processos
+from farol.services import consultas, processos, procuracao
+from farol.services.anexos import TAMANHO_MAXIMO, Arquivo
 from farol.services.processos import NovoAto
 from farol.services.resultados.consultas import (
     AlertaDePrescricao,
@@ -54,6 +55,57 @@ def registrar_ato(
     chave: ChaveIdempotencia = None,
 ) -> AtoRegistrado:
     status, corpo = processos.registrar(uow, ator, processo_id, cmd, chave=chave)
+    response.status_code = status
+    return corpo
+
+
+TextoDoForm = Annotated[str | None, Form()]
+
+
+@rotas.post(
+    "/processos/{processo_id}/procuradores", status_code=201, response_model=AtoRegistrado
+)
+def constituir_procurador(
+    processo_id: int,
+    ator: AtorAtual,
+    uow: UowDep,
+    response: Response,
+    data_ato: TextoDoForm = None,
+    nome: TextoDoForm = None,
+    cpf: TextoDoForm = None,
+    oab: TextoDoForm = None,
+    email: TextoDoForm = None,
+    endereco: TextoDoForm = None,
+    texto: TextoDoForm = None,
+    versao: TextoDoForm = None,
+    arquivo: Annotated[
+        UploadFile | None,
+        File(description="o instrumento de procuração específico (PDF, JPEG, PNG, ODT, DOCX)"),
+    ] = None,
+    chave: ChaveIdempotencia = None,
+) -> AtoRegistrado:
+    """Constitui procurador do interessado (multipart): registra o ato do quadro com a marca
+    `constitui_procurador` e anexa o instrumento de procuração específico."""
+    campos = {
+        k: v
+        for k, v in {
+            "data_ato": data_ato,
+            "nome": nome,
+            "cpf": cpf,
+            "oab": oab,
+            "email": email,
+            "endereco": endereco,
+            "texto": texto,
+            "versao": versao,
+        }.items()
+        if v not in (None, "")
+    }
+    enviado = (
+        Arquivo(arquivo.filename, arquivo.file.read(TAMANHO_MAXIMO + 1))
+        if arquivo is not None and arquivo.filename
+        else None
+    )
+    status, corpo = procuracao.constituir(uow, ator, processo_id, campos, enviado, chave=chave)
     response.status_code = status
     return corpo
 

@@ -67,6 +67,15 @@ def carregar_regimes() -> tuple[Maquina, ...]:
     return tuple(carregar_regime(r) for r in regimes_disponiveis())
 
 
+def _marcas_dos_regimes() -> frozenset[str]:
+    return frozenset(m for maquina in carregar_regimes() for m in maquina.marcas)
+
+
+# A máquina de um regime pergunta pelas marcas dos outros (marca de outro regime: sem atos aqui;
+# de nenhum: nome errado no código) sem importar este módulo.
+Maquina.marcas_dos_regimes = staticmethod(_marcas_dos_regimes)  # type: ignore[method-assign]
+
+
 def estados_dos_regimes() -> dict[str, Estado]:
     """Os estados de todos os regimes, na ordem dos quadros (um id repetido conta uma vez)."""
     estados: dict[str, Estado] = {}

@@ -46,6 +46,10 @@ class ContextoAto:
     """Penalidades acessórias impostas na penalidade em vigor e ainda não cumpridas nem
     executadas diretamente (tipos de dados/acessorias.yaml)."""
     acessorias_do_infrator: tuple[str, ...] = ()
+    prorrogacao_usada: bool = False
+    """Já houve ato com a marca `prorroga_prazo` (o inquérito só se prorroga uma vez)."""
+    apreciado_pelo_distrito: bool = False
+    """Já houve ato com a marca `apreciacao_distrito` (NORMAM-07 item 0322)."""
     """As pendentes que cabe ao infrator cumprir, no prazo que a decisão fixou."""
 
 
@@ -278,6 +282,24 @@ def _decisao_definitiva_sem_acessoria_pendente(
     return definitiva if not definitiva.permitido else _sem_acessoria_pendente(t, c, regime)
 
 
+def _prorrogacao_ainda_nao_usada(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not c.prorrogacao_usada:
+        return _OK
+    return _recusa(
+        "o prazo já foi prorrogado uma vez: a norma admite uma só prorrogação de trinta dias",
+        "prorrogacao",
+    )
+
+
+def _apreciado_pelo_distrito_naval(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.apreciado_pelo_distrito:
+        return _OK
+    return _recusa(
+        "os indícios de crime são submetidos antes à apreciação do Distrito Naval",
+        "apreciacao_distrito",
+    )
+
+
 def _prazos_de_recurso_encerrados(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     for etapa in ("recurso", "recurso_final"):
         vencimento = c.vencimentos.get(id_prazo(regime, etapa))
@@ -455,6 +477,18 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "decisão definitiva (sem recurso pendente nem prazo de recurso) e nenhuma penalidade "
             "acessória pendente",
             _decisao_definitiva_sem_acessoria_pendente,
+        ),
+        Guarda(
+            "prorrogacao_ainda_nao_usada",
+            "condicao",
+            "o prazo ainda não foi prorrogado (uma só prorrogação)",
+            _prorrogacao_ainda_nao_usada,
+        ),
+        Guarda(
+            "apreciado_pelo_distrito_naval",
+            "condicao",
+            "o Distrito Naval já apreciou os indícios de crime",
+            _apreciado_pelo_distrito_naval,
         ),
         Guarda(
             "flag_intempestivo_se_fora_do_prazo",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from farol.domain.papeis import PAPEIS
+from farol.domain.papeis import PAPEIS, nome_do_papel
 from farol.domain.procedimento.guardas import ContextoAto, avaliar_guarda
 from farol.domain.procedimento.quadro import (
     ANTERIOR,
@@ -70,9 +70,26 @@ class Maquina:
             )
         return m
 
+    def _declarada_aqui(self, marca: str, alvo: str) -> bool:
+        """Se o quadro declara a marca. Marca que nenhum regime declara é erro (nome errado no
+        código); a que outro regime declara e este não, apenas não tem atos ou estados aqui."""
+        if marca in self.marcas:
+            self.marca(marca, alvo)
+            return True
+        if marca in Maquina.marcas_dos_regimes():
+            return False
+        self.marca(marca, alvo)  # levanta: nenhum regime a declara
+        return False
+
+    @staticmethod
+    def marcas_dos_regimes() -> frozenset[str]:
+        """As marcas declaradas por algum regime; `carregar` instala a função que as lê."""
+        return frozenset()
+
     def tipos_com(self, marca: str) -> tuple[str, ...]:
-        """Os tipos de ato com a marca, na ordem do quadro."""
-        self.marca(marca, "ato")
+        """Os tipos de ato com a marca, na ordem do quadro (nenhum, se o regime não a usa)."""
+        if not self._declarada_aqui(marca, "ato"):
+            return ()
         return self._tipos_por_marca[marca]
 
     def tem_marca(self, tipo_ato: str, marca: str) -> bool:
@@ -96,8 +113,9 @@ class Maquina:
         )
 
     def estados_com(self, marca: str) -> tuple[str, ...]:
-        """Os estados com a marca, na ordem do quadro."""
-        self.marca(marca, "estado")
+        """Os estados com a marca, na ordem do quadro (nenhum, se o regime não a usa)."""
+        if not self._declarada_aqui(marca, "estado"):
+            return ()
         return tuple(e.id for e in self.estados.values() if marca in e.marcas)
 
     def estados_finais(self) -> tuple[str, ...]:
@@ -124,6 +142,13 @@ class Maquina:
 
     # --- ordem, papéis e guardas ---------------------------------------------------------------
 
+    def nome_do_estado(self, estado: str) -> str:
+        """Para mensagens: '"Auto de Infração lavrado, aguardando ciência do infrator"
+        (autuado)', o nome do quadro entre aspas (há nomes com vírgula e ponto e vírgula) e o
+        id que a API recebe."""
+        e = self.estados.get(estado)
+        return f'"{e.nome}" ({estado})' if e else f'"{estado}"'
+
     def estado(self, estado: str) -> Estado:
         try:
             return self.estados[estado]
@@ -148,12 +173,14 @@ class Maquina:
         t = self._por_origem[estado].get(tipo_ato)
         if t is None:
             if atual.final:
-                onde = f"o processo está encerrado ({atual.nome})"
+                onde = "o processo está encerrado"
             else:
-                permitidos = sorted({o for c in candidatas for o in origens_de(c, self.estados)})
-                onde = "só cabe em " + ", ".join(f'"{o}"' for o in permitidos)
+                origens = {o for c in candidatas for o in origens_de(c, self.estados)}
+                permitidos = [e for e in self.estados if e in origens]  # na ordem do quadro
+                onde = "só cabe em " + " ou ".join(self.nome_do_estado(o) for o in permitidos)
             raise Conflito(
-                f'ato "{tipo_ato}" não é permitido no estado "{estado}"; {onde}',
+                f"o ato {_nome_do_ato(candidatas[0])} não cabe no estado "
+                f"{self.nome_do_estado(estado)}; {onde}",
                 campo="tipo_ato",
                 regra=candidatas[0].fonte.referencia(),
             )
@@ -166,8 +193,8 @@ class Maquina:
                 )
             if papel not in t.papeis:
                 raise Conflito(
-                    f'o papel {papel} não pode registrar "{tipo_ato}"; cabe a: '
-                    + ", ".join(t.papeis),
+                    f"o papel {_nome_do_papel(papel)} não pode registrar o ato {_nome_do_ato(t)}; "
+                    "cabe a: " + ", ".join(_nome_do_papel(p) for p in t.papeis),
                     campo="papel",
                     regra=t.fonte.referencia(),
                 )
@@ -175,7 +202,9 @@ class Maquina:
 
     def _verificar_correcao(self, t: Transicao, papel: str, corrige: str | None) -> None:
         if corrige is None:
-            raise EntradaInvalida(f'"{t.tipo_ato}" exige o tipo do ato corrigido', campo="corrige")
+            raise EntradaInvalida(
+                f"o ato {_nome_do_ato(t)} exige o tipo do ato corrigido", campo="corrige"
+            )
         corrigidas = self._por_tipo.get(corrige)
         if not corrigidas or corrigidas[0].e_correcao:
             raise EntradaInvalida(
@@ -185,7 +214,9 @@ class Maquina:
         autores = sorted({p for c in corrigidas for p in c.papeis})
         if papel not in autores:
             raise Conflito(
-                f'o papel {papel} não pode corrigir "{corrige}"; cabe a: ' + ", ".join(autores),
+                f"o papel {_nome_do_papel(papel)} não pode corrigir o ato "
+                f"{_nome_do_ato(corrigidas[0])}; cabe a: "
+                + ", ".join(_nome_do_papel(p) for p in autores),
                 campo="papel",
                 regra=t.fonte.referencia(),
             )
@@ -220,7 +251,7 @@ class Maquina:
             avaliacao = avaliar_guarda(nome, t, contexto, self.regime)
             if not avaliacao.permitido:
                 raise Conflito(
-                    f'ato "{tipo_ato}" recusado: {avaliacao.motivo}',
+                    f"o ato {_nome_do_ato(t)} foi recusado: {avaliacao.motivo}",
                     campo=avaliacao.campo,
                     regra=t.fonte.referencia(),
                 )
@@ -269,6 +300,16 @@ class Maquina:
         from farol.domain.procedimento.tabela import tabela_markdown
 
         return tabela_markdown(self)
+
+
+def _nome_do_ato(t: Transicao) -> str:
+    """Para mensagens: '"Recurso em 1ª instância, dirigido ao Capitão dos Portos" (recurso)'."""
+    return f'"{t.nome}" ({t.tipo_ato})'
+
+
+def _nome_do_papel(papel: str) -> str:
+    """Para mensagens: 'Inspetor Naval (inspetor)'."""
+    return f"{nome_do_papel(papel)} ({papel})"
 
 
 def _papel_conhecido(papel: str) -> None:

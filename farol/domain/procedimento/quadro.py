@@ -139,6 +139,9 @@ class Quadro(_Modelo):
     fontes: tuple[Citacao, ...] = Field(min_length=1)
     estado_inicial: str
     prazos: tuple[str, ...]
+    regime_sancionador: str | None = None
+    """O regime do processo que o ato com a marca `abre_processo_sancionador` abre (ligado a
+    este pela origem): a apuração e o inquérito abrem o procedimento da LESTA."""
     marcas: tuple[Marca, ...] = ()
     estados: tuple[Estado, ...] = Field(min_length=1)
     transicoes: tuple[Transicao, ...] = Field(min_length=1)

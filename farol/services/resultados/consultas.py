@@ -19,8 +19,8 @@ class DebitoDaPessoa(Resultado):
     vencimento: dt.date | None = Field(description="vencimento do prazo de pagamento em curso")
     exigibilidade_suspensa: bool = Field(
         default=False,
-        description="recurso com efeito suspensivo concedido (Lei 9.784/1999 art. 61, parágrafo "
-        "único): o valor não conta no débito até a decisão do recurso",
+        description="recurso com efeito suspensivo concedido: o valor não conta no débito até a "
+        "decisão do recurso",
     )
 
 

@@ -123,6 +123,18 @@ class AutoResumo(Resultado):
     lavrado_em: dt.date
 
 
+class AcordaoResumo(Resultado):
+    """O Acórdão do Tribunal Marítimo que levantou o sobrestamento (Norma de 2023, item 3.2)."""
+
+    numero: str
+    publicado_em: dt.date
+    infracoes_apontadas: list[str] = Field(
+        description="infrações que o Acórdão apontou; o auto que vai além delas se justifica"
+    )
+    medidas_preventivas: str | None = None
+    fundamentos: list[str]
+
+
 class InfracaoDoProcesso(Resultado):
     codigo: str
     descricao: str | None
@@ -159,6 +171,12 @@ class AtoDoProcesso(Resultado):
     intempestivo: bool
     corrige_ato_id: int | None
     hash: str
+    ciencia: str | None = Field(
+        default=None,
+        description='como se deu a ciência (atos com a marca `ciencia`): "ciência por '
+        'publicação em Diário Oficial da União de 05/03/2026", "ciência (AR), dada ao '
+        'procurador ..."',
+    )
 
 
 class AcessoriaImposta(Resultado):
@@ -197,15 +215,55 @@ class EfeitoDoRecurso(Resultado):
     fundamento: str
 
 
+class InstrumentoDeProcuracao(Resultado):
+    """O instrumento de procuração específico, anexado ao ato que constituiu o procurador."""
+
+    id: int = Field(description="id do anexo (GET /processos/{id}/anexos/{anexo} nas páginas)")
+    nome_arquivo: str
+    sha256: str
+
+
+class ProcuradorDoProcesso(Resultado):
+    """Procurador do interessado, constituído com instrumento específico (Norma de 2023, item
+    3.6.6); a ciência pode ser dada a ele (`dados.procurador_id` da ciência)."""
+
+    id: int
+    nome: str
+    cpf: str = Field(description="CPF formatado")
+    oab: str | None
+    email: str | None
+    endereco: str | None
+    constituido_em: dt.date
+    ato_id: int
+    ato_seq: int | None
+    instrumento: InstrumentoDeProcuracao | None = Field(
+        description="o instrumento anexado ao ato (nulo só em ato gravado sem a borda que o exige)"
+    )
+    fundamento: str
+
+
 class AtoPermitido(Resultado):
     tipo: str
     nome: str
     fundamentos: list[str]
 
 
+class OrigemDoProcesso(Resultado):
+    """A apuração ou o inquérito cuja conclusão abriu o processo (RLESTA art. 9º, II e III)."""
+
+    id: int
+    numero: str
+    regime: str
+
+
 class ProcessoDetalhado(ProcessoResumo):
     data_fato: dt.date
+    origem: OrigemDoProcesso | None = None
     auto: AutoResumo | None
+    acordao: AcordaoResumo | None = Field(
+        default=None,
+        description="o Acórdão do Tribunal Marítimo registrado no levantamento do sobrestamento",
+    )
     infracoes: list[InfracaoDoProcesso]
     atos: list[AtoDoProcesso]
     prazos: list[PrazoResumo]
@@ -218,9 +276,23 @@ class ProcessoDetalhado(ProcessoResumo):
     )
     efeito_do_recurso: EfeitoDoRecurso
     pagamentos: list[PagamentoResumo]
+    procuradores: list[ProcuradorDoProcesso] = Field(
+        default_factory=list,
+        description="procuradores constituídos no processo, cada um com o instrumento de "
+        "procuração específico",
+    )
     atos_permitidos: list[AtoPermitido] = Field(
         description="o que o papel do usuário pode registrar agora, no quadro do regime"
     )
+
+
+class ProcessoAbertoNoRegime(Resultado):
+    """O procedimento aberto sem inspeção (apuração, inquérito): POST /procedimentos."""
+
+    id: int
+    numero: str
+    regime: str
+    estado: str
 
 
 class AtoGravado(Resultado):
@@ -290,3 +362,7 @@ class AtoRegistrado(Resultado):
     penalidades: list[PenalidadeDecidida] | None = so_quando_houver()
     anexo: AnexoResumo | None = so_quando_houver()
     restituicao: RestituicaoReconhecida | None = so_quando_houver()
+    procurador: ProcuradorDoProcesso | None = so_quando_houver()
+    """O procurador que o ato constituiu, com o instrumento anexado."""
+    processo_aberto: OrigemDoProcesso | None = so_quando_houver()
+    """O procedimento sancionador que a conclusão da apuração ou do inquérito abriu."""

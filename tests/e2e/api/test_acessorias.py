@@ -45,7 +45,11 @@ def test_demolicao_imposta_com_prazo_fixado_cumprida_antes_de_quitar(api: Api) -
     r = api.ato(pid, "julgamento_procedente", "2026-04-10", _decisao([errada], 60))
     assert r.status_code == 422
     assert r.json()["campo"] == "dados.penalidades.0.acessorias.0.tipo"
-    assert "cabíveis: demolicao_obra" in r.json()["mensagem"]
+    assert r.json()["mensagem"] == (
+        "RLESTA.26 não comporta a acessória apreensão da embarcação (reincidência) "
+        "(apreensao_embarcacao) (cabíveis: demolição da obra e recomposição do local "
+        "(demolicao_obra))"
+    )
 
     r = api.ato_ok(pid, "julgamento_procedente", "2026-04-10", _decisao([demolicao], 60))
     assert r["penalidades"][0]["acessorias"][0]["prazo_dias"] == 60
@@ -103,3 +107,61 @@ def test_a_decisao_em_pdf_ordena_a_demolicao_com_o_prazo(api: Api) -> None:
     compacto = "".join(texto.split())
     assert "demoliçãodaobraerecomposiçãodolocal,em60diascontadosdaciência" in compacto
     assert "LESTAart.29" in compacto
+
+
+def test_acessoria_repetida_ou_nao_pendente_e_recusada_pelo_nome(api: Api) -> None:
+    pid = _obra(api)
+    demolicao = {"tipo": "demolicao_obra", "fundamentacao": FUNDAMENTO_DEMOLICAO}
+    r = api.ato(pid, "julgamento_procedente", "2026-04-10", _decisao([demolicao, demolicao], 60))
+    assert r.status_code == 422
+    assert r.json()["campo"] == "dados.penalidades.0.acessorias.1.tipo"
+    # o nome de acessorias.yaml, com o id que a API recebe entre parênteses
+    assert r.json()["mensagem"] == (
+        "acessória repetida: demolição da obra e recomposição do local (demolicao_obra)"
+    )
+    api.ato_ok(pid, "julgamento_procedente", "2026-04-10", _decisao([demolicao], 60))
+    api.ato_ok(pid, "ciencia_decisao", "2026-04-14", {"meio": "AR"})
+    r = api.ato(pid, "cumprimento_acessoria", "2026-05-20",
+                {"tipos": ["retirada_embarcacao"], "texto": "Vistoria: embarcação retirada."},
+                como="inspetor.cpsc")  # fmt: skip
+    assert r.status_code == 422
+    assert r.json()["mensagem"] == (
+        "acessória não pendente neste processo: retirada da embarcação do local da atividade "
+        "(retirada_embarcacao) (pendentes: demolição da obra e recomposição do local "
+        "(demolicao_obra))"
+    )
+
+
+def test_benfeitoria_sem_execucao_direta_da_retirada_e_com_todas_as_pendentes(api: Api) -> None:
+    # RLESTA art. 27: retirada da embarcação ou demolição da benfeitoria; só a demolição tem
+    # execução direta (LESTA art. 29); a retirada não (acessorias.yaml, execucao_direta)
+    pid = api.novo_processo()
+    auto = {"infracoes": [{"infracao": "RLESTA.27", "autor_tipo": "pesquisador_jazida"}]}
+    api.ato_ok(pid, "lavratura_auto", "2026-03-13", auto)
+    api.ato_ok(pid, "ciencia_auto", "2026-03-16", {"meio": "pessoal"})
+    api.ato_ok(pid, "defesa", "2026-03-20", {"texto": "Alega licença ambiental."})
+    ambas = [
+        {"tipo": "retirada_embarcacao", "fundamentacao": FUNDAMENTO_DEMOLICAO},
+        {"tipo": "demolicao_benfeitoria", "fundamentacao": FUNDAMENTO_DEMOLICAO},
+    ]
+    api.ato_ok(pid, "julgamento_procedente", "2026-04-10", {
+        "penalidades": [{"infracao": "RLESTA.27", "multa": "2000.00", "acessorias": ambas}],
+        "justificativa": JUSTIFICATIVA, "prazo_acessorias_dias": 10,
+    })  # fmt: skip
+    api.ato_ok(pid, "ciencia_decisao", "2026-04-14", {"meio": "AR"})
+    # 10 dias contínuos de 15/04: vence 24/04/2026 (sexta); a execução direta vem depois
+    execucao = {"despesas": "15000.00", "fundamentacao": "Executada pela Capitania."}
+    r = api.ato(pid, "execucao_direta_acessoria", "2026-04-27", {**execucao, "tipos": [
+        "retirada_embarcacao", "demolicao_benfeitoria"]})  # fmt: skip
+    assert r.status_code == 422
+    assert r.json()["mensagem"] == (
+        "a norma não prevê execução direta de: retirada da embarcação do local da atividade "
+        "(retirada_embarcacao)"
+    )
+    r = api.ato(pid, "execucao_direta_acessoria", "2026-04-27",
+                {**execucao, "tipos": ["demolicao_benfeitoria"]})  # fmt: skip
+    assert r.status_code == 422
+    assert r.json()["mensagem"] == (
+        "o ato encerra o prazo das acessórias: registre todas as pendentes do infrator (faltam: "
+        "retirada da embarcação do local da atividade (retirada_embarcacao))"
+    )

@@ -208,7 +208,9 @@ def test_lavratura_sem_autor_com_varios_admitidos_e_recusada_listando_os(api: Ap
     assert r.status_code == 422, r.text
     corpo = r.json()
     assert corpo["campo"] == "dados.infracoes.0.autor"
-    assert "admite 4: proprietario" in corpo["mensagem"] and "comandante" in corpo["mensagem"]
+    # os admitidos pelo nome (autores.yaml), com o id que a API recebe entre parênteses
+    assert "admite 4: proprietário da embarcação (proprietario), " in corpo["mensagem"]
+    assert "Comandante (aquaviário embarcado) (comandante)" in corpo["mensagem"]
     assert corpo["regra"].startswith(ITEM_A)
     assert api.processo(pid)["estado"] == "notificado"  # nada foi gravado
 
@@ -220,3 +222,20 @@ def test_lavratura_sem_autor_usa_o_unico_admitido_e_o_grava(api: Api) -> None:
     p = api.processo(pid)
     assert [(i["codigo"], i["autor_tipo"]) for i in p["infracoes"]] == [("RLESTA.24", "comandante")]
     assert p["atos"][-1]["dados"]["infracoes"][0]["autor_tipo"] == "comandante"
+
+
+def test_lavratura_com_autor_nao_admitido_e_recusada_nomeando_os_admitidos(api: Api) -> None:
+    # RLESTA.15.I (dotação de bordo) é afeta à embarcação (item 3.3.1 a): o condutor não a
+    # comete; a recusa diz quem é, e quem responde, pelos nomes de autores.yaml
+    pid = api.novo_processo()
+    auto = {"infracoes": [{"infracao": EMBARCACAO, "autor_tipo": "condutor"}]}
+    r = api.ato(pid, "lavratura_auto", "2026-03-13", auto)
+    assert r.status_code == 422, r.text
+    corpo = r.json()
+    assert corpo["campo"] == "dados.infracoes.0.autor"
+    assert corpo["mensagem"] == (
+        "condutor/tripulante (aquaviário ou amador embarcado) (condutor) não é autor material "
+        "admitido para RLESTA.15.I; admitidos: proprietário da embarcação (proprietario), "
+        "armador, preposto, Comandante (aquaviário embarcado) (comandante)"
+    )
+    assert api.processo(pid)["estado"] == "notificado"  # nada foi gravado

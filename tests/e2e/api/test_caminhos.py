@@ -411,10 +411,12 @@ def test_sobrestamento_suspende_e_o_levantamento_volta_ao_estado_anterior(api: A
     assert {t["tipo"] for t in p["atos_permitidos"]} == {"levantamento_sobrestamento", "correcao"}
     assert api.ato(pid, "revelia", "2026-05-04").status_code == 409
 
-    r = api.ato_ok(pid, "levantamento_sobrestamento", "2026-07-01", {"documento": "Acórdão TM"})
+    acordao = {"numero": "7.001/2026", "publicado_em": "2026-06-26"}
+    r = api.ato_ok(pid, "levantamento_sobrestamento", "2026-07-01", acordao)
     assert r["processo"]["estado"] == "em_defesa"
     p = api.processo(pid)
     assert p["sobrestado"] is False
+    assert p["acordao"]["numero"] == "7.001/2026"
     defesa = p["prazos"][-1]
     assert (defesa["etapa"], defesa["inicio"], defesa["vencimento"], defesa["aberto"]) == (
         "defesa",

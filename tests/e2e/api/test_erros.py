@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from farol.domain.papeis import nome_do_papel
 from farol.store.orm import (
     Ato,
     Constatacao,
@@ -166,7 +167,8 @@ def test_suspensao_para_o_proprietario_e_recusada_pelo_art_8(api: Api, em_julgam
     assert r.status_code == 422
     corpo = r.json()
     assert corpo["campo"] == "dados.penalidades.0.suspensao_dias"
-    assert "não admite suspensão para proprietario" in corpo["mensagem"]
+    dono = "proprietário da embarcação (proprietario)"  # o nome de autores.yaml e o id
+    assert f"não admite suspensão para {dono}" in corpo["mensagem"]
     assert "RLESTA art. 8º" in corpo["regra"]
     assert _foto(api, em_julgamento) == antes
 
@@ -225,9 +227,12 @@ def test_ato_fora_de_ordem_e_conflito(api: Api, em_julgamento: int) -> None:
     assert r.status_code == 409
     corpo = r.json()
     assert corpo["campo"] == "tipo_ato"
-    assert (
-        corpo["mensagem"]
-        == 'ato "ciencia_decisao" não é permitido no estado "aguardando_julgamento"; só cabe em "julgado_procedente"'
+    # o ato e os estados pelos nomes do quadro (procedimento_lesta.yaml), com os ids
+    assert corpo["mensagem"] == (
+        'o ato "Ciência da decisão do julgamento pelo infrator" (ciencia_decisao) não cabe no '
+        'estado "Aguardando julgamento do Auto de Infração" (aguardando_julgamento); só cabe em '
+        '"Auto julgado procedente, penalidade imposta, aguardando ciência da decisão" '
+        "(julgado_procedente)"
     )
     assert _foto(api, em_julgamento) == antes
 
@@ -239,7 +244,7 @@ def test_ato_em_processo_encerrado_e_conflito(api: Api, em_julgamento: int) -> N
     antes = _foto(api, em_julgamento)
     r = api.ato(em_julgamento, "julgamento_procedente", "2026-04-11", penalidade())
     assert r.status_code == 409
-    assert "o processo está encerrado (Arquivado)" in r.json()["mensagem"]
+    assert 'no estado "Arquivado" (arquivado); o processo está encerrado' in r.json()["mensagem"]
     r = api.ato(
         em_julgamento,
         "correcao",
@@ -266,7 +271,8 @@ def test_ato_registrado_por_papel_errado_e_conflito(
     r = api.ato(em_julgamento, tipo, "2026-04-10", {"fundamentacao": FUNDAMENTACAO}, como=como)
     assert r.status_code == 409
     assert r.json()["campo"] == "papel"
-    assert r.json()["mensagem"].endswith(f"cabe a: {cabe_a}")
+    # o papel pelo nome (papeis.yaml) e o id entre parênteses
+    assert r.json()["mensagem"].endswith(f"cabe a: {nome_do_papel(cabe_a)} ({cabe_a})")
     assert _foto(api, em_julgamento) == antes
 
 

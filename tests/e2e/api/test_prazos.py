@@ -188,7 +188,8 @@ def test_levantamento_do_sobrestamento_reinicia_o_prazo_de_julgamento_na_data_do
     pid = api.novo_processo()
     api.levar_ate(pid, "aguardando_julgamento")  # julgamento até 07/05/2026
     api.ato_ok(pid, "sobrestamento", "2026-03-25", {"inquerito": "IAFN nº 14/2026"})
-    api.ato_ok(pid, "levantamento_sobrestamento", "2026-07-01", {"documento": "Acórdão TM"})
+    api.ato_ok(pid, "levantamento_sobrestamento", "2026-07-01",
+               {"numero": "Acórdão TM nº 8/2026", "publicado_em": "2026-06-26"})  # fmt: skip
     julgamento = api.processo(pid)["prazos"][-1]
     assert (julgamento["etapa"], julgamento["aberto"]) == ("julgamento", True)
     assert (julgamento["inicio"], julgamento["vencimento"]) == ("2026-07-01", "2026-07-31")

@@ -346,7 +346,7 @@ def test_ato_fora_de_ordem_mostra_o_conflito_no_formulario(
         data={"csrf": csrf, "chave": str(uuid.uuid4()), "data_ato": hoje().isoformat()},
     )
     assert r.status_code == 409
-    assert "não é permitido no estado" in r.text
+    assert "(revelia) não cabe no estado" in r.text
 
 
 def test_data_futura_volta_com_o_erro_no_campo_data(cliente: TestClient, banco: Banco) -> None:
@@ -539,3 +539,34 @@ def test_restituicao_e_efeito_do_recurso_na_pagina_no_painel_e_na_consulta_publi
     )
     assert r.status_code == 200
     assert 'id="restituicao"' in r.text and "R$ 600,00" in r.text
+
+
+def test_apuracao_aberta_pela_pagina_e_registrada_no_processo(cliente: TestClient) -> None:
+    """RLESTA art. 9º, II: a notícia de um fato passado abre a apuração pela página; os atos
+    seguintes se registram na página do processo, como em qualquer regime."""
+    csrf = entrar(cliente, "inspetor.cpsc")
+    assert 'id="abrir-procedimento"' in cliente.get("/processos").text
+    r = cliente.get("/procedimentos/novo")
+    assert r.status_code == 200 and "Apuração posterior de infração" in r.text
+    hoje_ = hoje()
+    dados = {
+        "csrf": csrf_de(r.text),
+        "chave": str(uuid.uuid4()),
+        "regime": "apuracao",
+        "investigado.documento": "111.444.777-35",
+        "investigado.nome": "Rita de Cássia Moura",
+        "data_fato": (hoje_ + dt.timedelta(days=3)).isoformat(),
+        "data_ato": hoje_.isoformat(),
+        "dados.texto": "Denúncia de navegação sem habilitação na Lagoa da Conceição.",
+    }
+    # fato depois do ato: a página volta com o erro no campo, em português
+    r = cliente.post("/procedimentos", data=dados)
+    assert r.status_code == 422
+    assert 'id="erro-data_fato"' in r.text or "data do fato" in r.text
+    assert "Rita de Cássia Moura" in r.text  # o que foi digitado volta
+    dados["data_fato"] = (hoje_ - dt.timedelta(days=20)).isoformat()
+    r = cliente.post("/procedimentos", data=dados)
+    assert r.status_code == 303, r.text
+    pagina_processo = cliente.get(r.headers["location"]).text
+    assert "Em apuração (dados, documentos e provas)" in pagina_processo
+    assert "Diligência, documento ou prova juntado à apuração" in pagina_processo

@@ -1,0 +1,30 @@
+"""Apuração posterior e inquérito administrativo: procedimentos que não nascem da inspeção."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Response
+
+from farol.api.deps import AtorAtual
+from farol.http.deps import UowDep
+from farol.services import procedimentos
+from farol.services.procedimentos import NovoProcedimento
+from farol.services.resultados.processo import ProcessoAbertoNoRegime
+
+rotas = APIRouter(tags=["procedimentos"])
+
+
+@rotas.post("/procedimentos", status_code=201, response_model=ProcessoAbertoNoRegime)
+def abrir(
+    cmd: NovoProcedimento,
+    ator: AtorAtual,
+    uow: UowDep,
+    response: Response,
+    chave: Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)] = None,
+) -> ProcessoAbertoNoRegime:
+    """Abre uma apuração (notícia de fato passado) ou um inquérito administrativo; os atos
+    seguintes vão para /processos/{id}/atos, como em qualquer processo."""
+    status, corpo = procedimentos.abrir(uow, ator, cmd, chave=chave)
+    response.status_code = status
+    return corpo

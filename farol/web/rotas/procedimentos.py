@@ -1,0 +1,101 @@
+"""Página para abrir uma apuração posterior ou um inquérito administrativo (RLESTA art. 9º,
+II e III): o mesmo serviço da API (`procedimentos.abrir`); os atos seguintes se registram na
+página do processo, como em qualquer regime."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import ValidationError
+from starlette.datastructures import FormData
+
+from farol.domain.procedimento.carregar import carregar_regime
+from farol.erros import ErroFarol
+from farol.http.deps import uow_da
+from farol.http.erros import status_de
+from farol.services import procedimentos
+from farol.services.jurisdicao import Ator
+from farol.services.procedimentos import NovoProcedimento, regimes_que_se_abrem_sem_inspecao
+from farol.web.ambiente import pagina
+from farol.web.formularios import GERAL, Erros, aninhar, erro_farol, erros_pydantic
+from farol.web.sessao import ator_obrigatorio, conferir_csrf
+
+rotas = APIRouter(include_in_schema=False)
+AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
+CAMPOS = (
+    "regime",
+    "data_fato",
+    "data_ato",
+    "investigado.documento",
+    "investigado.nome",
+    "investigado.endereco",
+    "dados.texto",
+)
+
+
+async def _formulario(request: Request) -> FormData:
+    return await request.form(max_fields=40)
+
+
+def _regimes() -> list[dict[str, Any]]:
+    saida = []
+    for regime in regimes_que_se_abrem_sem_inspecao():
+        m = carregar_regime(regime)
+        abertura = next(t for t in m.transicoes if t.tipo_ato == m.tipo_com("abre_processo"))
+        saida.append(
+            {
+                "regime": regime,
+                "nome": m.nome,
+                "abertura": abertura.nome,
+                "papeis": abertura.papeis,
+                "fundamento": abertura.fonte.referencia(),
+            }
+        )
+    return saida
+
+
+def _tela(
+    request: Request,
+    ator: Ator,
+    valores: dict[str, str] | None = None,
+    erros: Erros | None = None,
+    status: int = 200,
+) -> HTMLResponse:
+    ctx = {
+        "regimes": _regimes(),
+        "valores": valores or {},
+        "erros": erros or Erros(),
+        "chave": str(uuid.uuid4()),
+        "ator": ator,
+    }
+    return pagina(request, "procedimento_novo.html", ctx, status)
+
+
+@rotas.get("/procedimentos/novo", response_class=HTMLResponse)
+def novo(request: Request, ator: AtorWeb) -> HTMLResponse:
+    return _tela(request, ator)
+
+
+@rotas.post("/procedimentos", response_class=HTMLResponse, response_model=None)
+def abrir(
+    request: Request, ator: AtorWeb, form: Annotated[FormData, Depends(_formulario)]
+) -> Response:
+    conferir_csrf(request, form)
+    valores = {k: v.strip() for k, v in form.items() if isinstance(v, str) and k in CAMPOS}
+    pares = [(k, v) for k, v in valores.items() if v]
+    try:
+        cmd = NovoProcedimento.model_validate(aninhar(pares))
+        _, aberto = procedimentos.abrir(
+            uow_da(request), ator, cmd, chave=str(form.get("chave") or "") or None
+        )
+    except ValidationError as e:
+        return _tela(request, ator, valores, erros_pydantic(e, CAMPOS), status=422)
+    except ErroFarol as e:
+        erros = erro_farol(e, CAMPOS, {r"dados\.data_fato": "data_fato"})
+        if not erros.por_campo:
+            erros.adicionar(GERAL, e.texto())
+        return _tela(request, ator, valores, erros, status=status_de(e))
+    return RedirectResponse(f"/processos/{aberto.id}?registrado=abertura", status_code=303)

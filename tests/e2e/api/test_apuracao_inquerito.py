@@ -1,0 +1,136 @@
+"""Os outros caminhos de RLESTA art. 9º: a apuração posterior (II) e o inquérito
+administrativo (III; NORMAM-07 itens 0316 a 0324), abertos pela API e levados até o arquivamento
+ou até o procedimento sancionador que a conclusão abre, ligado a eles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import Api
+
+INVESTIGADO = {"documento": "529.982.247-25", "nome": "Joaquim Barbosa da Silva"}
+RAZOES = "Os documentos juntados não confirmam a notícia; não há infração a apurar."
+
+
+def _abrir(api: Api, regime: str, data_fato: str, data_ato: str, como: str, **dados: Any) -> Any:
+    corpo = {
+        "regime": regime,
+        "investigado": INVESTIGADO,
+        "data_fato": data_fato,
+        "data_ato": data_ato,
+        "dados": {"texto": "Notícia do fato.", **dados},
+    }
+    return api.post("/procedimentos", corpo, como=como)
+
+
+def _prazo(p: dict[str, Any], etapa: str) -> dict[str, Any]:
+    return [x for x in p["prazos"] if x["etapa"] == etapa][-1]
+
+
+def test_denuncia_apurada_e_arquivada_com_as_razoes(api: Api) -> None:
+    r = _abrir(api, "apuracao", "2026-02-10", "2026-03-02", "inspetor.cpsc")
+    assert r.status_code == 201, r.text
+    pid = r.json()["id"]
+    assert (r.json()["regime"], r.json()["estado"]) == ("apuracao", "em_apuracao")
+    api.ato_ok(pid, "diligencia_apuracao", "2026-03-05", {"texto": "Ofício à marina."})
+    r = api.ato(pid, "arquivamento_apuracao", "2026-03-10", {"fundamentacao": "curta"})
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.fundamentacao")
+    api.ato_ok(pid, "arquivamento_apuracao", "2026-03-10", {"fundamentacao": RAZOES})
+    p = api.processo(pid)
+    assert p["estado"] == "arquivada" and p["data_fato"] == "2026-02-10"
+
+
+def test_denuncia_leva_a_notificacao_que_abre_o_processo_sancionador(api: Api) -> None:
+    pid = _abrir(api, "apuracao", "2026-02-10", "2026-03-02", "inspetor.cpsc").json()["id"]
+    conversao = {
+        "infracoes": ["RLESTA.16.II"],
+        "fundamentacao": "Fotografias e o registro da marina confirmam a navegação sem o TIE.",
+    }
+    r = api.ato_ok(pid, "notificacao_da_apuracao", "2026-03-16", conversao)
+    assert r["processo"]["estado"] == "convertida"
+    aberto = r["processo_aberto"]
+    assert aberto["regime"] == "lesta"
+    novo = api.processo(aberto["id"])
+    # o processo sancionador nasce notificado, com o fato da apuração e ligado a ela
+    assert novo["estado"] == "notificado"
+    assert novo["data_fato"] == "2026-02-10"
+    assert novo["origem"] == {"id": pid, "numero": api.processo(pid)["numero"], "regime": "apuracao"}
+    # comparecimento: 8 dias úteis a partir de 17/03/2026 (NORMAM 2023 item 3.6.1): 17, 18,
+    # 19, 20, 23, 24, 25 e 26/03/2026
+    assert _prazo(novo, "comparecimento")["vencimento"] == "2026-03-26"
+
+
+def test_infracao_desconhecida_na_conclusao_e_recusada_sem_abrir_nada(api: Api) -> None:
+    pid = _abrir(api, "apuracao", "2026-02-10", "2026-03-02", "inspetor.cpsc").json()["id"]
+    r = api.ato(pid, "notificacao_da_apuracao", "2026-03-16",
+                {"infracoes": ["RLESTA.99"], "fundamentacao": "Fundamentação suficiente aqui."})  # fmt: skip
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.infracoes.0")
+    assert api.processo(pid)["estado"] == "em_apuracao"
+
+
+def test_fato_prescrito_nao_abre_apuracao(api: Api) -> None:
+    # fato em 10/02/2021: a ação punitiva prescreveu em 10/02/2026 (Lei 9.873/1999 art. 1º)
+    r = _abrir(api, "apuracao", "2021-02-10", "2026-03-02", "inspetor.cpsc")
+    assert r.status_code == 422
+    assert r.json()["campo"] == "data_fato"
+    assert "Lei 9.873/1999 art. 1º" in r.json()["regra"]
+
+
+def test_regime_lesta_nao_se_abre_sem_inspecao(api: Api) -> None:
+    r = _abrir(api, "lesta", "2026-02-10", "2026-03-02", "inspetor.cpsc")
+    assert (r.status_code, r.json()["campo"]) == (422, "regime")
+
+
+def _inquerito_ate_a_defesa(api: Api) -> int:
+    r = _abrir(api, "inquerito", "2026-01-20", "2026-02-02", "cp.cpsc",
+               texto="Portaria nº 12/2026: designa o CT Encarregado do Inquérito.")  # fmt: skip
+    assert r.status_code == 201, r.text
+    pid = r.json()["id"]
+    # 30 dias corridos de 02/02/2026 (NORMAM-07 item 0320): 04/03/2026
+    assert _prazo(api.processo(pid), "conclusao")["vencimento"] == "2026-03-04"
+    api.ato_ok(pid, "portaria_escrivao", "2026-02-03", {"texto": "Designa o escrivão."})
+    api.ato_ok(pid, "auto_perguntas_indiciado", "2026-02-05", {"texto": "Perguntas ao indiciado."})
+    api.ato_ok(pid, "inquiricao_testemunha", "2026-02-06", {"texto": "Testemunha 1."})
+    # uma prorrogação, pela autoridade instauradora: mais 30 dias contados do vencimento
+    # (04/03/2026): 03/04/2026, Sexta-feira Santa; prorroga para segunda, 06/04/2026
+    api.ato_ok(pid, "prorrogacao_inquerito", "2026-03-02", {"texto": "Aguarda perícia."},
+               como="cp.cpsc")  # fmt: skip
+    assert _prazo(api.processo(pid), "prorrogacao")["vencimento"] == "2026-04-06"
+    r = api.ato(pid, "prorrogacao_inquerito", "2026-03-20", {"texto": "De novo."}, como="cp.cpsc")
+    assert r.status_code == 409
+    assert "uma só prorrogação" in r.json()["detail"]
+    assert "NORMAM-07/DPC item 0320" in r.json()["detail"]
+    api.ato_ok(pid, "inicio_instrucao", "2026-03-23", {"texto": "Encerradas as inquirições."})
+    api.ato_ok(pid, "relatorio_inquerito", "2026-03-30", {"texto": "Relatório."})
+    api.ato_ok(pid, "conclusao_inquerito", "2026-04-01", {"texto": "Infração e autor constatados."},
+               como="cp.cpsc")  # fmt: skip
+    api.ato_ok(pid, "defesa_inquerito", "2026-04-10", {"texto": "Defesa por procurador."})
+    return pid
+
+
+def test_inquerito_prorrogado_uma_vez_conclui_e_abre_o_auto(api: Api) -> None:
+    pid = _inquerito_ate_a_defesa(api)
+    conversao = {"infracoes": ["RLESTA.16.II"],
+                 "fundamentacao": "Inquérito concluiu pela infração e identificou o proprietário."}  # fmt: skip
+    r = api.ato_ok(pid, "instauracao_procedimento_sancionador", "2026-04-15", conversao,
+                   como="cp.cpsc")  # fmt: skip
+    assert r["processo"]["estado"] == "convertido"
+    novo = api.processo(r["processo_aberto"]["id"])
+    assert novo["estado"] == "notificado" and novo["origem"]["regime"] == "inquerito"
+
+
+def test_inquerito_com_indicios_de_crime_vai_ao_ministerio_publico_depois_do_distrito(
+    api: Api,
+) -> None:
+    pid = _inquerito_ate_a_defesa(api)
+    r = api.ato(pid, "encaminhamento_ministerio_publico", "2026-04-15", {"texto": "Ofício."},
+                como="cp.cpsc")  # fmt: skip
+    assert r.status_code == 409 and "Distrito Naval" in r.json()["detail"]
+    api.ato_ok(pid, "apreciacao_distrito_naval", "2026-04-20", {"texto": "DN de acordo."},
+               como="cp.cpsc")  # fmt: skip
+    api.ato_ok(pid, "encaminhamento_ministerio_publico", "2026-04-22",
+               {"texto": "Cópia integral ao MPF."}, como="cp.cpsc")  # fmt: skip
+    api.ato_ok(pid, "arquivamento_inquerito", "2026-04-23",
+               {"fundamentacao": "Sem infração à LESTA; indícios de crime já levados ao MPF."},
+               como="cp.cpsc")  # fmt: skip
+    assert api.processo(pid)["estado"] == "arquivado"

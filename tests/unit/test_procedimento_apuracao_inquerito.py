@@ -1,0 +1,61 @@
+"""Os quadros da apuração posterior e do inquérito administrativo (RLESTA art. 9º, II e III):
+todo ato parte de cada estado de origem declarado, e as guardas do inquérito recusam o que a
+NORMAM-07 proíbe (segunda prorrogação; Ministério Público antes do Distrito Naval)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.guardas import ContextoAto
+from farol.erros import Conflito
+
+D = dt.date(2026, 3, 2)
+PERMISSIVO = ContextoAto(data_ato=D, prorrogacao_usada=False, apreciado_pelo_distrito=True)
+
+
+@pytest.mark.parametrize("regime", ["apuracao", "inquerito"])
+def test_todo_ato_cabe_em_cada_estado_de_origem_e_abre_o_sancionador_da_lesta(regime: str) -> None:
+    m = carregar_regime(regime)
+    assert m.quadro.regime_sancionador == "lesta"
+    for t in m.transicoes:
+        for origem in m.origens(t):
+            papel = t.papeis[0]
+            corrige = None
+            if t.e_correcao:  # corrige o ato de abertura, registrado por quem o abre
+                aberto = m.tipo_com("abre_processo")
+                corrige, papel = aberto, m.transicoes[0].papeis[0]
+            r = m.aplicar(origem, t.tipo_ato, papel, PERMISSIVO, corrige=corrige)
+            assert r.estado_destino in (origem, *t.destinos), (origem, t.tipo_ato)
+    assert m.tipos_com("abre_processo_sancionador")
+
+
+def test_inquerito_prorroga_uma_so_vez_e_conta_do_vencimento() -> None:
+    m = carregar_regime("inquerito")
+    r = m.aplicar("em_instrucao", "prorrogacao_inquerito", "capitao_dos_portos", PERMISSIVO)
+    assert r.prazos_encerrados == ("prazo.inquerito.conclusao",)
+    assert r.prazos_iniciados == ("prazo.inquerito.prorrogacao",)
+    inicio = next(x for x in r.transicao.inicia)
+    assert inicio.contado_do_vencimento_de == "prazo.inquerito.conclusao"
+    segunda = ContextoAto(data_ato=D, prorrogacao_usada=True)
+    with pytest.raises(Conflito) as e:
+        m.aplicar("em_instrucao", "prorrogacao_inquerito", "capitao_dos_portos", segunda)
+    assert "uma só prorrogação" in e.value.mensagem
+    assert e.value.regra == "NORMAM-07/DPC item 0320"
+
+
+def test_ministerio_publico_so_depois_da_apreciacao_do_distrito_naval() -> None:
+    m = carregar_regime("inquerito")
+    sem = ContextoAto(data_ato=D, apreciado_pelo_distrito=False)
+    with pytest.raises(Conflito, match="Distrito Naval"):
+        m.aplicar("defesa_registrada", "encaminhamento_ministerio_publico", "capitao_dos_portos", sem)
+
+
+def test_o_encarregado_nao_instaura_nem_prorroga() -> None:
+    m = carregar_regime("inquerito")
+    with pytest.raises(Conflito, match=r"cabe a: Capitão dos Portos \(capitao_dos_portos\)"):
+        m.transicao("a_instaurar", "portaria_instauracao", "autoridade_competente")
+    with pytest.raises(Conflito, match=r"cabe a: Capitão dos Portos \(capitao_dos_portos\)"):
+        m.transicao("em_inquiricoes", "prorrogacao_inquerito", "autoridade_competente")
