@@ -544,7 +544,7 @@ def test_restituicao_e_efeito_do_recurso_na_pagina_no_painel_e_na_consulta_publi
 def test_apuracao_aberta_pela_pagina_e_registrada_no_processo(cliente: TestClient) -> None:
     """RLESTA art. 9º, II: a notícia de um fato passado abre a apuração pela página; os atos
     seguintes se registram na página do processo, como em qualquer regime."""
-    csrf = entrar(cliente, "inspetor.cpsc")
+    entrar(cliente, "inspetor.cpsc")
     assert 'id="abrir-procedimento"' in cliente.get("/processos").text
     r = cliente.get("/procedimentos/novo")
     assert r.status_code == 200 and "Apuração posterior de infração" in r.text
