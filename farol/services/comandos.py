@@ -303,6 +303,13 @@ class DadosConversao(Modelo):
     comparecimento_em: dt.date | None = None
 
 
+class DadosMedidaImposta(Modelo):
+    """Medidas administrativas impostas na conclusão (tipos do catálogo de medidas)."""
+
+    medidas: list[str] = Field(min_length=1, max_length=10)
+    fundamentacao: str = Field(min_length=20, max_length=4000)
+
+
 # O modelo dos dados de cada ato vem das marcas do quadro de estados do regime (a primeira
 # marca da lista que o ato tiver; um regime que não declara a marca não tem atos com ela); ato
 # sem nenhuma delas aceita `DadosLivres`.
@@ -313,6 +320,7 @@ MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
     ("decisao", DadosDecisao),
     ("paga_multa", DadosPagamento),
     ("abre_processo_sancionador", DadosConversao),
+    ("impoe_medida", DadosMedidaImposta),
     ("concede_efeito_suspensivo", DadosEfeitoSuspensivo),
     ("cumpre_acessoria", DadosCumprimentoAcessoria),
     ("executa_acessoria", DadosExecucaoDireta),

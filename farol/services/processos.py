@@ -27,6 +27,7 @@ from farol.formatos import moeda
 from farol.normas.acessorias import nomes_das_acessorias, tipos_de_acessoria
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
+from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import regra_prazo
 from farol.relogio import agora, hoje
 from farol.rules import transicao
@@ -44,6 +45,7 @@ from farol.services.comandos import (
     DadosDecisaoComPenalidade,
     DadosExecucaoDireta,
     DadosLavratura,
+    DadosMedidaImposta,
     DadosPagamento,
     DadosProcurador,
     DadosRestituicao,
@@ -509,6 +511,16 @@ def _efeitos_antes(
         return {}
     if isinstance(dados, DadosConversao):
         _conferir_conversao(s, p, cmd, dados)
+        return {}
+    if isinstance(dados, DadosMedidaImposta):
+        conhecidas = carregar_tabela().medidas
+        for n, medida in enumerate(dados.medidas):
+            if medida not in conhecidas:
+                raise EntradaInvalida(
+                    f"medida desconhecida: {medida!r} (medidas: {', '.join(conhecidas)})",
+                    campo=f"dados.medidas.{n}",
+                )
+        payload["medidas_nomes"] = [conhecidas[m].nome for m in dados.medidas]
         return {}
     if isinstance(dados, DadosRestituicao):
         maquina = carregar_regime(p.regime)

@@ -73,6 +73,7 @@ def test_fato_prescrito_nao_abre_apuracao(api: Api) -> None:
     r = _abrir(api, "apuracao", "2021-02-10", "2026-03-02", "inspetor.cpsc")
     assert r.status_code == 422
     assert r.json()["campo"] == "data_fato"
+    assert "prescreveu em 10/02/2026" in r.json()["mensagem"]
     assert "Lei 9.873/1999 art. 1º" in r.json()["regra"]
 
 
@@ -130,6 +131,15 @@ def test_inquerito_com_indicios_de_crime_vai_ao_ministerio_publico_depois_do_dis
                como="cp.cpsc")  # fmt: skip
     api.ato_ok(pid, "encaminhamento_ministerio_publico", "2026-04-22",
                {"texto": "Cópia integral ao MPF."}, como="cp.cpsc")  # fmt: skip
+    # medida administrativa sem procedimento sancionador ("concomitante ou não", item 0321)
+    r = api.ato(pid, "medida_administrativa_inquerito", "2026-04-23",
+                {"medidas": ["interdicao"], "fundamentacao": "Risco à navegação no local."},
+                como="cp.cpsc")  # fmt: skip
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.medidas.0")
+    api.ato_ok(pid, "medida_administrativa_inquerito", "2026-04-23",
+               {"medidas": ["apreensao_habilitacao"],
+                "fundamentacao": "Condutor sem condições de conduzir; apreensão do certificado."},
+               como="cp.cpsc")  # fmt: skip
     api.ato_ok(pid, "arquivamento_inquerito", "2026-04-23",
                {"fundamentacao": "Sem infração à LESTA; indícios de crime já levados ao MPF."},
                como="cp.cpsc")  # fmt: skip
