@@ -16,8 +16,8 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    ValidationInfo,
     field_validator,
-    model_validator,
 )
 
 from farol.domain.cpf_cnpj import validar_cpf
@@ -257,17 +257,20 @@ class DadosProcurador(Modelo):
     oab: str | None = Field(
         default=None, max_length=30, description="inscrição na OAB, se advogado (ex.: SC 12345)"
     )
-    email: str | None = Field(default=None, max_length=200, pattern=r"^[^@\s]+@[^@\s]+$")
     endereco: str | None = Field(default=None, max_length=300)
+    email: str | None = Field(
+        default=None, max_length=200, pattern=r"^[^@\s]+@[^@\s]+$", validate_default=True
+    )
     texto: str | None = Field(default=None, max_length=4000)
 
-    @model_validator(mode="after")
-    def _contato(self) -> DadosProcurador:
-        if not self.email and not self.endereco:
+    @field_validator("email")
+    @classmethod
+    def _contato(cls, email: str | None, info: ValidationInfo) -> str | None:
+        if not email and not info.data.get("endereco"):
             raise ValueError(
                 "informe o e-mail ou o endereço do procurador: é para onde vão as comunicações"
             )
-        return self
+        return email
 
 
 class NovoProcurador(DadosProcurador):

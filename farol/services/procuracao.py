@@ -45,8 +45,7 @@ def _validar(campos: dict[str, Any]) -> NovoProcurador:
         return NovoProcurador.model_validate(campos)
     except ValidationError as e:
         erro = e.errors()[0]
-        # o erro do modelo inteiro é o do contato (e-mail ou endereço)
-        campo = ".".join(str(x) for x in erro.get("loc", ())) or "email"
+        campo = ".".join(str(x) for x in erro.get("loc", ())) or "corpo"
         raise EntradaInvalida(traduzir(erro), campo=campo) from None
 
 

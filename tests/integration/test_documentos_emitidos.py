@@ -142,13 +142,13 @@ def test_decisao_reformada_em_recurso_aparece_na_verificacao(cenario: dict[str, 
     pid = cenario["pid"]
     with banco.unit_of_work() as s:
         for tipo, dia, dados in [
-            ("ciencia_auto", dt.date(2026, 9, 16), {}),
+            ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
             ("renuncia_defesa", dt.date(2026, 9, 17), {}),
         ]:
             processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
         penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
         processos.registrar_ato(s, aut, pid, NovoAto(tipo="julgamento_procedente", data_ato=dt.date(2026, 9, 20), dados={"penalidades": penalidades, "justificativa": "Infrações comprovadas no auto e na inspeção."}))
-        processos.registrar_ato(s, aut, pid, NovoAto(tipo="ciencia_decisao", data_ato=dt.date(2026, 9, 21)))
+        processos.registrar_ato(s, aut, pid, NovoAto(tipo="ciencia_decisao", data_ato=dt.date(2026, 9, 21), dados={"meio": "AR"}))
         doc = documentos.emitir(s, aut, pid, "decisao_julgamento", URL)
         codigo = doc.codigo
         t = texto(doc.conteudo)

@@ -36,7 +36,7 @@ def _em_defesa(banco: Banco) -> int:
         dados = {"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}]}
         processos.registrar_ato(s, a, pid, NovoAto(tipo="lavratura_auto", data_ato=dt.date(2026, 9, 15), dados=dados))
         # ciência em 16/11/2026 (segunda): 15 dias úteis a partir de 17/11, pulando 20/11 → 08/12/2026
-        processos.registrar_ato(s, a, pid, NovoAto(tipo="ciencia_auto", data_ato=dt.date(2026, 11, 16)))
+        processos.registrar_ato(s, a, pid, NovoAto(tipo="ciencia_auto", data_ato=dt.date(2026, 11, 16), dados={"meio": "pessoal"}))
         return pid
 
 

@@ -67,7 +67,7 @@ def test_ato_do_processo_recomeça_a_contagem(banco: Banco) -> None:
     with banco.unit_of_work() as s:
         dados = {"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}]}
         processos.registrar_ato(s, aut, pid, NovoAto(tipo="lavratura_auto", data_ato=dt.date(2024, 1, 15), dados=dados))
-        processos.registrar_ato(s, aut, pid, NovoAto(tipo="ciencia_auto", data_ato=dt.date(2024, 2, 1)))
+        processos.registrar_ato(s, aut, pid, NovoAto(tipo="ciencia_auto", data_ato=dt.date(2024, 2, 1), dados={"meio": "pessoal"}))
     # intercorrente conta do último ato (01/02/2024 → 01/02/2027); quinquenal do último ato
     # interruptivo (ciência do auto, 01/02/2024 → 01/02/2029)
     assert pid not in _alertas(banco, aut, dt.date(2026, 8, 4))

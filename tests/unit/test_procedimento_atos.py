@@ -503,6 +503,28 @@ def caminho_correcao_em_todo_estado_nao_final() -> Processo:
     return todos
 
 
+def caminho_procurador_em_todo_estado_nao_final() -> Processo:
+    """Norma de 2023, item 3.6.6: o procurador se constitui em qualquer estado não final, pelo
+    inspetor, pela Autoridade Competente ou pelo Capitão dos Portos, sem mudar o estado nem os
+    prazos (o instrumento é anexado ao ato pelo serviço)."""
+    todos = Processo()
+    papeis = (IN, AC, CP)
+    for n, estado in enumerate([*ORDEM_CANONICA, "sobrestado"]):
+        p = ate(estado)
+        abertos = dict(p.vencimentos)
+        r = p.ato("constituicao_procurador", papeis[n % len(papeis)])
+        assert r.estado_destino == estado
+        assert r.prazos_iniciados == r.prazos_encerrados == ()
+        assert p.vencimentos == abertos
+        todos.cobertos |= p.cobertos
+    p = ate("em_recurso")  # paga durante o recurso, que é provido: restituição pendente
+    p.ato("pagamento", AC)
+    p.ato("decisao_recurso_provido", CP)
+    assert p.ato("constituicao_procurador", AC).estado_destino == "aguardando_restituicao"
+    todos.cobertos |= p.cobertos
+    return todos
+
+
 CAMINHOS: list[Callable[[], Processo]] = [
     caminho_arquivamento_apos_esclarecimentos_acolhidos,
     caminho_auto_apos_esclarecimentos_nao_acolhidos,
@@ -520,6 +542,7 @@ CAMINHOS: list[Callable[[], Processo]] = [
     caminho_encerramento_apos_recursos_sem_multa,
     caminho_sobrestamento_e_levantamento,
     caminho_correcao_em_todo_estado_nao_final,
+    caminho_procurador_em_todo_estado_nao_final,
     caminho_pagamento_no_recurso_provido_e_restituicao,
     caminho_pagamento_e_provimento_parcial_com_restituicao,
     caminho_efeito_suspensivo,
@@ -592,6 +615,21 @@ def test_sobrestamento_e_levantamento_voltam_ao_estado_anterior_e_reiniciam_praz
 
 def test_correcao_cabe_em_todo_estado_nao_final_e_nao_muda_o_estado() -> None:
     caminho_correcao_em_todo_estado_nao_final()
+
+
+def test_procurador_se_constitui_em_todo_estado_nao_final_sem_mudar_o_estado() -> None:
+    caminho_procurador_em_todo_estado_nao_final()
+
+
+def test_procurador_nao_se_constitui_em_estado_final_nem_pelo_dpc_ou_sem_atos() -> None:
+    m = maquina()
+    for estado in m.estados_finais():
+        with pytest.raises(Conflito, match="o processo está encerrado"):
+            m.transicao(estado, "constituicao_procurador", AC)
+    for papel in (DPC, "auditor", "consulta"):
+        with pytest.raises(Conflito) as e:
+            m.transicao("em_defesa", "constituicao_procurador", papel)
+        assert e.value.campo == "papel"
 
 
 def test_pagamento_durante_o_recurso_e_recurso_provido_geram_restituicao() -> None:
@@ -746,13 +784,18 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
     def tipos(estado: str, papel: str) -> list[str]:
         return [t.tipo_ato for t in m.atos_permitidos(estado, papel)]
 
-    assert tipos("constatada", IN) == ["notificacao_comparecimento", "correcao"]
-    assert tipos("em_defesa", IN) == ["renuncia_defesa", "correcao"]
+    assert tipos("constatada", IN) == [
+        "notificacao_comparecimento",
+        "constituicao_procurador",
+        "correcao",
+    ]
+    assert tipos("em_defesa", IN) == ["renuncia_defesa", "constituicao_procurador", "correcao"]
     assert tipos("em_defesa", AC) == [
         "defesa",
         "renuncia_defesa",
         "revelia",
         "sobrestamento",
+        "constituicao_procurador",
         "correcao",
     ]
     assert tipos("em_recurso", CP) == [
@@ -760,6 +803,7 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
         "decisao_recurso_provido_em_parte",
         "decisao_recurso_nao_provido",
         "efeito_suspensivo",
+        "constituicao_procurador",
         "correcao",
     ]
     assert tipos("em_recurso", AC) == [
@@ -768,6 +812,7 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
         "inscricao_divida_ativa",
         "cumprimento_acessoria",
         "execucao_direta_acessoria",
+        "constituicao_procurador",
         "correcao",
     ]
     assert tipos("em_recurso_final", DPC) == [
@@ -784,9 +829,14 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
         "cumprimento_acessoria",
         "execucao_direta_acessoria",
         "encerramento",
+        "constituicao_procurador",
         "correcao",
     ]
-    assert tipos("sobrestado", AC) == ["levantamento_sobrestamento", "correcao"]
+    assert tipos("sobrestado", AC) == [
+        "levantamento_sobrestamento",
+        "constituicao_procurador",
+        "correcao",
+    ]
 
 
 def test_so_quem_registra_o_ato_pode_corrigi_lo() -> None:

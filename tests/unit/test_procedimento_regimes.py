@@ -32,6 +32,7 @@ from farol.pdf.dados import TipoDocumento
 from farol.services.comandos import (
     MODELO_POR_MARCA,
     DadosAcordao,
+    DadosCiencia,
     DadosCorrecao,
     DadosCumprimentoAcessoria,
     DadosDecisao,
@@ -42,6 +43,7 @@ from farol.services.comandos import (
     DadosLivres,
     DadosNotificacao,
     DadosPagamento,
+    DadosProcurador,
     DadosRestituicao,
     DadosSobrestamento,
     modelo_dos_dados,
@@ -186,6 +188,9 @@ def test_as_marcas_do_regime_lesta_sao_as_categorias_que_os_servicos_usavam() ->
     assert m.tipo_com("abre_processo") == "notificacao_comparecimento"
     assert m.papeis_que_registram("lavra_auto") == (AC,)
     assert m.e_correcao("correcao") and not m.e_correcao("recurso")
+    # o procurador (Norma de 2023, item 3.6.6) se constitui em todo estado não final, sem mudá-lo
+    assert m.tipo_com("constitui_procurador") == "constituicao_procurador"
+    assert m.papeis_que_registram("constitui_procurador") == (IN, AC, CP)
 
 
 def test_o_modelo_dos_dados_de_cada_ato_lesta_vem_das_marcas() -> None:
@@ -210,6 +215,11 @@ def test_o_modelo_dos_dados_de_cada_ato_lesta_vem_das_marcas() -> None:
         "restituicao_efetuada": DadosRestituicao,
         "sobrestamento": DadosSobrestamento,
         "levantamento_sobrestamento": DadosAcordao,
+        "ciencia_auto": DadosCiencia,
+        "ciencia_decisao": DadosCiencia,
+        "ciencia_decisao_recurso": DadosCiencia,
+        "ciencia_decisao_recurso_final": DadosCiencia,
+        "constituicao_procurador": DadosProcurador,
         "correcao": DadosCorrecao,
     }
     for t in m.transicoes:

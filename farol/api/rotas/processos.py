@@ -62,9 +62,7 @@ def registrar_ato(
 TextoDoForm = Annotated[str | None, Form()]
 
 
-@rotas.post(
-    "/processos/{processo_id}/procuradores", status_code=201, response_model=AtoRegistrado
-)
+@rotas.post("/processos/{processo_id}/procuradores", status_code=201, response_model=AtoRegistrado)
 def constituir_procurador(
     processo_id: int,
     ator: AtorAtual,

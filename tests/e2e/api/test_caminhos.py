@@ -160,7 +160,7 @@ def test_recurso_provido_em_parte_pelo_capitao_dos_portos_reduz_a_multa_devida(a
     assert (r.status_code, r.json()["campo"]) == (422, "dados.penalidades.0.multa")
     r = api.ato_ok(pid, "decisao_recurso_provido_em_parte", "2026-05-04", penalidade("500.00"))
     assert r["processo"]["estado"] == "recurso_decidido"
-    api.ato_ok(pid, "ciencia_decisao_recurso", "2026-05-06")
+    api.ato_ok(pid, "ciencia_decisao_recurso", "2026-05-06", {"meio": "AR"})
 
     p = api.processo(pid)
     assert (p["multa_total"], p["saldo"]) == ("500.00", "500.00")
@@ -370,11 +370,11 @@ def test_julgamento_so_com_suspensao_termina_em_encerramento_apos_o_prazo_de_rec
     # o autor material é o Comandante, embarcado: a suspensão o alcança (RLESTA art. 8º); o
     # condutor como tal não responde pela dotação da embarcação (NORMAM 2023 item 3.3.1 a)
     api.ato_ok(pid, "lavratura_auto", "2026-03-13", lavratura(autor_tipo="comandante"))
-    api.ato_ok(pid, "ciencia_auto", "2026-03-16")
+    api.ato_ok(pid, "ciencia_auto", "2026-03-16", {"meio": "pessoal"})
     api.ato_ok(pid, "defesa", "2026-03-20", {"texto": "Defesa."})
     r = api.ato_ok(pid, "julgamento_procedente", "2026-04-10", penalidade(None, suspensao_dias=30))
     assert r["penalidades"][0]["suspensao_dias"] == 30
-    api.ato_ok(pid, "ciencia_decisao", "2026-04-14")
+    api.ato_ok(pid, "ciencia_decisao", "2026-04-14", {"meio": "AR"})
 
     p = api.processo(pid)
     assert _abertos(p) == ["recurso"]  # sem multa, não corre prazo de pagamento
@@ -408,7 +408,11 @@ def test_sobrestamento_suspende_e_o_levantamento_volta_ao_estado_anterior(api: A
         "poluicao": False,
         "estado_anterior": "em_defesa",
     }
-    assert {t["tipo"] for t in p["atos_permitidos"]} == {"levantamento_sobrestamento", "correcao"}
+    assert {t["tipo"] for t in p["atos_permitidos"]} == {
+        "levantamento_sobrestamento",
+        "constituicao_procurador",
+        "correcao",
+    }
     assert api.ato(pid, "revelia", "2026-05-04").status_code == 409
 
     acordao = {"numero": "7.001/2026", "publicado_em": "2026-06-26"}

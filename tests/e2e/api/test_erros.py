@@ -177,7 +177,7 @@ def test_multa_e_suspensao_juntas_sao_recusadas_quando_alternativas(api: Api) ->
     pid = api.novo_processo()
     # o Comandante: a suspensão o alcança (RLESTA art. 8º), e a escolha é multa OU suspensão
     api.ato_ok(pid, "lavratura_auto", "2026-03-13", lavratura(autor_tipo="comandante"))
-    api.ato_ok(pid, "ciencia_auto", "2026-03-16")
+    api.ato_ok(pid, "ciencia_auto", "2026-03-16", {"meio": "pessoal"})
     api.ato_ok(pid, "renuncia_defesa", "2026-03-16")
     r = api.ato(pid, "julgamento_procedente", "2026-04-10", penalidade("500.00", suspensao_dias=10))
     assert r.status_code == 422

@@ -89,7 +89,7 @@ def test_vencimento_em_feriado_e_fim_de_semana_e_prorrogado_ao_dia_util_seguinte
     pid = api.novo_processo()
     api.levar_ate(pid, "julgado_procedente")
     # ciência em 05/11/2026: 15 dias corridos caem em 20/11 (Consciência Negra), depois sábado e domingo
-    api.ato_ok(pid, "ciencia_decisao", "2026-11-05")
+    api.ato_ok(pid, "ciencia_decisao", "2026-11-05", {"meio": "AR"})
     pagamento = _prazo(api.processo(pid), "pagamento")
     assert (pagamento["inicio"], pagamento["vencimento"]) == ("2026-11-05", "2026-11-23")
     assert _pulados(pagamento) == [

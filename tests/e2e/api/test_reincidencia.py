@@ -28,7 +28,7 @@ def _ate_julgamento(api: Api, fato: dt.date, proprietario: str, inscricao: str) 
     )
     for tipo, dias, dados in (
         ("lavratura_auto", 20, lavratura()),
-        ("ciencia_auto", 21, {}),
+        ("ciencia_auto", 21, {"meio": "pessoal"}),
         ("renuncia_defesa", 22, {}),
     ):
         api.ato_ok(pid, tipo, (fato + dt.timedelta(days=dias)).isoformat(), dados)
@@ -119,7 +119,7 @@ def test_penalidade_anterior_afastada_em_recurso_deixa_de_contar(api: Api) -> No
     anterior_fato = dt.date(2025, 7, 1)
     atual = _anterior_e_atual(api, anterior_fato)
     (anterior,) = [p["id"] for p in api.get("/processos").json() if p["id"] != atual]
-    api.ato_ok(anterior, "ciencia_decisao", "2025-07-25")
+    api.ato_ok(anterior, "ciencia_decisao", "2025-07-25", {"meio": "AR"})
     api.ato_ok(anterior, "recurso", "2025-07-28")
     api.ato_ok(anterior, "decisao_recurso_provido", "2025-08-10", {"fundamentacao": FUNDAMENTACAO})
     assert _julgar(api, atual, FATO_ATUAL, "3000.00").status_code == 422

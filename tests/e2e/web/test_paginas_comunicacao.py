@@ -1,0 +1,129 @@
+"""A página do processo pergunta a publicação oficial na ciência e constitui o procurador com
+o instrumento (Norma de 2023, item 3.6.6), pelos mesmos serviços da API (TestClient, SQLite e
+PostgreSQL)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html as html_
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apoio import hash_rapido
+from fastapi.testclient import TestClient
+from semente import processo_autuado
+
+from farol.app import criar_app
+from farol.config import Configuracao
+from farol.relogio import hoje
+from farol.services import usuarios
+from farol.services.demo import carregar_demo
+from farol.store.db import Banco
+from farol.store.orm import Procurador
+
+from .conftest import SEGREDO
+
+PDF = b"%PDF-1.4\n% procuracao com poderes especificos\n%%EOF\n"
+
+
+@pytest.fixture
+def cliente(
+    banco: Banco, url_banco: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[TestClient]:
+    monkeypatch.setattr(usuarios, "hash_senha", hash_rapido)
+    carregar_demo(banco, hoje(), log=lambda _: None)
+    config = Configuracao(pasta_dados=tmp_path, database_url=url_banco, segredo=SEGREDO)
+    with TestClient(criar_app(config, banco), follow_redirects=False) as c:
+        yield c
+
+
+def _csrf(pagina: str) -> str:
+    m = re.search(r'name="csrf" value="([^"]+)"', pagina)
+    assert m, "página sem token CSRF"
+    return m.group(1)
+
+
+def _entrar(cliente: TestClient, login: str = "autoridade.cpsc") -> None:
+    r = cliente.get("/entrar")
+    r = cliente.post("/entrar", data={"csrf": _csrf(r.text), "login": login, "senha": "farol2026"})
+    assert r.status_code == 303, r.text
+
+
+def _formulario(pagina: str, tipo: str) -> str:
+    m = re.search(rf'<form [^>]*data-form-ato="{tipo}">(.*?)</form>', pagina, re.S)
+    assert m, f"a página não oferece o formulário de {tipo}"
+    return m.group(1)
+
+
+def _ocultos(form: str) -> dict[str, Any]:
+    return {
+        n: html_.unescape(v)
+        for n, v in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form)
+    }
+
+
+def test_ciencia_por_publicacao_pelo_formulario_da_pagina(
+    cliente: TestClient, banco: Banco
+) -> None:
+    pid, _ = processo_autuado(banco, inscricao="4419900601", dias_atras=80)
+    _entrar(cliente)
+    form = _formulario(cliente.get(f"/processos/{pid}").text, "ciencia_auto")
+    assert 'name="dados.publicacao.veiculo"' in form
+    assert '<option value="dou"' in form and "Diário Oficial da União" in form
+    assert 'name="dados.hipotese"' in form and "interessado de endereço indefinido" in form
+
+    publicado = hoje() - dt.timedelta(days=60)
+    base = _ocultos(form) | {
+        "data_ato": publicado.isoformat(),
+        "dados.meio": "edital",
+        "dados.publicacao.veiculo": "pagina_om",
+        "dados.publicacao.publicado_em": publicado.isoformat(),
+        "dados.publicacao.referencia": "https://www.marinha.mil.br/cpsc/editais/2026-7",
+        "dados.hipotese": "desconhecido",
+    }
+    # sem a justificativa, a página volta com o erro no campo
+    r = cliente.post(f"/processos/{pid}/atos/ciencia_auto", data=base)
+    assert r.status_code == 422, r.text
+    assert 'id="erro-dados-justificativa"' in r.text
+
+    dados = base | {"dados.justificativa": "Notificação devolvida: destinatário desconhecido."}
+    r = cliente.post(f"/processos/{pid}/atos/ciencia_auto", data=dados)
+    assert r.status_code == 303, r.text
+    pagina = cliente.get(f"/processos/{pid}").text
+    assert f"Ciência por publicação em página da OM na internet de {publicado:%d/%m/%Y}" in pagina
+
+
+def test_procurador_constituido_pelo_formulario_com_o_instrumento(
+    cliente: TestClient, banco: Banco
+) -> None:
+    pid, _ = processo_autuado(banco, inscricao="4419900602", dias_atras=80)
+    _entrar(cliente)
+    form = _formulario(cliente.get(f"/processos/{pid}").text, "constituicao_procurador")
+    assert 'name="dados.cpf"' in form and 'type="file"' in form
+    campos = _ocultos(form) | {
+        "data_ato": (hoje() - dt.timedelta(days=62)).isoformat(),
+        "dados.nome": "Rui Procurador Teste",
+        "dados.cpf": "935.411.347-80",
+        "dados.email": "rui@exemplo.br",
+    }
+    r = cliente.post(f"/processos/{pid}/atos/constituicao_procurador", data=campos)
+    assert r.status_code == 422, r.text
+    assert 'id="erro-arquivo"' in r.text and "instrumento de procuração" in r.text
+    with banco.unit_of_work(somente_leitura=True) as s:
+        assert s.query(Procurador).filter_by(processo_id=pid).count() == 0
+
+    r = cliente.post(
+        f"/processos/{pid}/atos/constituicao_procurador",
+        data=campos,
+        files={"arquivo": ("procuracao.pdf", PDF, "application/pdf")},
+    )
+    assert r.status_code == 303, r.text
+    pagina = cliente.get(f"/processos/{pid}").text
+    assert 'id="procurador-' in pagina and "Rui Procurador Teste" in pagina
+    assert "instrumento de procuração" in pagina
+    # a ciência seguinte pode ser dada ao procurador
+    form = _formulario(pagina, "ciencia_auto")
+    assert 'name="dados.procurador_id"' in form and "procurador Rui Procurador Teste" in form
