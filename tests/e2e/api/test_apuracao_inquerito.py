@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import Api
+from .test_comunicacao import PROCURADORA, constituir
 
 INVESTIGADO = {"documento": "529.982.247-25", "nome": "Joaquim Barbosa da Silva"}
 RAZOES = "Os documentos juntados não confirmam a notícia; não há infração a apurar."
@@ -105,6 +106,10 @@ def _inquerito_ate_a_defesa(api: Api) -> int:
     api.ato_ok(pid, "relatorio_inquerito", "2026-03-30", {"texto": "Relatório."})
     api.ato_ok(pid, "conclusao_inquerito", "2026-04-01", {"texto": "Infração e autor constatados."},
                como="cp.cpsc")  # fmt: skip
+    # defesa indireta: o procurador do indiciado, com o instrumento (NORMAM-07 item 0319)
+    r = constituir(api, pid, "2026-04-06")
+    assert r.status_code == 201, r.text
+    assert [x["nome"] for x in api.processo(pid)["procuradores"]] == [PROCURADORA["nome"]]
     api.ato_ok(pid, "defesa_inquerito", "2026-04-10", {"texto": "Defesa por procurador."})
     return pid
 
