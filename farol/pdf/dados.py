@@ -33,6 +33,7 @@ class TipoDocumento(StrEnum):
     decisao_julgamento = "decisao_julgamento"
     decisao_recurso = "decisao_recurso"
     notificacao_pagamento = "notificacao_pagamento"
+    aviso_publicacao = "aviso_publicacao"
 
 
 def _valor(v: Decimal) -> Decimal:
@@ -207,6 +208,38 @@ class Acordao(_Modelo):
     fundamento: str = Field(min_length=1)
 
 
+class Fundamento(_Modelo):
+    """Um dispositivo citado com o seu texto literal (vem dos dados citados de `normas/`)."""
+
+    referencia: str = Field(min_length=1)  # "Lei 9.784/1999 art. 26, § 4º"
+    texto: str = Field(min_length=1)
+
+
+class AtoComunicado(_Modelo):
+    """O ato do processo de que se dá ciência (a lavratura do auto, a decisão ...)."""
+
+    nome: str = Field(min_length=1)  # "Lavratura do Auto de Infração"
+    data: dt.date
+    documento: str | None = None  # o documento que o materializa: "Auto de Infração"
+    numero: str | None = None  # o número desse documento, quando o processo o tem
+
+
+class Publicacao(_Modelo):
+    """A ciência dada por publicação oficial ao interessado indeterminado, desconhecido ou de
+    endereço indefinido (Norma de 2023, item 3.6.6; Lei 9.784/1999, art. 26, § 4º): o ato
+    comunicado, onde e quando se publicou, a hipótese, a justificativa e os fundamentos."""
+
+    ato: AtoComunicado
+    ciencia: str = Field(min_length=1)  # o ato de ciência registrado no processo
+    veiculo: str = Field(min_length=1)  # "Diário Oficial da União"
+    publicado_em: dt.date
+    referencia: str | None = None  # "DOU nº 53, seção 3, p. 41"
+    hipotese: str = Field(min_length=1)  # "interessado de endereço indefinido"
+    justificativa: str | None = None
+    contagem: str | None = None  # de onde correm os prazos, com o fundamento
+    fundamentos: tuple[Fundamento, ...] = Field(min_length=1)
+
+
 class Assinatura(_Modelo):
     """Bloco de assinatura; `recusou` e `a_rogo_por` registram o item 3.6.2 da NORMAM."""
 
@@ -249,6 +282,7 @@ class DadosDocumento(_Modelo):
     bens: tuple[str, ...] = ()  # itens e equipamentos apreendidos, guardados ou entregues
     referencias: tuple[Referencia, ...] = ()
     acordao: Acordao | None = None  # Auto de Infração lavrado após o Acórdão do Tribunal Marítimo
+    publicacao: Publicacao | None = None  # aviso de ciência por publicação oficial
     observacoes: str | None = None
     efeito_do_recurso: str | None = None
     """Se o prazo de pagamento corre com recurso pendente (a regra) ou está suspenso, com o
@@ -275,6 +309,7 @@ TITULOS: dict[TipoDocumento, str] = {
     TipoDocumento.decisao_julgamento: "Decisão de Julgamento de Auto de Infração",
     TipoDocumento.decisao_recurso: "Decisão de Recurso",
     TipoDocumento.notificacao_pagamento: "Notificação para Pagamento de Multa",
+    TipoDocumento.aviso_publicacao: "Aviso de ciência por publicação oficial",
 }
 
 _T = TipoDocumento
@@ -290,4 +325,5 @@ REQUISITOS: dict[TipoDocumento, tuple[str, ...]] = {
     _T.decisao_julgamento: ("interessados", "decisao", "infracoes"),
     _T.decisao_recurso: ("interessados", "decisao"),
     _T.notificacao_pagamento: ("interessados", "valores", "prazos"),
+    _T.aviso_publicacao: ("interessados", "publicacao"),
 }

@@ -1,5 +1,5 @@
 """Dados de exemplo de cada documento: usados nos testes, no bench e para a OM conferir o
-seu cabeçalho (`python -m farol.pdf.exemplos PASTA` grava os onze PDFs).
+seu cabeçalho (`python -m farol.pdf.exemplos PASTA` grava um PDF de cada tipo).
 
 Os dados estão em `exemplos.yaml`, ao lado: os textos legais são os do catálogo (RLESTA,
 seed 002); pessoas, embarcações e números são fictícios. Este módulo só os carrega e acrescenta
@@ -84,7 +84,7 @@ def auto_extenso(n_infracoes: int = 12) -> DadosDocumento:
 
 
 def main(argv: list[str]) -> int:
-    """Grava os onze PDFs de exemplo (e o Auto extenso) na pasta indicada."""
+    """Grava um PDF de exemplo de cada tipo (e o Auto extenso) na pasta indicada."""
     from farol.pdf.renderizador import renderizar
 
     pasta = Path(argv[1] if len(argv) > 1 else "artefatos/documentos")

@@ -4,7 +4,8 @@ guardar com o SHA-256 e verificar a autenticidade por código (QR) ou pelo próp
 Um documento só se emite quando o ato que ele materializa existe (não há decisão antes do
 julgamento). Reemitir grava um novo documento que substitui o anterior; o anterior continua
 verificável e a verificação diz que foi substituído, e se um ato posterior mudou o efeito do
-documento (p. ex., decisão reformada em recurso).
+documento (p. ex., decisão reformada em recurso). Os de `DOCUMENTOS_DE_CADA_ATO` (o aviso de
+publicação) só substituem o do mesmo ato: cada publicação tem o seu aviso.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from farol.pdf.renderizador import renderizar
 from farol.relogio import agora
 from farol.services import idempotencia
 from farol.services.jurisdicao import Ator, ator_do_usuario, carregar_processo, exigir_alcance
-from farol.services.montagem_documentos import atos_do_documento, montar, ultimo_ato
+from farol.services.montagem_documentos import DOCUMENTOS_DE_CADA_ATO, ato_do_documento, montar
 from farol.services.resultados.documento import (
     DocumentoNaoReconhecido,
     DocumentoResumo,
@@ -90,13 +91,15 @@ def emitir(
             campo="tipo",
         ) from None
     pdf = renderizar(dados)
+    ato = ato_do_documento(s, p, t)
+    mesmo_tipo = select(DocumentoEmitido).where(
+        DocumentoEmitido.processo_id == p.id, DocumentoEmitido.tipo == t.value
+    )
+    if t in DOCUMENTOS_DE_CADA_ATO and ato is not None:
+        mesmo_tipo = mesmo_tipo.where(DocumentoEmitido.ato_id == ato.id)
     anterior = s.execute(
-        select(DocumentoEmitido)
-        .where(DocumentoEmitido.processo_id == p.id, DocumentoEmitido.tipo == t.value)
-        .order_by(DocumentoEmitido.id.desc())
-        .limit(1)
+        mesmo_tipo.order_by(DocumentoEmitido.id.desc()).limit(1)
     ).scalar_one_or_none()
-    ato = _ultimo_ato_do_tipo(s, p, t)
     doc = DocumentoEmitido(
         codigo=codigo,
         processo_id=p.id,
@@ -111,11 +114,6 @@ def emitir(
     s.add(doc)
     s.flush()
     return doc
-
-
-def _ultimo_ato_do_tipo(s: Session, p: Processo, t: d.TipoDocumento) -> Ato | None:
-    tipos = atos_do_documento(p, t)
-    return ultimo_ato(s, p, tipos) if tipos else None
 
 
 def descrever(s: Session, doc: DocumentoEmitido) -> Verificacao:

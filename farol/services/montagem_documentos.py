@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from farol import formatos
 from farol.domain.cpf_cnpj import formatar_documento
+from farol.domain.papeis import nome_do_papel
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
 from farol.erros import Conflito, EntradaInvalida
@@ -48,6 +49,9 @@ from farol.store.repositorio import historico, itens_do_auto, vigentes
 
 T = d.TipoDocumento
 DOCUMENTOS_DE_DECISAO = (T.decisao_julgamento, T.decisao_recurso)
+DOCUMENTOS_DE_CADA_ATO = (T.aviso_publicacao,)
+"""Documentos que valem para o ato que materializam: o emitido para outro ato do mesmo tipo não
+os substitui (o aviso da publicação da decisão não substitui o da publicação do auto)."""
 # Que ato cada documento materializa e que atos posteriores mudam o seu efeito estão no quadro
 # de estados do regime (`documentos` e `altera_efeito_de` de cada transição).
 NOMES_ETAPA = {
@@ -59,12 +63,25 @@ NOMES_ETAPA = {
     "recurso_final": "Recurso em última instância",
     "regularizacao": "Regularização da embarcação apreendida",
     "retirada": "Retirada da embarcação",
+    "acessoria": "Cumprimento da penalidade acessória",
 }
 
 
 def atos_do_documento(p: Processo, tipo: d.TipoDocumento) -> tuple[str, ...]:
     """Os tipos de ato que o documento materializa, no quadro do regime do processo."""
     return carregar_regime(p.regime).tipos_que_materializam(tipo.value)
+
+
+def ato_do_documento(s: Session, p: Processo, tipo: d.TipoDocumento) -> Ato | None:
+    """O ato que o documento materializa: o último dos tipos que o quadro lhe dá; no aviso de
+    publicação, a última ciência dada por publicação oficial (uma ciência pessoal ou por AR do
+    mesmo tipo não tem aviso)."""
+    tipos = atos_do_documento(p, tipo)
+    if not tipos:
+        return None
+    if tipo == T.aviso_publicacao:
+        return _ciencia_por_publicacao(s, p, tipos)
+    return ultimo_ato(s, p, tipos)
 
 
 def ultimo_ato(s: Session, p: Processo, tipos: tuple[str, ...]) -> Ato | None:
@@ -177,12 +194,17 @@ def _prazo(s: Session, p: Processo, etapa: str) -> d.Prazo | None:
     ).scalar_one_or_none()
     if x is None:
         return None
-    contagem = "dias úteis" if x.contagem == "uteis" else "dias corridos"
+    return _prazo_gravado(x, f"a {x.inicio:%d/%m/%Y}")
+
+
+def _prazo_gravado(x: Prazo, marco: str) -> d.Prazo:
+    """O prazo como o motor o gravou no processo; `marco` completa "contados do dia seguinte
+    ..." (a data de início, "à publicação")."""
     return d.Prazo(
-        etapa=NOMES_ETAPA.get(etapa, etapa),
+        etapa=NOMES_ETAPA.get(x.etapa, x.etapa),
         vencimento=x.vencimento,
         inicio=x.inicio,
-        contagem=f"{x.dias} {contagem}, contados do dia seguinte a {x.inicio:%d/%m/%Y}",
+        contagem=f"{x.dias} {_dias(x.contagem)}, contados do dia seguinte {marco}",
         fundamento="; ".join(x.fundamentos[:3]),
     )
 
@@ -325,6 +347,8 @@ def montar(
             prazos=(prazo,),
             efeito_do_recurso=_efeito_do_recurso(s, p),
         )  # fmt: skip
+    if tipo == T.aviso_publicacao:
+        return _aviso_publicacao(s, p, base)
     return _custodia(s, p, tipo, base, extras)
 
 
@@ -375,7 +399,7 @@ def _decisao(
     autoridade = s.get(Usuario, ato.ator_id)
     return d.DadosDocumento(
         **base,
-        numero_documento=f"{p.numero}-D{ato.seq}",
+        numero_documento=_numero_da_decisao(p, ato),
         interessados=(_autuado(s, p), *_procuradores(s, p)),
         infracoes=_infracoes(s, p),
         penalidades=penalidades,
@@ -392,6 +416,128 @@ def _decisao(
             _efeito_do_recurso(s, p) if any(x.multa for x in vigentes(s, p)) else None
         ),
         assinaturas=(_assinatura_autoridade(s, ato, "Autoridade julgadora"),),
+    )
+
+
+def _numero_da_decisao(p: Processo, ato: Ato) -> str:
+    return f"{p.numero}-D{ato.seq}"
+
+
+def _numero_do_documento(s: Session, p: Processo, tipo: d.TipoDocumento, ato: Ato) -> str | None:
+    """O número que o documento que materializa `ato` imprime (o mesmo de `montar`); None se
+    o tipo não tem número próprio no processo."""
+    if tipo == T.auto_de_infracao:
+        return s.execute(
+            select(AutoDeInfracao.numero).where(AutoDeInfracao.processo_id == p.id)
+        ).scalar_one_or_none()
+    if tipo in DOCUMENTOS_DE_DECISAO:
+        return _numero_da_decisao(p, ato)
+    return None
+
+
+# --- Aviso de ciência por publicação oficial (Norma de 2023, item 3.6.6) ----------------------
+# "No caso de interessado indeterminado, desconhecido ou de endereço indefinido, nos termos do
+# § 4o, art. 26 da Lei no 9.784/99, para fins de ciência dos atos processuais, a divulgação
+# poderá ser feita por meio de publicação oficial". O aviso é o documento dessa publicação: o ato
+# comunicado, o veículo e a data, a hipótese e os prazos que a ciência abriu, tal como gravados.
+
+
+def _ciencia_por_publicacao(s: Session, p: Processo, tipos: tuple[str, ...]) -> Ato | None:
+    """A última ciência do processo dada pelo meio que `comunicacao.yaml` diz ser a publicação
+    oficial."""
+    meio = comunicacao().publicacao_oficial.meio
+    atos = s.execute(
+        select(Ato).where(Ato.processo_id == p.id, Ato.tipo.in_(tipos)).order_by(Ato.seq.desc())
+    ).scalars()
+    return next((a for a in atos if (a.payload or {}).get("meio") == meio), None)
+
+
+def _ato_comunicado(s: Session, p: Processo, ciencia: Ato) -> d.AtoComunicado:
+    """O ato de que a ciência dá conhecimento: o último, antes dela, dos tipos que no quadro
+    levam o processo ao estado de onde a ciência parte (a lavratura, na ciência do auto; a
+    decisão, na ciência da decisão); com o documento que o materializa e o seu número."""
+    maquina = carregar_regime(p.regime)
+    tipos = maquina.tipos_que_levam_a(ciencia.tipo)
+    ato = s.execute(
+        select(Ato)
+        .where(Ato.processo_id == p.id, Ato.tipo.in_(tipos), Ato.seq < ciencia.seq)
+        .order_by(Ato.seq.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+    if ato is None:
+        raise Conflito(
+            f"a ciência nº {ciencia.seq} não tem, antes dela, o ato que comunica", campo="tipo"
+        )
+    transicao = next(t for t in maquina.transicoes if t.tipo_ato == ato.tipo)
+    documento = d.TipoDocumento(transicao.documentos[0]) if transicao.documentos else None
+    return d.AtoComunicado(
+        nome=transicao.nome,
+        data=ato.data_ato,
+        documento=d.TITULOS[documento] if documento else None,
+        numero=_numero_do_documento(s, p, documento, ato) if documento else None,
+    )
+
+
+def _aviso_publicacao(s: Session, p: Processo, base: dict[str, Any]) -> d.DadosDocumento:
+    pub = comunicacao().publicacao_oficial
+    tipos = atos_do_documento(p, T.aviso_publicacao)
+    ciencia = _ciencia_por_publicacao(s, p, tipos) if tipos else None
+    if ciencia is None:
+        raise Conflito(
+            "não há ciência por publicação oficial neste processo: o aviso materializa a "
+            "ciência dada ao interessado indeterminado, desconhecido ou de endereço indefinido "
+            f"por publicação ({'; '.join(v.nome for v in pub.veiculos)}), registrada com o meio "
+            f"{pub.meio!r}; nenhuma ciência deste processo foi dada por esse meio",
+            campo="tipo",
+            regra=pub.fundamento,
+        )
+    dados = ciencia.payload or {}
+    publicacao = dados.get("publicacao")
+    if not isinstance(publicacao, dict) or not publicacao.get("veiculo"):
+        raise Conflito(
+            f"a ciência nº {ciencia.seq} ({pub.meio}) foi gravada sem os dados da publicação "
+            "(veículo, data e referência): o aviso não inventa onde nem quando se publicou",
+            campo="tipo",
+            regra=pub.fundamento,
+        )
+    veiculo = pub.veiculo(str(publicacao["veiculo"]))
+    hipotese = pub.hipotese(str(dados.get("hipotese") or ""))
+    comunicado = _ato_comunicado(s, p, ciencia)
+    publicado_em = dt.date.fromisoformat(str(publicacao["publicado_em"]))
+    prazos = s.execute(
+        select(Prazo)
+        .where(Prazo.processo_id == p.id, Prazo.ato_id == ciencia.id)
+        .order_by(Prazo.id)
+    ).scalars()
+    nomes_atos = {t.tipo_ato: t.nome for t in carregar_regime(p.regime).transicoes}
+    return d.DadosDocumento(
+        **base,
+        numero_documento=f"{p.numero}-AV{ciencia.seq}",
+        interessados=(_autuado(s, p, "Interessado"),),
+        publicacao=d.Publicacao(
+            ato=comunicado,
+            ciencia=nomes_atos.get(ciencia.tipo, ciencia.tipo),
+            veiculo=veiculo.nome if veiculo else str(publicacao["veiculo"]),
+            publicado_em=publicado_em,
+            referencia=publicacao.get("referencia") or None,
+            hipotese=hipotese.nome if hipotese else str(dados.get("hipotese") or "não informada"),
+            justificativa=dados.get("justificativa") or None,
+            contagem=f"do dia seguinte à publicação ({pub.fundamento_do_prazo})",
+            fundamentos=tuple(
+                d.Fundamento(referencia=c.referencia(), texto=c.texto) for c in pub.fontes
+            ),
+        ),
+        prazos=tuple(_prazo_gravado(x, "à publicação") for x in prazos),
+        referencias=(
+            (
+                d.Referencia(
+                    documento=comunicado.documento, numero=comunicado.numero, data=comunicado.data
+                ),
+            )
+            if comunicado.documento and comunicado.numero
+            else ()
+        ),
+        assinaturas=(_assinatura_autoridade(s, ciencia, nome_do_papel(ciencia.papel)),),
     )
 
 

@@ -197,3 +197,27 @@ def test_o_formulario_do_procurador_exige_o_instrumento() -> None:
     )
     assert por_nome["arquivo"].tipo == "arquivo" and por_nome["arquivo"].obrigatorio
     assert "item 3.6.6" in por_nome["arquivo"].ajuda
+
+
+def test_toda_ciencia_tem_aviso_de_publicacao_e_comunica_o_ato_que_a_precede_no_quadro() -> None:
+    """O Aviso de ciência por publicação oficial materializa toda ciência do quadro; o ato que
+    ela comunica é o que leva o processo ao estado de onde a ciência parte (destino declarado),
+    nunca uma lista de tipos no código: a lavratura na ciência do auto, a decisão na da decisão.
+    """
+    lesta = next(m for m in carregar_regimes() if m.regime == "lesta")
+    ciencias = lesta.tipos_com("ciencia")
+    assert lesta.tipos_que_materializam("aviso_publicacao") == ciencias
+    assert lesta.tipos_que_levam_a("ciencia_auto") == ("lavratura_auto",)
+    assert lesta.tipos_que_levam_a("ciencia_decisao") == ("julgamento_procedente",)
+    assert lesta.tipos_que_levam_a("ciencia_decisao_recurso") == (
+        "decisao_recurso_provido_em_parte",
+        "decisao_recurso_nao_provido",
+    )
+    documentos = {t.tipo_ato: t.documentos for t in lesta.transicoes}
+    for ciencia in ciencias:
+        comunicados = lesta.tipos_que_levam_a(ciencia)
+        # o ato comunicado tem documento próprio (auto, decisão): o aviso o cita pelo número
+        assert comunicados and all(documentos[t] for t in comunicados), ciencia
+    # correções, "@mesmo" e "@anterior" não levam a estado nenhum
+    assert "correcao" not in lesta.tipos_que_levam_a("ciencia_auto")
+    assert lesta.tipos_que_levam_a("tipo_inexistente") == ()

@@ -203,6 +203,34 @@ def test_documentos_de_custodia_trazem_a_advertencia_legal(
             "R$ 1.600,00", "mil e seiscentos reais")  # fmt: skip
 
 
+def test_aviso_de_publicacao_diz_a_quem_o_ato_o_veiculo_a_data_o_prazo_e_os_fundamentos(
+    pdfs: dict[TipoDocumento, tuple[DadosDocumento, bytes]],
+) -> None:
+    dados, pdf = pdfs[TipoDocumento.aviso_publicacao]
+    assert dados.publicacao is not None
+    # do interessado de endereço indefinido só se conhece o nome: os demais campos saem "—"
+    assert dados.interessados[0].endereco is None and dados.interessados[0].documento is None
+    _contem(
+        _texto(pdf),
+        "AVISO DE CIÊNCIA POR PUBLICAÇÃO OFICIAL",
+        "DÁ CIÊNCIA a José Carlos de Oliveira Araújo, interessado de endereço indefinido",
+        "Processo nº 64111.000123/2025-07",
+        "Lavratura do Auto de Infração",
+        "AI-0123/2025",
+        "por meio de publicação oficial em Diário Oficial da União de 26/03/2025",
+        "DOU nº 58, seção 3, p. 27",
+        "mudou-se",
+        # publicação na quarta-feira 26/03/2025: 15 dias úteis de 27/03 vencem em 16/04/2025
+        "Apresentação de defesa",
+        "16/04/2025",
+        "contados do dia seguinte à publicação",
+        "NORMAM (Port. 110/2023) item 3.6.6",
+        "Lei 9.784/1999 art. 26, § 4º",
+        "a intimação deve ser efetuada por meio de publicação oficial",
+        "Ricardo Mendes Albuquerque",
+    )
+
+
 def test_auto_com_doze_infracoes_e_nomes_longos_flui_por_varias_paginas_sem_cortar() -> None:
     dados = auto_extenso(12)
     assert len(dados.infracoes) == 12

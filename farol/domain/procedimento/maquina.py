@@ -131,6 +131,20 @@ class Maquina:
             dict.fromkeys(t.tipo_ato for t in self.transicoes if documento in t.documentos)
         )
 
+    def tipos_que_levam_a(self, tipo_ato: str) -> tuple[str, ...]:
+        """Os tipos de ato que põem o processo num estado de onde `tipo_ato` parte (pelo destino
+        declarado; "@mesmo", "@anterior" e as correções não contam), na ordem do quadro. Para
+        uma ciência, os atos que ela comunica: a lavratura, na ciência do auto; a decisão, na
+        ciência da decisão."""
+        origens = {o for t in self._por_tipo.get(tipo_ato, ()) for o in origens_de(t, self.estados)}
+        return tuple(
+            dict.fromkeys(
+                t.tipo_ato
+                for t in self.transicoes
+                if not t.e_correcao and origens.intersection(t.destinos)
+            )
+        )
+
     def efeitos_sobre(self, documento: str) -> dict[str, str]:
         """Tipo de ato posterior -> como ele muda o efeito do documento já emitido."""
         return {

@@ -188,6 +188,104 @@ def test_ato_gravado_com_meio_edital_sem_a_publicacao_continua_legivel(api: Api)
     assert descrever_ciencia({}) is None
 
 
+# --- o aviso publicado: documento oficial com QR ---------------------------------------------
+
+
+def _texto_pdf(api: Api, corpo: dict[str, Any]) -> str:
+    pdf = api.get(corpo["pdf"].removeprefix(API))
+    assert pdf.status_code == 200, pdf.text
+    texto = " ".join(x.extract_text() or "" for x in PdfReader(io.BytesIO(pdf.content)).pages)
+    return " ".join(texto.split())
+
+
+def test_aviso_de_ciencia_por_publicacao_no_dou_e_documento_oficial_verificavel(api: Api) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "autuado")  # auto lavrado em 13/03/2026
+    api.ato_ok(pid, "ciencia_auto", "2026-03-18", publicacao(), como="inspetor.cpsc")
+    p = api.processo(pid)
+    # a página do processo oferece o novo documento entre os "Documentos oficiais"
+    pagina = _pagina_do_processo(api, pid)
+    assert '<option value="aviso_publicacao">Aviso de ciência por publicação oficial</option>' in (
+        pagina
+    )
+
+    r = api.post(f"/processos/{pid}/documentos", {"tipo": "aviso_publicacao"})
+    assert r.status_code == 201, r.text
+    doc = r.json()
+    assert doc["titulo"] == "Aviso de ciência por publicação oficial"
+    texto = _texto_pdf(api, doc)
+    # A defesa corre do dia seguinte à publicação de quarta-feira, 18/03/2026: 15 dias úteis
+    # (19, 20, 23 a 27, 30 e 31/03, 01 e 02/04; 03/04 Sexta-feira Santa; 06 a 09/04) vencem na
+    # quinta-feira, 09/04/2026 -- o prazo gravado pelo motor quando a ciência foi registrada.
+    assert _prazo(p, "defesa")["vencimento"] == "2026-04-09"
+    for trecho in (
+        "AVISO DE CIÊNCIA POR PUBLICAÇÃO OFICIAL",
+        "DÁ CIÊNCIA a João Dono, interessado de endereço indefinido",
+        p["numero"],
+        "Lavratura do Auto de Infração",  # o ato comunicado, do quadro
+        p["auto"]["numero"],
+        "13/03/2026",
+        "Diário Oficial da União",
+        "18/03/2026",
+        "DOU nº 53, seção 3, p. 41",
+        JUSTIFICATIVA,
+        "Apresentação de defesa",
+        "09/04/2026",
+        "contados do dia seguinte à publicação",
+        "NORMAM (Port. 110/2023) item 3.6.6",
+        "Lei 9.784/1999 art. 26, § 4º",
+        "Lei 9.784/1999 art. 66",
+        f"Código de verificação: {doc['codigo']}",
+    ):
+        assert trecho in texto, (trecho, texto)
+
+    # a verificação pública (sem login) reconhece o aviso e o liga à ciência publicada
+    v = api.cliente.get(f"{API}/verificacao/{doc['codigo']}")
+    assert v.status_code == 200, v.text
+    info = v.json()
+    assert (info["autentico"], info["vigente"], info["tipo"], info["processo"]) == (
+        True,
+        True,
+        "aviso_publicacao",
+        p["numero"],
+    )
+    assert (info["ato"]["tipo"], info["ato"]["data"]) == ("ciencia_auto", "2026-03-18")
+
+    # a decisão também se comunica por publicação (quadro do GAP, 14/04/2026): o novo aviso diz
+    # a decisão e os prazos que ela abriu; o aviso do auto não é substituído (outra publicação)
+    api.levar_ate(pid, "julgado_procedente")  # defesa em 20/03, julgamento em 10/04/2026
+    gap = publicacao("2026-04-14", hipotese="desconhecido")
+    gap["publicacao"] = {**gap["publicacao"], "veiculo": "quadro_gap", "referencia": "termo 7"}
+    api.ato_ok(pid, "ciencia_decisao", "2026-04-14", gap)
+    r = api.post(f"/processos/{pid}/documentos", {"tipo": "aviso_publicacao"})
+    assert r.status_code == 201, r.text
+    texto = _texto_pdf(api, r.json())
+    # recurso: 5 dias úteis do dia seguinte à publicação: 15, 16 e 17/04; 20/04 é ponto
+    # facultativo (véspera de Tiradentes) e 21/04 é Tiradentes; 22 e 23/04: vence em 23/04/2026.
+    # Pagamento: 15 dias corridos de 15/04 vencem em 29/04/2026.
+    for trecho in ("Julgamento procedente do Auto", "interessado desconhecido",
+                   "quadro de avisos do Grupo de Atendimento ao Público (GAP)", "14/04/2026",
+                   "Recurso em 1ª instância", "23/04/2026", "Pagamento da multa", "29/04/2026"):  # fmt: skip
+        assert trecho in texto, (trecho, texto)
+    assert "Apresentação de defesa" not in texto  # só os prazos que esta ciência abriu
+    assert api.cliente.get(f"{API}/verificacao/{doc['codigo']}").json()["vigente"] is True
+
+
+def test_aviso_de_publicacao_e_recusado_com_o_motivo_quando_a_ciencia_foi_pessoal(
+    api: Api,
+) -> None:
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_defesa")  # ciência pessoal do auto em 16/03/2026
+    r = api.post(f"/processos/{pid}/documentos", {"tipo": "aviso_publicacao"})
+    assert r.status_code == 409, r.text
+    erro = r.json()
+    assert erro["campo"] == "tipo"
+    assert "não há ciência por publicação oficial neste processo" in erro["mensagem"]
+    assert "Diário Oficial da União" in erro["mensagem"]
+    assert "Lei 9.784/1999 art. 26, § 4º" in erro["regra"]
+    assert api.get(f"/processos/{pid}/documentos").json() == []  # nada emitido
+
+
 # --- procurador -----------------------------------------------------------------------------
 
 
