@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from farol.domain.papeis import EMITE_DOCUMENTOS, pode
+from farol.domain.papeis import EMITE_DOCUMENTOS, nome_do_papel, pode
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
 from farol.pdf import dados as d
@@ -78,7 +78,10 @@ def emitir(
     extras: dict[str, Any] | None = None,
 ) -> DocumentoEmitido:
     if not pode_emitir(ator):
-        raise Conflito(f"o papel {ator.papel} não emite documentos", campo="papel")
+        raise Conflito(
+            f"o papel {nome_do_papel(ator.papel)} ({ator.papel}) não emite documentos",
+            campo="papel",
+        )
     p = carregar_processo(s, ator, processo_id)
     t = tipo_documento(tipo)
     codigo = _codigo()

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento, tipo_de_pessoa, validar_documento
-from farol.domain.papeis import INSPECIONA, papeis_com
+from farol.domain.papeis import INSPECIONA, nome_do_papel, papeis_com
 from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
@@ -263,7 +263,7 @@ def _embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Embarcacao:
 def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoRegistrada:
     if ator.papel not in PAPEIS_QUE_INSPECIONAM:
         raise Conflito(
-            f"o papel {ator.papel} não registra inspeções",
+            f"o papel {nome_do_papel(ator.papel)} ({ator.papel}) não registra inspeções",
             campo="papel",
             regra=citacao("medidas_administrativas").referencia(),
         )

@@ -22,6 +22,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import ValidationError
 from starlette.datastructures import FormData
 
+from farol.domain.papeis import nome_do_papel
 from farol.erros import EntradaInvalida, ErroFarol
 from farol.http.deps import uow_da
 from farol.http.erros import status_de
@@ -271,8 +272,8 @@ def nova(request: Request, ator: AtorWeb) -> HTMLResponse:
             "erro.html",
             {
                 "titulo": "Sem permissão para inspecionar",
-                "mensagem": f"o papel {ator.papel} não registra inspeções "
-                f"({citacao('medidas_administrativas').referencia()})",
+                "mensagem": f"o papel {nome_do_papel(ator.papel)} ({ator.papel}) não registra "
+                f"inspeções ({citacao('medidas_administrativas').referencia()})",
             },
             403,
         )
