@@ -83,11 +83,20 @@ class Embarcacao(_Modelo):
 
 
 class Fato(_Modelo):
-    """Quando, onde e o que foi constatado."""
+    """Quando, onde e o que foi constatado. Sem hora ou sem local registrados (fato apurado
+    depois, em apuração ou inquérito), o documento imprime só a data e deixa o local em branco:
+    nada se inventa."""
 
-    data_hora: AwareDatetime
-    local: str = Field(min_length=1)
+    data_hora: AwareDatetime | None = None
+    data: dt.date | None = None
+    local: str | None = None
     descricao: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _quando(self) -> Fato:
+        if self.data_hora is None and self.data is None:
+            raise ValueError("o fato exige a data (ou a data e a hora)")
+        return self
 
 
 class Infracao(_Modelo):

@@ -45,7 +45,7 @@ from farol.store.orm import (
     Processo,
     Usuario,
 )
-from farol.store.repositorio import historico, itens_do_auto, vigentes
+from farol.store.repositorio import data_do_fato, historico, itens_do_auto, vigentes
 
 T = d.TipoDocumento
 DOCUMENTOS_DE_DECISAO = (T.decisao_julgamento, T.decisao_recurso)
@@ -149,10 +149,35 @@ def _embarcacao(s: Session, p: Processo) -> d.Embarcacao | None:
     )
 
 
+def _conversao_da_origem(s: Session, p: Processo) -> tuple[Processo, Ato] | None:
+    """A apuração ou o inquérito de origem e o ato cuja conclusão abriu este processo."""
+    if p.origem_id is None:
+        return None
+    origem = s.get(Processo, p.origem_id)
+    assert origem is not None
+    tipos = carregar_regime(origem.regime).tipos_com("abre_processo_sancionador")
+    ato = s.execute(
+        select(Ato)
+        .where(Ato.processo_id == origem.id, Ato.tipo.in_(tipos))
+        .order_by(Ato.seq.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+    return None if ato is None else (origem, ato)
+
+
 def _fato(s: Session, p: Processo) -> d.Fato | None:
     insp = s.get(Inspecao, p.inspecao_id) if p.inspecao_id else None
     if insp is None:
-        return None
+        conversao = _conversao_da_origem(s, p)
+        if conversao is None:
+            return None
+        origem, ato = conversao
+        nome = carregar_regime(origem.regime).nome
+        return d.Fato(
+            data=data_do_fato(s, p),
+            descricao=f"Apurado em {nome}, processo {origem.numero}: "
+            + str((ato.payload or {}).get("fundamentacao", "")),
+        )
     # Só o que foi constatado contra o autuado (a mesma decisão que abriu o processo): a
     # Notificação do condutor não descreve a irregularidade da embarcação, que é do proprietário.
     descricoes = list(dict.fromkeys(c.descricao for c, _ in constatacoes_do_autuado(s, p)))
@@ -169,6 +194,8 @@ def _infracoes(s: Session, p: Processo) -> tuple[d.Infracao, ...]:
     codigos = [i.infracao for i in itens_do_auto(s, p)]
     if not codigos:  # antes do auto: as infrações da inspeção que são do autuado
         codigos = [c.infracao for c, _ in constatacoes_do_autuado(s, p)]
+    if not codigos and (conversao := _conversao_da_origem(s, p)) is not None:
+        codigos = [str(c) for c in (conversao[1].payload or {}).get("infracoes", [])]
     saida = []
     for codigo in dict.fromkeys(codigos):
         inf = cat.infracao(codigo)

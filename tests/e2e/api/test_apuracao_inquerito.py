@@ -149,3 +149,30 @@ def test_inquerito_com_indicios_de_crime_vai_ao_ministerio_publico_depois_do_dis
                {"fundamentacao": "Sem infração à LESTA; indícios de crime já levados ao MPF."},
                como="cp.cpsc")  # fmt: skip
     assert api.processo(pid)["estado"] == "arquivado"
+
+
+def test_notificacao_e_auto_do_processo_aberto_pela_apuracao_sao_emitidos(api: Api) -> None:
+    """A Notificação e o Auto do processo que a apuração abriu dizem o fato apurado (a data do
+    fato, sem hora nem local inventados) e as infrações constatadas na conclusão."""
+    import io
+
+    from pypdf import PdfReader
+
+    pid = _abrir(api, "apuracao", "2026-02-10", "2026-03-02", "inspetor.cpsc").json()["id"]
+    fundamentacao = "Fotografias e o registro da marina confirmam a navegação sem o TIE."
+    r = api.ato_ok(pid, "notificacao_da_apuracao", "2026-03-16",
+                   {"infracoes": ["RLESTA.16.II"], "fundamentacao": fundamentacao})  # fmt: skip
+    novo = r["processo_aberto"]["id"]
+
+    def texto(tipo: str) -> str:
+        doc = api.post(f"/processos/{novo}/documentos", {"tipo": tipo})
+        assert doc.status_code == 201, doc.text
+        pdf = api.cliente.get(doc.json()["pdf"], headers=api.cabecalhos("ac.cpsc"))
+        return " ".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(pdf.content)).pages)
+
+    notificacao = "".join(texto("notificacao_comparecimento").split())
+    assert "10/02/2026" in notificacao and "RLESTA" in notificacao
+    assert "".join(fundamentacao.split()) in notificacao
+    api.ato_ok(novo, "lavratura_auto", "2026-03-27",
+               {"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}]})  # fmt: skip
+    assert "10/02/2026" in "".join(texto("auto_de_infracao").split())
