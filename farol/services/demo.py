@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import _digito
 from farol.relogio import hoje as hoje_em_brasilia
-from farol.services import inspecoes, processos
+from farol.services import inspecoes, procedimentos, processos
 from farol.services.comandos import NovoAto
 from farol.services.jurisdicao import Ator, ator_do_usuario
 from farol.services.unit_of_work import caso_de_uso
@@ -237,6 +237,32 @@ def carregar_demo(
     ):
         inicio = hoje - dt.timedelta(days=(passos[-1].dia if passos else 0) + dias_parado)
         _cenario(banco, n, esperado, "RLESTA.16.II", passos, inicio)
+    # RLESTA art. 9º, II e III: uma apuração em curso (denúncia de fato passado) e um inquérito
+    # instaurado pelo Capitão dos Portos, com o prazo de conclusão correndo.
+    with banco.unit_of_work() as s:
+        atores = _atores(s)
+        for n, (regime, login, dias_fato, dias_ato, texto) in enumerate(
+            [
+                ("apuracao", "inspetor.cpsc", 25, 10,
+                 "Denúncia: lancha navegando sem inscrição na Lagoa da Conceição."),
+                ("inquerito", "capitao.cpsc", 30, 12,
+                 "Portaria nº 7/2026: designa o Encarregado do Inquérito sobre o incêndio a bordo."),
+            ],
+            start=50,
+        ):  # fmt: skip
+            procedimentos.abrir_procedimento(
+                s,
+                atores[login],
+                procedimentos.NovoProcedimento.model_validate(
+                    {
+                        "regime": regime,
+                        "investigado": {"documento": cpf_de(n), "nome": PESSOAS[n % len(PESSOAS)]},
+                        "data_fato": (hoje - dt.timedelta(days=dias_fato)).isoformat(),
+                        "data_ato": (hoje - dt.timedelta(days=dias_ato)).isoformat(),
+                        "dados": {"texto": texto},
+                    }
+                ),
+            )
     # Processos de outras OMs, para a jurisdição: Delegacia de Itajaí e Capitania de São Paulo.
     for n, login in ((40, "inspetor.itajai"), (41, "inspetor.cpsp")):
         with banco.unit_of_work() as s:
@@ -246,7 +272,7 @@ def carregar_demo(
                 ator,
                 _inspecao(n, "RLESTA.16.II", hoje - dt.timedelta(days=2), EMBARCACOES[n % 22]),
             )
-    log(f"demonstração carregada: {len(CENARIOS) + 4} processos em {len(OMS)} OMs")
+    log(f"demonstração carregada: {len(CENARIOS) + 6} processos em {len(OMS)} OMs")
 
 
 def _cenario(
