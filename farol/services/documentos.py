@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from farol.domain.papeis import EMITE_DOCUMENTOS, nome_do_papel, pode
+from farol.domain.papeis import EMITE_DOCUMENTOS, nome_do_papel, papeis_com, pode
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
 from farol.pdf import dados as d
@@ -69,6 +69,24 @@ def pode_emitir(ator: Ator) -> bool:
     return pode(ator.papel, EMITE_DOCUMENTOS)
 
 
+def papeis_que_emitem(regime: str, tipo: d.TipoDocumento) -> tuple[str, ...]:
+    """Quem emite o documento: quem pode registrar o ato que ele materializa (o quadro do
+    regime, `documentos` de cada transição). Documento que não materializa ato do quadro (os da
+    custódia): os papéis com a permissão de emitir documentos (papeis.yaml)."""
+    maquina = carregar_regime(regime)
+    tipos = set(maquina.tipos_que_materializam(tipo.value))
+    papeis = tuple(
+        dict.fromkeys(
+            p
+            for t in maquina.transicoes
+            if t.tipo_ato in tipos and not t.e_correcao
+            for p in t.papeis
+            if pode(p, EMITE_DOCUMENTOS)
+        )
+    )
+    return papeis or papeis_com(EMITE_DOCUMENTOS)
+
+
 def emitir(
     s: Session,
     ator: Ator,
@@ -84,6 +102,15 @@ def emitir(
         )
     p = carregar_processo(s, ator, processo_id)
     t = tipo_documento(tipo)
+    quem = papeis_que_emitem(p.regime, t)
+    if ator.papel not in quem:
+        raise Conflito(
+            f"o papel {nome_do_papel(ator.papel)} ({ator.papel}) não emite "
+            f"{d.TITULOS[t]}: emite quem registra o ato que o documento materializa ("
+            + ", ".join(f"{nome_do_papel(x)} ({x})" for x in quem)
+            + ")",
+            campo="tipo",
+        )
     codigo = _codigo()
     verificacao = d.Verificacao(codigo=codigo, url=f"{url_publica.rstrip('/')}/verificar/{codigo}")
     try:

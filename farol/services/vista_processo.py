@@ -43,7 +43,12 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
     return {
         "p": d,
         "documentos_oficiais": documentos.listar.na_sessao(s, ator, processo_id),
-        "tipos_documento": [(t.value, TITULOS[t]) for t in TipoDocumento],
+        # só os tipos que o papel emite (quem registra o ato que o documento materializa)
+        "tipos_documento": [
+            (t.value, TITULOS[t])
+            for t in TipoDocumento
+            if ator.papel in documentos.papeis_que_emitem(d["regime"], t)
+        ],
         "pode_emitir": documentos.pode_emitir(ator),
         "anexos": lista_anexos,
         "anexos_por_ato": por_ato,

@@ -165,3 +165,21 @@ def test_benfeitoria_sem_execucao_direta_da_retirada_e_com_todas_as_pendentes(ap
         "o ato encerra o prazo das acessórias: registre todas as pendentes do infrator (faltam: "
         "retirada da embarcação do local da atividade (retirada_embarcacao))"
     )
+
+
+def test_inspetor_nao_emite_a_decisao_que_so_a_autoridade_registra(api: Api) -> None:
+    """Quem emite cada documento vem do quadro: quem registra o ato que ele materializa. O
+    inspetor não emite (nem substitui) a decisão do julgamento."""
+    pid = _obra(api)
+    demolicao = {"tipo": "demolicao_obra", "fundamentacao": FUNDAMENTO_DEMOLICAO}
+    api.ato_ok(pid, "julgamento_procedente", "2026-04-10", _decisao([demolicao], 60))
+    r = api.post(f"/processos/{pid}/documentos", {"tipo": "decisao_julgamento"},
+                 como="inspetor.cpsc")  # fmt: skip
+    assert r.status_code == 409, r.text
+    assert r.json()["campo"] == "tipo"
+    assert "Autoridade Competente (autoridade_competente)" in r.json()["mensagem"]
+    assert api.get(f"/processos/{pid}/documentos").json() == []  # nada foi emitido
+    r = api.post(f"/processos/{pid}/documentos", {"tipo": "notificacao_comparecimento"},
+                 como="inspetor.cpsc")  # fmt: skip
+    assert r.status_code == 201, r.text
+    assert api.post(f"/processos/{pid}/documentos", {"tipo": "decisao_julgamento"}).status_code == 201
