@@ -501,7 +501,9 @@ def documento(
     usuario: Annotated[
         str | None,
         typer.Option(
-            metavar="LOGIN", help="Login de quem emite (padrão: a autoridade competente da OM)."
+            metavar="LOGIN",
+            help="Login de quem emite (padrão: um usuário da OM com papel que emite o documento:"
+            " quem registra o ato que ele materializa).",
         ),
     ] = None,
     dados: Annotated[

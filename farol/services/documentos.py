@@ -292,8 +292,9 @@ def emitir_em_nome(
     login: str | None = None,
 ) -> tuple[str, DocumentoEmitido]:
     """Emite pela linha de comando: o processo pelo número ou id; quem emite pelo login ou,
-    sem ele, a autoridade competente da OM do processo (quem lavra o auto no quadro do regime:
-    marca `lavra_auto`). Devolve o número do processo e o documento."""
+    sem ele, um usuário ativo da OM do processo com um papel que emite esse documento
+    (`papeis_que_emitem`: quem registra o ato que ele materializa). Devolve o número do
+    processo e o documento."""
     filtro = Processo.id == int(processo) if processo.isdigit() else Processo.numero == processo
     p = s.execute(select(Processo).where(filtro)).scalar_one_or_none()
     if p is None:
@@ -302,8 +303,8 @@ def emitir_em_nome(
     if login:
         q = q.where(Usuario.login == login)
     else:
-        autoridades = carregar_regime(p.regime).papeis_que_registram("lavra_auto")
-        q = q.where(Usuario.om_id == p.om_id, Usuario.papel.in_(autoridades))
+        emissores = papeis_que_emitem(p.regime, tipo_documento(tipo))
+        q = q.where(Usuario.om_id == p.om_id, Usuario.papel.in_(emissores))
     u = s.execute(q.limit(1)).scalar_one_or_none()
     if u is None:
         raise NaoEncontrado("usuário emissor não encontrado", campo="usuario")

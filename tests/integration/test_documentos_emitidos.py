@@ -234,3 +234,31 @@ def test_cli_documento_grava_o_pdf_e_aceita_dados_complementares(
     ok = rodar(capsys, monkeypatch, *base, "--dados", lacres)
     assert ok.codigo == 0, ok.stderr
     assert "código de verificação" in ok.stdout and "CPSC-777" in texto(saida.read_bytes())
+
+
+def test_cli_documento_so_emite_por_quem_registra_o_ato_que_ele_materializa(
+    cenario: dict[str, Any], url_banco: str, tmp_path: Any, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """A linha de comando segue a mesma regra da API e das páginas: a decisão do julgamento é
+    emitida por quem julga (autoridade competente), não pelo inspetor."""
+    from cli_util import rodar
+
+    banco, pid = cenario["banco"], cenario["pid"]
+    aut = _ator(banco, "aut")
+    with banco.unit_of_work() as s:
+        for tipo, dia, dados in [
+            ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
+            ("renuncia_defesa", dt.date(2026, 9, 17), {}),
+        ]:
+            processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
+        penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
+        processos.registrar_ato(s, aut, pid, NovoAto(tipo="julgamento_procedente", data_ato=dt.date(2026, 9, 20), dados={"penalidades": penalidades, "justificativa": "Infrações comprovadas no auto e na inspeção."}))
+    saida = tmp_path / "decisao.pdf"
+    base = ["documento", str(pid), "decisao_julgamento", "-o", str(saida), "--database-url", url_banco]
+    recusa = rodar(capsys, monkeypatch, *base, "--usuario", "insp")
+    assert recusa.codigo != 0 and "não emite" in recusa.stderr
+    assert not saida.exists()
+    ok = rodar(capsys, monkeypatch, *base)  # sem login: quem julga, na OM do processo
+    assert ok.codigo == 0, ok.stderr
+    assert saida.exists()
