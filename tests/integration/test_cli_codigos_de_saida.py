@@ -1,0 +1,105 @@
+"""Todo comando da CLI sai com código diferente de zero quando falha, para que um agendamento
+(cron, systemd) alarme (issue 14, ponto 1). Um caso de falha por comando folha, e um teste que
+confere que nenhum comando da CLI ficou sem caso."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer.main
+
+from farol.cli.main import app
+
+SEM_BANCO = "postgresql+psycopg://farol@127.0.0.1:1/nenhum"  # porta 1: conexão recusada
+FAROL = [sys.executable, "-m", "farol"]
+
+# comando -> argumentos que falham e o código esperado (2: entrada inválida; 1: falha do banco)
+CASOS: dict[str, tuple[list[str], int, str]] = {
+    "infracoes": (["infracoes", "--formato", "x"], 2, "opção desconhecida"),
+    "penalidade": (["penalidade", "RLESTA.99"], 2, "infração desconhecida"),
+    "prazo": (["prazo", "nada", "--inicio", "2026-01-01"], 2, "etapa desconhecida"),
+    "medidas": (["medidas"], 2, "JSON malformado"),
+    "demo": (["demo", "--database-url", SEM_BANCO], 1, "banco de dados"),
+    "documento": (
+        ["documento", "1", "auto_de_infracao", "-o", "x.pdf", "--database-url", SEM_BANCO],
+        1,
+        "banco de dados",
+    ),
+    "docs": (["docs", "--pasta", "/nao/existe"], 2, "pasta da documentação"),
+    "db upgrade": (["db", "upgrade", "--database-url", SEM_BANCO], 1, "banco de dados"),
+    "auditoria verificar": (["auditoria", "verificar", "--database-url", SEM_BANCO], 1, "banco"),
+    "om fechamento": (
+        ["om", "fechamento", "CPSC", "2026-13-01", "--motivo", "x", "--database-url", SEM_BANCO],
+        2,
+        "data inválida",
+    ),
+}
+
+
+def _comandos_folha() -> set[str]:
+    """Os comandos da CLI que se executam (os grupos `db`, `auditoria`, `om` contam pelos seus)."""
+    grupo = typer.main.get_command(app)
+    folhas: set[str] = set()
+
+    def percorrer(cmd: object, prefixo: str) -> None:
+        filhos = getattr(cmd, "commands", None)
+        if not filhos:
+            folhas.add(prefixo)
+            return
+        for nome, filho in filhos.items():
+            percorrer(filho, f"{prefixo} {nome}".strip())
+
+    percorrer(grupo, "")
+    return folhas
+
+
+def test_todo_comando_tem_um_caso_de_falha() -> None:
+    assert _comandos_folha() == set(CASOS) | {"serve"}
+
+
+@pytest.mark.parametrize("comando", sorted(CASOS))
+def test_comando_que_falha_sai_com_codigo_diferente_de_zero(comando: str, tmp_path: Path) -> None:
+    argumentos, codigo, trecho = CASOS[comando]
+    r = subprocess.run(
+        [*FAROL, *argumentos], input="{", capture_output=True, text=True, timeout=60, cwd=tmp_path
+    )
+    assert r.returncode == codigo, r.stderr
+    assert trecho in r.stderr
+    assert r.stderr.startswith("erro: ")  # uma linha em português, sem traceback
+
+
+def test_serve_com_a_porta_ocupada_sai_com_codigo_diferente_de_zero(tmp_path: Path) -> None:
+    with socket.socket() as ocupada:
+        ocupada.bind(("127.0.0.1", 0))
+        ocupada.listen()
+        porta = ocupada.getsockname()[1]
+        r = subprocess.run(
+            [*FAROL, "serve", "--porta", str(porta), "--database-url",
+             f"sqlite:///{tmp_path / 'farol.db'}"],
+            capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        )  # fmt: skip
+    assert r.returncode != 0
+    assert "address already in use" in r.stderr
+
+
+def test_auditoria_com_um_ato_adulterado_sai_com_1_e_nomeia_a_quebra(tmp_path: Path) -> None:
+    """O caso da revisão de segurança: a cadeia quebrada precisa alarmar um agendamento."""
+    import sqlite3
+
+    url = f"sqlite:///{tmp_path / 'farol.db'}"
+    demo = subprocess.run([*FAROL, "demo", "--database-url", url], capture_output=True,
+                          text=True, timeout=300, cwd=tmp_path)  # fmt: skip
+    assert demo.returncode == 0, demo.stderr
+    integra = subprocess.run([*FAROL, "auditoria", "verificar", "--database-url", url],
+                             capture_output=True, text=True, timeout=120, cwd=tmp_path)  # fmt: skip
+    assert integra.returncode == 0 and "cadeias íntegras" in integra.stdout
+    with sqlite3.connect(tmp_path / "farol.db") as con:  # alguém com acesso ao banco
+        con.execute("UPDATE ato SET data_ato = '2000-01-01' WHERE id = (SELECT MIN(id) FROM ato)")
+    quebrada = subprocess.run([*FAROL, "auditoria", "verificar", "--database-url", url],
+                              capture_output=True, text=True, timeout=120, cwd=tmp_path)  # fmt: skip
+    assert quebrada.returncode == 1
+    assert "QUEBRA:" in quebrada.stdout
