@@ -61,6 +61,28 @@ class Servidor:
 
 
 @pytest.fixture(scope="module")
+def app_demo(
+    banco_demo: Banco, url_banco_modulo: str, tmp_path_factory: pytest.TempPathFactory
+) -> Any:
+    """A aplicação sobre a demonstração carregada uma vez por módulo (testes sem navegador, com
+    o TestClient); o módulo que precisa de um banco novo por teste define o seu `app_demo`."""
+    config = Configuracao(
+        pasta_dados=tmp_path_factory.mktemp("dados"),
+        database_url=url_banco_modulo,
+        segredo=SEGREDO,
+    )
+    return criar_app(config, banco_demo)
+
+
+@pytest.fixture
+def cliente(app_demo: Any) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    with TestClient(app_demo, follow_redirects=False) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
 def servidor(
     banco_demo: Banco, url_banco_modulo: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Servidor]:

@@ -12,18 +12,11 @@ from __future__ import annotations
 
 import html as html_
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from semente import CPF_ESTRANHO
 
-from farol.app import criar_app
-from farol.config import Configuracao
-from farol.store.db import Banco
-
-from .conftest import SEGREDO
 from .test_paginas import entrar, token_api
 
 API = "/api/v1"
@@ -31,24 +24,6 @@ JUSTIFICATIVA = "Trapiche construído sem licença da Capitania, avançando sobr
 FUNDAMENTO_DEMOLICAO = "O trapiche avança sobre o canal e estreita a passagem das embarcações."
 ACESSORIA = "dados.penalidades.0.acessorias.0"
 PRAZO = "dados.prazo_acessorias_dias"
-
-
-@pytest.fixture(scope="module")
-def app_demo(
-    banco_demo: Banco, url_banco_modulo: str, tmp_path_factory: pytest.TempPathFactory
-) -> Any:
-    """A demonstração carregada uma vez por módulo; cada teste abre o seu próprio processo."""
-    config = Configuracao(
-        pasta_dados=tmp_path_factory.mktemp("dados"), database_url=url_banco_modulo,
-        segredo=SEGREDO,
-    )  # fmt: skip
-    return criar_app(config, banco_demo)
-
-
-@pytest.fixture
-def cliente(app_demo: Any) -> Iterator[TestClient]:
-    with TestClient(app_demo, follow_redirects=False) as c:
-        yield c
 
 
 def _obra(cliente: TestClient, inscricao: str) -> int:

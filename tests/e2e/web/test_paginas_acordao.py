@@ -9,39 +9,15 @@ formulário da lavratura passa a pedir a justificativa das infrações que o ac�
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from semente import CPF_ESTRANHO
 
-from farol.app import criar_app
-from farol.config import Configuracao
-from farol.store.db import Banco
-
-from .conftest import SEGREDO
 from .test_paginas import entrar, token_api
 from .test_paginas_acessorias import _formulario, _grupo, _ocultos, _texto
 
 API = "/api/v1"
-
-
-@pytest.fixture(scope="module")
-def app_demo(
-    banco_demo: Banco, url_banco_modulo: str, tmp_path_factory: pytest.TempPathFactory
-) -> Any:
-    config = Configuracao(
-        pasta_dados=tmp_path_factory.mktemp("dados"), database_url=url_banco_modulo,
-        segredo=SEGREDO,
-    )  # fmt: skip
-    return criar_app(config, banco_demo)
-
-
-@pytest.fixture
-def cliente(app_demo: Any) -> Iterator[TestClient]:
-    with TestClient(app_demo, follow_redirects=False) as c:
-        yield c
 
 
 def _sobrestado(cliente: TestClient, inscricao: str) -> int:

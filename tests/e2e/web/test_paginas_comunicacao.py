@@ -25,6 +25,7 @@ from farol.store.db import Banco
 from farol.store.orm import Procurador
 
 from .conftest import SEGREDO
+from .test_paginas import csrf_de
 
 PDF = b"%PDF-1.4\n% procuracao com poderes especificos\n%%EOF\n"
 
@@ -40,15 +41,9 @@ def cliente(
         yield c
 
 
-def _csrf(pagina: str) -> str:
-    m = re.search(r'name="csrf" value="([^"]+)"', pagina)
-    assert m, "página sem token CSRF"
-    return m.group(1)
-
-
 def _entrar(cliente: TestClient, login: str = "autoridade.cpsc") -> None:
     r = cliente.get("/entrar")
-    r = cliente.post("/entrar", data={"csrf": _csrf(r.text), "login": login, "senha": "farol2026"})
+    r = cliente.post("/entrar", data={"csrf": csrf_de(r.text), "login": login, "senha": "farol2026"})
     assert r.status_code == 303, r.text
 
 

@@ -7,40 +7,17 @@ Sobre a demonstração (TestClient, SQLite e PostgreSQL), como em test_paginas.p
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from texto_humano import formatos_de_maquina, texto_visivel
 
-from farol.app import criar_app
-from farol.config import Configuracao
 from farol.relogio import hoje
-from farol.store.db import Banco
 
-from .conftest import SEGREDO
 from .test_paginas import csrf_de, entrar
 
 API = "/api/v1"
-
-
-@pytest.fixture(scope="module")
-def app_demo(
-    banco_demo: Banco, url_banco_modulo: str, tmp_path_factory: pytest.TempPathFactory
-) -> Any:
-    """A demonstração carregada uma vez por módulo: os testes daqui só leem (e emitem um PDF)."""
-    config = Configuracao(
-        pasta_dados=tmp_path_factory.mktemp("dados"), database_url=url_banco_modulo,
-        segredo=SEGREDO,
-    )  # fmt: skip
-    return criar_app(config, banco_demo)
-
-
-@pytest.fixture
-def cliente(app_demo: Any) -> Iterator[TestClient]:
-    with TestClient(app_demo, follow_redirects=False) as c:
-        yield c
 
 
 def _api(cliente: TestClient, caminho: str, login: str = "autoridade.cpsc") -> Any:
