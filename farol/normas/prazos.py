@@ -135,6 +135,12 @@ class RegraPrazo(Versionado[ValorPrazo]):
     def etapa(self) -> str:
         return self.id.split(".")[2]
 
+    @property
+    def dias_da_decisao(self) -> bool:
+        """Alguma versão deixa o número de dias à decisão que abre o prazo
+        (`fixado_na_decisao`): sem a decisão, o prazo não se calcula."""
+        return any(v.valor is not None and v.valor.fixado_na_decisao for v in self.versoes)
+
     def vigente(
         self, data: dt.date, *, campo: str = "inicio"
     ) -> tuple[Versao[ValorPrazo], ValorPrazo]:

@@ -117,16 +117,12 @@ def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date)
         )
     else:
         # prazo cujo número de dias a decisão fixa (prazo.lesta.acessoria): o das acessórias
-        fixado_na_decisao = any(
-            v.valor is not None and v.valor.fixado_na_decisao
-            for v in regra_prazo(p.regime, etapa).versoes
-        )
         dias_fixados = (
             max(
                 (int(a.get("prazo_dias") or 0) for a in repositorio.acessorias_impostas(s, p)),
                 default=0,
             )
-            if fixado_na_decisao
+            if regra_prazo(p.regime, etapa).dias_da_decisao
             else 0
         )
         r = calcular_prazo(
@@ -183,7 +179,7 @@ def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: An
     multas, pago = repositorio.total_multas(s, p), repositorio.total_pago(s, p)
     historico = repositorio.historico(s, p)
     fatos = fatos_do_recurso(maquina, historico)
-    pendentes = acessorias_pendentes(s, p, maquina)
+    pendentes = acessorias_pendentes(s, p, maquina, historico)
     return ContextoAto(
         data_ato=cmd.data_ato,
         vencimentos=vencimentos,
@@ -340,13 +336,19 @@ def _conferir_conversao(s: Session, p: Processo, cmd: NovoAto, dados: DadosConve
     exigir_nao_prescrito(max([fato, *interrupcoes]), cmd.data_ato, campo="data_ato")
 
 
-def acessorias_pendentes(s: Session, p: Processo, maquina: Maquina) -> list[dict[str, Any]]:
+def acessorias_pendentes(
+    s: Session,
+    p: Processo,
+    maquina: Maquina,
+    historico: list[tuple[str, dict[str, Any]]] | None = None,
+) -> list[dict[str, Any]]:
     """As acessórias impostas ainda não cumpridas nem executadas (atos com as marcas
-    `cumpre_acessoria` e `executa_acessoria`, que listam os tipos em `dados.tipos`)."""
+    `cumpre_acessoria` e `executa_acessoria`, que listam os tipos em `dados.tipos`).
+    `historico`: o já lido pelo chamador (`repositorio.historico`), para não o ler de novo."""
     marcas = [m for m in ("cumpre_acessoria", "executa_acessoria") if m in maquina.marcas]
     feitas = {
         str(t)
-        for tipo, dados in repositorio.historico(s, p)
+        for tipo, dados in (repositorio.historico(s, p) if historico is None else historico)
         if any(maquina.tem_marca(tipo, m) for m in marcas)
         for t in dados.get("tipos", [])
     }

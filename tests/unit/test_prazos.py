@@ -60,15 +60,8 @@ CASOS_POR_REGRA: dict[str, tuple[dt.date, str | None, dt.date, bool]] = {
 }
 
 
-def _fixado_na_decisao(regra_id: str) -> bool:
-    return any(
-        v.valor is not None and v.valor.fixado_na_decisao
-        for v in catalogo_prazos().regras[regra_id].versoes
-    )
-
-
 def test_toda_regra_do_yaml_tem_um_caso_calculado_a_mao() -> None:
-    calculaveis = {r for r in catalogo_prazos().regras if not _fixado_na_decisao(r)}
+    calculaveis = {i for i, r in catalogo_prazos().regras.items() if not r.dias_da_decisao}
     assert set(CASOS_POR_REGRA) == calculaveis
 
 

@@ -98,7 +98,7 @@ def test_motor_confere_com_caminhada_dia_a_dia_sobre_holidays_em_10000_casos() -
         (
             r
             for r in catalogo_prazos().regras.values()
-            if not any(v.valor is not None and v.valor.fixado_na_decisao for v in r.versoes)
+            if not r.dias_da_decisao
         ),
         key=lambda r: r.id,
     )  # o prazo que a decisão fixa não tem dias na norma

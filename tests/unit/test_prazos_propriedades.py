@@ -20,7 +20,7 @@ regras = st.sampled_from(
         (
             r
             for r in catalogo_prazos().regras.values()
-            if not any(v.valor is not None and v.valor.fixado_na_decisao for v in r.versoes)
+            if not r.dias_da_decisao
         ),
         key=lambda r: r.id,
     )
