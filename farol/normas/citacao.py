@@ -119,13 +119,18 @@ class Versionado(BaseModel, Generic[T]):
             raise ValueError("versões devem ter datas de início estritamente crescentes")
         return v
 
-    def versao_em(self, data: dt.date, *, campo: str = "data") -> Versao[T]:
+    def versao_da_data(self, data: dt.date) -> Versao[T] | None:
+        """A versão que começou por último até `data`, mesmo a que extingue o item
+        (`valor: null`); None antes da primeira."""
         escolhida: Versao[T] | None = None
         for versao in self.versoes:
-            if versao.inicio <= data:
-                escolhida = versao
-            else:
+            if versao.inicio > data:
                 break
+            escolhida = versao
+        return escolhida
+
+    def versao_em(self, data: dt.date, *, campo: str = "data") -> Versao[T]:
+        escolhida = self.versao_da_data(data)
         if escolhida is None or escolhida.valor is None:
             primeira = self.versoes[0]
             raise ForaDeVigencia(

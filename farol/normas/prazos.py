@@ -53,11 +53,7 @@ def versao_vigente(
     item: Versionado[T], data: dt.date, *, rotulo: str, campo: str = "inicio"
 ) -> tuple[Versao[T], T]:
     """A versão em vigor em `data` e o seu valor; antes da primeira ou extinta: ForaDeVigencia."""
-    escolhida: Versao[T] | None = None
-    for versao in item.versoes:
-        if versao.inicio > data:
-            break
-        escolhida = versao
+    escolhida = item.versao_da_data(data)
     if escolhida is None:
         primeira = item.versoes[0]
         mensagem = (

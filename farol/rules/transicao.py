@@ -192,7 +192,7 @@ def recurso_em_ultima_instancia(
     if item is None:
         raise EntradaInvalida(f"regime sem instâncias recursais: {regime!r}", campo="regime")
     julgamento = julgamento or ciencia_da_decisao
-    versao_ciencia, _ = _versao(item, ciencia_da_decisao)
+    versao_ciencia = _versao(item, ciencia_da_decisao)
     extinta = t.instancias_extintas.get(chave)
     if versao_ciencia.valor is None:
         assert extinta is not None  # validado na carga
@@ -208,7 +208,7 @@ def recurso_em_ultima_instancia(
                 )
             ),
         )
-    versao_julgamento, _ = _versao(item, julgamento)
+    versao_julgamento = _versao(item, julgamento)
     if versao_julgamento.valor is None:
         assert extinta is not None
         return RecursoFinal(
@@ -236,15 +236,11 @@ def recurso_em_ultima_instancia(
     return RecursoFinal(True, autoridade, texto, tuple(fundamentos))
 
 
-def _versao(item: ItemAutoridade, data: dt.date) -> tuple[Versao[Autoridade], None]:
+def _versao(item: ItemAutoridade, data: dt.date) -> Versao[Autoridade]:
     """A versão da instância em vigor na data, inclusive a que a extingue (`valor: null`);
     antes da primeira, o ForaDeVigencia de `versao_vigente` com a data de início."""
-    escolhida = None
-    for versao in item.versoes:
-        if versao.inicio > data:
-            break
-        escolhida = versao
+    escolhida = item.versao_da_data(data)
     if escolhida is None:
         versao_vigente(item, data, rotulo=item.descricao, campo="data")
     assert escolhida is not None
-    return escolhida, None
+    return escolhida
