@@ -29,7 +29,7 @@ from farol.services.resultados.consultas import (
 from farol.services.resultados.processo import PrazoComProcesso, ProcessoResumo
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, Ato, Pagamento, Pessoa, Prazo, Processo
-from farol.store.repositorio import data_do_fato, historico, total_multas
+from farol.store.repositorio import historico, marco_da_prescricao, total_multas
 
 
 def _estados_finais() -> tuple[str, ...]:
@@ -316,11 +316,7 @@ def alertas_prescricao(
         atos = s.execute(
             select(Ato.tipo, Ato.data_ato).where(Ato.processo_id == p.id).order_by(Ato.seq)
         ).all()
-        marco = data_do_fato(s, p)
-        interruptivos = carregar_regime(p.regime).tipos_com("interrompe_prescricao")
-        for tipo, data in atos:
-            if tipo in interruptivos:
-                marco = max(marco, data)
+        marco = marco_da_prescricao(s, p, [(tipo, data) for tipo, data in atos])
         ultimo = atos[-1][1] if atos else marco
         limites = [
             (

@@ -324,16 +324,7 @@ def _conferir_conversao(s: Session, p: Processo, cmd: NovoAto, dados: DadosConve
                 campo=f"dados.infracoes.{n}",
             )
     exigir_vigencia_do_fato(fato, dados.infracoes, campo="dados.infracoes")
-    maquina = carregar_regime(p.regime)
-    interrupcoes = [
-        d
-        for d, tipo in s.execute(
-            select(Ato.data_ato, Ato.tipo).where(Ato.processo_id == p.id).order_by(Ato.seq)
-        )
-        if "interrompe_prescricao" in maquina.marcas
-        and maquina.tem_marca(tipo, "interrompe_prescricao")
-    ]
-    exigir_nao_prescrito(max([fato, *interrupcoes]), cmd.data_ato, campo="data_ato")
+    exigir_nao_prescrito(repositorio.marco_da_prescricao(s, p), cmd.data_ato, campo="data_ato")
 
 
 def acessorias_pendentes(

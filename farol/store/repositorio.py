@@ -144,3 +144,20 @@ def acessorias_impostas(s: Session, p: Processo) -> list[dict[str, Any]]:
         for a in x.acessorias or []:
             vistas.setdefault(str(a["tipo"]), dict(a))
     return list(vistas.values())
+
+
+def marco_da_prescricao(
+    s: Session, p: Processo, atos: list[tuple[str, dt.date]] | None = None
+) -> dt.date:
+    """De onde conta a prescrição da ação punitiva: a data do fato ou a do último ato que a
+    interrompeu (marca `interrompe_prescricao`; Lei 9.873/1999 art. 2º). `atos`: (tipo, data)
+    de cada ato, na ordem, se o chamador já os leu."""
+    if atos is None:
+        atos = [
+            (tipo, data)
+            for tipo, data in s.execute(
+                select(Ato.tipo, Ato.data_ato).where(Ato.processo_id == p.id).order_by(Ato.seq)
+            )
+        ]
+    interruptivos = carregar_regime(p.regime).tipos_com("interrompe_prescricao")
+    return max([data_do_fato(s, p), *(data for tipo, data in atos if tipo in interruptivos)])
