@@ -246,39 +246,37 @@ def restituicoes_pendentes(s: Session, ator: Ator) -> list[RestituicaoPendente]:
     """Processos da jurisdição com valor pago a maior reconhecido e ainda não restituído.
 
     Uma só consulta: os atos que reconhecem ou efetuam restituição (marcas do quadro) dos
-    processos não encerrados da jurisdição; a soma se faz por processo.
+    processos não encerrados da jurisdição; o pendente de cada um é o de `fatos_do_recurso`.
     """
-    reconhece = {
+    tipos = {
         t
         for m in carregar_regimes()
-        if "reconhece_restituicao" in m.marcas
-        for t in m.tipos_com("reconhece_restituicao")
+        for marca in ("reconhece_restituicao", "efetua_restituicao")
+        for t in m.tipos_com(marca)
     }
-    efetua = {
-        t
-        for m in carregar_regimes()
-        if "efetua_restituicao" in m.marcas
-        for t in m.tipos_com("efetua_restituicao")
-    }
-    if not reconhece:
+    if not tipos:
         return []
-    pendente: dict[int, Decimal] = {}
-    processos: dict[int, tuple[str, str]] = {}
-    for pid, numero, estado, tipo, payload in s.execute(
-        select(Processo.id, Processo.numero, Processo.estado, Ato.tipo, Ato.payload)
+    atos: dict[int, list[tuple[str, dict[str, Any]]]] = {}
+    processos: dict[int, tuple[str, str, str]] = {}
+    for pid, numero, estado, regime, tipo, payload in s.execute(
+        select(
+            Processo.id, Processo.numero, Processo.estado, Processo.regime, Ato.tipo, Ato.payload
+        )
         .join(Ato, Ato.processo_id == Processo.id)
         .where(
             Processo.om_id.in_(ator.oms),
             Processo.estado.not_in(_estados_finais()),
-            Ato.tipo.in_(reconhece | efetua),
+            Ato.tipo.in_(tipos),
         )
         .order_by(Processo.numero, Ato.seq)
     ):
-        valor = Decimal(str((payload or {}).get("valor", "0")))
-        pendente[pid] = pendente.get(pid, Decimal("0.00")) + (
-            valor if tipo in reconhece else -valor
-        )
-        processos[pid] = (numero, estado)
+        atos.setdefault(pid, []).append((tipo, payload or {}))
+        processos[pid] = (numero, estado, regime)
+    # o pendente de cada processo pela mesma conta da página do processo (fatos_do_recurso)
+    pendente = {
+        pid: fatos_do_recurso(carregar_regime(processos[pid][2]), lista).restituicao_pendente
+        for pid, lista in atos.items()
+    }
     fundamento = citacao("restituicao_do_indevido").referencia()
     return [
         RestituicaoPendente(
