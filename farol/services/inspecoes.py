@@ -203,16 +203,6 @@ def _sem_tabela(infracao: str, criterio: MedidasACriterio) -> dict[str, Any]:
     }
 
 
-def registrar_pessoa(s: Session, dados: DadosPessoa, campo: str) -> Pessoa:
-    """A pessoa do documento (criada se ainda não existe); o erro nomeia `campo`."""
-    return _pessoa(s, dados, campo)
-
-
-def registrar_embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Embarcacao:
-    """A embarcação da inscrição (criada se ainda não existe)."""
-    return _embarcacao(s, dados, dono)
-
-
 def _notificar(itens: list[dict[str, Any]], decisao: tuple[Responsavel[Any], ...]) -> list[str]:
     """Grava em cada constatação os papéis em que alguém responde por ela (segundo a
     `decisao`) e devolve todos os papéis notificados, na ordem de PAPEIS_DA_INSPECAO."""
@@ -222,7 +212,8 @@ def _notificar(itens: list[dict[str, Any]], decisao: tuple[Responsavel[Any], ...
     return [p for p in PAPEIS_DA_INSPECAO if any(p in i["notificar"] for i in itens)]
 
 
-def _pessoa(s: Session, dados: DadosPessoa, campo: str) -> Pessoa:
+def registrar_pessoa(s: Session, dados: DadosPessoa, campo: str) -> Pessoa:
+    """A pessoa do documento (criada se ainda não existe); o erro nomeia `campo`."""
     documento = _com_campo(campo, lambda: validar_documento(dados.documento))
     # Duas inspeções simultâneas da mesma pessoa nova não colidem na restrição única.
     inserir_se_faltar(
@@ -241,7 +232,8 @@ def _pessoa(s: Session, dados: DadosPessoa, campo: str) -> Pessoa:
     return s.execute(select(Pessoa).where(Pessoa.documento == documento)).scalar_one()
 
 
-def _embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Embarcacao:
+def registrar_embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Embarcacao:
+    """A embarcação da inscrição (criada se ainda não existe)."""
     inscricao = dados.inscricao.upper()
     inserir_se_faltar(
         s,
@@ -276,8 +268,8 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoReg
     avaliacao = avaliar(cmd).model_dump()
     om = s.get(OM, ator.om_id)
     assert om is not None
-    dono = _pessoa(s, cmd.proprietario, "proprietario")
-    condutor = _pessoa(s, cmd.condutor, "condutor") if cmd.condutor else None
+    dono = registrar_pessoa(s, cmd.proprietario, "proprietario")
+    condutor = registrar_pessoa(s, cmd.condutor, "condutor") if cmd.condutor else None
     # Cada pessoa responde só pelo que é seu (farol.rules.autoria): a mesma decisão dá os
     # processos, a Notificação de cada um, a página do processo e a resposta desta inspeção.
     decisao = responsaveis(
@@ -285,7 +277,7 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoReg
         pessoas_da_inspecao(condutor.id if condutor else None, dono.id),
     )
     avaliacao["notificar"] = _notificar(avaliacao["constatacoes"], decisao)
-    emb = _embarcacao(s, cmd.embarcacao, dono)
+    emb = registrar_embarcacao(s, cmd.embarcacao, dono)
     insp = Inspecao(
         om_id=om.id,
         inspetor_id=ator.usuario_id,
