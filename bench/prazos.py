@@ -155,7 +155,11 @@ def main() -> None:
     parser.add_argument("--semente", type=int, default=7)
     args = parser.parse_args()
 
-    regras = sorted(catalogo_prazos().regras.values(), key=lambda r: r.id)
+    # o prazo cujos dias a decisão fixa (prazo.lesta.acessoria) não se calcula sem ela
+    regras = sorted(
+        (r for r in catalogo_prazos().regras.values() if not r.dias_da_decisao),
+        key=lambda r: r.id,
+    )
     ufs: list[str | None] = [None, *sorted(UFS)]
     rng = np.random.default_rng(args.semente)
     qual_regra, qual_uf, inicios = sortear(args.n, regras, len(ufs), rng)

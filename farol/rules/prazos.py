@@ -233,6 +233,13 @@ def calcular_vencimentos(
                 campo="inicios",
                 regra=versao.fonte.referencia(),
             )
+        if versao.valor.fixado_na_decisao:  # os dias vêm de cada decisão: calcular_prazo
+            raise EntradaInvalida(
+                f"prazo {regra.id}: a norma não fixa o número de dias; cada decisão o fixa "
+                "(calcule um a um, com os dias da decisão)",
+                campo="etapa",
+                regra=versao.fonte.referencia(),
+            )
         parte = planos if mascara.all() else planos[mascara]
         termos = _termo(cal, parte, versao.valor, "inicios")
         if versao.valor.prorroga:

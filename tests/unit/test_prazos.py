@@ -388,3 +388,9 @@ def test_lote_com_uf_desconhecida_nomeia_o_campo_uf() -> None:
     with pytest.raises(EntradaInvalida) as erro:
         calcular_vencimentos("defesa", np.array(["2024-01-01"], "datetime64[D]"), uf="XX")
     assert erro.value.campo == "uf"
+
+
+def test_lote_do_prazo_fixado_na_decisao_e_recusado_com_o_motivo() -> None:
+    # cada decisão fixa os seus dias (Lei 9.784 art. 66 § 2º): não há lote sem eles
+    with pytest.raises(EntradaInvalida, match="cada decisão o fixa"):
+        calcular_vencimentos("acessoria", np.array(["2026-03-02"], dtype="datetime64[D]"))
