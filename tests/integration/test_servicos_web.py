@@ -137,7 +137,8 @@ def test_consulta_publica_so_para_o_autuado(banco: Banco, monkeypatch: pytest.Mo
         assert all("ator" not in a for a in r["atos"])
         assert consulta_publica.consultar.na_sessao(s, numero, CPF_CONDUTOR) is None
         assert consulta_publica.consultar.na_sessao(s, numero, CPF_ESTRANHO) is None
-        assert consulta_publica.consultar.na_sessao(s, "2026/XXXX/000001", CPF_DONO) is None
+        # número de processo de uma OM que não existe neste banco: a consulta não acha nada
+        assert consulta_publica.consultar.na_sessao(s, "2026/CPAOR/000001", CPF_DONO) is None
         with pytest.raises(EntradaInvalida) as e:
             consulta_publica.consultar.na_sessao(s, numero, "123")
         assert e.value.campo == "documento"
