@@ -7,6 +7,17 @@
 | `FAROL_SEGREDO` | gerado na primeira execução e guardado em `<pasta de dados>/segredo` |
 | `FAROL_FUSO` | `America/Sao_Paulo`: o "hoje" dos prazos e o fuso das horas, em toda entrada |
 | `FAROL_URL_PUBLICA` | `http://127.0.0.1:8000` (endereço impresso no QR dos documentos) |
+| `FAROL_PASTA_ANCORAS` | vazio; pasta das âncoras da auditoria (`farol auditoria ancorar`) |
+| `FAROL_CHAVE_ANCORAS` | vazio; arquivo da chave que assina as âncoras (fora do banco) |
+| `FAROL_BANCO_ESPERA_CONEXAO_S` | `5`: quanto esperar para abrir uma conexão com o PostgreSQL |
+| `FAROL_BANCO_ESPERA_COMANDO_S` | `30`: limite de cada comando (PostgreSQL) ou da trava (SQLite) |
+| `FAROL_BANCO_ESPERA_POOL_S` | `5`: quanto esperar por uma conexão livre do pool |
+| `FAROL_PROXIES_CONFIAVEIS` | vazio; proxies (IPs, redes) cujo `X-Forwarded-For` vale |
+| `FAROL_LOGIN_FALHAS_POR_CONTA` | `10` falhas de login por conta (de qualquer endereço) na janela |
+| `FAROL_LOGIN_FALHAS_POR_ENDERECO` | `30` falhas de login por endereço (qualquer conta) na janela |
+| `FAROL_LOGIN_JANELA_MIN` | `15` minutos: a janela das falhas de login |
+| `FAROL_SENHAS_SIMULTANEAS` | metade dos núcleos (mínimo 1): hashes argon2 ao mesmo tempo |
+| `FAROL_SESSAO_OCIOSA_MIN` | `30` minutos sem uso encerram a sessão (web e token da API) |
 
 A pasta de dados só é criada quando um padrão precisa dela.
 """
@@ -72,6 +83,30 @@ def _segredo_padrao(dados: dict[str, Any]) -> SecretStr:
     return segredo_persistido(dados["pasta_dados"])
 
 
+def vagas_de_senha_padrao() -> int:
+    """Metade dos núcleos, no mínimo 1: o argon2 já usa mais de um núcleo por hash."""
+    return max(1, (os.cpu_count() or 2) // 2)
+
+
+class EsperasDoBanco(BaseSettings):
+    """Quanto o Farol espera pelo banco antes de desistir (503 nas bordas HTTP).
+
+    - `espera_conexao_s`: abrir uma conexão (`connect_timeout` do PostgreSQL; mínimo 2 s,
+      regra da libpq).
+    - `espera_comando_s`: cada comando SQL. PostgreSQL: `statement_timeout` no servidor e,
+      no cliente, desistência `espera_comando_s + 1` s depois de enviar (um servidor
+      congelado não cancela nada sozinho). SQLite: a espera pela trava (`busy_timeout`).
+      `None` (só nas migrações): sem limite no PostgreSQL, 30 s de trava no SQLite.
+    - `espera_pool_s`: esperar uma conexão livre do pool (`pool_timeout`).
+    """
+
+    model_config = SettingsConfigDict(env_prefix="FAROL_BANCO_", extra="ignore", frozen=True)
+
+    espera_conexao_s: float = Field(default=5, gt=0)
+    espera_comando_s: float | None = Field(default=30, gt=0)
+    espera_pool_s: float = Field(default=5, gt=0)
+
+
 class Configuracao(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="FAROL_", extra="ignore", frozen=True)
 
@@ -81,6 +116,23 @@ class Configuracao(BaseSettings):
     fuso: str = FUSO_PADRAO
     url_publica: str = "http://127.0.0.1:8000"
     """Endereço público do Farol: vai no QR dos documentos (página /verificar/<código>)."""
+    pasta_ancoras: Path | None = None
+    """Onde `farol auditoria ancorar` grava as âncoras e `verificar`/`restore` as leem; vazio:
+    sem âncora (não há padrão: uma pasta de âncoras é de UM banco, e deve ficar fora dele)."""
+    chave_ancoras: Path | None = None
+    """Arquivo da chave HMAC-SHA256 que assina as âncoras (`farol auditoria chave ARQUIVO`)."""
+    banco: EsperasDoBanco = Field(default_factory=lambda: EsperasDoBanco())
+    """Quanto esperar pelo banco (variáveis `FAROL_BANCO_ESPERA_*`)."""
+    proxies_confiaveis: str = ""
+    """Proxies (IPs ou redes, separados por vírgula) de quem o `farol serve` aceita
+    `X-Forwarded-For`/`X-Forwarded-Proto`; vazio: nenhum, o endereço é o da conexão."""
+    login_falhas_por_conta: int = Field(default=10, ge=1)
+    login_falhas_por_endereco: int = Field(default=30, ge=1)
+    login_janela_min: float = Field(default=15, gt=0)
+    senhas_simultaneas: int = Field(default_factory=lambda: vagas_de_senha_padrao(), ge=1)
+    """Quantos hashes de senha (argon2) ao mesmo tempo: os outros logins esperam a vez."""
+    sessao_ociosa_min: float = Field(default=30, gt=0)
+    """Minutos sem nenhuma requisição depois dos quais a sessão (cookie ou token) acaba."""
 
     @field_validator("fuso")
     @classmethod

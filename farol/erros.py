@@ -38,6 +38,10 @@ class Conflito(ErroFarol):
     """Ato fora de ordem, autoridade errada ou concorrência perdida (HTTP 409)."""
 
 
+class Proibido(ErroFarol):
+    """O papel do usuário não dá acesso ao recurso, na jurisdição que for (HTTP 403)."""
+
+
 class ForaDeVigencia(EntradaInvalida):
     """Data anterior à vigência do primeiro valor de um item versionado: nunca se devolve 0."""
 

@@ -12,6 +12,7 @@ import datetime as dt
 import json
 import sys
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -396,10 +397,17 @@ def serve(
         database_url = _carregar_demo(database_url)
     if database_url:
         os.environ["FAROL_DATABASE_URL"] = database_url
-    from farol.app import criar_app
+    from farol.app import criar_app, opcoes_do_servidor
+    from farol.config import configuracao
 
     print(f"Farol em http://{host}:{porta}/  (API: /api/v1, documentação: /docs)")
-    uvicorn.run(criar_app(), host=host, port=porta, log_level="info")
+    uvicorn.run(
+        criar_app(),
+        host=host,
+        port=porta,
+        log_level="info",
+        **opcoes_do_servidor(configuracao()),
+    )
 
 
 def _url(database_url: str | None) -> str:
@@ -468,27 +476,231 @@ def _carregar_demo(database_url: str | None, *, recriar: bool = False) -> str:
     return url
 
 
-auditoria_app = typer.Typer(help="Auditoria da cadeia de atos.", no_args_is_help=True)
+auditoria_app = typer.Typer(
+    help="Auditoria: cadeia de atos, documentos emitidos e âncoras fora do banco.",
+    no_args_is_help=True,
+)
 app.add_typer(auditoria_app, name="auditoria")
+
+OpcaoPasta = Annotated[
+    str | None,
+    typer.Option(
+        "--pasta",
+        metavar="PASTA",
+        help="Pasta das âncoras (padrão: FAROL_PASTA_ANCORAS; sem ela, não há âncora).",
+    ),
+]
+OpcaoChave = Annotated[
+    str | None,
+    typer.Option(
+        "--chave",
+        metavar="ARQUIVO",
+        help="Arquivo da chave que assina as âncoras (padrão: FAROL_CHAVE_ANCORAS).",
+    ),
+]
+
+
+def _ancoras(pasta: str | None, chave: str | None) -> tuple[Path | None, Path | None]:
+    """A pasta e a chave das âncoras: as opções ou, sem elas, a configuração."""
+    from farol.config import configuracao
+
+    c = configuracao()
+    return (
+        Path(pasta) if pasta else c.pasta_ancoras,
+        Path(chave) if chave else c.chave_ancoras,
+    )
+
+
+def _imprimir_diferencas(diferencas: list[Any]) -> None:
+    for d in diferencas:
+        rotulo = "QUEBRA" if d.tipo == "cadeia_quebrada" else f"DIFERENÇA [{d.tipo}]"
+        print(f"{rotulo}: {d.texto}")
 
 
 @auditoria_app.command("verificar")
-def auditoria_verificar(database_url: OpcaoUrl = None) -> None:
-    """Confere a cadeia de hashes dos atos de todos os processos; nomeia o primeiro elo quebrado
-    e sai com código 1."""
+def auditoria_verificar(
+    database_url: OpcaoUrl = None, pasta: OpcaoPasta = None, chave: OpcaoChave = None
+) -> None:
+    """Confere a cadeia de hashes dos atos de todos os processos, cada documento emitido contra
+    o seu registro na cadeia, os processos sem atos e, com a pasta e a chave das âncoras, o banco
+    contra a última âncora; nomeia cada diferença e sai com código 1."""
     from farol.services import auditoria
     from farol.services.unit_of_work import BancoUnitOfWork
     from farol.store.db import Banco
 
+    pasta_ancoras, arquivo_chave = _ancoras(pasta, chave)
     banco = Banco.conectar(_url(database_url))
-    quebras = auditoria.verificar(BancoUnitOfWork(banco))
-    banco.fechar()
-    if not quebras:
-        print("cadeias íntegras: nenhum ato alterado")
+    try:
+        r = auditoria.auditar(BancoUnitOfWork(banco), pasta_ancoras, arquivo_chave)
+    finally:
+        banco.fechar()
+    if r.ancora is not None:
+        print(f"âncora: {r.ancora} (criada em {r.ancora_criada_em})")
+    else:
+        print(
+            "sem âncora: a remoção do último ato, de um processo ou de um documento e a volta da "
+            "numeração só se denunciam contra uma (`farol auditoria ancorar`)"
+        )
+    conferidos = (
+        f"{r.processos} processo(s), {r.documentos} documento(s), {r.contadores} contador(es)"
+    )
+    if r.integro:
+        print(f"cadeias íntegras: nenhum ato alterado ({conferidos} conferidos)")
         return
-    for q in quebras:
-        print(f"QUEBRA: {q.texto()}")
+    _imprimir_diferencas(r.diferencas)
+    print(f"{len(r.diferencas)} diferença(s) em {conferidos}")
     raise typer.Exit(1)
+
+
+@auditoria_app.command("ancorar")
+def auditoria_ancorar(
+    database_url: OpcaoUrl = None,
+    pasta: OpcaoPasta = None,
+    chave: OpcaoChave = None,
+    aceitar_diferencas: Annotated[
+        bool,
+        typer.Option(
+            "--aceitar-diferencas",
+            help="Ancora mesmo com diferenças na auditoria (elas ficam registradas na âncora).",
+        ),
+    ] = False,
+) -> None:
+    """Grava na pasta das âncoras um arquivo assinado (HMAC-SHA256) com a cabeça da cadeia de
+    cada processo, os contadores da numeração e o SHA-256 de cada documento emitido; antes,
+    audita, e recusa ancorar um estado com diferenças. Guarde as âncoras fora do servidor do
+    banco (mídia WORM, envio à DPC)."""
+    from farol.services import auditoria
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco
+
+    pasta_ancoras, arquivo_chave = _ancoras(pasta, chave)
+    if pasta_ancoras is None:
+        raise EntradaInvalida("informe --pasta ou FAROL_PASTA_ANCORAS", campo="pasta")
+    if arquivo_chave is None:
+        raise EntradaInvalida(
+            "informe --chave ou FAROL_CHAVE_ANCORAS (gere com `farol auditoria chave ARQUIVO`)",
+            campo="chave",
+        )
+    banco = Banco.conectar(_url(database_url))
+    try:
+        caminho, r = auditoria.ancorar(
+            BancoUnitOfWork(banco),
+            pasta_ancoras,
+            arquivo_chave,
+            aceitar_diferencas=aceitar_diferencas,
+        )
+    finally:
+        banco.fechar()
+    if r.diferencas:
+        _imprimir_diferencas(r.diferencas)
+        print(f"{len(r.diferencas)} diferença(s) aceita(s) e registrada(s) na âncora")
+    print(
+        f"âncora gravada: {caminho} ({r.processos} processo(s), {r.documentos} documento(s), "
+        f"{r.contadores} contador(es))"
+    )
+
+
+@auditoria_app.command("chave")
+def auditoria_chave(
+    arquivo: Annotated[str, typer.Argument(help="Arquivo novo da chave (não sobrescreve).")],
+) -> None:
+    """Gera a chave que assina as âncoras (32 bytes aleatórios, modo 0600). Guarde-a fora do
+    servidor do banco: quem a tem pode assinar âncoras."""
+    from farol.services import auditoria
+
+    auditoria.gerar_chave(Path(arquivo))
+    print(f"chave gravada em {arquivo} (modo 0600); aponte FAROL_CHAVE_ANCORAS para ela")
+
+
+@app.command()
+def backup(
+    arquivo: Annotated[str, typer.Argument(help="Arquivo do backup a gravar.")],
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Backup do banco em uso: SQLite pela API de backup online (inclui o que está no WAL),
+    PostgreSQL por `pg_dump -Fc` do esquema do Farol."""
+    from farol.services.copias import fazer_backup
+
+    b = fazer_backup(_url(database_url), Path(arquivo))
+    onde = f", esquema {b.esquema}" if b.esquema else ""
+    print(f"backup gravado: {b.arquivo} ({b.formato}{onde}, {b.tamanho} bytes)")
+
+
+@app.command()
+def restore(
+    arquivo: Annotated[str, typer.Argument(help="Arquivo de `farol backup`.")],
+    database_url: OpcaoUrl = None,
+    pasta: OpcaoPasta = None,
+    chave: OpcaoChave = None,
+    aceitar_estado_anterior: Annotated[
+        bool,
+        typer.Option(
+            "--aceitar-estado-anterior",
+            help="Restaura um estado anterior à última âncora (atos, documentos ou números já "
+            "entregues a menos); os contadores sobem até os ancorados.",
+        ),
+    ] = False,
+) -> None:
+    """Restaura um backup depois de auditá-lo: cadeias, documentos e a última âncora. Recusa um
+    backup adulterado e, sem --aceitar-estado-anterior, um estado anterior à âncora (números já
+    entregues seriam emitidos de novo). Pare o `farol serve` antes."""
+    from farol.config import configuracao
+    from farol.services.copias import restaurar
+
+    pasta_ancoras, arquivo_chave = _ancoras(pasta, chave)
+    url = database_url or configuracao().database_url
+    r = restaurar(
+        url,
+        Path(arquivo),
+        pasta=pasta_ancoras,
+        chave=arquivo_chave,
+        aceitar_estado_anterior=aceitar_estado_anterior,
+    )
+    if r.relatorio.ancora is None:
+        print("aviso: sem âncora, não há como saber se este backup é anterior a números já "
+              "entregues (FAROL_PASTA_ANCORAS e FAROL_CHAVE_ANCORAS)")  # fmt: skip
+    else:
+        print(f"âncora: {r.relatorio.ancora} (criada em {r.relatorio.ancora_criada_em})")
+    if not r.restaurado:
+        _imprimir_diferencas(r.relatorio.diferencas)
+        if r.adulteracoes:
+            print(f"restauração recusada: o backup {arquivo} tem {len(r.adulteracoes)} sinal(is) "
+                  "de adulteração; o banco atual não foi tocado")  # fmt: skip
+        else:
+            print(f"restauração recusada: o backup {arquivo} é ANTERIOR à última âncora "
+                  f"({len(r.anteriores)} diferença(s)); números já entregues seriam emitidos de "
+                  "novo e documentos autênticos deixariam de conferir. O banco atual não foi "
+                  "tocado; para restaurar assim mesmo, --aceitar-estado-anterior")  # fmt: skip
+        raise typer.Exit(1)
+    if r.aceitas:
+        print(f"AVISO: estado anterior à âncora aceito ({len(r.aceitas)} diferença(s)):")
+        _imprimir_diferencas(r.aceitas)
+        for m in r.contadores_elevados:
+            print(f"AVISO: {m}")
+        if r.ancora_nova is not None:
+            print(f"âncora nova com as diferenças aceitas: {r.ancora_nova}")
+    print(f"backup {arquivo} restaurado em {_exibir(url)}")
+
+
+def _exibir(url: str) -> str:
+    from farol.store.db import url_para_exibir
+
+    return url_para_exibir(url)
+
+
+@db_app.command("papeis")
+def db_papeis(
+    aplicacao: Annotated[
+        str, typer.Option(metavar="PAPEL", help="Papel com que o `farol serve` conecta.")
+    ] = "farol_app",
+    esquema: Annotated[str, typer.Option(metavar="ESQUEMA", help="Esquema do Farol.")] = "public",
+) -> None:
+    """Imprime o SQL que dá ao papel da aplicação só o que ela usa, sem posse de nada (atos e
+    documentos: SELECT e INSERT); rode-o com o papel das migrações, por exemplo
+    `farol db papeis | psql ...`, depois de cada `farol db upgrade`."""
+    from farol.store.papeis_pg import sql_do_papel_da_aplicacao
+
+    print(sql_do_papel_da_aplicacao(aplicacao, esquema), end="")
 
 
 @app.command()

@@ -1,18 +1,25 @@
 """Entrar e saber quem pede, igual na API e nas páginas.
 
-- `entrar`: confere o limite de tentativas (por endereço e login), a senha, e devolve o
-  usuário e o token; o mesmo caminho para POST /api/v1/auth/token e POST /entrar.
-- `ator_do_token`: o usuário (com a jurisdição) de um token, ou None.
+- `entrar`: confere os limites de tentativas (por conta e por endereço), a senha, abre uma
+  sessão e devolve o usuário e o token; o mesmo caminho para POST /api/v1/auth/token e
+  POST /entrar.
+- `ator_do_token`: o usuário (com a jurisdição) de um token de sessão aberta, ou None.
+- `sair`: encerra a sessão do token (POST /api/v1/auth/sair e POST /sair).
+
+O endereço é o da conexão (`request.client`). Atrás de um proxy, o `farol serve` só aceita
+o `X-Forwarded-For` dos proxies de `FAROL_PROXIES_CONFIAVEIS` (padrão: nenhum).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from fastapi import Request
 
 from farol.http.deps import configuracao, uow_da
-from farol.http.seguranca import Credencial, emitir_token, ler_token
+from farol.http.seguranca import VALIDADE_TOKEN, Credencial, emitir_token, ler_token
+from farol.relogio import agora
 from farol.services import autenticacao
 from farol.services.jurisdicao import Ator
 from farol.services.limites import Limitador
@@ -30,8 +37,9 @@ def segredo(request: Request) -> str:
     return configuracao(request).segredo.get_secret_value()
 
 
-def limitador_de_login(request: Request) -> Limitador:
-    limite: Limitador = request.app.state.limites["login"]
+def limitador_de_login(request: Request, nome: str = "login") -> Limitador:
+    """O limitador de falhas de login: `login` (por conta) ou `login_endereco`."""
+    limite: Limitador = request.app.state.limites[nome]
     return limite
 
 
@@ -39,28 +47,65 @@ def endereco(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
+def _chaves(request: Request, login: str) -> list[tuple[Limitador, tuple[str, ...]]]:
+    return [
+        (limitador_de_login(request, "login"), (login.lower(),)),
+        (limitador_de_login(request, "login_endereco"), (endereco(request),)),
+    ]
+
+
 def conferir_limite(request: Request, login: str) -> None:
-    """`MuitasTentativas` (HTTP 429) se o endereço e o login passaram do limite de falhas."""
-    limitador_de_login(request).conferir(endereco(request), login.lower())
+    """`MuitasTentativas` (HTTP 429) se a conta (de qualquer endereço) ou o endereço (em
+    qualquer conta) passou do limite de falhas."""
+    for limite, chave in _chaves(request, login):
+        limite.conferir(*chave)
 
 
 def entrar(request: Request, login: str, senha: str) -> Entrada | None:
-    """Login e senha conferidos sob o limite de tentativas; None se não conferem."""
-    limite = limitador_de_login(request)
-    chave = (endereco(request), login.lower())
-    limite.conferir(*chave)
-    u = autenticacao.autenticar(uow_da(request), login, senha)
+    """Login e senha conferidos sob os limites de tentativas; None se não conferem.
+
+    Os limites são conferidos antes do hash: uma tentativa barrada não gasta CPU. O acerto
+    zera só o contador da conta.
+    """
+    chaves = _chaves(request, login)
+    for limite, chave in chaves:
+        limite.conferir(*chave)
+    uow = uow_da(request)
+    u = autenticacao.autenticar(uow, login, senha)
     if u is None:
-        limite.falhou(*chave)
+        for limite, chave in chaves:
+            limite.falhou(*chave)
         return None
-    limite.acertou(*chave)
-    token = emitir_token(Credencial(u.id, u.papel, u.om_id), segredo(request))
+    conta, chave_conta = chaves[0]
+    conta.acertou(*chave_conta)
+    instante = agora()
+    sessao = autenticacao.abrir_sessao(uow, u.id, instante, instante - VALIDADE_TOKEN)
+    token = emitir_token(Credencial(u.id, u.papel, u.om_id, sessao), segredo(request), instante)
     return Entrada(u, token)
 
 
+def _ociosa(request: Request) -> dt.timedelta:
+    return dt.timedelta(minutes=configuracao(request).sessao_ociosa_min)
+
+
 def ator_do_token(request: Request, token: str | None) -> Ator | None:
-    """O usuário ativo do token (assinado e dentro da validade), ou None."""
+    """O usuário do token (assinado, dentro da validade) se a sessão dele está aberta, não
+    ficou ociosa além do limite e o usuário segue ativo; senão None."""
     credencial = ler_token(token, segredo(request)) if token else None
-    if credencial is None:
+    if credencial is None or credencial.sessao is None:
         return None
-    return autenticacao.ator_ativo(uow_da(request), credencial.usuario_id)
+    uow = uow_da(request)
+    instante = agora()
+    ator, renovar = autenticacao.ator_da_sessao(
+        uow, credencial.usuario_id, credencial.sessao, instante, _ociosa(request)
+    )
+    if ator is not None and renovar:
+        autenticacao.renovar_uso(uow, credencial.sessao, instante)
+    return ator
+
+
+def sair(request: Request, token: str | None) -> None:
+    """Encerra a sessão do token (se for um token válido): ele e o cookie deixam de valer."""
+    credencial = ler_token(token, segredo(request)) if token else None
+    if credencial is not None and credencial.sessao is not None:
+        autenticacao.encerrar_sessao(uow_da(request), credencial.sessao, agora())

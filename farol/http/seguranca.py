@@ -1,4 +1,8 @@
-"""Tokens de acesso (JWT HS256 assinado com o segredo do Farol); senhas em services.senhas."""
+"""Tokens de acesso (JWT HS256 assinado com o segredo do Farol); senhas em services.senhas.
+
+O token leva a chave da sessão (`sid`): vale até `exp` (8 horas) só enquanto a sessão estiver
+aberta e em uso (ver `farol.services.autenticacao`). Token sem `sid` não abre nada.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ class Credencial:
     usuario_id: int
     papel: str
     om_id: int
+    sessao: str | None = None
 
 
 def emitir_token(c: Credencial, segredo: str, agora: dt.datetime | None = None) -> str:
@@ -27,6 +32,8 @@ def emitir_token(c: Credencial, segredo: str, agora: dt.datetime | None = None) 
         "iat": int(agora.timestamp()),
         "exp": int((agora + VALIDADE_TOKEN).timestamp()),
     }
+    if c.sessao:
+        corpo["sid"] = c.sessao
     return jwt.encode(corpo, segredo, algorithm=ALGORITMO)
 
 
@@ -36,6 +43,12 @@ def ler_token(token: str, segredo: str) -> Credencial | None:
         corpo = jwt.decode(
             token, segredo, algorithms=[ALGORITMO], options={"require": ["exp", "sub"]}
         )
-        return Credencial(int(corpo["sub"]), str(corpo["papel"]), int(corpo["om"]))
+        sid = corpo.get("sid")
+        return Credencial(
+            int(corpo["sub"]),
+            str(corpo["papel"]),
+            int(corpo["om"]),
+            sid if isinstance(sid, str) and sid else None,
+        )
     except (jwt.PyJWTError, KeyError, ValueError, TypeError):
         return None

@@ -34,6 +34,8 @@ class TipoDocumento(StrEnum):
     decisao_recurso = "decisao_recurso"
     notificacao_pagamento = "notificacao_pagamento"
     aviso_publicacao = "aviso_publicacao"
+    auto_de_infracao_poluicao = "auto_de_infracao_poluicao"
+    notificacao_laudo = "notificacao_laudo"
 
 
 def _valor(v: Decimal) -> Decimal:
@@ -266,6 +268,11 @@ class Verificacao(_Modelo):
 
     codigo: str = Field(min_length=4)
     url: str = Field(pattern=r"^https?://\S+$")
+    cadeia_seq: int | None = Field(default=None, ge=0)
+    """A cabeça da cadeia de atos do processo sobre a qual o documento foi emitido: o último ato
+    (seq) e o começo do seu hash, impressos no rodapé (o documento entregue é também uma
+    âncora; o hash inteiro está na página de verificação)."""
+    cadeia_hash: str | None = Field(default=None, pattern=r"^[0-9a-f]{8,64}$")
 
 
 class DadosDocumento(_Modelo):

@@ -37,6 +37,7 @@ class Moldura:
     processo: str  # "Processo nº 64000.000123/2025-01"
     codigo: str
     url: str
+    cadeia: str | None = None  # "ato nº 7, hash 3f2a9c1e0b4d7a51"
 
 
 class CanvasComMoldura(Canvas):
@@ -90,6 +91,8 @@ class CanvasComMoldura(Canvas):
         largura = x_qr - MARGEM_ESQUERDA - 4 * mm
         linhas: list[tuple[str, str]] = [(FONTE_NEGRITO, f"{m.documento} — {m.processo}")]
         linhas.append((FONTE_NEGRITO, f"Código de verificação: {m.codigo}"))
+        if m.cadeia:
+            linhas.append((FONTE, f"Emitido sobre a cadeia de atos do processo: {m.cadeia}."))
         texto_url = f"Confira a autenticidade deste documento em {m.url} ou pelo QR code ao lado."
         linhas.append((FONTE, texto_url))
         linhas.append((FONTE, f"Página {numero} de {total}"))

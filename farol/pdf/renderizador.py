@@ -77,6 +77,14 @@ def gerar_marcacao(dados: DadosDocumento, *, modelos_dir: Path | str | None = No
         raise ModeloInvalido(f"modelo {nome!r} usa dado inexistente: {erro.message}") from None
 
 
+def _cadeia(dados: DadosDocumento) -> str | None:
+    """'ato nº 7, hash 3f2a9c1e0b4d7a51': a cabeça da cadeia na emissão."""
+    v = dados.verificacao
+    if v.cadeia_seq is None or v.cadeia_hash is None:
+        return None
+    return f"ato nº {v.cadeia_seq}, hash {v.cadeia_hash}"
+
+
 def renderizar(dados: DadosDocumento, *, modelos_dir: Path | str | None = None) -> bytes:
     """O PDF (bytes) do documento; `modelos_dir` (ou FAROL_MODELOS_DIR) é a pasta da OM."""
     pastas = pastas_modelos(modelos_dir)
@@ -89,6 +97,7 @@ def renderizar(dados: DadosDocumento, *, modelos_dir: Path | str | None = None) 
         processo=f"Processo nº {dados.numero_processo}",
         codigo=dados.verificacao.codigo,
         url=dados.verificacao.url,
+        cadeia=_cadeia(dados),
     )
     saida = BytesIO()
     doc = BaseDocTemplate(

@@ -18,13 +18,14 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from farol import entrada
 from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.relogio import agora
 from farol.services.jurisdicao import Ator, exigir_alcance
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import Ato, DocumentoAnexo, Processo
 
-TAMANHO_MAXIMO = 10 * 1024 * 1024
+TAMANHO_MAXIMO = entrada.ARQUIVO  # farol/entrada.py
 CAMPO = "arquivo"
 
 # extensão -> (tipo MIME, assinaturas aceitas no início do arquivo)
@@ -76,11 +77,7 @@ def validar(arquivo: Arquivo) -> tuple[str, str]:
     if not arquivo.conteudo:
         raise EntradaInvalida("o arquivo está vazio", campo=CAMPO)
     if len(arquivo.conteudo) > TAMANHO_MAXIMO:
-        raise EntradaInvalida(
-            f"arquivo de {_tamanho(len(arquivo.conteudo))} acima do limite de "
-            f"{_tamanho(TAMANHO_MAXIMO)}",
-            campo=CAMPO,
-        )
+        raise EntradaInvalida(f"arquivo acima do limite de {_tamanho(TAMANHO_MAXIMO)}", campo=CAMPO)
     extensao = nome.rpartition(".")[2].lower() if "." in nome else ""
     if extensao not in TIPOS:
         raise EntradaInvalida(

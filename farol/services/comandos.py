@@ -20,6 +20,7 @@ from pydantic import (
     field_validator,
 )
 
+from farol import entrada
 from farol.domain.cpf_cnpj import validar_cpf
 from farol.domain.procedimento.maquina import Maquina
 from farol.erros import EntradaInvalida
@@ -27,7 +28,32 @@ from farol.normas.infracoes import catalogo
 
 
 class Modelo(BaseModel):
+    """Base dos comandos: campo a mais é recusado; nenhum texto, em campo nenhum (nem dentro
+    de dados livres), tem o caractere nulo ou metade de um par substituto UTF-16; nenhuma data
+    sai de `entrada.ANO_MINIMO` a `entrada.ANO_MAXIMO` (docs/api.md, "Limites de entrada")."""
+
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _caracteres_aceitos(cls, valor: Any, info: ValidationInfo) -> Any:
+        campo = cls.model_fields.get(info.field_name or "")
+        if campo is not None and valor is not None and entrada.aceita_data(campo.annotation):
+            entrada.exigir_data_iso(valor)
+        return entrada.conferir_caracteres(valor)
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _datas_plausiveis(cls, valor: Any) -> Any:
+        return entrada.conferir_datas(valor)
+
+
+DadosLivresDoJson = Annotated[dict[str, Any], AfterValidator(entrada.conferir_dados_livres)]
+"""Objeto JSON livre, limitado em profundidade e tamanho (`entrada.conferir_dados_livres`)."""
+Id = Annotated[int, Field(ge=1, le=entrada.ID_MAXIMO)]
+"""Id de uma linha do banco (inteiro de 32 bits, a partir de 1)."""
+Codigo = Annotated[str, Field(min_length=1, max_length=entrada.CODIGO)]
+"""Identificador de um item dos dados normativos (infração, acessória, agravante, medida)."""
 
 
 class NovoAto(Modelo):
@@ -35,27 +61,33 @@ class NovoAto(Modelo):
 
     tipo: str = Field(min_length=1, max_length=60)
     data_ato: dt.date
-    dados: dict[str, Any] = Field(default_factory=dict)
-    versao: int | None = Field(
-        default=None, description="versão do processo que o usuário viu (trava otimista)"
+    dados: DadosLivresDoJson = Field(
+        default_factory=dict, description="os dados do tipo do ato (docs/procedimento.md)"
     )
-    corrige_ato_id: int | None = None
+    versao: int | None = Field(
+        default=None,
+        ge=0,
+        le=entrada.ID_MAXIMO,
+        description="versão do processo que o usuário viu (trava otimista)",
+    )
+    corrige_ato_id: Id | None = None
 
 
 class ItemAuto(Modelo):
-    infracao: str
+    infracao: str = Field(max_length=entrada.CODIGO)
     autor_tipo: str | None = Field(
         default=None,
+        max_length=entrada.CODIGO,
         description="tipo de autor material (autores admitidos de cada infração: "
         "`farol infracoes`); omitido, o único que a infração admite, e com vários a recusa "
         "os lista",
     )
-    faltas: int = Field(default=1, ge=1)
+    faltas: int = Field(default=1, ge=1, le=entrada.QUANTIDADE_MAXIMA)
 
 
 class DadosLavratura(Modelo):
     infracoes: list[ItemAuto] = Field(min_length=1, max_length=50)
-    descricao: str | None = None
+    descricao: str | None = Field(default=None, max_length=entrada.TEXTO)
     justificativa: str | None = Field(
         default=None,
         min_length=20,
@@ -78,17 +110,17 @@ class AcessoriaDecidida(Modelo):
 
 
 class PenalidadeDecidida(Modelo):
-    infracao: str
-    multa: Decimal | None = Field(default=None, max_digits=14, decimal_places=2)
-    suspensao_dias: int | None = Field(default=None, ge=1)
+    infracao: str = Field(max_length=entrada.CODIGO)
+    multa: entrada.Dinheiro | None = Field(default=None, max_digits=14, decimal_places=2)
+    suspensao_dias: int | None = Field(default=None, ge=1, le=entrada.DIAS_MAXIMO)
     cancelamento: bool = False
     acessorias: list[AcessoriaDecidida] = Field(default_factory=list, max_length=10)
 
 
 class DadosDecisaoComPenalidade(Modelo):
-    penalidades: list[PenalidadeDecidida] = Field(min_length=1)
-    justificativa: str = Field(min_length=20)
-    agravantes: list[str] = Field(default_factory=list)
+    penalidades: list[PenalidadeDecidida] = Field(min_length=1, max_length=50)
+    justificativa: str = Field(min_length=20, max_length=entrada.TEXTO_LONGO)
+    agravantes: list[Codigo] = Field(default_factory=list, max_length=20)
     prazo_acessorias_dias: int | None = Field(
         default=None,
         ge=1,
@@ -99,30 +131,31 @@ class DadosDecisaoComPenalidade(Modelo):
 
 
 class DadosCumprimentoAcessoria(Modelo):
-    tipos: list[str] = Field(min_length=1, max_length=10)
+    tipos: list[Codigo] = Field(min_length=1, max_length=10)
     texto: str = Field(min_length=10, max_length=4000, description="como se verificou")
     documento: str | None = Field(default=None, max_length=200)
 
 
 class DadosExecucaoDireta(Modelo):
-    tipos: list[str] = Field(min_length=1, max_length=10)
-    despesas: Decimal = Field(gt=0, max_digits=14, decimal_places=2)
+    tipos: list[Codigo] = Field(min_length=1, max_length=10)
+    despesas: entrada.Dinheiro = Field(gt=0, max_digits=14, decimal_places=2)
     fundamentacao: str = Field(min_length=20, max_length=4000)
     documento: str | None = Field(default=None, max_length=200)
 
 
 class DadosDecisao(Modelo):
-    fundamentacao: str = Field(min_length=10)
+    fundamentacao: str = Field(min_length=10, max_length=entrada.TEXTO_LONGO)
 
 
 class DadosPagamento(Modelo):
-    valor: Decimal = Field(gt=0, max_digits=14, decimal_places=2)
+    valor: entrada.Dinheiro = Field(gt=0, max_digits=14, decimal_places=2)
     referencia: str = Field(min_length=1, max_length=100)
 
 
 class DadosEfeitoSuspensivo(Modelo):
     fundamentacao: str = Field(
         min_length=20,
+        max_length=entrada.TEXTO,
         description="o justo receio de prejuízo de difícil ou incerta reparação que justifica "
         "dar efeito suspensivo ao recurso",
     )
@@ -130,7 +163,7 @@ class DadosEfeitoSuspensivo(Modelo):
 
 
 class DadosRestituicao(Modelo):
-    valor: Decimal = Field(gt=0, max_digits=14, decimal_places=2)
+    valor: entrada.Dinheiro = Field(gt=0, max_digits=14, decimal_places=2)
     referencia: str | None = Field(default=None, min_length=1, max_length=100)
 
 
@@ -174,15 +207,17 @@ class DadosAcordao(Modelo):
 
 
 class DadosCorrecao(Modelo):
-    motivo: str = Field(min_length=10)
-    dados_corrigidos: dict[str, Any] = Field(default_factory=dict)
+    motivo: str = Field(min_length=10, max_length=entrada.TEXTO)
+    dados_corrigidos: DadosLivresDoJson = Field(default_factory=dict)
 
 
 class DadosLivres(Modelo):
-    texto: str | None = None
-    documento: str | None = None
+    texto: str | None = Field(default=None, max_length=entrada.TEXTO_LONGO)
+    documento: str | None = Field(default=None, max_length=entrada.TEXTO_CURTO)
     meio: str | None = Field(
-        default=None, description="meio da ciência: pessoal, AR, edital, eletrônico"
+        default=None,
+        max_length=entrada.CODIGO,
+        description="meio da ciência: pessoal, AR, edital, eletrônico",
     )
 
 
@@ -217,8 +252,8 @@ class DadosCiencia(Modelo):
         max_length=40,
         description="meio da ciência: um dos meios da marca `ciencia` do quadro do regime",
     )
-    texto: str | None = None
-    documento: str | None = None
+    texto: str | None = Field(default=None, max_length=entrada.TEXTO_LONGO)
+    documento: str | None = Field(default=None, max_length=entrada.TEXTO_CURTO)
     publicacao: PublicacaoDaCiencia | None = Field(
         default=None, description="obrigatória na ciência por publicação oficial"
     )
@@ -234,7 +269,7 @@ class DadosCiencia(Modelo):
         description="na publicação oficial: por que o interessado é indeterminado, desconhecido "
         "ou de endereço indefinido (ex.: AR devolvido, endereço cadastral inexistente)",
     )
-    procurador_id: int | None = Field(
+    procurador_id: Id | None = Field(
         default=None, description="a ciência foi dada a este procurador constituído no processo"
     )
 
@@ -278,7 +313,10 @@ class NovoProcurador(DadosProcurador):
 
     data_ato: dt.date
     versao: int | None = Field(
-        default=None, description="versão do processo que o usuário viu (trava otimista)"
+        default=None,
+        ge=0,
+        le=entrada.ID_MAXIMO,
+        description="versão do processo que o usuário viu (trava otimista)",
     )
 
     def dados(self) -> dict[str, Any]:
@@ -301,7 +339,7 @@ class DadosNotificacao(DadosLivres):
 class DadosConversao(Modelo):
     """A conclusão que abre o procedimento sancionador (marca `abre_processo_sancionador`)."""
 
-    infracoes: list[str] = Field(min_length=1, max_length=40)
+    infracoes: list[Codigo] = Field(min_length=1, max_length=40)
     fundamentacao: str = Field(min_length=20, max_length=4000)
     comparecimento_em: dt.date | None = None
 
@@ -309,14 +347,113 @@ class DadosConversao(Modelo):
 class DadosMedidaImposta(Modelo):
     """Medidas administrativas impostas na conclusão (tipos do catálogo de medidas)."""
 
-    medidas: list[str] = Field(min_length=1, max_length=10)
+    medidas: list[Codigo] = Field(min_length=1, max_length=10)
     fundamentacao: str = Field(min_length=20, max_length=4000)
 
 
 # O modelo dos dados de cada ato vem das marcas do quadro de estados do regime (a primeira
 # marca da lista que o ato tiver; um regime que não declara a marca não tem atos com ela); ato
 # sem nenhuma delas aceita `DadosLivres`.
+# --- regime poluição (NORMAM-401 cap. 1; dados/poluicao.yaml) --------------------------------
+
+Dinheiro = Annotated[Decimal, Field(ge=0, max_digits=14, decimal_places=2)]
+
+
+class DadosAutoPoluicao(Modelo):
+    """O Auto de Infração por poluição (NORMAM-401 item 1.4.1; anexo A)."""
+
+    descricao: str = Field(min_length=10, max_length=4000, description="descrição dos fatos")
+    infracao: str | None = Field(
+        default=None,
+        max_length=40,
+        description="código da infração em dados/poluicao.yaml; omitido, a única registrada",
+    )
+    local: str = Field(min_length=3, max_length=300, description="local do incidente")
+    substancia: str = Field(
+        min_length=2, max_length=200, description="óleo, derivado ou substância descarregada"
+    )
+    volume_estimado_litros: Decimal | None = Field(default=None, ge=0, max_digits=14)
+    data_fato: dt.date | None = None
+
+
+class DadosLaudo(Modelo):
+    """O Laudo Técnico Ambiental (NORMAM-401 itens 1.4.2 c e 1.5.1)."""
+
+    numero: str = Field(min_length=1, max_length=60, description="identificação do LTA")
+    elaborado_em: dt.date
+    signatario: str = Field(
+        min_length=3, max_length=200, description="oficial que assina o LTA (posto e nome)"
+    )
+    volume_litros: Decimal = Field(ge=0, max_digits=14, decimal_places=2)
+    persistencia_grupo: int = Field(
+        description="grupo de persistência do óleo (dados/poluicao.yaml, persistencia)"
+    )
+    sensibilidade: str = Field(
+        min_length=1,
+        max_length=300,
+        description="sensibilidade ambiental segundo a carta SAO (índice e descrição)",
+    )
+    carta_sao: str | None = Field(default=None, max_length=200)
+    acao_resposta: dict[str, int] = Field(
+        description="pontuação de cada quesito da ação de resposta "
+        "(dados/poluicao.yaml, acao_resposta)"
+    )
+    nivel_impacto: int = Field(
+        ge=1, le=5, description="nível de impacto ambiental, 1 (leve) a 5 (gravíssimo)"
+    )
+    texto: str | None = Field(default=None, max_length=4000)
+
+
+class SituacaoEconomicaInformada(Modelo):
+    """O tipo de pessoa é o do infrator registrado (CPF: física; CNPJ: jurídica)."""
+
+    valor_anual: Dinheiro = Field(
+        description="receita bruta anual (pessoa jurídica) ou rendimento anual (pessoa física)"
+    )
+    fonte: str = Field(min_length=3, max_length=300, description="de onde vem o valor")
+
+
+class DadosDecisaoPoluicao(Modelo):
+    """A decisão que fixa a multa por poluição (itens 1.5.2 e 1.5.3)."""
+
+    multa_base: Decimal = Field(
+        gt=0,
+        max_digits=14,
+        decimal_places=2,
+        description="valor antes da reincidência, que a autoridade fixa à vista do LTA e da "
+        "situação econômica (as tabelas oficiais de fatores não estão nas fontes do Farol)",
+    )
+    situacao_economica: SituacaoEconomicaInformada | None = Field(
+        default=None,
+        description="exigida quando a norma em vigor na decisão considera a situação econômica "
+        "do infrator (dados/poluicao.yaml, situacao_economica)",
+    )
+    justificativa: str = Field(min_length=20, max_length=8000)
+    infracao: str | None = Field(default=None, max_length=40)
+
+
+class DadosRetencao(Modelo):
+    """A retenção do navio sem Certificado de Garantia Financeira (CLC-69)."""
+
+    toneladas_oleo_granel: Decimal = Field(gt=0, max_digits=12, decimal_places=2)
+    texto: str = Field(min_length=10, max_length=4000, description="o que se constatou a bordo")
+
+
+class DadosLiberacao(Modelo):
+    motivo: str = Field(min_length=1, max_length=40)
+    valor_caucao: Decimal | None = Field(default=None, gt=0, max_digits=14, decimal_places=2)
+    documento: str = Field(
+        min_length=3, max_length=200, description="certificado ou comprovante do depósito"
+    )
+    texto: str | None = Field(default=None, max_length=4000)
+
+
 MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
+    ("lavra_auto_poluicao", DadosAutoPoluicao),
+    ("registra_laudo", DadosLaudo),
+    ("impoe_multa_poluicao", DadosDecisaoPoluicao),
+    ("retem_embarcacao", DadosRetencao),
+    ("libera_embarcacao", DadosLiberacao),
     ("abre_processo", DadosNotificacao),
     ("lavra_auto", DadosLavratura),
     ("impoe_penalidade", DadosDecisaoComPenalidade),

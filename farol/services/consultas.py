@@ -14,6 +14,7 @@ from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.erros import EntradaInvalida, ForaDeVigencia, NaoEncontrado
+from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacao import Citacao
 from farol.normas.citacoes import citacao
 from farol.normas.prazos import regra_prazo
@@ -311,8 +312,10 @@ def alertas_prescricao(
             Processo.sobrestado.is_(False),
         )
     ).scalars():
-        atos = s.execute(
-            select(Ato.tipo, Ato.data_ato).where(Ato.processo_id == p.id).order_by(Ato.seq)
+        atos = s.execute(  # a emissão de documento (ato do sistema) não move o processo
+            select(Ato.tipo, Ato.data_ato)
+            .where(Ato.processo_id == p.id, Ato.tipo.not_in(atos_do_sistema().tipos))
+            .order_by(Ato.seq)
         ).all()
         marco = marco_da_prescricao(s, p, [(tipo, data) for tipo, data in atos])
         ultimo = atos[-1][1] if atos else marco

@@ -20,12 +20,14 @@ from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from farol import entrada
 from farol.domain.papeis import EMITE_DOCUMENTOS, nome_do_papel, papeis_com, pode
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
+from farol.normas.atos_do_sistema import tipo_emissao_de_documento
 from farol.pdf import dados as d
 from farol.pdf.renderizador import renderizar
-from farol.relogio import agora
+from farol.relogio import agora, data_local
 from farol.services import idempotencia
 from farol.services.jurisdicao import Ator, ator_do_usuario, carregar_processo, exigir_alcance
 from farol.services.montagem_documentos import DOCUMENTOS_DE_CADA_ATO, ato_do_documento, montar
@@ -35,6 +37,8 @@ from farol.services.resultados.documento import (
     Verificacao,
 )
 from farol.services.unit_of_work import UnitOfWork, caso_de_uso
+from farol.store.ancoras import RegistroDeEmissao, conferir_documento
+from farol.store.auditoria import cabeca_da_cadeia, registrar_ato
 from farol.store.orm import (
     OM,
     Ato,
@@ -43,7 +47,7 @@ from farol.store.orm import (
     Usuario,
 )
 
-LIMITE_PDF = 20 * 1024 * 1024
+LIMITE_PDF = entrada.ARQUIVO  # o PDF enviado a /verificar (farol/entrada.py)
 """Maior PDF aceito para verificar (a API recusa acima; a página confere só até aqui)."""
 
 
@@ -112,7 +116,15 @@ def emitir(
             campo="tipo",
         )
     codigo = _codigo()
-    verificacao = d.Verificacao(codigo=codigo, url=f"{url_publica.rstrip('/')}/verificar/{codigo}")
+    # A cabeça da cadeia sobre a qual o documento é emitido (o processo fica travado até o
+    # commit): vai impressa no rodapé, e o ato de emissão logo abaixo se encadeia nela.
+    cabeca = cabeca_da_cadeia(s, p)
+    verificacao = d.Verificacao(
+        codigo=codigo,
+        url=f"{url_publica.rstrip('/')}/verificar/{codigo}",
+        cadeia_seq=cabeca.seq,
+        cadeia_hash=cabeca.curto,
+    )
     try:
         dados = montar(s, p, t, verificacao, extras)
     except ValidationError as e:
@@ -143,11 +155,23 @@ def emitir(
     )
     s.add(doc)
     s.flush()
+    registrar_ato(
+        s,
+        p,
+        tipo=tipo_emissao_de_documento(),
+        ator_id=ator.usuario_id,
+        papel=ator.papel,
+        data_ato=data_local(doc.emitido_em),
+        payload={"documento": t.value, "codigo": codigo, "sha256": doc.sha256},
+    )
     return doc
 
 
-def descrever(s: Session, doc: DocumentoEmitido) -> Verificacao:
-    """O que a verificação pública mostra: autenticidade e efeito, sem dados pessoais."""
+def descrever(
+    s: Session, doc: DocumentoEmitido, registro: RegistroDeEmissao | None = None
+) -> Verificacao:
+    """O que a verificação pública mostra: autenticidade e efeito, sem dados pessoais; com o
+    `registro` de emissão conferido, a cabeça da cadeia sobre a qual o documento foi emitido."""
     p = s.get(Processo, doc.processo_id)
     assert p is not None
     om = s.get(OM, p.om_id)
@@ -184,11 +208,24 @@ def descrever(s: Session, doc: DocumentoEmitido) -> Verificacao:
         "substituido_por": None if sucessor is None else sucessor.codigo,
         "efeito_alterado": alteracoes,
         "vigente": sucessor is None and not alteracoes,
+        "cadeia": None
+        if registro is None
+        else {"seq": registro.seq - 1, "hash": registro.hash_anterior,
+              "registro_seq": registro.seq},
     })  # fmt: skip
 
 
+def _nao_atestado(doc: DocumentoEmitido, sha: str, motivo: str) -> DocumentoNaoReconhecido:
+    return DocumentoNaoReconhecido(
+        sha256=sha,
+        motivo=f"o Farol não atesta o documento {doc.codigo}: {motivo}. Procure a OM emissora",
+    )
+
+
 @caso_de_uso()
-def verificar_codigo(s: Session, codigo: str) -> Verificacao:
+def verificar_codigo(s: Session, codigo: str) -> Verificacao | DocumentoNaoReconhecido:
+    """Pelo código (QR): recalcula o SHA-256 do PDF guardado e o confere com a cadeia de atos
+    antes de atestar; bytes que não conferem recebem a recusa com o motivo."""
     doc = s.execute(
         select(DocumentoEmitido).where(DocumentoEmitido.codigo == codigo.strip().upper())
     ).scalar_one_or_none()
@@ -198,7 +235,10 @@ def verificar_codigo(s: Session, codigo: str) -> Verificacao:
             "código foi digitado errado",
             campo="codigo",
         )
-    return descrever(s, doc)
+    motivo, registro = conferir_documento(s, doc)
+    if motivo is not None:
+        return _nao_atestado(doc, hashlib.sha256(doc.conteudo).hexdigest(), motivo)
+    return descrever(s, doc, registro)
 
 
 @caso_de_uso()
@@ -213,7 +253,10 @@ def verificar_pdf(s: Session, conteudo: bytes) -> Verificacao | DocumentoNaoReco
             motivo="o arquivo não corresponde, byte a byte, a nenhum documento emitido pelo "
             "Farol: foi alterado ou não foi emitido aqui",
         )
-    return descrever(s, doc)
+    motivo, registro = conferir_documento(s, doc, sha)
+    if motivo is not None:
+        return _nao_atestado(doc, sha, motivo)
+    return descrever(s, doc, registro)
 
 
 @caso_de_uso()
@@ -250,6 +293,12 @@ def obter_pdf(s: Session, ator: Ator, documento_id: int) -> DocumentoEmitido:
     p = s.get(Processo, doc.processo_id)
     assert p is not None
     exigir_alcance(ator, p.om_id, "documento")
+    motivo, _ = conferir_documento(s, doc)
+    if motivo is not None:
+        raise Conflito(
+            f"o documento {doc.codigo} não é entregue: {motivo}; avise a OM emissora",
+            campo="documento",
+        )
     return doc
 
 

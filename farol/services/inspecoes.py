@@ -15,6 +15,7 @@ from pydantic import AwareDatetime, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from farol import entrada
 from farol.domain.cpf_cnpj import formatar_documento, tipo_de_pessoa, validar_documento
 from farol.domain.papeis import INSPECIONA, nome_do_papel, papeis_com
 from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia
@@ -68,11 +69,11 @@ class DadosEmbarcacao(Modelo):
 
 
 class DadosConstatacao(Modelo):
-    infracao: str
+    infracao: str = Field(max_length=entrada.CODIGO)
     descricao: str | None = Field(default=None, max_length=2000)
     categoria_item: Literal["salvatagem", "radiocomunicacao", "incendio", "outros"] | None = None
-    anos_vencida: Decimal | None = Field(default=None, ge=0)
-    faltas: int | None = Field(default=None, ge=1)
+    anos_vencida: Decimal | None = Field(default=None, ge=0, max_digits=6, decimal_places=2)
+    faltas: int | None = Field(default=None, ge=1, le=entrada.QUANTIDADE_MAXIMA)
     embarcacao_inscrita: bool | None = None
     condutor_possui_habilitacao: bool | None = None
     reincidente: bool = False

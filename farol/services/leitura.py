@@ -13,6 +13,7 @@ from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
+from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import catalogo_prazos
 from farol.relogio import hoje
@@ -133,7 +134,7 @@ def _infracoes(s: Session, p: Processo) -> list[dict[str, Any]]:
 def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
     p = carregar_processo(s, ator, processo_id)
     maquina = carregar_regime(p.regime)
-    nomes_atos = {t.tipo_ato: t.nome for t in maquina.transicoes}
+    nomes_atos = {**atos_do_sistema().nomes, **{t.tipo_ato: t.nome for t in maquina.transicoes}}
     lista_atos = list(
         s.execute(select(Ato).where(Ato.processo_id == p.id).order_by(Ato.seq)).scalars()
     )

@@ -1,5 +1,13 @@
 """Limite de tentativas (login e consulta pública): freia quem tenta adivinhar senhas ou
-varrer números de processo com CPFs. Em memória, por processo do servidor."""
+varrer números de processo com CPFs. Em memória, por processo do servidor.
+
+O login tem dois contadores de falhas, conferidos antes de qualquer hash de senha:
+- `login`: por conta, venha de que endereço vier (quem espalha as tentativas por muitos
+  endereços esbarra no da conta);
+- `login_endereco`: por endereço, em qualquer conta (quem espalha as tentativas por muitas
+  contas esbarra no do endereço). O acerto zera só o da conta: entrar na própria conta não
+  devolve ao endereço as tentativas gastas nas outras.
+"""
 
 from __future__ import annotations
 
@@ -36,9 +44,11 @@ class Limitador:
         self._trava = threading.Lock()
 
     def _recentes(self, chave: tuple[str, ...], agora: float) -> deque[float]:
-        fila = self._falhas.setdefault(chave, deque())
+        fila = self._falhas.get(chave, deque())
         while fila and agora - fila[0] > self.janela_s:
             fila.popleft()
+        if not fila:
+            self._falhas.pop(chave, None)  # chaves sem falha recente não ocupam memória
         return fila
 
     def conferir(self, *chave: str) -> None:
@@ -51,15 +61,21 @@ class Limitador:
 
     def falhou(self, *chave: str) -> None:
         with self._trava:
-            self._recentes(chave, self._relogio()).append(self._relogio())
+            agora = self._relogio()
+            fila = self._recentes(chave, agora)
+            fila.append(agora)
+            self._falhas[chave] = fila
 
     def acertou(self, *chave: str) -> None:
         with self._trava:
             self._falhas.pop(chave, None)
 
 
-def limitadores_padrao() -> dict[str, Limitador]:
+def limitadores_padrao(
+    falhas_por_conta: int = 10, falhas_por_endereco: int = 30, janela_login_s: float = 15 * 60
+) -> dict[str, Limitador]:
     return {
-        "login": Limitador(maximo=10, janela_s=15 * 60),
+        "login": Limitador(maximo=falhas_por_conta, janela_s=janela_login_s),
+        "login_endereco": Limitador(maximo=falhas_por_endereco, janela_s=janela_login_s),
         "consulta_publica": Limitador(maximo=20, janela_s=15 * 60),
     }

@@ -10,7 +10,6 @@ abertura (`dados.data_fato`), e a ação punitiva prescrita é recusada já na a
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from pydantic import Field
 from sqlalchemy.orm import Session
@@ -21,7 +20,7 @@ from farol.relogio import agora, data_local
 from farol.rules.prescricao import exigir_nao_prescrito
 from farol.rules.vigencia import exigir_vigencia_do_fato
 from farol.services import idempotencia
-from farol.services.comandos import Modelo
+from farol.services.comandos import DadosLivresDoJson, Modelo
 from farol.services.inspecoes import (
     DadosEmbarcacao,
     DadosPessoa,
@@ -43,12 +42,12 @@ class NovoProcedimento(Modelo):
     embarcacao: DadosEmbarcacao | None = None
     data_fato: dt.date
     data_ato: dt.date
-    dados: dict[str, Any] = Field(default_factory=dict)
+    dados: DadosLivresDoJson = Field(default_factory=dict)
 
 
 def regimes_que_se_abrem_sem_inspecao() -> tuple[str, ...]:
-    """Os regimes cujo quadro declara o procedimento sancionador que a conclusão abre."""
-    return tuple(r for r in regimes_disponiveis() if carregar_regime(r).quadro.regime_sancionador)
+    """Os regimes cujo quadro declara que se abrem pelo pedido (`abre_sem_inspecao`)."""
+    return tuple(r for r in regimes_disponiveis() if carregar_regime(r).quadro.abre_sem_inspecao)
 
 
 def abrir_procedimento(s: Session, ator: Ator, cmd: NovoProcedimento) -> ProcessoAbertoNoRegime:

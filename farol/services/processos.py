@@ -25,6 +25,7 @@ from farol.domain.procedimento.maquina import Maquina, Resultado
 from farol.erros import Conflito, EntradaInvalida
 from farol.formatos import moeda
 from farol.normas.acessorias import nomes_das_acessorias, tipos_de_acessoria
+from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
@@ -34,21 +35,26 @@ from farol.rules import transicao
 from farol.rules.prazos import calcular_prazo
 from farol.rules.prescricao import exigir_nao_prescrito
 from farol.rules.vigencia import exigir_vigencia_do_fato
-from farol.services import acordao, anexos, comunicacao, idempotencia, procuradores
+from farol.services import acordao, anexos, comunicacao, idempotencia, poluicao, procuradores
 from farol.services import penalidades_do_processo as pen
 from farol.services.calendario_om import calendario_da_om
 from farol.services.comandos import (
     DadosAcordao,
+    DadosAutoPoluicao,
     DadosCiencia,
     DadosConversao,
     DadosCumprimentoAcessoria,
     DadosDecisaoComPenalidade,
+    DadosDecisaoPoluicao,
     DadosExecucaoDireta,
+    DadosLaudo,
     DadosLavratura,
+    DadosLiberacao,
     DadosMedidaImposta,
     DadosPagamento,
     DadosProcurador,
     DadosRestituicao,
+    DadosRetencao,
     DadosSobrestamento,
     NovoAto,
     modelo_dos_dados,
@@ -163,8 +169,10 @@ def _conferir_datas(s: Session, p: Processo, data_ato: dt.date) -> None:
             f"a data do ato ({data_ato:%d/%m/%Y}) não pode ser futura", campo="data_ato"
         )
     ultimo = s.execute(
-        select(Ato.data_ato, Ato.tipo).where(Ato.processo_id == p.id).order_by(Ato.seq.desc())
-    ).first()
+        select(Ato.data_ato, Ato.tipo)
+        .where(Ato.processo_id == p.id, Ato.tipo.not_in(atos_do_sistema().tipos))
+        .order_by(Ato.seq.desc())
+    ).first()  # a emissão de um documento (ato do sistema) não é ato do procedimento
     if ultimo is not None and data_ato < ultimo[0]:
         raise EntradaInvalida(
             f"a data do ato ({data_ato:%d/%m/%Y}) é anterior à do ato que ele sucede "
@@ -193,6 +201,14 @@ def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: An
         restituicao_pendente=fatos.restituicao_pendente,
         acessorias_pendentes=tuple(a["tipo"] for a in pendentes),
         acessorias_do_infrator=tuple(a["tipo"] for a in pendentes if a["executor"] == "infrator"),
+        prazos_ja_abertos=repositorio.prazos_ja_abertos(s, p),
+        marcas_praticadas=frozenset(
+            m
+            for tipo, _ in historico
+            for m, marca in maquina.marcas.items()
+            if marca.alvo == "ato" and maquina.tem_marca(tipo, m)
+        ),
+        retencao_vigente=_retencao_vigente(maquina, historico),
         prorrogacao_usada=_teve_marca(maquina, historico, "prorroga_prazo"),
         apreciado_pelo_distrito=_teve_marca(maquina, historico, "apreciacao_distrito"),
         esclarecimentos_prestados=any(
@@ -271,6 +287,21 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
         **efeitos,
     }
     return AtoRegistrado.model_validate(resposta)
+
+
+def _retencao_vigente(maquina: Maquina, historico: list[tuple[str, Any]]) -> bool:
+    """O último ato de retenção ou de liberação da embarcação é uma retenção."""
+    vigente = False
+    for tipo, _ in historico:
+        if _marca(maquina, tipo, "retem_embarcacao"):
+            vigente = True
+        elif _marca(maquina, tipo, "libera_embarcacao"):
+            vigente = False
+    return vigente
+
+
+def _marca(maquina: Maquina, tipo: str, marca: str) -> bool:
+    return marca in maquina.marcas and maquina.tem_marca(tipo, marca)
 
 
 def _teve_marca(maquina: Maquina, historico: list[tuple[str, Any]], marca: str) -> bool:
@@ -466,6 +497,19 @@ def _mover_prazos(
 def _efeitos_antes(
     s: Session, p: Processo, cmd: NovoAto, dados: Any, payload: dict[str, Any]
 ) -> dict[str, Any]:
+    if isinstance(dados, DadosAutoPoluicao):
+        return poluicao.preparar_auto(s, p, cmd, dados, payload)
+    if isinstance(dados, DadosLaudo):
+        poluicao.conferir_laudo(cmd, dados, payload)
+        return {}
+    if isinstance(dados, DadosDecisaoPoluicao):
+        return poluicao.valorar_decisao(s, p, cmd, dados, payload)
+    if isinstance(dados, DadosRetencao):
+        poluicao.conferir_retencao(p, cmd, dados, payload)
+        return {}
+    if isinstance(dados, DadosLiberacao):
+        poluicao.conferir_liberacao(dados, payload)
+        return {}
     if isinstance(dados, DadosLavratura):
         fato = repositorio.data_do_fato(s, p)
         for n, item in enumerate(dados.infracoes):
@@ -548,7 +592,11 @@ def _efeitos_depois(
     dados: Any,
     efeitos: dict[str, Any],
 ) -> None:
-    if isinstance(dados, DadosLavratura):
+    if isinstance(dados, DadosAutoPoluicao):
+        poluicao.gravar_auto(s, p, cmd, efeitos)
+    elif isinstance(dados, DadosDecisaoPoluicao):
+        poluicao.gravar_decisao(s, p, ato.id, efeitos, dados.justificativa)
+    elif isinstance(dados, DadosLavratura):
         auto = AutoDeInfracao(
             processo_id=p.id,
             om_id=p.om_id,

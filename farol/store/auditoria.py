@@ -25,6 +25,9 @@ from farol.relogio import agora
 from farol.store.orm import Ato, Processo
 
 HASH_INICIAL = "0" * 64
+HASH_CURTO = 16
+"""Caracteres do hash da cabeça da cadeia impressos nos PDFs (64 bits: forjar uma cadeia com o
+mesmo prefixo custa ~2^64 tentativas de SHA-256)."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +129,25 @@ def _ultimo_ato(sessao: Session, processo_id: int) -> tuple[int, str]:
     return (0, HASH_INICIAL) if linha is None else (linha.seq, linha.hash)
 
 
+@dataclass(frozen=True)
+class Cabeca:
+    """A cabeça da cadeia de um processo: o último ato (seq 0 e 64 zeros se não há atos)."""
+
+    seq: int
+    hash: str
+
+    @property
+    def curto(self) -> str:
+        return self.hash[:HASH_CURTO]
+
+
+def cabeca_da_cadeia(sessao: Session, processo: Processo) -> Cabeca:
+    """A cabeça da cadeia do processo, com o processo travado até o fim da transação: nenhum
+    outro ato entra entre esta leitura e o próximo `registrar_ato` da mesma transação."""
+    _travar_processo(sessao, processo)
+    return Cabeca(*_ultimo_ato(sessao, processo.id))
+
+
 def _conferir_correcao(sessao: Session, processo_id: int, corrige_ato_id: int) -> None:
     dono = sessao.execute(select(Ato.processo_id).where(Ato.id == corrige_ato_id)).scalar()
     if dono != processo_id:
@@ -218,11 +240,13 @@ def _motivo(campos: CamposDoAto, esperado: int, anterior: str, gravados: Any) ->
     return None
 
 
-def verificar_cadeias(sessao: Session) -> list[Quebra]:
-    """Recalcula a cadeia de cada processo; devolve o primeiro elo quebrado de cada uma.
+def verificar_cadeias(sessao: Session, processo_id: int | None = None) -> list[Quebra]:
+    """Recalcula a cadeia de cada processo (ou só a de `processo_id`); devolve o primeiro elo
+    quebrado de cada uma.
 
     Lista vazia: nenhum ato foi alterado, apagado ou reordenado desde o registro (salvo
-    o último de um processo, cujo hash só se confere contra uma cópia externa).
+    o último de um processo, cujo hash só se confere contra uma cópia externa: a âncora,
+    `farol.store.ancoras`, ou o rodapé dos documentos emitidos).
     """
     nomes = [f.name for f in CamposDoAto.__dataclass_fields__.values()]
     consulta = (
@@ -233,6 +257,8 @@ def verificar_cadeias(sessao: Session) -> list[Quebra]:
         .order_by(Ato.processo_id, Ato.seq)
         .execution_options(yield_per=1000)
     )
+    if processo_id is not None:
+        consulta = consulta.where(Ato.processo_id == processo_id)
     quebras: list[Quebra] = []
     atual, esperado, anterior, quebrado = -1, 1, HASH_INICIAL, False
     for linha in sessao.execute(consulta):

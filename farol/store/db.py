@@ -6,27 +6,54 @@ escritores esperam (até `busy_timeout`) em vez de falhar no meio com "database 
 Leituras podem usar `somente_leitura=True`, que abre com `BEGIN` comum e não bloqueia.
 
 PostgreSQL: driver psycopg 3 (`postgresql+psycopg://`); `postgresql://` é aceito.
+
+Esperas (`farol.config.EsperasDoBanco`, variáveis `FAROL_BANCO_ESPERA_*`): conectar
+(`connect_timeout`), cada comando (`statement_timeout` no servidor e, no cliente, desistir
+1 s depois dele: um servidor congelado não cancela nada) e pegar conexão do pool
+(`pool_timeout`). Banco fora do ar, congelado ou que demora além disso vira
+`BancoIndisponivel` (HTTP 503 com `Retry-After`), e o disjuntor do `Banco` passa a recusar na
+hora os pedidos seguintes, deixando um de cada vez testar se o banco voltou: as threads do
+servidor não ficam presas esperando e as páginas que não usam o banco continuam respondendo.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.pool import StaticPool
 
-from farol.erros import Conflito
+from farol.config import EsperasDoBanco
+from farol.erros import Conflito, ErroFarol
 
 ESPERA_TRAVA_MS = 30_000
+"""Espera padrão pela trava do SQLite quando o comando não tem limite (migrações)."""
+MARGEM_DO_CLIENTE_S = 1.0
+"""O cliente desiste do PostgreSQL este tanto depois do `statement_timeout` do servidor."""
+TENTAR_DE_NOVO_S = 5
+"""O `Retry-After` sugerido quando o banco está indisponível."""
 OPCAO_LEITURA = "farol_somente_leitura"
+
+
+class BancoIndisponivel(ErroFarol):
+    """O banco não respondeu (fora do ar, congelado, lento além da espera): HTTP 503."""
+
+    def __init__(self, motivo: str, segundos: int = TENTAR_DE_NOVO_S) -> None:
+        super().__init__(
+            f"banco de dados indisponível ({motivo}); tente de novo em {segundos} segundos",
+        )
+        self.segundos = segundos
 
 
 def normalizar_url(url: str | URL) -> URL:
@@ -77,14 +104,21 @@ def _modo_wal(cursor: Any) -> None:
             time.sleep(0.05)
 
 
-def _preparar_sqlite(engine: Engine) -> None:
+def _espera_trava_ms(esperas: EsperasDoBanco) -> int:
+    s = esperas.espera_comando_s
+    return ESPERA_TRAVA_MS if s is None else max(1, round(s * 1000))
+
+
+def _preparar_sqlite(engine: Engine, esperas: EsperasDoBanco) -> None:
+    trava_ms = _espera_trava_ms(esperas)
+
     @event.listens_for(engine, "connect")
     def _ao_conectar(dbapi: Any, _registro: Any) -> None:
         # Sem transações implícitas do pysqlite: o BEGIN é emitido pelo evento abaixo.
         dbapi.isolation_level = None
         cursor = dbapi.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={ESPERA_TRAVA_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={trava_ms}")
         _modo_wal(cursor)
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
@@ -97,19 +131,153 @@ def _preparar_sqlite(engine: Engine) -> None:
             conexao.exec_driver_sql("BEGIN IMMEDIATE")
 
 
-def criar_engine(url: str | URL, **opcoes: Any) -> Engine:
-    """Engine para a URL; no SQLite cria a pasta do arquivo e liga as pragmas."""
+@cache
+def _conexao_pg_com_prazo() -> type[Any]:
+    """`psycopg.Connection` que desiste de esperar o servidor depois de `prazo_s` segundos.
+
+    O `statement_timeout` é aplicado pelo servidor; um servidor congelado (SIGSTOP, rede
+    que engole pacotes, proxy parado) não o aplica, e o psycopg esperaria para sempre. Aqui
+    toda espera por ele (comando, commit, rollback, o ping do pool) tem prazo; passado o
+    prazo, a conexão é fechada (estado desconhecido) e o erro de conexão sobe.
+    """
+    import psycopg
+    from psycopg import errors
+
+    espera_esgotada: type[Exception] = getattr(errors, "_WaitTimeout", psycopg.OperationalError)
+
+    class ConexaoComPrazo(psycopg.Connection[Any]):
+        prazo_s: float | None = None
+
+        def wait(self, gen: Any, interval: float = 0.1, timeout: float | None = None) -> Any:
+            prazo = timeout if timeout is not None else self.prazo_s
+            try:
+                return super().wait(gen, interval, prazo)
+            except espera_esgotada as e:
+                self.pgconn.finish()
+                raise psycopg.OperationalError(
+                    f"o servidor não respondeu em {prazo:g} s; conexão descartada"
+                ) from e
+
+    return ConexaoComPrazo
+
+
+def _preparar_postgresql(engine: Engine, esperas: EsperasDoBanco) -> None:
+    comando_s = esperas.espera_comando_s
+
+    @event.listens_for(engine, "do_connect")
+    def _conectar(_dialeto: Any, _registro: Any, cargs: Any, cparams: dict[str, Any]) -> Any:
+        cparams.setdefault("connect_timeout", max(2, round(esperas.espera_conexao_s)))
+        if comando_s is not None:
+            limite = f"-c statement_timeout={max(1, round(comando_s * 1000))}"
+            cparams["options"] = f"{cparams.get('options') or ''} {limite}".strip()
+        conexao = _conexao_pg_com_prazo().connect(*cargs, **cparams)
+        if comando_s is not None:
+            conexao.prazo_s = comando_s + MARGEM_DO_CLIENTE_S
+        return conexao
+
+
+def criar_engine(url: str | URL, esperas: EsperasDoBanco | None = None, **opcoes: Any) -> Engine:
+    """Engine para a URL; no SQLite cria a pasta do arquivo e liga as pragmas.
+
+    `esperas` (padrão: das variáveis `FAROL_BANCO_ESPERA_*`) limita conectar, cada comando
+    e a espera por uma conexão livre do pool.
+    """
+    esperas = esperas or EsperasDoBanco()
     u = normalizar_url(url)
     if u.get_backend_name() != "sqlite":
-        return create_engine(u, pool_pre_ping=True, **opcoes)
-    argumentos: dict[str, Any] = {"check_same_thread": False, "timeout": ESPERA_TRAVA_MS / 1000}
+        if opcoes.get("poolclass") is None:
+            opcoes.setdefault("pool_timeout", esperas.espera_pool_s)
+        engine = create_engine(u, pool_pre_ping=True, **opcoes)
+        _preparar_postgresql(engine, esperas)
+        return engine
+    argumentos: dict[str, Any] = {
+        "check_same_thread": False,
+        "timeout": _espera_trava_ms(esperas) / 1000,
+    }
     if _sqlite_em_memoria(u):
         opcoes.setdefault("poolclass", StaticPool)
     else:
         Path(str(u.database)).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        if opcoes.get("poolclass") is None:
+            opcoes.setdefault("pool_timeout", esperas.espera_pool_s)
     engine = create_engine(u, connect_args=argumentos, **opcoes)
-    _preparar_sqlite(engine)
+    _preparar_sqlite(engine, esperas)
     return engine
+
+
+def esperas_para_migrar() -> EsperasDoBanco:
+    """As esperas do ambiente, sem limite de comando: uma migração pode demorar (índices em
+    tabelas grandes); conectar e pegar conexão continuam limitados."""
+    return EsperasDoBanco().model_copy(update={"espera_comando_s": None})
+
+
+_TRAVA_SQLITE = ("database is locked", "database table is locked")
+_QUEDA_SQLITE = ("unable to open database", "disk i/o error")
+_ESPERA_PG = ("57014", "55P03")  # query_canceled (statement_timeout), lock_not_available
+
+
+def avaliar_falha(e: BaseException) -> tuple[str, bool] | None:
+    """Se o erro é do banco indisponível: (motivo em português, se o banco caiu).
+
+    None para os demais erros (SQL errado, restrição violada...): esses não são 503.
+    "Caiu" (conexão recusada, perdida, sem resposta, pool esgotado) liga o disjuntor;
+    um comando que passou do tempo num banco que responde, ou uma trava do SQLite, não.
+    """
+    if isinstance(e, sa_exc.TimeoutError):
+        return "todas as conexões ocupadas", True
+    if not isinstance(e, sa_exc.DBAPIError):
+        return None
+    if e.connection_invalidated:
+        return "conexão perdida", True
+    if not isinstance(e, sa_exc.OperationalError):
+        return None
+    original = e.orig
+    if type(original).__module__.startswith("sqlite3"):
+        texto = str(original).lower()
+        if any(t in texto for t in _TRAVA_SQLITE):
+            return "banco ocupado por outra gravação", False
+        if any(t in texto for t in _QUEDA_SQLITE):
+            return "arquivo do banco inacessível", True
+        return None
+    if getattr(original, "sqlstate", None) in _ESPERA_PG:
+        return "o comando passou do tempo", False
+    return "sem conexão com o servidor", True
+
+
+class Disjuntor:
+    """Depois de uma queda do banco, um pedido de cada vez testa se ele voltou.
+
+    Fechado (normal): todos passam. Uma falha de conexão o abre: enquanto aberto, só um
+    pedido por vez vai ao banco (a sonda) e os outros recebem `BancoIndisponivel` na hora,
+    sem ocupar conexão nem esperar. A primeira unidade de trabalho que termina bem o fecha.
+    """
+
+    def __init__(self) -> None:
+        self.aberto = False
+        self._sonda = threading.Lock()
+
+    @contextmanager
+    def passagem(self) -> Iterator[None]:
+        sonda = False
+        if self.aberto:
+            if not self._sonda.acquire(blocking=False):
+                raise BancoIndisponivel("sem conexão com o servidor")
+            sonda = True
+        try:
+            yield
+        except SQLAlchemyError as e:
+            falha = avaliar_falha(e)
+            if falha is None:
+                raise
+            motivo, caiu = falha
+            if caiu:
+                self.aberto = True
+            raise BancoIndisponivel(motivo) from e
+        else:
+            self.aberto = False
+        finally:
+            if sonda:
+                self._sonda.release()
 
 
 def criar_fabrica(engine: Engine) -> sessionmaker[Session]:
@@ -146,6 +314,7 @@ class Banco:
     engine: Engine
     sessoes: sessionmaker[Session] = field(init=False)
     sessoes_leitura: sessionmaker[Session] = field(init=False)
+    disjuntor: Disjuntor = field(init=False, default_factory=Disjuntor)
 
     def __post_init__(self) -> None:
         self.sessoes = criar_fabrica(self.engine)
@@ -153,16 +322,25 @@ class Banco:
         self.sessoes_leitura = criar_fabrica(leitura)
 
     @classmethod
-    def conectar(cls, url: str | URL, **opcoes: Any) -> Banco:
-        return cls(criar_engine(url, **opcoes))
+    def conectar(
+        cls, url: str | URL, esperas: EsperasDoBanco | None = None, **opcoes: Any
+    ) -> Banco:
+        return cls(criar_engine(url, esperas, **opcoes))
 
     @property
     def url(self) -> URL:
         return self.engine.url
 
     def unit_of_work(self, *, somente_leitura: bool = False) -> AbstractContextManager[Session]:
+        """Uma transação (`unit_of_work`) que passa pelo disjuntor: banco fora do ar ou
+        sem resposta dentro das esperas vira `BancoIndisponivel`."""
         fabrica = self.sessoes_leitura if somente_leitura else self.sessoes
-        return unit_of_work(fabrica)
+        return self._pelo_disjuntor(fabrica)
+
+    @contextmanager
+    def _pelo_disjuntor(self, fabrica: sessionmaker[Session]) -> Iterator[Session]:
+        with self.disjuntor.passagem(), unit_of_work(fabrica) as sessao:
+            yield sessao
 
     def fechar(self) -> None:
         self.engine.dispose()

@@ -11,7 +11,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import NullPool
 
-from farol.store.db import criar_engine, e_sqlite
+from farol.store.db import criar_engine, e_sqlite, esperas_para_migrar
 
 ARQUIVO_INI = Path(__file__).with_name("alembic.ini")
 # Trava consultiva do PostgreSQL: dois `farol db upgrade` simultâneos esperam um pelo outro.
@@ -31,7 +31,7 @@ def revisao_mais_recente() -> str:
 
 def _executar(url: str | URL, comando: str, revisao: str) -> None:
     config = configuracao_alembic()
-    engine = criar_engine(url, poolclass=NullPool)
+    engine = criar_engine(url, esperas_para_migrar(), poolclass=NullPool)
     try:
         # Uma só transação (BEGIN IMMEDIATE no SQLite, trava consultiva no PostgreSQL):
         # duas migrações simultâneas esperam uma pela outra; a segunda não tem o que fazer.

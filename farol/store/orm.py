@@ -112,6 +112,20 @@ class Usuario(Base):
     ativo: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
+class Sessao(Base):
+    """Sessão aberta por um login (cookie das páginas ou token da API): o token leva a
+    `chave`; sair a encerra, e ela vence sozinha depois de ociosa (`usada_em`)."""
+
+    __tablename__ = "sessao"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    chave: Mapped[str] = mapped_column(String(64), unique=True)
+    usuario_id: Mapped[int] = _fk("usuario.id")
+    criada_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+    usada_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+    encerrada_em: Mapped[dt.datetime | None] = mapped_column(InstanteUTC)
+
+
 # --- pessoas, embarcações, habilitações ----------------------------------------------
 
 

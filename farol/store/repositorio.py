@@ -90,6 +90,16 @@ def prazos_abertos(s: Session, p: Processo) -> dict[str, Prazo]:
     return {f"prazo.{x.regime}.{x.etapa}": x for x in abertos}
 
 
+def prazos_ja_abertos(s: Session, p: Processo) -> frozenset[str]:
+    """Todo prazo que já se abriu no processo (em curso ou encerrado), por id."""
+    return frozenset(
+        f"prazo.{regime}.{etapa}"
+        for regime, etapa in s.execute(
+            select(Prazo.regime, Prazo.etapa).where(Prazo.processo_id == p.id).distinct()
+        )
+    )
+
+
 def ultimo_prazo(s: Session, p: Processo, regra: str) -> Prazo | None:
     etapa = regra.rsplit(".", 1)[-1]
     return s.execute(

@@ -12,6 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 from farol.domain.papeis import INSPECIONA, pode
 from farol.relogio import hoje
+from farol.store.db import BancoIndisponivel
 from farol.web import filtros
 from farol.web.sessao import ator_opcional, gravar_cookie_csrf, token_csrf
 
@@ -38,7 +39,11 @@ def _versao_estatico() -> str:
 
 
 def contexto_base(request: Request) -> dict[str, Any]:
-    ator = ator_opcional(request)
+    try:
+        ator = ator_opcional(request)
+    except BancoIndisponivel:
+        # página pública (catálogo, consulta) com o banco fora do ar: sai sem o usuário no menu
+        request.state.ator = ator = None
     return {
         "ator": ator,
         "csrf": token_csrf(request),

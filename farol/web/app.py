@@ -19,7 +19,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from farol.erros import ErroFarol
-from farol.http.erros import status_de
+from farol.http.erros import cabecalhos_de, status_de
+from farol.store.db import BancoIndisponivel
 from farol.web.ambiente import PASTA_ESTATICO, pagina
 from farol.web.rotas import (
     busca,
@@ -44,6 +45,7 @@ TITULOS = {
     405: "Método não permitido",
     409: "Ato não permitido agora",
     422: "Dados inválidos",
+    503: "Serviço temporariamente indisponível",
 }
 
 
@@ -105,7 +107,11 @@ def instalar(app: FastAPI) -> None:
 
     async def farol(request: Request, e: Exception) -> Response:
         assert isinstance(e, ErroFarol)
-        return _pagina_erro(request, status_de(e), e.texto())
+        if isinstance(e, BancoIndisponivel):
+            request.state.ator = None  # a página de erro não volta ao banco para o menu
+        resposta = _pagina_erro(request, status_de(e), e.texto())
+        resposta.headers.update(cabecalhos_de(e) or {})
+        return resposta
 
     async def http(request: Request, e: Exception) -> Response:
         assert isinstance(e, StarletteHTTPException)

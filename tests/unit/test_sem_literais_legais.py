@@ -69,7 +69,6 @@ NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
     ("farol/rules/medidas.py", "anos_vencida_de_datas"): _p("centésimos de ano", 99, 100, -2),
     ("farol/rules/medidas.py", "_validar_infracao"): _p("pontos de um id com inciso", 2),
     # --- services: unidades, formatos e limites operacionais (não legais)
-    ("farol/services/anexos.py", "TAMANHO_MAXIMO"): _p("limite de upload: 10 MiB", 10, 1024),
     ("farol/services/anexos.py", "_tamanho"): _p("bytes por KiB", 1024),
     ("farol/services/anexos.py", "nome_seguro"): _p("caracteres de nome de arquivo", 250, 255),
     ("farol/services/busca.py", "LIMITE"): _p("resultados por busca", 50),
@@ -79,7 +78,6 @@ NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
     ("farol/services/consulta_publica.py", "mascarar_documento"): _p("dígitos de CNPJ", 14),
     ("farol/services/consultas.py", "listar_processos"): _p("processos por página", 100),
     ("farol/services/consultas.py", "alertas_prescricao"): _p("antecedência do alerta", 180),
-    ("farol/services/documentos.py", "LIMITE_PDF"): _p("limite do PDF a verificar: 20 MiB", 20, 1024),
     ("farol/services/documentos.py", "_codigo"): _p("letras do código de verificação", 12),
     ("farol/services/documentos.py", "descrever"): _p("janela de atos posteriores", 36500),
     ("farol/services/documentos.py", "emitir_documento.fazer"): _p("HTTP 201 Created", 201),

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.security import OAuth2PasswordRequestForm
 
-from farol.api.deps import AtorAtual
+from farol.api.deps import AtorAtual, oauth2
 from farol.http import autenticacao
+from farol.http.erros import respostas
 from farol.services.resultados.autenticacao import Eu, Token
 
 rotas = APIRouter(prefix="/auth", tags=["autenticação"])
 
 
-@rotas.post("/token", response_model=Token)
+@rotas.post("/token", response_model=Token, responses=respostas(401, 429))
 def entrar(request: Request, form: Annotated[OAuth2PasswordRequestForm, Depends()]) -> Token:
     entrada = autenticacao.entrar(request, form.username, form.password)
     if entrada is None:
@@ -22,6 +23,15 @@ def entrar(request: Request, form: Annotated[OAuth2PasswordRequestForm, Depends(
             401, "login ou senha incorretos", headers={"WWW-Authenticate": "Bearer"}
         )
     return Token(access_token=entrada.token, token_type="bearer", papel=entrada.usuario.papel)
+
+
+@rotas.post("/sair", status_code=204, response_class=Response)
+def sair(
+    request: Request, _ator: AtorAtual, token: Annotated[str | None, Depends(oauth2)]
+) -> Response:
+    """Encerra a sessão deste token: daí em diante ele responde 401 (entre de novo)."""
+    autenticacao.sair(request, token)
+    return Response(status_code=204)
 
 
 @rotas.get("/eu", response_model=Eu)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import APIRouter, Depends, File, Header, Response, UploadFile
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi import APIRouter, Depends, File, Header, Path, Response, UploadFile
+from pydantic import Field
 
+from farol import entrada
 from farol.api.deps import AtorAtual
 from farol.config import Configuracao
 from farol.erros import EntradaInvalida
 from farol.http.deps import UowDep, configuracao
+from farol.http.erros import respostas
+from farol.http.parametros import IdNoCaminho
 from farol.services import documentos
+from farol.services.comandos import DadosLivresDoJson, Modelo
 from farol.services.resultados.documento import (
     DocumentoComEnderecos,
     DocumentoNaoReconhecido,
@@ -24,10 +28,11 @@ rotas = APIRouter(tags=["documentos"])
 
 
 
-class PedidoDocumento(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    tipo: str = Field(description="notificacao_comparecimento, auto_de_infracao, ...")
-    dados: dict[str, Any] = Field(default_factory=dict)
+class PedidoDocumento(Modelo):
+    tipo: str = Field(
+        max_length=entrada.CODIGO, description="notificacao_comparecimento, auto_de_infracao, ..."
+    )
+    dados: DadosLivresDoJson = Field(default_factory=dict)
 
 
 class RespostaPdf(Response):
@@ -35,10 +40,13 @@ class RespostaPdf(Response):
 
 
 @rotas.post(
-    "/processos/{processo_id}/documentos", status_code=201, response_model=DocumentoComEnderecos
+    "/processos/{processo_id}/documentos",
+    status_code=201,
+    response_model=DocumentoComEnderecos,
+    responses=respostas(409),
 )
 def emitir(
-    processo_id: int,
+    processo_id: IdNoCaminho,
     pedido: PedidoDocumento,
     ator: AtorAtual,
     uow: UowDep,
@@ -66,12 +74,12 @@ def emitir(
 
 
 @rotas.get("/processos/{processo_id}/documentos", response_model=list[DocumentoResumo])
-def listar(processo_id: int, ator: AtorAtual, uow: UowDep) -> list[DocumentoResumo]:
+def listar(processo_id: IdNoCaminho, ator: AtorAtual, uow: UowDep) -> list[DocumentoResumo]:
     return documentos.listar(uow, ator, processo_id)
 
 
 @rotas.get("/documentos/{documento_id}.pdf", response_class=RespostaPdf, response_model=None)
-def baixar(documento_id: int, ator: AtorAtual, uow: UowDep) -> RespostaPdf:
+def baixar(documento_id: IdNoCaminho, ator: AtorAtual, uow: UowDep) -> RespostaPdf:
     doc = documentos.obter_pdf(uow, ator, documento_id)
     return RespostaPdf(
         doc.conteudo,
@@ -79,8 +87,12 @@ def baixar(documento_id: int, ator: AtorAtual, uow: UowDep) -> RespostaPdf:
     )
 
 
-@rotas.get("/verificacao/{codigo}", response_model=Verificacao)
-def verificar_codigo(codigo: str, uow: UowDep) -> Verificacao:
+@rotas.get("/verificacao/{codigo}", response_model=ResultadoDaVerificacao)
+def verificar_codigo(
+    codigo: Annotated[str, Path(max_length=entrada.CODIGO)], uow: UowDep
+) -> Verificacao | DocumentoNaoReconhecido:
+    """Autêntico só se o SHA-256 do PDF guardado, recalculado agora, é o registrado na cadeia
+    de atos íntegra do processo; senão `autentico: false` com o motivo."""
     return documentos.verificar_codigo(uow, codigo)
 
 
@@ -90,5 +102,8 @@ async def verificar_arquivo(
 ) -> Verificacao | DocumentoNaoReconhecido:
     conteudo = await arquivo.read(documentos.LIMITE_PDF + 1)
     if len(conteudo) > documentos.LIMITE_PDF:
-        raise EntradaInvalida("arquivo maior que 20 MiB", campo="arquivo")
+        raise EntradaInvalida(
+            f"arquivo acima do limite de {documentos.LIMITE_PDF // entrada.MIB} MiB",
+            campo="arquivo",
+        )
     return documentos.verificar_pdf(uow, conteudo)

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Header, Response
 
 from farol.api.deps import AtorAtual
 from farol.http.deps import UowDep
+from farol.http.erros import respostas
 from farol.services import inspecoes
 from farol.services.inspecoes import NovaInspecao
 from farol.services.resultados.inspecao import AvaliacaoDaInspecao, InspecaoRegistrada
@@ -15,7 +16,9 @@ from farol.services.resultados.inspecao import AvaliacaoDaInspecao, InspecaoRegi
 rotas = APIRouter(tags=["inspeções"])
 
 
-@rotas.post("/inspecoes", status_code=201, response_model=InspecaoRegistrada)
+@rotas.post(
+    "/inspecoes", status_code=201, response_model=InspecaoRegistrada, responses=respostas(409)
+)
 def registrar(
     cmd: NovaInspecao,
     ator: AtorAtual,

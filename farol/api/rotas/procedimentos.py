@@ -8,6 +8,7 @@ from fastapi import APIRouter, Header, Response
 
 from farol.api.deps import AtorAtual
 from farol.http.deps import UowDep
+from farol.http.erros import respostas
 from farol.services import procedimentos
 from farol.services.procedimentos import NovoProcedimento
 from farol.services.resultados.processo import ProcessoAbertoNoRegime
@@ -15,7 +16,12 @@ from farol.services.resultados.processo import ProcessoAbertoNoRegime
 rotas = APIRouter(tags=["procedimentos"])
 
 
-@rotas.post("/procedimentos", status_code=201, response_model=ProcessoAbertoNoRegime)
+@rotas.post(
+    "/procedimentos",
+    status_code=201,
+    response_model=ProcessoAbertoNoRegime,
+    responses=respostas(409),
+)
 def abrir(
     cmd: NovoProcedimento,
     ator: AtorAtual,

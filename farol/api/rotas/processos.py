@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Annotated
 
 from fastapi import APIRouter, File, Form, Header, Query, Response, UploadFile
 
+from farol import entrada
 from farol.api.deps import AtorAtual
 from farol.http.deps import UowDep
+from farol.http.erros import respostas
+from farol.http.parametros import Data, IdNoCaminho
 from farol.relogio import hoje as hoje_em_brasilia
 from farol.services import consultas, processos, procuracao
 from farol.services.anexos import TAMANHO_MAXIMO, Arquivo
@@ -34,20 +36,25 @@ ChaveIdempotencia = Annotated[str | None, Header(alias="Idempotency-Key", max_le
 def listar(
     ator: AtorAtual,
     uow: UowDep,
-    estado: str | None = None,
+    estado: Annotated[str | None, Query(max_length=entrada.CODIGO)] = None,
     limite: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> list[ProcessoResumo]:
     return consultas.listar_processos(uow, ator, estado=estado, limite=limite)
 
 
 @rotas.get("/processos/{processo_id}", response_model=ProcessoDetalhado)
-def detalhar(processo_id: int, ator: AtorAtual, uow: UowDep) -> ProcessoDetalhado:
+def detalhar(processo_id: IdNoCaminho, ator: AtorAtual, uow: UowDep) -> ProcessoDetalhado:
     return processos.detalhar(uow, ator, processo_id)
 
 
-@rotas.post("/processos/{processo_id}/atos", status_code=201, response_model=AtoRegistrado)
+@rotas.post(
+    "/processos/{processo_id}/atos",
+    status_code=201,
+    response_model=AtoRegistrado,
+    responses=respostas(409),
+)
 def registrar_ato(
-    processo_id: int,
+    processo_id: IdNoCaminho,
     cmd: NovoAto,
     ator: AtorAtual,
     uow: UowDep,
@@ -59,12 +66,17 @@ def registrar_ato(
     return corpo
 
 
-TextoDoForm = Annotated[str | None, Form()]
+TextoDoForm = Annotated[str | None, Form(max_length=entrada.TEXTO_LONGO)]
 
 
-@rotas.post("/processos/{processo_id}/procuradores", status_code=201, response_model=AtoRegistrado)
+@rotas.post(
+    "/processos/{processo_id}/procuradores",
+    status_code=201,
+    response_model=AtoRegistrado,
+    responses=respostas(409),
+)
 def constituir_procurador(
-    processo_id: int,
+    processo_id: IdNoCaminho,
     ator: AtorAtual,
     uow: UowDep,
     response: Response,
@@ -108,13 +120,13 @@ def constituir_procurador(
     return corpo
 
 
-@rotas.get("/prazos", response_model=list[PrazoComProcesso])
+@rotas.get("/prazos", response_model=list[PrazoComProcesso], responses=respostas(404))
 def prazos(
     ator: AtorAtual,
     uow: UowDep,
-    de: dt.date,
-    ate: dt.date,
-    om: str | None = None,
+    de: Data,
+    ate: Data,
+    om: Annotated[str | None, Query(max_length=entrada.CODIGO)] = None,
     abertos: bool = True,
 ) -> list[PrazoComProcesso]:
     return consultas.prazos_no_periodo(uow, ator, de, ate, om_sigla=om, somente_abertos=abertos)
@@ -126,20 +138,23 @@ def situacao(documento: str, ator: AtorAtual, uow: UowDep) -> SituacaoDaPessoa:
 
 
 @rotas.get("/divida-ativa", response_model=list[MultaVencida])
-def divida_ativa(ator: AtorAtual, uow: UowDep, hoje: dt.date | None = None) -> list[MultaVencida]:
+def divida_ativa(ator: AtorAtual, uow: UowDep, hoje: Data | None = None) -> list[MultaVencida]:
     return consultas.prontos_para_divida_ativa(uow, ator, hoje or hoje_em_brasilia())
 
 
 @rotas.get("/multas-vencidas", response_model=list[MultaVencida])
 def multas_vencidas(
-    ator: AtorAtual, uow: UowDep, hoje: dt.date | None = None
+    ator: AtorAtual, uow: UowDep, hoje: Data | None = None
 ) -> list[MultaVencida]:
     return consultas.multas_vencidas(uow, ator, hoje or hoje_em_brasilia())
 
 
 @rotas.get("/prescricao", response_model=list[AlertaDePrescricao])
 def prescricao(
-    ator: AtorAtual, uow: UowDep, hoje: dt.date | None = None, dias: int = 180
+    ator: AtorAtual,
+    uow: UowDep,
+    hoje: Data | None = None,
+    dias: Annotated[int, Query(ge=0, le=entrada.DIAS_MAXIMO)] = 180,
 ) -> list[AlertaDePrescricao]:
     return consultas.alertas_prescricao(
         uow, ator, hoje or hoje_em_brasilia(), antecedencia_dias=dias

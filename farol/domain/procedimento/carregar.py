@@ -14,6 +14,8 @@ from farol.domain.procedimento.maquina import Maquina
 from farol.domain.procedimento.quadro import IDENTIFICADOR, Estado, Quadro
 from farol.domain.procedimento.validacao import validar_quadro
 from farol.erros import DadosNormativosInvalidos, EntradaInvalida
+from farol.normas.atos_do_sistema import ARQUIVO as ARQUIVO_ATOS_DO_SISTEMA
+from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacao import DADOS, ler_yaml
 
 
@@ -24,6 +26,11 @@ def montar_maquina(dados: Mapping[str, Any], *, origem: str) -> Maquina:
     except ValidationError as e:
         raise DadosNormativosInvalidos(f"{origem}: quadro malformado: {e}") from e
     problemas = validar_quadro(quadro)
+    # Os atos do sistema (atos_do_sistema.yaml) valem em todo regime: nenhum quadro os declara.
+    problemas += [
+        f'tipo de ato "{t}" é um ato do sistema ({ARQUIVO_ATOS_DO_SISTEMA}), não uma transição'
+        for t in sorted({t.tipo_ato for t in quadro.transicoes} & atos_do_sistema().tipos)
+    ]
     if problemas:
         raise DadosNormativosInvalidos(
             f"{origem}: quadro de estados inválido:\n" + "\n".join(f"- {p}" for p in problemas)

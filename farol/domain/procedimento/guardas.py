@@ -12,6 +12,7 @@ from farol import formatos
 from farol.domain.procedimento.quadro import Transicao, id_prazo
 from farol.normas.acessorias import tipos_de_acessoria
 from farol.normas.citacoes import citacao
+from farol.normas.transicao import transicao
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,12 @@ class ContextoAto:
     """Já houve ato com a marca `prorroga_prazo` (o inquérito só se prorroga uma vez)."""
     apreciado_pelo_distrito: bool = False
     """Já houve ato com a marca `apreciacao_distrito` (NORMAM-07 item 0322)."""
+    prazos_ja_abertos: frozenset[str] = frozenset()
+    """Todo prazo (`prazo.<regime>.<etapa>`) que já se abriu no processo, em curso ou não."""
+    marcas_praticadas: frozenset[str] = frozenset()
+    """As marcas dos atos já registrados no processo."""
+    retencao_vigente: bool = False
+    """O último ato de retenção (marca `retem_embarcacao`) ainda não tem liberação."""
     """As pendentes que cabe ao infrator cumprir, no prazo que a decisão fixou."""
 
 
@@ -323,6 +330,107 @@ def _prazo_pagamento_vencido_sem_pagamento(t: Transicao, c: ContextoAto, regime:
     return _OK
 
 
+def _mudanca_do_regime(regime: str) -> dt.date | None:
+    """A data da última mudança de norma do regime (dados/transicao.yaml), se há."""
+    datas = [m.data for m in transicao().mudancas if regime in m.regimes]
+    return max(datas) if datas else None
+
+
+def _norma_atual_em_vigor(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    mudanca = _mudanca_do_regime(regime)
+    if mudanca is None or c.data_ato >= mudanca:
+        return _OK
+    return _recusa(f"ato anterior a {_data(mudanca)}: vale o rito da norma anterior")
+
+
+def _norma_anterior_em_vigor(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    mudanca = _mudanca_do_regime(regime)
+    if mudanca is not None and c.data_ato < mudanca:
+        return _OK
+    return _recusa("a norma atual do regime já vigora na data do ato")
+
+
+def _prazo_ja_aberto(etapa: str) -> FuncaoGuarda:
+    def avaliar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+        if id_prazo(regime, etapa) in c.prazos_ja_abertos:
+            return _OK
+        return _recusa(f"o prazo de {etapa.replace('_', ' ')} ainda não se abriu neste processo")
+
+    return avaliar
+
+
+def _prazo_nao_aberto(etapa: str) -> FuncaoGuarda:
+    def avaliar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+        if id_prazo(regime, etapa) not in c.prazos_ja_abertos:
+            return _OK
+        return _recusa(f"o prazo de {etapa.replace('_', ' ')} já se abriu neste processo")
+
+    return avaliar
+
+
+def _teve_marca(marca: str) -> FuncaoGuarda:
+    def avaliar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+        if marca in c.marcas_praticadas:
+            return _OK
+        return _recusa(f"nenhum ato com a marca {marca} neste processo")
+
+    return avaliar
+
+
+def _nao_teve_marca(marca: str) -> FuncaoGuarda:
+    def avaliar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+        if marca not in c.marcas_praticadas:
+            return _OK
+        return _recusa(f"já há ato com a marca {marca} neste processo")
+
+    return avaliar
+
+
+def _prazo_complemento_encerrado(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    prazo = id_prazo(regime, "complemento_defesa")
+    vencimento = c.vencimentos.get(prazo)
+    if vencimento is None:
+        return _recusa(f"vencimento de {prazo} não informado")
+    if c.data_ato <= vencimento:
+        return _recusa(
+            f"prazo para complementar a defesa em curso até {_data(vencimento)}: o julgamento "
+            "se conta da complementação ou do fim desse prazo"
+        )
+    return _OK
+
+
+def _recurso_final_cabivel(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if id_prazo(regime, "recurso_final") in c.prazos_ja_abertos:
+        return _OK
+    extinta = next(
+        (
+            x
+            for x in transicao().instancias_extintas.values()
+            if id_prazo(regime, "recurso_final") in x.prazos
+        ),
+        None,
+    )
+    motivo = (
+        "não cabe recurso em última instância: " + extinta.em_vez_disso
+        if extinta is not None
+        else "não se abriu prazo de recurso em última instância neste processo"
+    )
+    regra = "; ".join(f.referencia() for f in extinta.fontes) if extinta is not None else None
+    return Avaliacao(False, motivo + (f" ({regra})" if regra else ""), "tipo")
+
+
+def _retencao_vigente(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.retencao_vigente:
+        return _OK
+    return _recusa("não há retenção vigente a levantar neste processo", "tipo")
+
+
+def _sem_retencao_vigente(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not c.retencao_vigente:
+        return _OK
+    return _recusa("a embarcação já está retida neste processo (retenção sem liberação)", "tipo")
+
+
 def _sinalizar_se_fora_do_prazo(sinal: str) -> FuncaoGuarda:
     def avaliar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
         if t.prazo_do_ato is None:
@@ -489,6 +597,69 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "condicao",
             "o Distrito Naval já apreciou os indícios de crime",
             _apreciado_pelo_distrito_naval,
+        ),
+        Guarda(
+            "norma_atual_do_regime_em_vigor",
+            "condicao",
+            "a data do ato é igual ou posterior à última mudança de norma do regime "
+            "(dados/transicao.yaml): vale o rito da norma nova",
+            _norma_atual_em_vigor,
+        ),
+        Guarda(
+            "norma_anterior_do_regime_em_vigor",
+            "condicao",
+            "a data do ato é anterior à última mudança de norma do regime: vale o rito da norma "
+            "anterior",
+            _norma_anterior_em_vigor,
+        ),
+        Guarda(
+            "defesa_ja_aberta",
+            "condicao",
+            "o prazo de defesa já se abriu neste processo",
+            _prazo_ja_aberto("defesa"),
+        ),
+        Guarda(
+            "defesa_nao_aberta",
+            "condicao",
+            "o prazo de defesa ainda não se abriu neste processo",
+            _prazo_nao_aberto("defesa"),
+        ),
+        Guarda(
+            "laudo_cientificado",
+            "condicao",
+            "o infrator já teve ciência do Laudo Técnico Ambiental (marca `cientifica_laudo`)",
+            _teve_marca("cientifica_laudo"),
+        ),
+        Guarda(
+            "laudo_nao_cientificado",
+            "condicao",
+            "o infrator ainda não teve ciência do Laudo Técnico Ambiental",
+            _nao_teve_marca("cientifica_laudo"),
+        ),
+        Guarda(
+            "prazo_complemento_encerrado",
+            "condicao",
+            "a data do ato é posterior ao último dia do prazo para complementar a defesa",
+            _prazo_complemento_encerrado,
+        ),
+        Guarda(
+            "recurso_final_cabivel",
+            "condicao",
+            "o prazo de recurso em última instância se abriu (a norma em vigor na ciência da "
+            "decisão recorrida previa essa instância)",
+            _recurso_final_cabivel,
+        ),
+        Guarda(
+            "retencao_vigente",
+            "condicao",
+            "há retenção da embarcação sem liberação neste processo",
+            _retencao_vigente,
+        ),
+        Guarda(
+            "sem_retencao_vigente",
+            "condicao",
+            "não há retenção vigente (uma embarcação não fica retida duas vezes no processo)",
+            _sem_retencao_vigente,
         ),
         Guarda(
             "flag_intempestivo_se_fora_do_prazo",

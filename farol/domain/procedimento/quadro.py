@@ -142,6 +142,9 @@ class Quadro(_Modelo):
     regime_sancionador: str | None = None
     """O regime do processo que o ato com a marca `abre_processo_sancionador` abre (ligado a
     este pela origem): a apuração e o inquérito abrem o procedimento da LESTA."""
+    abre_sem_inspecao: bool = False
+    """O procedimento se abre pelo pedido `POST /procedimentos` (apuração, inquérito, auto de
+    infração por poluição), e não pela inspeção."""
     marcas: tuple[Marca, ...] = ()
     estados: tuple[Estado, ...] = Field(min_length=1)
     transicoes: tuple[Transicao, ...] = Field(min_length=1)

@@ -48,6 +48,15 @@ class AtoDoDocumento(Resultado):
     data: dt.date
 
 
+class CadeiaDoDocumento(Resultado):
+    """A cabeça da cadeia de atos do processo sobre a qual o documento foi emitido: a mesma
+    impressa no rodapé do PDF (ato e começo do hash)."""
+
+    seq: int = Field(description="o último ato do processo quando o documento foi emitido")
+    hash: str = Field(description="o hash desse ato (o rodapé imprime os 16 primeiros)")
+    registro_seq: int = Field(description="o ato da cadeia que registra a emissão e o SHA-256")
+
+
 class Verificacao(Resultado):
     """Documento autêntico: o que a verificação pública mostra, sem dados pessoais."""
 
@@ -64,10 +73,12 @@ class Verificacao(Resultado):
     substituido_por: str | None
     efeito_alterado: list[EfeitoAlterado]
     vigente: bool
+    cadeia: CadeiaDoDocumento | None = None
 
 
 class DocumentoNaoReconhecido(Resultado):
-    """O PDF enviado não é, byte a byte, nenhum documento emitido pelo Farol."""
+    """O Farol não atesta o documento: o PDF enviado não é, byte a byte, nenhum documento
+    emitido, ou o guardado não confere com a cadeia de atos do processo (`motivo`)."""
 
     autentico: Literal[False] = False
     sha256: str

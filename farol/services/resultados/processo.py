@@ -352,6 +352,58 @@ class AnexoResumo(Resultado):
     criado_em: Instante
 
 
+class FaixaDaMulta(Resultado):
+    minimo: str
+    maximo: str
+
+
+class SituacaoEconomicaClassificada(Resultado):
+    tipo: str
+    valor_anual: str
+    fonte: str
+    classe: str
+    nome: str
+    fundamento: str
+
+
+class ProcessoAnterior(Resultado):
+    numero: str
+    data_fato: dt.date
+
+
+class ReincidenciaAmbiental(Resultado):
+    reincidente: bool
+    desde: dt.date
+    """O fato anterior conta se ocorreu depois desta data (fato atual menos 36 meses)."""
+    anteriores: list[ProcessoAnterior]
+    fundamento: str
+
+
+class ParametrosDoLaudo(Resultado):
+    numero: str | None
+    nivel_impacto: int | None
+    nivel_impacto_nome: str | None
+    volume_litros: str | None
+    persistencia_grupo: int | None
+    sensibilidade: str | None
+    acao_resposta_soma: int | None
+
+
+class ValoracaoPoluicao(Resultado):
+    """A multa por poluição e os parâmetros considerados (NORMAM-401 itens 1.5.2 e 1.5.3)."""
+
+    infracao: str
+    multa_base: str
+    fator_reincidencia: int
+    multa: str
+    faixa: FaixaDaMulta
+    situacao_economica: SituacaoEconomicaClassificada | None
+    """None quando a norma em vigor na decisão não a considerava (NORMAM-07)."""
+    reincidencia: ReincidenciaAmbiental
+    laudo: ParametrosDoLaudo
+    fundamentos: list[str]
+
+
 class AtoRegistrado(Resultado):
     """A resposta do registro de um ato: o ato gravado, o processo na versão nova e o que o
     ato produziu (o número do auto na lavratura, as penalidades na decisão, o anexo)."""
@@ -366,3 +418,5 @@ class AtoRegistrado(Resultado):
     """O procurador que o ato constituiu, com o instrumento anexado."""
     processo_aberto: OrigemDoProcesso | None = so_quando_houver()
     """O procedimento sancionador que a conclusão da apuração ou do inquérito abriu."""
+    valoracao: ValoracaoPoluicao | None = so_quando_houver()
+    """A multa por poluição fixada pela decisão, com os parâmetros considerados."""

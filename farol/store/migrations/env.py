@@ -13,7 +13,7 @@ from sqlalchemy import Connection
 from sqlalchemy.pool import NullPool
 
 from farol.config import configuracao
-from farol.store.db import criar_engine, e_sqlite
+from farol.store.db import criar_engine, e_sqlite, esperas_para_migrar
 from farol.store.orm import Base
 
 config = context.config
@@ -50,7 +50,7 @@ def rodar_online() -> None:
     if conexao is not None:
         _migrar(conexao)
         return
-    engine = criar_engine(_url(), poolclass=NullPool)
+    engine = criar_engine(_url(), esperas_para_migrar(), poolclass=NullPool)
     try:
         with engine.connect() as nova:
             _migrar(nova)

@@ -13,7 +13,13 @@ from farol.http import autenticacao
 from farol.services.limites import MuitasTentativas
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros
-from farol.web.sessao import abrir_sessao, ator_opcional, conferir_csrf, fechar_sessao
+from farol.web.sessao import (
+    COOKIE_SESSAO,
+    abrir_sessao,
+    ator_opcional,
+    conferir_csrf,
+    fechar_sessao,
+)
 
 rotas = APIRouter(include_in_schema=False)
 
@@ -72,7 +78,10 @@ def entrar(request: Request, form: Formulario) -> Response:
 
 @rotas.post("/sair", response_model=None)
 def sair(request: Request, form: Formulario) -> Response:
+    """Encerra a sessão no servidor (o cookie antigo, ou o token dele, não abre mais nada)
+    e apaga o cookie."""
     conferir_csrf(request, form)
+    autenticacao.sair(request, request.cookies.get(COOKIE_SESSAO))
     resposta = RedirectResponse("/entrar", status_code=303)
     fechar_sessao(resposta)
     return resposta

@@ -49,6 +49,14 @@ def _descricao_html(info: Verificacao | DocumentoNaoReconhecido) -> str:
         ("Emitido em", f"{formatos.data_hora(info.emitido_em)} (horário de Brasília)"),
         ("SHA-256", info.sha256),
     ]
+    if info.cadeia is not None:
+        itens.append(
+            (
+                "Cadeia de atos na emissão",
+                f"ato nº {info.cadeia.seq}, hash {info.cadeia.hash} (o rodapé do documento "
+                f"imprime o começo deste hash; a emissão é o ato nº {info.cadeia.registro_seq})",
+            )
+        )
     if info.substituido:
         itens.append(("Situação", f"substituído pelo documento {info.substituido_por}"))
     for a in info.efeito_alterado:

@@ -1,0 +1,340 @@
+"""O procedimento ambiental da Lei 9.966/2000 (regime `poluicao`; NORMAM-401 cap. 1, itens 1.4
+a 1.7; NORMAM-07 cap. 4 antes de 01/12/2023), pela API, do auto ao pagamento.
+
+Todos os prazos em dias consecutivos, "excluindo-se o dia do começo e incluindo-se o do
+vencimento" (NORMAM-401 item 1.4.1 c), prorrogados ao primeiro dia útil quando vencem em dia
+sem expediente (Lei 9.784/1999 art. 66 § 1º). A OM é a CPSC (Florianópolis, SC). Os
+vencimentos estão contados à mão nos comentários.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import Api
+
+EMPRESA = {"documento": "11.222.333/0001-81", "nome": "Navegação Atlântica Ltda."}
+PESSOA_X = {"documento": "529.982.247-25", "nome": "Joaquim Barbosa da Silva"}
+PESSOA_Y = {"documento": "111.444.777-35", "nome": "Maria das Graças Souza"}
+NAVIO = {"inscricao": "4010012345", "nome": "NT Petrobahia", "tipo": "petroleiro"}
+
+JUSTIFICATIVA = "LTA nível 3, volume de 1.200 litros em área de manguezal; resposta tardia."
+LAUDO = {
+    "numero": "LTA-045/2026",
+    "signatario": "CF (T) Ana Ribeiro, Superintendência de Meio Ambiente da DPC",
+    "volume_litros": "1200.00",
+    "persistencia_grupo": 3,
+    "sensibilidade": "ISL 10 (manguezal), carta SAO da Baía da Babitonga",
+    "carta_sao": "SAO Babitonga, folha 2",
+    "acao_resposta": {"tempo_resposta": 1, "material": 2, "equipe": 2},
+    "nivel_impacto": 3,
+}
+
+
+def abrir(
+    api: Api,
+    data_fato: str,
+    data_ato: str,
+    autuado: dict[str, str] | None = None,
+    embarcacao: dict[str, Any] | None = None,
+) -> Any:
+    corpo: dict[str, Any] = {
+        "regime": "poluicao",
+        "investigado": autuado or EMPRESA,
+        "data_fato": data_fato,
+        "data_ato": data_ato,
+        "dados": {
+            "descricao": "Mancha de óleo de cerca de 300 m a partir do costado do navio.",
+            "local": "Baía da Babitonga, fundeadouro 3",
+            "substancia": "óleo combustível marítimo (MF-380)",
+            "volume_estimado_litros": "1200",
+        },
+    }
+    if embarcacao:
+        corpo["embarcacao"] = embarcacao
+    return api.post("/procedimentos", corpo)
+
+
+def _prazo(p: dict[str, Any], etapa: str) -> dict[str, Any]:
+    return [x for x in p["prazos"] if x["etapa"] == etapa][-1]
+
+
+def decisao(multa_base: str, valor_anual: str = "5000000.00") -> dict[str, Any]:
+    return {
+        "multa_base": multa_base,
+        "situacao_economica": {"valor_anual": valor_anual, "fonte": "DRE de 2025 juntada"},
+        "justificativa": JUSTIFICATIVA,
+    }
+
+
+def ate_julgamento_401(api: Api, pid: int, datas: list[str]) -> None:
+    """Ciência, defesa, LTA, ciência do LTA e complementação, nas datas dadas (NORMAM-401)."""
+    ciencia, defesa, laudo, ciencia_laudo, complemento = datas
+    api.ato_ok(pid, "ciencia_auto", ciencia, {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "defesa", defesa, {"texto": "Defesa prévia."})
+    api.ato_ok(pid, "registro_laudo", laudo, {**LAUDO, "elaborado_em": laudo})
+    api.ato_ok(pid, "ciencia_laudo", ciencia_laudo, {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "complementacao_defesa", complemento, {"texto": "Complementa a defesa."})
+
+
+def test_do_auto_ao_pagamento_pela_normam_401(api: Api) -> None:
+    r = abrir(api, "2026-02-27", "2026-03-02")
+    assert r.status_code == 201, r.text
+    pid = r.json()["id"]
+    p = api.processo(pid)
+    assert (p["regime"], p["estado"]) == ("poluicao", "autuado")
+    assert p["data_fato"] == "2026-02-27"
+
+    api.ato_ok(pid, "ciencia_auto", "2026-03-02", {"meio": "pessoal"}, como="inspetor.cpsc")
+    p = api.processo(pid)
+    assert p["estado"] == "em_defesa"
+    # defesa: 20 dias de 02/03/2026 → 22/03 (domingo) → segunda, 23/03 (item 1.4.2 a)
+    defesa = _prazo(p, "defesa")
+    assert defesa["vencimento"] == "2026-03-23"
+    assert "NORMAM-401/DPC item 1.4.2 a" in defesa["fundamentos"]
+    # LTA: 60 dias do fim do prazo de defesa (23/03): 22/05/2026, sexta (item 1.4.2 c)
+    assert _prazo(p, "laudo")["vencimento"] == "2026-05-22"
+
+    api.ato_ok(pid, "defesa", "2026-03-10", {"texto": "Defesa prévia."})
+    p = api.processo(pid)
+    assert p["estado"] == "aguardando_laudo"
+    # julgamento (item 1.4.2 b): 60 dias do recebimento da defesa (10/03) → 09/05 (sábado) → 11/05
+    assert _prazo(p, "julgamento")["vencimento"] == "2026-05-11"
+
+    api.ato_ok(pid, "registro_laudo", "2026-04-15", {**LAUDO, "elaborado_em": "2026-04-14"})
+    p = api.processo(pid)
+    assert p["estado"] == "laudo_recebido"
+    # ciência do LTA: até 10 dias do recebimento (15/04) → 25/04 (sábado) → 27/04
+    assert _prazo(p, "ciencia_laudo")["vencimento"] == "2026-04-27"
+    laudo = next(a for a in p["atos"] if a["tipo"] == "registro_laudo")["dados"]
+    assert laudo["nivel_impacto_nome"] == "impacto ambiental grave"
+    assert laudo["acao_resposta_soma"] == 5
+
+    api.ato_ok(pid, "ciencia_laudo", "2026-04-20", {"meio": "pessoal"}, como="inspetor.cpsc")
+    p = api.processo(pid)
+    assert p["estado"] == "em_complemento"
+    # complementação: 20 dias da ciência (20/04) → 10/05 (domingo) → 11/05
+    assert _prazo(p, "complemento_defesa")["vencimento"] == "2026-05-11"
+
+    api.ato_ok(pid, "complementacao_defesa", "2026-05-04", {"texto": "Complementa a defesa."})
+    p = api.processo(pid)
+    # julgamento após a complementação (item 1.4.2 e): 30 dias de 04/05 → 03/06/2026, quarta
+    assert _prazo(p, "julgamento_complemento")["vencimento"] == "2026-06-03"
+
+    r = api.ato_ok(pid, "julgamento_procedente", "2026-05-20", decisao("100000.00"))
+    v = r["valoracao"]
+    assert (v["multa"], v["fator_reincidencia"]) == ("100000.00", 1)
+    assert v["situacao_economica"]["classe"] == "media"
+    assert v["laudo"]["nivel_impacto"] == 3
+    assert "NORMAM-401/DPC item 1.5.2" in v["fundamentos"]
+
+    api.ato_ok(pid, "ciencia_decisao", "2026-05-21", {"meio": "pessoal"})
+    p = api.processo(pid)
+    # recurso ao DPC: 20 dias da ciência (21/05) → 10/06/2026, quarta (item 1.4.3); sem
+    # prazo de pagamento antes da notificação para pagamento (item 1.6)
+    assert _prazo(p, "recurso")["vencimento"] == "2026-06-10"
+    assert not [x for x in p["prazos"] if x["etapa"] == "pagamento"]
+    r = api.ato(pid, "notificacao_para_pagamento", "2026-06-01", {"meio": "pessoal"})
+    assert r.status_code == 409, r.text
+    assert "10/06/2026" in r.json()["mensagem"]
+
+    api.ato_ok(pid, "recurso", "2026-06-01", {"texto": "Recurso ao DPC, sem pagamento."})
+    # decisão do DPC: 30 dias de 01/06 → 01/07/2026 (item 1.4.3)
+    assert _prazo(api.processo(pid), "decisao_recurso")["vencimento"] == "2026-07-01"
+    r = api.ato(pid, "decisao_recurso_provido_em_parte", "2026-06-20", decisao("150000.00"),
+                como="dpc")  # fmt: skip
+    assert r.status_code == 422 and "não pode agravar" in r.json()["mensagem"]
+    r = api.ato_ok(pid, "decisao_recurso_provido_em_parte", "2026-06-20", decisao("60000.00"),
+                   como="dpc")  # fmt: skip
+    assert r["valoracao"]["multa"] == "60000.00"
+    api.ato_ok(pid, "ciencia_decisao_recurso", "2026-06-25", {"meio": "pessoal"}, como="ac.cpsc")
+    # NORMAM-401: o DPC é a última instância; o recurso ao DGN (NORMAM-07 0404 d) não cabe
+    r = api.ato(pid, "recurso_final", "2026-06-26", {"texto": "Ao DGN."}, como="dpc")
+    assert r.status_code == 409
+    assert "última instância" in r.json()["mensagem"]
+
+    api.ato_ok(pid, "notificacao_para_pagamento", "2026-06-26", {"meio": "pessoal"})
+    p = api.processo(pid)
+    # pagamento: 5 dias do recebimento da notificação (26/06) → 01/07/2026, quarta (item 1.6)
+    assert _prazo(p, "pagamento")["vencimento"] == "2026-07-01"
+    assert p["saldo"] == "60000.00"
+    api.ato_ok(pid, "pagamento", "2026-06-30", {"valor": "60000.00", "referencia": "GRU 123"})
+    assert api.processo(pid)["estado"] == "quitado"
+
+
+def test_revelia_sem_recurso_e_divida_ativa(api: Api) -> None:
+    pid = abrir(api, "2026-06-28", "2026-07-01").json()["id"]
+    api.ato_ok(pid, "ciencia_auto", "2026-07-01", {"meio": "AR"}, como="inspetor.cpsc")
+    # defesa: 20 dias de 01/07 → 21/07/2026, terça; revelia só depois
+    r = api.ato(pid, "revelia", "2026-07-21", {})
+    assert r.status_code == 409
+    api.ato_ok(pid, "revelia", "2026-07-22", {})
+    p = api.processo(pid)
+    # julgamento (1.4.2 b), do fim do prazo de defesa (21/07): 60 dias → 19/09 (sábado) → 21/09
+    assert _prazo(p, "julgamento")["vencimento"] == "2026-09-21"
+    api.ato_ok(pid, "registro_laudo", "2026-08-03", {**LAUDO, "elaborado_em": "2026-08-03"})
+    api.ato_ok(pid, "ciencia_laudo", "2026-08-05", {"meio": "AR"}, como="inspetor.cpsc")
+    # complementação: 20 dias de 05/08 → 25/08/2026, terça
+    r = api.ato(pid, "sem_complemento", "2026-08-25", {})
+    assert r.status_code == 409
+    api.ato_ok(pid, "sem_complemento", "2026-08-26", {})
+    # julgamento: 30 dias do fim do prazo de complementação (25/08) → 24/09/2026, quinta
+    assert _prazo(api.processo(pid), "julgamento_complemento")["vencimento"] == "2026-09-24"
+    api.ato_ok(pid, "julgamento_procedente", "2026-09-01", decisao("8000.00"))
+    api.ato_ok(pid, "ciencia_decisao", "2026-09-02", {"meio": "AR"})
+    # recurso não interposto: 20 dias de 02/09 → 22/09/2026; a notificação vem depois
+    api.ato_ok(pid, "notificacao_para_pagamento", "2026-09-23", {"meio": "AR"})
+    # pagamento: 5 dias de 23/09 → 28/09/2026, segunda
+    p = api.processo(pid)
+    assert _prazo(p, "pagamento")["vencimento"] == "2026-09-28"
+    r = api.ato(pid, "inscricao_divida_ativa", "2026-09-28", {})
+    assert r.status_code == 409
+    api.ato_ok(pid, "inscricao_divida_ativa", "2026-09-29", {})
+    assert api.processo(pid)["estado"] == "divida_ativa"
+
+
+def test_multa_fora_da_faixa_do_grupo_e_e_recusada_com_a_regra(api: Api) -> None:
+    pid = abrir(api, "2026-02-27", "2026-03-02").json()["id"]
+    ate_julgamento_401(api, pid, ["2026-03-02", "2026-03-10", "2026-04-15", "2026-04-20",
+                                  "2026-05-04"])  # fmt: skip
+    r = api.ato(pid, "julgamento_procedente", "2026-05-20", decisao("50000000.01"))
+    assert r.status_code == 422
+    corpo = r.json()
+    assert corpo["campo"] == "dados.multa_base"
+    assert "R$ 50.000.000,00" in corpo["mensagem"]
+    assert corpo["regra"] == "NORMAM-401/DPC item 1.5.2"
+    r = api.ato(pid, "julgamento_procedente", "2026-05-20", decisao("999.99"))
+    assert r.status_code == 422 and "R$ 1.000,00" in r.json()["mensagem"]
+    # nada gravado: o processo segue aguardando o julgamento
+    assert api.processo(pid)["estado"] == "aguardando_julgamento"
+
+
+def _julgado(api: Api, autuado: dict[str, str], fato: str, datas: list[str]) -> int:
+    pid = abrir(api, fato, datas[0], autuado).json()["id"]
+    ate_julgamento_401(api, pid, datas[:5])
+    api.ato_ok(pid, "julgamento_procedente", datas[5], decisao("10000.00", "20000.00"))
+    return pid
+
+
+def test_reincidencia_em_35_meses_triplica_e_em_37_nao(api: Api) -> None:
+    # X: fato anterior em 10/12/2023; o novo, em 09/11/2026: 35 meses (10/12/2023 + 36 meses =
+    # 10/12/2026 > 09/11/2026): reincidente, a multa triplica (item 1.5.3 b)
+    anterior_x = _julgado(api, PESSOA_X, "2023-12-10", ["2023-12-11", "2023-12-12", "2024-01-20",
+                          "2024-01-22", "2024-02-01", "2024-02-20"])  # fmt: skip
+    novo_x = abrir(api, "2026-11-09", "2026-11-10", PESSOA_X).json()["id"]
+    ate_julgamento_401(api, novo_x, ["2026-11-10", "2026-11-11", "2026-11-16", "2026-11-17",
+                                     "2026-11-18"])  # fmt: skip
+    r = api.ato_ok(novo_x, "julgamento_procedente", "2026-11-20", decisao("10000.00", "20000.00"))
+    v = r["valoracao"]
+    assert (v["fator_reincidencia"], v["multa"]) == (3, "30000.00")
+    assert v["reincidencia"]["anteriores"] == [
+        {"numero": api.processo(anterior_x)["numero"], "data_fato": "2023-12-10"}
+    ]
+    assert v["situacao_economica"]["classe"] == "isenta_ir"  # R$ 20.000,00 < R$ 28.559,70
+
+    # Y: fato anterior em 05/10/2023 (37 meses antes de 09/11/2026: 05/10/2023 + 36 meses =
+    # 05/10/2026 ≤ 09/11/2026): não reincidente; a multa é a base
+    anterior_y = normam_07_ate_o_julgamento(api, PESSOA_Y)
+    novo_y = abrir(api, "2026-11-09", "2026-11-10", PESSOA_Y).json()["id"]
+    ate_julgamento_401(api, novo_y, ["2026-11-10", "2026-11-11", "2026-11-16", "2026-11-17",
+                                     "2026-11-18"])  # fmt: skip
+    r = api.ato_ok(novo_y, "julgamento_procedente", "2026-11-20", decisao("10000.00", "20000.00"))
+    v = r["valoracao"]
+    assert (v["fator_reincidencia"], v["multa"]) == (1, "10000.00")
+    assert v["reincidencia"]["anteriores"] == []
+    assert api.processo(anterior_y)["saldo"] == "10000.00"  # a anterior tem multa em vigor
+
+
+def normam_07_ate_o_julgamento(api: Api, autuado: dict[str, str]) -> int:
+    """Fato e auto em outubro de 2023 (NORMAM-07 cap. 4), julgamento já na NORMAM-401."""
+    pid = abrir(api, "2023-10-05", "2023-10-06", autuado).json()["id"]
+    api.ato_ok(pid, "ciencia_auto", "2023-10-06", {"meio": "pessoal"}, como="inspetor.cpsc")
+    p = api.processo(pid)
+    # NORMAM-07 item 0404 b: a defesa corre da ciência do LTA, não da autuação
+    assert p["estado"] == "aguardando_laudo"
+    assert not [x for x in p["prazos"] if x["etapa"] in ("defesa", "laudo")]
+    api.ato_ok(pid, "registro_laudo", "2023-11-10", {**LAUDO, "elaborado_em": "2023-11-09"})
+    api.ato_ok(pid, "ciencia_laudo", "2023-11-13", {"meio": "pessoal"}, como="inspetor.cpsc")
+    p = api.processo(pid)
+    assert p["estado"] == "em_defesa"
+    # defesa (NORMAM-07 0404 b): 20 dias da ciência do LTA (13/11/2023) → 03/12/2023 (domingo)
+    # → segunda, 04/12/2023; o prazo já em curso mantém a duração com que começou
+    defesa = _prazo(p, "defesa")
+    assert defesa["vencimento"] == "2023-12-04"
+    assert "NORMAM-07/DPC item 0404 b" in defesa["fundamentos"]
+    api.ato_ok(pid, "defesa", "2023-11-20", {"texto": "Defesa depois do LTA."})
+    p = api.processo(pid)
+    assert p["estado"] == "aguardando_julgamento"
+    # julgamento (NORMAM-07 0404 b): 30 dias do recebimento da defesa (20/11/2023) → 20/12/2023
+    assert _prazo(p, "julgamento_complemento")["vencimento"] == "2023-12-20"
+    # julgado em 15/12/2023, já na NORMAM-401: o ato segue a norma do dia em que é praticado
+    api.ato_ok(pid, "julgamento_procedente", "2023-12-15", decisao("10000.00", "20000.00"))
+    return pid
+
+
+def test_procedimento_iniciado_na_normam_07_continua_na_401(api: Api) -> None:
+    pid = normam_07_ate_o_julgamento(api, EMPRESA)
+    api.ato_ok(pid, "ciencia_decisao", "2023-12-18", {"meio": "pessoal"})
+    api.ato_ok(pid, "recurso", "2023-12-20", {"texto": "Recurso ao DPC."})
+    api.ato_ok(pid, "decisao_recurso_nao_provido", "2024-01-10",
+               {"fundamentacao": "Razões examinadas; mantida a multa."}, como="dpc")  # fmt: skip
+    # ciência da decisão do DPC em 2024: a NORMAM-401 não tem o recurso ao DGN (instância
+    # extinta, dados/transicao.yaml); segue a notificação para pagamento
+    api.ato_ok(pid, "ciencia_decisao_recurso", "2024-01-15", {"meio": "pessoal"}, como="ac.cpsc")
+    p = api.processo(pid)
+    assert not [x for x in p["prazos"] if x["etapa"] == "recurso_final"]
+    api.ato_ok(pid, "notificacao_para_pagamento", "2024-01-16", {"meio": "pessoal"})
+    # pagamento: 5 dias de 16/01/2024 → 21/01/2024 (domingo) → segunda, 22/01/2024
+    assert _prazo(api.processo(pid), "pagamento")["vencimento"] == "2024-01-22"
+
+
+def test_ciencia_da_decisao_do_dpc_ainda_na_normam_07_abre_o_recurso_ao_dgn(api: Api) -> None:
+    pid = abrir(api, "2023-06-01", "2023-06-02").json()["id"]
+    api.ato_ok(pid, "ciencia_auto", "2023-06-02", {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "registro_laudo", "2023-07-03", {**LAUDO, "elaborado_em": "2023-07-03"})
+    api.ato_ok(pid, "ciencia_laudo", "2023-07-04", {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "defesa", "2023-07-10", {"texto": "Defesa."})
+    api.ato_ok(pid, "julgamento_procedente", "2023-07-20", decisao("10000.00"))
+    api.ato_ok(pid, "ciencia_decisao", "2023-07-21", {"meio": "pessoal"})
+    api.ato_ok(pid, "recurso", "2023-07-31", {"texto": "Recurso ao DPC."})
+    api.ato_ok(pid, "decisao_recurso_nao_provido", "2023-08-15",
+               {"fundamentacao": "Razões examinadas; mantida a multa."}, como="dpc")  # fmt: skip
+    api.ato_ok(pid, "ciencia_decisao_recurso", "2023-08-17", {"meio": "pessoal"}, como="ac.cpsc")
+    # NORMAM-07 0404 d: 20 dias da notificação da decisão (17/08/2023) → 06/09/2023, quarta
+    assert _prazo(api.processo(pid), "recurso_final")["vencimento"] == "2023-09-06"
+    r = api.ato(pid, "notificacao_para_pagamento", "2023-09-01", {"meio": "pessoal"})
+    assert r.status_code == 409
+    api.ato_ok(pid, "recurso_final", "2023-09-01", {"texto": "Ao DGN."}, como="dpc")
+    api.ato_ok(pid, "decisao_recurso_final_nao_provido", "2023-09-20",
+               {"fundamentacao": "Mantida a decisão recorrida."}, como="dpc")  # fmt: skip
+    api.ato_ok(pid, "ciencia_decisao_recurso_final", "2023-09-25", {"meio": "pessoal"},
+               como="dpc")  # fmt: skip
+    api.ato_ok(pid, "notificacao_para_pagamento", "2023-09-26", {"meio": "pessoal"})
+    assert api.processo(pid)["estado"] == "aguardando_pagamento"
+
+
+def test_retencao_do_petroleiro_liberada_pela_caucao(api: Api) -> None:
+    pid = abrir(api, "2026-02-27", "2026-03-02", embarcacao=NAVIO).json()["id"]
+    r = api.ato(pid, "retencao_clc", "2026-03-02",
+                {"toneladas_oleo_granel": "2000.00", "texto": "Sem o certificado a bordo."},
+                como="inspetor.cpsc")  # fmt: skip
+    assert r.status_code == 422
+    assert "mais de 2000 toneladas" in r.json()["mensagem"]
+    api.ato_ok(pid, "retencao_clc", "2026-03-02",
+               {"toneladas_oleo_granel": "35000.00", "texto": "Sem o certificado a bordo."},
+               como="inspetor.cpsc")  # fmt: skip
+    r = api.ato(pid, "retencao_clc", "2026-03-03",
+                {"toneladas_oleo_granel": "35000.00", "texto": "De novo, sem certificado."},
+                como="inspetor.cpsc")  # fmt: skip
+    assert r.status_code == 409 and "já está retida" in r.json()["mensagem"]
+    r = api.ato(pid, "liberacao_clc", "2026-03-04",
+                {"motivo": "caucao_depositada", "documento": "Comprovante de depósito 77"})  # fmt: skip
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.valor_caucao")
+    api.ato_ok(pid, "liberacao_clc", "2026-03-04",
+               {"motivo": "caucao_depositada", "valor_caucao": "2500000.00",
+                "documento": "Comprovante de depósito 77"})  # fmt: skip
+    r = api.ato(pid, "liberacao_clc", "2026-03-05",
+                {"motivo": "certificado_apresentado", "documento": "CLC nº 9"})  # fmt: skip
+    assert r.status_code == 409
+    # a retenção corre ao lado do procedimento da multa, sem mudar o estado
+    assert api.processo(pid)["estado"] == "autuado"
