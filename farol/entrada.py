@@ -145,12 +145,19 @@ def exigir_data_iso(valor: Any) -> Any:
     return valor
 
 
-@cache
-def aceita_data(anotacao: Any) -> bool:
+def aceita_data(anotacao: object) -> bool:
     """Se o tipo de um campo é (ou inclui) data ou data e hora."""
+    try:
+        return _aceita_data(anotacao)
+    except TypeError:  # tipo que não se guarda em cache
+        return False
+
+
+@cache
+def _aceita_data(anotacao: object) -> bool:
     if isinstance(anotacao, type):
         return issubclass(anotacao, dt.date)
-    return any(aceita_data(a) for a in get_args(anotacao) if a is not None)
+    return any(_aceita_data(a) for a in get_args(anotacao) if a is not None)
 
 
 def conferir_data(valor: dt.date) -> dt.date:

@@ -13,6 +13,7 @@ Threads e sockets bloqueantes, sem dependência além da biblioteca padrão.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 
@@ -72,20 +73,16 @@ class ProxyTCP:
     def _parar_de_escutar(self) -> None:
         ouvinte, self._ouvinte = self._ouvinte, None
         if ouvinte is not None:
-            try:
+            with contextlib.suppress(OSError):
                 ouvinte.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
             ouvinte.close()
 
     def _fechar_todos(self) -> None:
         with self._trava:
             abertos, self._sockets = self._sockets, set()
         for s in abertos:
-            try:
+            with contextlib.suppress(OSError):
                 s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
             s.close()
 
     def _guardar(self, *sockets: socket.socket) -> None:
@@ -126,7 +123,5 @@ class ProxyTCP:
             pass
         finally:
             for s in (de, para):
-                try:
+                with contextlib.suppress(OSError):
                     s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass

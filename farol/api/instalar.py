@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from farol.api.rotas import (
+    acessos,
     auth,
     catalogo,
     documentos,
@@ -26,5 +27,6 @@ def instalar(app: FastAPI) -> None:
         painel.rotas,
         documentos.rotas,
         catalogo.rotas,
+        acessos.rotas,
     ):
         app.include_router(rotas, prefix=VERSAO_API)

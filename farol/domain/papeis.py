@@ -14,6 +14,8 @@ from farol.normas.papeis import Abrangencia, catalogo_papeis, ids_dos_papeis
 REGISTRA_ATOS: Final = "registra_atos"
 INSPECIONA: Final = "inspeciona"
 EMITE_DOCUMENTOS: Final = "emite_documentos"
+VE_DADOS_PESSOAIS: Final = "ve_dados_pessoais"
+AUDITA_ACESSOS: Final = "audita_acessos"
 
 PAPEIS: Final = ids_dos_papeis()
 """Os ids dos papéis, na ordem declarada."""

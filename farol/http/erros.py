@@ -18,7 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import Match, Route
+from starlette.routing import Match
 
 from farol import entrada
 from farol.erros import Conflito, EntradaInvalida, ErroFarol, NaoEncontrado, Proibido
@@ -128,18 +128,25 @@ def mensagem_http(status: int, detalhe: Any) -> str:
     return _PADRAO_HTTP.get(status, "erro na requisição")
 
 
+_METODOS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
 def cabecalhos_http(request: Request, e: StarletteHTTPException) -> dict[str, str] | None:
     """Os cabeçalhos da `HTTPException`; no 405, o `Allow` com os métodos de todas as rotas do
     caminho (o Starlette põe só os da primeira rota que casou com ele, e um caminho com GET e
     POST em rotas separadas responderia `Allow: POST`)."""
     cabecalhos = dict(getattr(e, "headers", None) or {})
     if e.status_code == 405:
-        metodos: set[str] = set()
-        for rota in request.app.routes:
-            if isinstance(rota, Route) and rota.matches(request.scope)[0] != Match.NONE:
-                metodos |= rota.methods or set()
+        metodos = [
+            m
+            for m in _METODOS
+            if any(
+                rota.matches({**request.scope, "method": m})[0] == Match.FULL
+                for rota in request.app.routes
+            )
+        ]
         if metodos:
-            cabecalhos["Allow"] = ", ".join(sorted(metodos))
+            cabecalhos["Allow"] = ", ".join(metodos)
     return cabecalhos or None
 
 

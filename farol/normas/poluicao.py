@@ -95,10 +95,16 @@ class SituacaoEconomica(_Modelo):
     pessoa_fisica: TabelaClasses
 
 
+class FormaLiberacao(_Modelo):
+    nome: str = Field(min_length=1)
+    exige_valor: bool
+    """O ato informa o valor depositado (a caução)."""
+
+
 class RetencaoClc(_Modelo):
     toneladas_minimas: Versionado[int]
     retencao: Citacao
-    liberacao: dict[str, str] = Field(min_length=1)
+    liberacao: dict[str, FormaLiberacao] = Field(min_length=1)
 
 
 class DadosPoluicao(_Modelo):

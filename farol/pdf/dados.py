@@ -251,6 +251,97 @@ class Publicacao(_Modelo):
     fundamentos: tuple[Fundamento, ...] = Field(min_length=1)
 
 
+class Incidente(_Modelo):
+    """O incidente de poluição do Auto de Infração por poluição (NORMAM-401 item 1.4.1, anexo
+    A; NORMAM-07 item 0404 a, Anexo 3-B): o que se descarregou e o volume estimado na lavratura
+    (o volume apurado vem depois, no LTA)."""
+
+    substancia: str = Field(min_length=1)  # "óleo combustível marítimo (MF-380)"
+    volume_estimado_litros: Decimal | None = Field(default=None, ge=0)
+    norma: str | None = None
+    """A norma do rito em vigor na lavratura (chave de normas.yaml: "NORMAM-401" ou
+    "NORMAM-07"): escolhe o modelo do formulário."""
+
+
+class Pontuacao(_Modelo):
+    """A pontuação de um quesito da ação de resposta no LTA (NORMAM-401 item 1.5.3 a)."""
+
+    quesito: str = Field(min_length=1)  # "tempo de resposta inicial"
+    pontos: int = Field(ge=0)
+
+
+class Laudo(_Modelo):
+    """O Laudo Técnico Ambiental registrado no processo (NORMAM-401 itens 1.4.2 c e 1.5.1), com
+    a ciência do infrator, como os atos os gravaram."""
+
+    numero: str = Field(min_length=1)
+    elaborado_em: dt.date
+    recebido_em: dt.date | None = None  # registro do LTA recebido da DPC
+    signatario: str = Field(min_length=1)
+    volume_litros: Decimal = Field(ge=0)
+    persistencia_grupo: int
+    sensibilidade: str = Field(min_length=1)
+    carta_sao: str | None = None
+    acao_resposta: tuple[Pontuacao, ...] = Field(min_length=1)
+    acao_resposta_soma: int = Field(ge=0)
+    nivel_impacto: int = Field(ge=1, le=5)
+    nivel_impacto_nome: str = Field(min_length=1)  # "impacto ambiental grave"
+    conclusao: str | None = None
+    ciencia: dt.date | None = None  # o dia em que o infrator tomou ciência do conteúdo
+    meio_ciencia: str | None = None
+    fundamentos: tuple[str, ...] = ()
+
+
+class ProcessoAnterior(_Modelo):
+    """Processo de poluição anterior do mesmo infrator que o faz reincidente."""
+
+    numero: str = Field(min_length=1)
+    data_fato: dt.date
+
+
+class SituacaoEconomica(_Modelo):
+    """A situação econômica do infrator considerada na multa (NORMAM-401 item 1.5.3 c)."""
+
+    base: str = Field(min_length=1)  # "receita bruta anual (pessoa jurídica)"
+    valor_anual: Decimal
+    fonte: str = Field(min_length=1)  # de onde vem o valor
+    classe: str = Field(min_length=1)  # "empresa de médio porte"
+    fundamento: str = Field(min_length=1)
+
+    @field_validator("valor_anual")
+    @classmethod
+    def _valor_exato(cls, v: Decimal) -> Decimal:
+        return _valor(v)
+
+
+class Valoracao(_Modelo):
+    """Os parâmetros com que uma decisão fixou a multa por poluição (NORMAM-401 itens 1.5.2 e
+    1.5.3), como o ato os gravou: multa-base, reincidência (fator e processos anteriores),
+    situação econômica, faixa do grupo e o nível de impacto do LTA."""
+
+    decisao: str = Field(min_length=1)  # "Julgamento de 20/05/2026 (decisão nº ...)"
+    mantida: bool = False  # a decisão documentada manteve a multa fixada antes
+    multa_base: Decimal
+    fator_reincidencia: int = Field(ge=1)
+    multa: Decimal
+    grupo: str | None = None
+    faixa_minimo: Decimal
+    faixa_maximo: Decimal
+    reincidencia_desde: dt.date | None = None
+    anteriores: tuple[ProcessoAnterior, ...] = ()
+    reincidencia_fundamento: str = Field(min_length=1)
+    situacao_economica: SituacaoEconomica | None = None
+    laudo_numero: str | None = None
+    nivel_impacto: int | None = Field(default=None, ge=1, le=5)
+    nivel_impacto_nome: str | None = None
+    fundamentos: tuple[str, ...] = ()
+
+    @field_validator("multa_base", "multa", "faixa_minimo", "faixa_maximo")
+    @classmethod
+    def _valor_exato(cls, v: Decimal) -> Decimal:
+        return _valor(v)
+
+
 class Assinatura(_Modelo):
     """Bloco de assinatura; `recusou` e `a_rogo_por` registram o item 3.6.2 da NORMAM."""
 
@@ -299,6 +390,11 @@ class DadosDocumento(_Modelo):
     referencias: tuple[Referencia, ...] = ()
     acordao: Acordao | None = None  # Auto de Infração lavrado após o Acórdão do Tribunal Marítimo
     publicacao: Publicacao | None = None  # aviso de ciência por publicação oficial
+    incidente: Incidente | None = None  # Auto de Infração por poluição
+    laudo: Laudo | None = None  # notificação do LTA
+    valoracao: Valoracao | None = None  # decisão que fixa ou mantém a multa por poluição
+    fundamentos: tuple[Fundamento, ...] = ()
+    """Dispositivos citados com o texto literal (vêm dos dados citados de `normas/`)."""
     observacoes: str | None = None
     efeito_do_recurso: str | None = None
     """Se o prazo de pagamento corre com recurso pendente (a regra) ou está suspenso, com o
@@ -326,6 +422,8 @@ TITULOS: dict[TipoDocumento, str] = {
     TipoDocumento.decisao_recurso: "Decisão de Recurso",
     TipoDocumento.notificacao_pagamento: "Notificação para Pagamento de Multa",
     TipoDocumento.aviso_publicacao: "Aviso de ciência por publicação oficial",
+    TipoDocumento.auto_de_infracao_poluicao: "Auto de Infração por Poluição",
+    TipoDocumento.notificacao_laudo: "Notificação do Laudo Técnico Ambiental",
 }
 
 _T = TipoDocumento
@@ -342,4 +440,6 @@ REQUISITOS: dict[TipoDocumento, tuple[str, ...]] = {
     _T.decisao_recurso: ("interessados", "decisao"),
     _T.notificacao_pagamento: ("interessados", "valores", "prazos"),
     _T.aviso_publicacao: ("interessados", "publicacao"),
+    _T.auto_de_infracao_poluicao: ("interessados", "fato", "incidente", "infracoes", "prazos"),
+    _T.notificacao_laudo: ("interessados", "laudo", "prazos"),
 }

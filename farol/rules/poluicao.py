@@ -14,20 +14,17 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
-from dateutil.relativedelta import relativedelta
-
 from farol import formatos
 from farol.erros import EntradaInvalida
 from farol.normas.poluicao import Classe, dados_poluicao
+from farol.rules.reincidencia import subtrair_meses
 
 TipoPessoa = Literal["juridica", "fisica"]
 
 
 def somar_meses(data: dt.date, meses: int) -> dt.date:
-    """A mesma data `meses` depois (ou antes); sem esse dia no mês (31, 29/02), o último dia do
-    mês."""
-    resultado: dt.date = data + relativedelta(months=meses)
-    return resultado
+    """A mesma data `meses` depois; sem esse dia no mês (31, 29/02), o último dia do mês."""
+    return subtrair_meses(data, -meses)
 
 
 @dataclass(frozen=True)

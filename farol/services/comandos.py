@@ -440,7 +440,11 @@ class DadosRetencao(Modelo):
 
 
 class DadosLiberacao(Modelo):
-    motivo: str = Field(min_length=1, max_length=40)
+    liberacao: str = Field(
+        min_length=1,
+        max_length=40,
+        description="certificado_apresentado ou caucao_depositada (dados/poluicao.yaml)",
+    )
     valor_caucao: Decimal | None = Field(default=None, gt=0, max_digits=14, decimal_places=2)
     documento: str = Field(
         min_length=3, max_length=200, description="certificado ou comprovante do depósito"

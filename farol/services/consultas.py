@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
+from farol.domain.papeis import VE_DADOS_PESSOAIS, pode
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.erros import EntradaInvalida, ForaDeVigencia, NaoEncontrado
@@ -19,6 +20,7 @@ from farol.normas.citacao import Citacao
 from farol.normas.citacoes import citacao
 from farol.normas.prazos import regra_prazo
 from farol.rules.reincidencia import somar_anos
+from farol.services import acessos
 from farol.services.jurisdicao import Ator, oms_sob
 from farol.services.leitura import dinheiro, prazo_json, resumo
 from farol.services.resultados.consultas import (
@@ -137,13 +139,24 @@ def _vencimento_pagamento(s: Session, p: Processo) -> dt.date | None:
     ).scalar_one_or_none()
 
 
-@caso_de_uso()
+@caso_de_uso(escrita=True)
 def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
     """Multas não pagas de uma pessoa (LESTA art. 20: atos de interesse do devedor ficam
-    sustados até a quitação). Considera processos de todas as OMs, pois o débito é da pessoa;
-    o detalhe de processos fora da jurisdição do usuário não é mostrado."""
+    sustados até a quitação).
+
+    Quem tem a permissão `ve_dados_pessoais` (papeis.yaml: quem registra atos e por isso
+    susta os de interesse do devedor) vê os dados completos: o nome e os débitos de todas as
+    OMs, pois o débito é da pessoa (o detalhe de processos fora da jurisdição não é mostrado,
+    só a soma); cada leitura fica no registro de acesso a dados pessoais (`acessos`). Os
+    demais papéis veem só os débitos da sua jurisdição, sem o nome (LGPD art. 6º, III:
+    necessidade)."""
     digitos = validar_documento(documento)
     pessoa = s.execute(select(Pessoa).where(Pessoa.documento == digitos)).scalar_one_or_none()
+    completa = pode(ator.papel, VE_DADOS_PESSOAIS)
+    if completa:
+        acessos.registrar_leitura(
+            s, ator, digitos, pessoa.id if pessoa else None, acessos.CONSULTA_SITUACAO
+        )
     debitos: list[dict[str, Any]] = []
     outras_oms = Decimal("0.00")
     na_jurisdicao = Decimal("0.00")
@@ -160,6 +173,8 @@ def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
             # Recurso com efeito suspensivo: a multa não é exigível até a decisão do recurso
             # (Lei 9.784/1999 art. 61, parágrafo único); sem ele, o recurso não suspende o débito
             # (LESTA art. 24 § 1º).
+            if not completa and p.om_id not in ator.oms:
+                continue  # sem `ve_dados_pessoais`, só a jurisdição do usuário
             suspenso = fatos_do_recurso(
                 carregar_regime(p.regime), historico(s, p)
             ).efeito_suspensivo
@@ -194,11 +209,12 @@ def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
     total_devido = na_jurisdicao + outras_oms
     resposta = {
         "documento": formatar_documento(digitos),
-        "nome": pessoa.nome if pessoa else None,
+        "nome": pessoa.nome if pessoa and completa else None,
+        "abrangencia": "nacional" if completa else "jurisdicao",
         "em_debito": total_devido > 0,
         "total_devido": dinheiro(total_devido),
         "debitos": debitos,
-        "debitos_em_outras_oms": dinheiro(outras_oms),
+        "debitos_em_outras_oms": dinheiro(outras_oms) if completa else None,
         "suspensos": dinheiro(suspensos),
         "fundamento": _fundamento_com_texto(citacao("sustacao_por_debito")),
     }

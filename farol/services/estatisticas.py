@@ -1,5 +1,6 @@
 """Estatísticas da jurisdição num período: infrações constatadas por artigo, por mês e por OM,
-multas impostas e pagas, medidas administrativas aplicadas; e o CSV das mesmas figuras.
+multas impostas e pagas, medidas administrativas aplicadas, autos de poluição por nível de
+impacto; e o CSV das mesmas figuras.
 
 As datas contam no fuso de Brasília (a inspeção às 22h de 31/01 em Florianópolis é de
 janeiro). Multa imposta = a penalidade em vigor do processo (a do julgamento ou a da reforma
@@ -19,9 +20,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from farol.domain.procedimento.carregar import carregar_regimes
 from farol.erros import EntradaInvalida
 from farol.normas.citacao import registro_normas
 from farol.normas.infracoes import catalogo
+from farol.normas.poluicao import dados_poluicao
 from farol.relogio import data_local
 from farol.rules.reincidencia import subtrair_meses
 from farol.services.inspecao_do_processo import nome_da_medida
@@ -32,6 +35,7 @@ from farol.store import repositorio
 from farol.store.orm import (
     OM,
     Ato,
+    AutoDeInfracao,
     Constatacao,
     Inspecao,
     MedidaAdministrativa,
@@ -147,6 +151,7 @@ def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any
 
     cat = catalogo()
     return {
+        "poluicao": _poluicao(s, ator, de, ate),
         "de": de.isoformat(),
         "ate": ate.isoformat(),
         "total_infracoes": sum(por_infracao.values()),
@@ -192,6 +197,51 @@ def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any
     }
 
 
+def _poluicao(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any]:
+    """Os autos de poluição lavrados no período, à parte, por nível de impacto do último LTA
+    registrado (NORMAM-401 item 1.5.1); sem LTA ainda: pendente. Os regimes e os tipos de ato
+    vêm dos quadros (marcas `lavra_auto_poluicao` e `registra_laudo`)."""
+    maquinas = [m for m in carregar_regimes() if m.tipos_com("registra_laudo")]
+    regimes = [m.regime for m in maquinas]
+    laudos = [t for m in maquinas for t in m.tipos_com("registra_laudo")]
+    ids = list(
+        s.execute(
+            select(Processo.id)
+            .join(AutoDeInfracao, AutoDeInfracao.processo_id == Processo.id)
+            .where(
+                Processo.om_id.in_(ator.oms),
+                Processo.regime.in_(regimes),
+                AutoDeInfracao.lavrado_em >= de,
+                AutoDeInfracao.lavrado_em <= ate,
+            )
+        ).scalars()
+    )
+    nivel: dict[int, int] = {}
+    for pid, payload in s.execute(
+        select(Ato.processo_id, Ato.payload)
+        .where(Ato.processo_id.in_(ids), Ato.tipo.in_(laudos))
+        .order_by(Ato.processo_id, Ato.seq)
+    ).all():
+        nivel[pid] = int((payload or {}).get("nivel_impacto") or 0)  # o último LTA prevalece
+    niveis = dados_poluicao().niveis_impacto.niveis
+    contagem = Counter(nivel.values())
+    return {
+        "total": len(ids),
+        "por_nivel": [
+            {"chave": str(n), "rotulo": f"Nível {n} — {nome}", "valor": contagem[n]}
+            for n, nome in niveis.items()
+        ]
+        + [
+            {
+                "chave": "pendente",
+                "rotulo": "LTA ainda não registrado",
+                "valor": len(ids) - len(nivel),
+            }
+        ],
+        "fundamento": dados_poluicao().niveis_impacto.fonte.referencia(),
+    }
+
+
 def _ordenar(c: Counter[str]) -> list[tuple[str, int]]:
     return sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))
 
@@ -213,6 +263,8 @@ def para_csv(e: dict[str, Any]) -> str:
     for tabela in ("por_artigo", "por_infracao", "por_mes", "por_om", "medidas"):
         for x in e[tabela]:
             w.writerow([tabela, x["chave"], x.get("descricao", x["rotulo"]), x["valor"], "", ""])
+    for x in e["poluicao"]["por_nivel"]:
+        w.writerow(["poluicao_por_nivel", x["chave"], x["rotulo"], x["valor"], "", ""])
     m = e["multas"]
     for x in m["por_mes"]:
         w.writerow(

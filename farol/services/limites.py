@@ -31,6 +31,20 @@ class MuitasTentativas(ErroFarol):
         self.segundos = segundos
 
 
+class ConsultasDemais(MuitasTentativas):
+    """Consultas demais na janela (HTTP 429): a situação de pessoas por CPF/CNPJ."""
+
+    def __init__(self, segundos: float, maximo: int, janela_s: float) -> None:
+        super().__init__(segundos)
+        minutos = max(1, round(segundos / 60))
+        self.mensagem = (
+            f"consultas demais: no máximo {maximo} a cada {round(janela_s / 60)} minutos; "
+            f"tente de novo em {minutos} minuto(s)"
+        )
+        self.campo = "consultas"
+        self.args = (self.texto(),)
+
+
 class Limitador:
     """No máximo `maximo` falhas por chave em `janela_s` segundos (janela deslizante)."""
 
@@ -70,6 +84,17 @@ class Limitador:
         with self._trava:
             self._falhas.pop(chave, None)
 
+    def usar(self, *chave: str) -> None:
+        """Conta um uso da chave (limite de taxa: cada consulta conta, com ou sem sucesso);
+        levanta `ConsultasDemais` se a janela já está cheia (o uso recusado não conta)."""
+        with self._trava:
+            agora = self._relogio()
+            fila = self._recentes(chave, agora)
+            if len(fila) >= self.maximo:
+                raise ConsultasDemais(self.janela_s - (agora - fila[0]), self.maximo, self.janela_s)
+            fila.append(agora)
+            self._falhas[chave] = fila
+
 
 def limitadores_padrao(
     falhas_por_conta: int = 10, falhas_por_endereco: int = 30, janela_login_s: float = 15 * 60
@@ -78,4 +103,6 @@ def limitadores_padrao(
         "login": Limitador(maximo=falhas_por_conta, janela_s=janela_login_s),
         "login_endereco": Limitador(maximo=falhas_por_endereco, janela_s=janela_login_s),
         "consulta_publica": Limitador(maximo=20, janela_s=15 * 60),
+        # situação de pessoas por CPF/CNPJ (API): por usuário, cada consulta conta
+        "situacao": Limitador(maximo=60, janela_s=60 * 60),
     }

@@ -302,24 +302,24 @@ def conferir_retencao(
 
 def conferir_liberacao(dados: DadosLiberacao, payload: dict[str, Any]) -> None:
     clc = dados_poluicao().retencao_clc
-    if dados.motivo not in clc.liberacao:
+    if dados.liberacao not in clc.liberacao:
         raise EntradaInvalida(
-            f"motivo de liberação desconhecido: {dados.motivo!r} (motivos: "
-            + "; ".join(f"{k} ({v})" for k, v in clc.liberacao.items())
+            f"forma de liberação desconhecida: {dados.liberacao!r} (formas: "
+            + "; ".join(f"{k} ({v.nome})" for k, v in clc.liberacao.items())
             + ")",
-            campo="dados.motivo",
+            campo="dados.liberacao",
             regra=clc.retencao.referencia(),
         )
-    caucao = dados.motivo == "caucao_depositada"
-    if caucao and dados.valor_caucao is None:
+    forma = clc.liberacao[dados.liberacao]
+    if forma.exige_valor and dados.valor_caucao is None:
         raise EntradaInvalida(
-            "informe o valor da caução depositada",
+            f"informe o valor da {forma.nome}",
             campo="dados.valor_caucao",
             regra=clc.retencao.referencia(),
         )
-    if not caucao and dados.valor_caucao is not None:
+    if not forma.exige_valor and dados.valor_caucao is not None:
         raise EntradaInvalida(
-            "valor de caução só na liberação pela caução depositada", campo="dados.valor_caucao"
+            f"a liberação por {forma.nome} não tem valor depositado", campo="dados.valor_caucao"
         )
-    payload["motivo_nome"] = clc.liberacao[dados.motivo]
+    payload["liberacao_nome"] = forma.nome
     payload["fundamentos"] = [clc.retencao.referencia()]

@@ -126,6 +126,23 @@ class Sessao(Base):
     encerrada_em: Mapped[dt.datetime | None] = mapped_column(InstanteUTC)
 
 
+class AcessoDadoPessoal(Base):
+    """Leitura dos dados completos de uma pessoa (nome e débitos em todas as OMs) por um
+    usuário: quem, com que papel e de que OM, quando, de que documento (CPF/CNPJ, só dígitos)
+    e por qual consulta. Só INSERT; o auditor da jurisdição consulta (LGPD art. 37)."""
+
+    __tablename__ = "acesso_dado_pessoal"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    registrado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC, index=True)
+    usuario_id: Mapped[int] = _fk("usuario.id")
+    papel: Mapped[str] = mapped_column(String(30))
+    om_id: Mapped[int] = _fk("om.id")
+    documento: Mapped[str] = mapped_column(String(14), index=True)
+    pessoa_id: Mapped[int | None] = _fk("pessoa.id", indice=False, nulo=True)
+    consulta: Mapped[str] = mapped_column(String(60))
+
+
 # --- pessoas, embarcações, habilitações ----------------------------------------------
 
 

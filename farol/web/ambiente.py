@@ -10,7 +10,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from farol.domain.papeis import INSPECIONA, pode
+from farol.domain.papeis import AUDITA_ACESSOS, INSPECIONA, pode
 from farol.relogio import hoje
 from farol.store.db import BancoIndisponivel
 from farol.web import filtros
@@ -51,6 +51,7 @@ def contexto_base(request: Request) -> dict[str, Any]:
         "hoje": hoje(),
         # o menu mostra o que as permissões do papel (normas/dados/papeis.yaml) permitem
         "pode_inspecionar": ator is not None and pode(ator.papel, INSPECIONA),
+        "pode_auditar_acessos": ator is not None and pode(ator.papel, AUDITA_ACESSOS),
         "versao_estatico": _versao_estatico(),
     }
 

@@ -14,15 +14,23 @@ from urllib.parse import quote
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from farol.erros import ErroFarol
-from farol.http.erros import cabecalhos_de, status_de
+from farol.http.erros import (
+    ERRO_INTERNO,
+    cabecalhos_de,
+    cabecalhos_http,
+    mensagem_http,
+    status_de,
+)
+from farol.services.mensagens import traduzir
 from farol.store.db import BancoIndisponivel
 from farol.web.ambiente import PASTA_ESTATICO, pagina
 from farol.web.rotas import (
+    acessos,
     busca,
     catalogo,
     entrada,
@@ -44,7 +52,10 @@ TITULOS = {
     404: "Página não encontrada",
     405: "Método não permitido",
     409: "Ato não permitido agora",
+    413: "Envio grande demais",
     422: "Dados inválidos",
+    429: "Tentativas demais",
+    500: "Erro interno",
     503: "Serviço temporariamente indisponível",
 }
 
@@ -91,6 +102,7 @@ def instalar(app: FastAPI) -> None:
         verificacao,
         estatisticas,
         catalogo,
+        acessos,
     ):
         app.include_router(modulo.rotas)
 
@@ -116,14 +128,32 @@ def instalar(app: FastAPI) -> None:
     async def http(request: Request, e: Exception) -> Response:
         assert isinstance(e, StarletteHTTPException)
         mensagens = {404: "o endereço não existe ou não está na sua jurisdição"}
-        texto = mensagens.get(e.status_code) or (e.detail if isinstance(e.detail, str) else "")
-        return _pagina_erro(request, e.status_code, texto)
+        texto = mensagens.get(e.status_code) or mensagem_http(e.status_code, e.detail)
+        resposta = _pagina_erro(request, e.status_code, texto)
+        resposta.headers.update(cabecalhos_http(request, e) or {})
+        return resposta
 
     async def validacao(request: Request, e: Exception) -> Response:
-        return _pagina_erro(request, 404, "o endereço não existe ou não está na sua jurisdição")
+        assert isinstance(e, RequestValidationError)
+        erros = e.errors()
+        if not erros or any(x.get("loc", ("path",))[0] == "path" for x in erros):
+            return _pagina_erro(
+                request, 404, "o endereço não existe ou não está na sua jurisdição"
+            )
+        campo = ".".join(str(p) for p in erros[0].get("loc", ())[1:])
+        return _pagina_erro(request, 422, f"{campo}: {traduzir(erros[0])}")
+
+    async def interno(request: Request, e: Exception) -> Response:
+        request.state.ator = None  # a página de erro não volta ao banco para o menu
+        try:
+            return _pagina_erro(request, 500, ERRO_INTERNO)
+        except Exception:  # nem a página de erro se montou: o texto, sem o modelo
+            texto = f"<!doctype html><title>Erro interno</title><p>{ERRO_INTERNO}</p>"
+            return HTMLResponse(texto, 500)
 
     app.add_exception_handler(PrecisaEntrar, precisa_entrar)
     app.add_exception_handler(CsrfInvalido, csrf)
     _envolver(app, ErroFarol, farol)
     _envolver(app, StarletteHTTPException, http)
     _envolver(app, RequestValidationError, validacao)
+    _envolver(app, Exception, interno)

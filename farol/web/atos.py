@@ -20,6 +20,7 @@ from farol.domain.procedimento.maquina import Maquina
 from farol.formatos import moeda
 from farol.normas.comunicacao import comunicacao
 from farol.normas.infracoes import catalogo
+from farol.normas.poluicao import dados_poluicao
 from farol.services.anexos import TAMANHO_MAXIMO, Arquivo
 from farol.services.comandos import (
     DadosAcordao,
@@ -27,13 +28,17 @@ from farol.services.comandos import (
     DadosCorrecao,
     DadosDecisao,
     DadosDecisaoComPenalidade,
+    DadosDecisaoPoluicao,
+    DadosLaudo,
     DadosLavratura,
+    DadosLiberacao,
     DadosPagamento,
     DadosProcurador,
+    DadosRetencao,
     DadosSobrestamento,
     modelo_dos_dados,
 )
-from farol.web.formularios import aninhar, em_reais
+from farol.web.formularios import aninhar, numero_do_campo
 
 CAMPO_ARQUIVO = "arquivo"
 
@@ -91,6 +96,39 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
                 f"({catalogo().regras.valor_pela_autoridade.referencia()})",
             )
         )
+    elif modelo is DadosLaudo:
+        campos += _campos_do_laudo()
+    elif modelo is DadosDecisaoPoluicao:
+        campos += _campos_da_valoracao(detalhe)
+    elif modelo is DadosRetencao:
+        campos += [
+            Campo(
+                "dados.toneladas_oleo_granel",
+                "Óleo a granel transportado como carga (toneladas)",
+                "numero",
+                True,
+            ),
+            Campo("dados.texto", "O que se constatou a bordo", "textarea", True),
+        ]
+    elif modelo is DadosLiberacao:
+        formas = dados_poluicao().retencao_clc.liberacao
+        campos += [
+            Campo(
+                "dados.liberacao",
+                "Liberação por",
+                "select",
+                True,
+                opcoes=tuple((k, f.nome) for k, f in formas.items()),
+            ),
+            Campo(
+                "dados.valor_caucao",
+                "Valor da caução depositada (R$)",
+                "dinheiro",
+                ajuda="só na liberação pela caução",
+            ),
+            Campo("dados.documento", "Certificado ou comprovante do depósito", "text", True),
+            Campo("dados.texto", "Observações", "textarea"),
+        ]
     elif modelo is DadosDecisao:
         campos.append(Campo("dados.fundamentacao", "Fundamentação", "textarea", True))
     elif modelo is DadosPagamento:
@@ -148,6 +186,86 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
                 )
             )
     return campos, especial
+
+
+def _campos_do_laudo() -> list[Campo]:
+    """O LTA (NORMAM-401 itens 1.4.2 c e 1.5.1): os parâmetros e o nível de impacto, com as
+    opções dos dados da norma (dados/poluicao.yaml)."""
+    d = dados_poluicao()
+    return [
+        Campo("dados.numero", "Identificação do LTA", "text", True),
+        Campo("dados.elaborado_em", "Data do LTA", "date", True),
+        Campo("dados.signatario", "Oficial que assina (posto e nome)", "text", True),
+        Campo("dados.volume_litros", "Volume derramado (litros)", "numero", True),
+        Campo(
+            "dados.persistencia_grupo",
+            "Grupo de persistência do óleo",
+            "select",
+            True,
+            opcoes=tuple((str(g), f"grupo {g}") for g in d.persistencia.grupos),
+            ajuda=d.persistencia.fonte.referencia(),
+        ),
+        Campo(
+            "dados.sensibilidade",
+            "Sensibilidade ambiental (carta SAO)",
+            "text",
+            True,
+            ajuda=d.sensibilidade.fonte.referencia(),
+        ),
+        Campo("dados.carta_sao", "Carta SAO consultada", "text"),
+        *(
+            Campo(
+                f"dados.acao_resposta.{q}",
+                f"Ação de resposta — {nome} (pontos)",
+                "numero",
+                True,
+                ajuda=d.acao_resposta.fonte.referencia(),
+            )
+            for q, nome in d.acao_resposta.quesitos.items()
+        ),
+        Campo(
+            "dados.nivel_impacto",
+            "Nível de impacto ambiental",
+            "select",
+            True,
+            opcoes=tuple((str(n), f"{n} — {nome}") for n, nome in d.niveis_impacto.niveis.items()),
+            ajuda=d.niveis_impacto.fonte.referencia(),
+        ),
+        Campo("dados.texto", "Conclusão do laudo", "textarea"),
+    ]
+
+
+def _campos_da_valoracao(detalhe: dict[str, Any]) -> list[Campo]:
+    faixas = [
+        f"{moeda(v.versoes[-1].valor.minimo)} a {moeda(v.versoes[-1].valor.maximo)} "
+        f"(Grupo {r.grupo}, {v.versoes[-1].fonte.referencia()})"
+        for r in dados_poluicao().infracoes.values()
+        for v in (r.faixa,)
+        if v.versoes[-1].valor is not None
+    ]
+    return [
+        Campo(
+            "dados.multa_base",
+            "Multa-base (R$)",
+            "dinheiro",
+            True,
+            ajuda="antes da reincidência, que o Farol aplica (o triplo se houver outra multa por "
+            "poluição há menos de 36 meses); o resultado fica em " + "; ".join(faixas),
+        ),
+        Campo(
+            "dados.situacao_economica.valor_anual",
+            "Receita bruta anual (empresa) ou rendimento anual (pessoa física), R$",
+            "dinheiro",
+            ajuda="classifica a situação econômica do infrator (exigida na NORMAM-401)",
+        ),
+        Campo("dados.situacao_economica.fonte", "De onde vem o valor anual", "text"),
+        Campo(
+            "dados.justificativa",
+            "Justificativa da multa (parâmetros do LTA considerados)",
+            "textarea",
+            True,
+        ),
+    ]
 
 
 def _campos_da_ciencia(maquina: Maquina, detalhe: dict[str, Any]) -> list[Campo]:
@@ -282,8 +400,7 @@ def montar(tipo: str, form: FormData) -> dict[str, Any]:
             continue
         if texto == "":
             continue
-        if nome.endswith((".multa", ".valor")):
-            texto = em_reais(texto)
+        texto = numero_do_campo(nome, texto)
         if nome == "dados.infracoes_apontadas":  # "RLESTA.23.IV, RLESTA.15.I" -> lista
             codigos = [c for c in re.split(r"[\s,;]+", texto) if c]
             pares += [(f"{nome}.{k}", c) for k, c in enumerate(codigos)]

@@ -14,7 +14,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from farol.erros import ErroFarol
+from farol import entrada
+from farol.erros import EntradaInvalida, ErroFarol
 from farol.services.mensagens import traduzir
 
 GERAL = "_geral"
@@ -36,17 +37,52 @@ def decimal_br(texto: str) -> str:
     return t.replace(".", "").replace(",", ".") if "," in t else t
 
 
+# Campos digitados no formato brasileiro ("1.234,56"), convertidos antes do serviço.
+CAMPOS_DINHEIRO = (".multa", ".valor", ".multa_base", ".valor_anual", ".valor_caucao")
+CAMPOS_DECIMAIS = (".volume_litros", ".toneladas_oleo_granel", ".volume_estimado_litros")
+
+
+def numero_do_campo(nome: str, texto: str) -> str:
+    """O valor do campo como o serviço o recebe: dinheiro e decimais em notação com ponto."""
+    if nome.endswith(CAMPOS_DINHEIRO):
+        return em_reais(texto)
+    if nome.endswith(CAMPOS_DECIMAIS):
+        return decimal_br(texto)
+    return texto
+
+
 def aninhar(pares: Iterable[tuple[str, Any]]) -> dict[str, Any]:
-    """{'a.b': 1, 'a.c.0.d': 2} -> {'a': {'b': 1, 'c': [{'d': 2}]}}; índices viram listas."""
+    """{'a.b': 1, 'a.c.0.d': 2} -> {'a': {'b': 1, 'c': [{'d': 2}]}}; índices viram listas.
+
+    Recusa (`EntradaInvalida`, 422) o nome com mais de `entrada.DADOS_LIVRES_PROFUNDIDADE`
+    níveis e o campo que é ao mesmo tempo valor e grupo (`dados.texto` e `dados.texto.b`)
+    ou que vem repetido: nenhum formulário do Farol os envia."""
     raiz: dict[str, Any] = {}
     for nome, valor in pares:
         partes = nome.split(".")
+        if len(partes) > entrada.DADOS_LIVRES_PROFUNDIDADE:
+            raise EntradaInvalida(
+                f"nome de campo com níveis demais: no máximo {entrada.DADOS_LIVRES_PROFUNDIDADE}",
+                campo=nome[: entrada.CODIGO],
+            )
         atual: dict[str, Any] = raiz
-        for parte in partes[:-1]:
-            atual = atual.setdefault(parte, {})
+        for n, parte in enumerate(partes[:-1]):
+            proximo = atual.setdefault(parte, {})
+            if not isinstance(proximo, dict):
+                raise _colisao(".".join(partes[: n + 1]), nome)
+            atual = proximo
+        if partes[-1] in atual:
+            raise _colisao(nome, nome)
         atual[partes[-1]] = valor
     resultado: dict[str, Any] = _listas(raiz)
     return resultado
+
+
+def _colisao(campo: str, nome: str) -> EntradaInvalida:
+    return EntradaInvalida(
+        f"campo enviado mais de uma vez, ou como valor e como grupo ({nome[: entrada.CODIGO]})",
+        campo=campo[: entrada.CODIGO],
+    )
 
 
 def _listas(no: Any) -> Any:

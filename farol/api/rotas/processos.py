@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, Header, Query, Response, UploadFile
+from fastapi import APIRouter, File, Form, Header, Path, Query, Request, Response, UploadFile
 
 from farol import entrada
 from farol.api.deps import AtorAtual
@@ -132,8 +132,20 @@ def prazos(
     return consultas.prazos_no_periodo(uow, ator, de, ate, om_sigla=om, somente_abertos=abertos)
 
 
-@rotas.get("/situacao/{documento:path}", response_model=SituacaoDaPessoa)
-def situacao(documento: str, ator: AtorAtual, uow: UowDep) -> SituacaoDaPessoa:
+@rotas.get(
+    "/situacao/{documento:path}", response_model=SituacaoDaPessoa, responses=respostas(429)
+)
+def situacao(
+    request: Request,
+    documento: Annotated[str, Path(max_length=30, description="CPF ou CNPJ")],
+    ator: AtorAtual,
+    uow: UowDep,
+) -> SituacaoDaPessoa:
+    """Se a pessoa está em débito (LESTA art. 20). O nome e os débitos de todas as OMs só
+    para os papéis com `ve_dados_pessoais` (cada leitura fica no registro de acesso a dados
+    pessoais, `GET /acessos-a-dados-pessoais`); os outros veem a sua jurisdição. Limite de
+    consultas por usuário (429 com `Retry-After`)."""
+    request.app.state.limites["situacao"].usar(str(ator.usuario_id))
     return consultas.situacao(uow, ator, documento)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import Literal
 
 from pydantic import Field
 
@@ -25,14 +26,27 @@ class DebitoDaPessoa(Resultado):
 
 
 class SituacaoDaPessoa(Resultado):
-    """Se a pessoa está em débito (LESTA art. 20); débitos de fora da jurisdição só somam."""
+    """Se a pessoa está em débito (LESTA art. 20); débitos de fora da jurisdição só somam.
+
+    Os dados completos (o nome e os débitos de todas as OMs) só vão a quem tem a permissão
+    `ve_dados_pessoais`, e cada leitura deles fica no registro de acesso a dados pessoais; os
+    demais papéis veem só a sua jurisdição (`abrangencia`)."""
 
     documento: str
-    nome: str | None
+    nome: str | None = Field(
+        description="nome da pessoa; só nos dados completos (e `null` se não está cadastrada)"
+    )
+    abrangencia: Literal["nacional", "jurisdicao"] = Field(
+        description="nacional: débitos de todas as OMs (dados completos, leitura registrada); "
+        "jurisdicao: só os da jurisdição do usuário, sem o nome"
+    )
     em_debito: bool
     total_devido: Decimal
     debitos: list[DebitoDaPessoa]
-    debitos_em_outras_oms: Decimal
+    debitos_em_outras_oms: Decimal | None = Field(
+        description="soma dos débitos fora da jurisdição; `null` quando `abrangencia` é "
+        "jurisdicao"
+    )
     suspensos: Decimal = Field(
         default=Decimal("0.00"),
         description="valores com a exigibilidade suspensa por efeito suspensivo do recurso",

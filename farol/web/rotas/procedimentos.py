@@ -1,6 +1,7 @@
-"""Página para abrir uma apuração posterior ou um inquérito administrativo (RLESTA art. 9º,
-II e III): o mesmo serviço da API (`procedimentos.abrir`); os atos seguintes se registram na
-página do processo, como em qualquer regime."""
+"""Página para abrir uma apuração posterior, um inquérito administrativo (RLESTA art. 9º, II e
+III) ou um Auto de Infração por poluição (Lei 9.966/2000): o mesmo serviço da API
+(`procedimentos.abrir`); os atos seguintes se registram na página do processo, como em
+qualquer regime."""
 
 from __future__ import annotations
 
@@ -17,10 +18,18 @@ from farol.erros import ErroFarol
 from farol.http.deps import uow_da
 from farol.http.erros import status_de
 from farol.services import procedimentos
+from farol.services.comandos import modelo_dos_dados
 from farol.services.jurisdicao import Ator
 from farol.services.procedimentos import NovoProcedimento, regimes_que_se_abrem_sem_inspecao
 from farol.web.ambiente import pagina
-from farol.web.formularios import GERAL, Erros, aninhar, erro_farol, erros_pydantic
+from farol.web.formularios import (
+    GERAL,
+    Erros,
+    aninhar,
+    erro_farol,
+    erros_pydantic,
+    numero_do_campo,
+)
 from farol.web.sessao import ator_obrigatorio, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False)
@@ -33,7 +42,24 @@ CAMPOS = (
     "investigado.nome",
     "investigado.endereco",
     "dados.texto",
+    "dados.descricao",
+    "dados.local",
+    "dados.substancia",
+    "dados.volume_estimado_litros",
+    "embarcacao.inscricao",
+    "embarcacao.nome",
 )
+
+
+def _do_regime(pares: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Só os dados que o ato de abertura do regime escolhido recebe (o modelo dos dados dele):
+    o formulário traz os campos de todos os regimes."""
+    regime = dict(pares).get("regime", "")
+    if regime not in regimes_que_se_abrem_sem_inspecao():
+        return pares
+    maquina = carregar_regime(regime)
+    campos = modelo_dos_dados(maquina, maquina.tipo_com("abre_processo")).model_fields
+    return [(k, v) for k, v in pares if not k.startswith("dados.") or k.split(".", 1)[1] in campos]
 
 
 async def _formulario(request: Request) -> FormData:
@@ -85,7 +111,7 @@ def abrir(
 ) -> Response:
     conferir_csrf(request, form)
     valores = {k: v.strip() for k, v in form.items() if isinstance(v, str) and k in CAMPOS}
-    pares = [(k, v) for k, v in valores.items() if v]
+    pares = _do_regime([(k, numero_do_campo(k, v)) for k, v in valores.items() if v])
     try:
         cmd = NovoProcedimento.model_validate(aninhar(pares))
         _, aberto = procedimentos.abrir(

@@ -23,6 +23,7 @@ from farol.domain.procedimento.carregar import estados_dos_regimes
 from farol.erros import ErroFarol, NaoEncontrado
 from farol.http.deps import uow_da
 from farol.http.erros import status_de
+from farol.http.parametros import IdNoCaminho
 from farol.services import anexos, consultas, documentos, processos, vista_processo
 from farol.services.jurisdicao import Ator
 from farol.services.processos import NovoAto
@@ -69,13 +70,15 @@ def _pagina(
 
 
 @rotas.get("/processos/{pid}", response_class=HTMLResponse)
-def processo(request: Request, pid: int, ator: AtorWeb, registrado: str = "") -> HTMLResponse:
+def processo(
+    request: Request, pid: IdNoCaminho, ator: AtorWeb, registrado: str = ""
+) -> HTMLResponse:
     return _pagina(request, ator, pid, registrado=registrado)
 
 
 @rotas.post("/processos/{pid}/atos/{tipo}", response_class=HTMLResponse, response_model=None)
 def registrar_ato(
-    request: Request, pid: int, tipo: str, ator: AtorWeb, form: Formulario
+    request: Request, pid: IdNoCaminho, tipo: str, ator: AtorWeb, form: Formulario
 ) -> Response:
     conferir_csrf(request, form)
     valores = atos.valores(form)
@@ -105,7 +108,9 @@ def registrar_ato(
 
 
 @rotas.get("/processos/{pid}/anexos/{anexo_id}", response_model=None)
-def baixar_anexo(request: Request, pid: int, anexo_id: int, ator: AtorWeb) -> Response:
+def baixar_anexo(
+    request: Request, pid: IdNoCaminho, anexo_id: IdNoCaminho, ator: AtorWeb
+) -> Response:
     nome, mime, conteudo = anexos.obter(uow_da(request), ator, pid, anexo_id)
     return Response(
         conteudo,
@@ -136,7 +141,9 @@ def lista(request: Request, ator: AtorWeb, estado: str = "") -> HTMLResponse:
 
 
 @rotas.post("/processos/{pid}/documentos", response_class=HTMLResponse, response_model=None)
-def emitir_documento(request: Request, pid: int, ator: AtorWeb, form: Formulario) -> Response:
+def emitir_documento(
+    request: Request, pid: IdNoCaminho, ator: AtorWeb, form: Formulario
+) -> Response:
     """Emite o PDF oficial (NORMAM) e volta à página com o documento na lista."""
     conferir_csrf(request, form)
     tipo = str(form.get("tipo") or "")
@@ -152,7 +159,9 @@ def emitir_documento(request: Request, pid: int, ator: AtorWeb, form: Formulario
 
 
 @rotas.get("/processos/{pid}/documentos/{doc_id}.pdf", response_model=None)
-def baixar_documento(request: Request, pid: int, doc_id: int, ator: AtorWeb) -> Response:
+def baixar_documento(
+    request: Request, pid: IdNoCaminho, doc_id: IdNoCaminho, ator: AtorWeb
+) -> Response:
     doc = documentos.obter_pdf(uow_da(request), ator, doc_id)
     if doc.processo_id != pid:
         raise NaoEncontrado("documento não encontrado", campo="id")

@@ -328,13 +328,13 @@ def test_retencao_do_petroleiro_liberada_pela_caucao(api: Api) -> None:
                 como="inspetor.cpsc")  # fmt: skip
     assert r.status_code == 409 and "já está retida" in r.json()["mensagem"]
     r = api.ato(pid, "liberacao_clc", "2026-03-04",
-                {"motivo": "caucao_depositada", "documento": "Comprovante de depósito 77"})  # fmt: skip
+                {"liberacao": "caucao_depositada", "documento": "Comprovante de depósito 77"})  # fmt: skip
     assert (r.status_code, r.json()["campo"]) == (422, "dados.valor_caucao")
     api.ato_ok(pid, "liberacao_clc", "2026-03-04",
-               {"motivo": "caucao_depositada", "valor_caucao": "2500000.00",
+               {"liberacao": "caucao_depositada", "valor_caucao": "2500000.00",
                 "documento": "Comprovante de depósito 77"})  # fmt: skip
     r = api.ato(pid, "liberacao_clc", "2026-03-05",
-                {"motivo": "certificado_apresentado", "documento": "CLC nº 9"})  # fmt: skip
+                {"liberacao": "certificado_apresentado", "documento": "CLC nº 9"})  # fmt: skip
     assert r.status_code == 409
     # a retenção corre ao lado do procedimento da multa, sem mudar o estado
     assert api.processo(pid)["estado"] == "autuado"

@@ -1,0 +1,120 @@
+"""O procedimento ambiental pelas páginas (TestClient): o auto aberto em /procedimentos/novo,
+o LTA e a decisão que valora a multa registrados pelos formulários da página do processo, com os
+parâmetros mostrados na linha do tempo; a retenção CLC-69 e a sua liberação pela caução. A
+mesma lógica dos serviços que a API usa (tests/e2e/api/test_poluicao.py)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from .test_paginas import csrf_de, entrar
+
+
+def _abrir(cliente: TestClient, **extra: str) -> tuple[str, str]:
+    r = cliente.get("/procedimentos/novo")
+    assert r.status_code == 200
+    assert "Procedimento administrativo ambiental do Auto de Infração por poluição" in r.text
+    dados = {
+        "csrf": csrf_de(r.text),
+        "chave": str(uuid.uuid4()),
+        "regime": "poluicao",
+        "investigado.documento": "11.222.333/0001-81",
+        "investigado.nome": "Navegação Atlântica Ltda.",
+        "data_fato": "2026-02-27",
+        "data_ato": "2026-03-02",
+        "dados.texto": "campo da apuração, ignorado no auto",
+        "dados.descricao": "Mancha de óleo de 300 m a partir do costado, visível do cais.",
+        "dados.local": "Porto de Itajaí, berço 4",
+        "dados.substancia": "óleo combustível marítimo",
+        "dados.volume_estimado_litros": "1.200,5",
+        "embarcacao.inscricao": "4010099999",
+        "embarcacao.nome": "NT Itajaí",
+        **extra,
+    }
+    r = cliente.post("/procedimentos", data=dados)
+    assert r.status_code == 303, r.text
+    return r.headers["location"].split("?")[0], dados["csrf"]
+
+
+def _ato(cliente: TestClient, url: str, tipo: str, campos: dict[str, Any]) -> Any:
+    pagina = cliente.get(url).text
+    versao = re.search(r'name="versao" value="(\d+)"', pagina)
+    assert versao, pagina
+    dados = {"csrf": csrf_de(pagina), "chave": str(uuid.uuid4()), "versao": versao.group(1)}
+    return cliente.post(f"{url}/atos/{tipo}", data={**dados, **campos})
+
+
+def test_auto_de_poluicao_aberto_pela_pagina_e_o_lta_pelo_formulario(cliente: TestClient) -> None:
+    entrar(cliente, "autoridade.cpsc")
+    url, _ = _abrir(cliente)
+    pagina = cliente.get(url).text
+    # a descrição digitada, o enquadramento e o volume em formato brasileiro
+    assert "Mancha de óleo de 300 m a partir do costado" in pagina
+    assert "NORMAM-401/DPC item 1.5.2" in pagina
+    assert "1.200,5 L" in pagina
+    assert "Ciência da autuação" in pagina
+
+    r = _ato(cliente, url, "ciencia_auto", {"data_ato": "2026-03-02", "dados.meio": "pessoal"})
+    assert r.status_code == 303, r.text
+    r = _ato(cliente, url, "defesa", {"data_ato": "2026-03-10", "dados.texto": "Defesa."})
+    assert r.status_code == 303, r.text
+    pagina = cliente.get(url).text
+    # o formulário do LTA pergunta os parâmetros com as opções dos dados da norma
+    assert 'name="dados.acao_resposta.tempo_resposta"' in pagina
+    assert "5 — impacto ambiental gravíssimo" in pagina
+    laudo = {
+        "data_ato": "2026-04-15",
+        "dados.numero": "LTA-077/2026",
+        "dados.elaborado_em": "2026-04-14",
+        "dados.signatario": "CF (T) Ana Ribeiro",
+        "dados.volume_litros": "1.200,50",
+        "dados.persistencia_grupo": "3",
+        "dados.sensibilidade": "ISL 10 (manguezal)",
+        "dados.acao_resposta.tempo_resposta": "1",
+        "dados.acao_resposta.material": "2",
+        "dados.nivel_impacto": "3",
+    }
+    # falta um quesito da ação de resposta: a página volta com o erro, nada é gravado
+    r = _ato(cliente, url, "registro_laudo", laudo)
+    assert r.status_code == 422
+    assert "equipe" in r.text and "LTA-077/2026" in r.text
+    r = _ato(cliente, url, "registro_laudo", {**laudo, "dados.acao_resposta.equipe": "2"})
+    assert r.status_code == 303, r.text
+    pagina = cliente.get(url).text
+    assert "nível 3 — impacto ambiental grave" in pagina
+    assert "volume 1.200,5 L" in pagina
+    # as estatísticas contam os autos de poluição à parte, pelo nível do último LTA
+    estatisticas = cliente.get("/estatisticas", params={"de": "2026-03-01", "ate": "2026-03-31"})
+    assert estatisticas.status_code == 200
+    linha = re.search(
+        r"Nível 3 — impacto ambiental grave</td><td class=\"num\">(\d+)", estatisticas.text
+    )
+    assert linha and int(linha.group(1)) >= 1
+    csv = cliente.get("/estatisticas.csv", params={"de": "2026-03-01", "ate": "2026-03-31"})
+    assert "poluicao_por_nivel;3;Nível 3 — impacto ambiental grave;" in csv.text
+
+
+def test_retencao_clc_e_liberacao_pela_caucao_nas_paginas(cliente: TestClient) -> None:
+    entrar(cliente, "autoridade.cpsc")
+    url, _ = _abrir(cliente, **{"embarcacao.inscricao": "4010088888"})
+    r = _ato(cliente, url, "retencao_clc", {
+        "data_ato": "2026-03-02",
+        "dados.toneladas_oleo_granel": "35.000,00",
+        "dados.texto": "Certificado de Garantia Financeira ausente a bordo.",
+    })  # fmt: skip
+    assert r.status_code == 303, r.text
+    pagina = cliente.get(url).text
+    assert "Retido: 35.000 t de óleo a granel" in pagina
+    r = _ato(cliente, url, "liberacao_clc", {
+        "data_ato": "2026-03-04",
+        "dados.liberacao": "caucao_depositada",
+        "dados.valor_caucao": "2.500.000,00",
+        "dados.documento": "Comprovante de depósito 77",
+    })  # fmt: skip
+    assert r.status_code == 303, r.text
+    pagina = cliente.get(url).text
+    assert "R$ 2.500.000,00" in pagina and "Comprovante de depósito 77" in pagina
