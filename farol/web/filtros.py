@@ -79,11 +79,16 @@ def valor_de_campo(valor: object) -> str:
 
 
 def numero(valor: object) -> str:
-    """1234 -> '1.234'."""
+    """1234 -> '1.234'; '1200.50' (decimal guardado como texto) -> '1.200,50'."""
+    texto = str(valor)
     try:
-        return formatos.numero(int(str(valor)))
+        return formatos.numero(int(texto))
     except ValueError:
-        return str(valor)
+        pass
+    try:
+        return formatos.numero(Decimal(texto))
+    except ArithmeticError:
+        return texto
 
 
 def papel(valor: object) -> str:

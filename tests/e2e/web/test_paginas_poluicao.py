@@ -86,7 +86,7 @@ def test_auto_de_poluicao_aberto_pela_pagina_e_o_lta_pelo_formulario(cliente: Te
     assert r.status_code == 303, r.text
     pagina = cliente.get(url).text
     assert "nível 3 — impacto ambiental grave" in pagina
-    assert "volume 1.200,5 L" in pagina
+    assert "volume 1.200,50 L" in pagina
     # as estatísticas contam os autos de poluição à parte, pelo nível do último LTA
     estatisticas = cliente.get("/estatisticas", params={"de": "2026-03-01", "ate": "2026-03-31"})
     assert estatisticas.status_code == 200
@@ -108,7 +108,7 @@ def test_retencao_clc_e_liberacao_pela_caucao_nas_paginas(cliente: TestClient) -
     })  # fmt: skip
     assert r.status_code == 303, r.text
     pagina = cliente.get(url).text
-    assert "Retido: 35.000 t de óleo a granel" in pagina
+    assert "Retido: 35.000,00 t de óleo a granel" in pagina
     r = _ato(cliente, url, "liberacao_clc", {
         "data_ato": "2026-03-04",
         "dados.liberacao": "caucao_depositada",
