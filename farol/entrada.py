@@ -58,6 +58,8 @@ DADOS_LIVRES_PROFUNDIDADE = 8
 """Níveis de objetos e listas aninhados em dados livres."""
 DADOS_LIVRES_TAMANHO = 64 * 1024
 """Caracteres do JSON de dados livres."""
+PROFUNDIDADE_JSON = 32
+"""Níveis aninhados nos `dados` de um ato, que o modelo do tipo do ato valida depois."""
 
 ANO_MINIMO = 1900
 ANO_MAXIMO = 2100
@@ -68,6 +70,16 @@ DINHEIRO = r"^\d{1,12}(\.\d{1,2})?$"
 _DINHEIRO = re.compile(DINHEIRO)
 _DECIMAL = re.compile(r"-?\d+(\.\d+)?")
 _PROIBIDOS = re.compile("[\x00\ud800-\udfff]")
+
+
+class CaractereProibido(ValueError):
+    """Texto com o caractere nulo ou metade de um par substituto; `caminho` é onde (dentro
+    de objetos e listas, "a.0.b"; vazio: o próprio valor)."""
+
+    def __init__(self, caminho: str, problema: str) -> None:
+        super().__init__(f"{caminho}: {problema}" if caminho else problema)
+        self.caminho = caminho
+        self.problema = problema
 
 
 def _problema_de_caracteres(texto: str) -> str | None:
@@ -81,40 +93,53 @@ def _problema_de_caracteres(texto: str) -> str | None:
 
 def conferir_caracteres(valor: Any, caminho: str = "") -> Any:
     """O próprio valor, se nenhum texto dentro dele (chaves e valores de objetos, itens de
-    listas) tem o caractere nulo ou metade de um par substituto; senão `ValueError` com o
-    caminho até o texto."""
+    listas) tem o caractere nulo ou metade de um par substituto; senão `CaractereProibido`
+    (um `ValueError`) com o caminho até o texto."""
     pilha: list[tuple[str, Any]] = [(caminho, valor)]
     while pilha:
         onde, v = pilha.pop()
         if isinstance(v, str):
             problema = _problema_de_caracteres(v)
             if problema:
-                raise ValueError(f"{onde}: {problema}" if onde else problema)
+                raise CaractereProibido(onde, problema)
         elif isinstance(v, dict):
             for k, item in v.items():
-                if isinstance(k, str) and _problema_de_caracteres(k):
-                    raise ValueError(f"{onde or 'objeto'}: chave de {_problema_de_caracteres(k)}")
+                problema = _problema_de_caracteres(k) if isinstance(k, str) else None
+                if problema:
+                    raise CaractereProibido(onde, "nome de campo" + problema.removeprefix("texto"))
                 pilha.append((f"{onde}.{k}" if onde else str(k), item))
         elif isinstance(v, list | tuple):
             pilha += [(f"{onde}.{i}" if onde else str(i), item) for i, item in enumerate(v)]
     return valor
 
 
-def _profundidade(valor: Any) -> int:
+def _profundidade(valor: Any, teto: int = DADOS_LIVRES_PROFUNDIDADE) -> int:
     maior, pilha = 0, [(valor, 1)]
     while pilha:
         v, nivel = pilha.pop()
         if isinstance(v, dict | list):
             maior = max(maior, nivel)
-            if nivel > DADOS_LIVRES_PROFUNDIDADE:
+            if nivel > teto:
                 return nivel
             pilha += [(x, nivel + 1) for x in (v.values() if isinstance(v, dict) else v)]
     return maior
 
 
+def conferir_dados_do_ato(valor: Any) -> Any:
+    """Os `dados` de um ato, antes do modelo do tipo do ato (que confere cada campo): só a
+    profundidade, até `PROFUNDIDADE_JSON` níveis."""
+    if _profundidade(valor, PROFUNDIDADE_JSON) > PROFUNDIDADE_JSON:
+        raise ValueError(
+            f"dados aninhados demais: no máximo {PROFUNDIDADE_JSON} níveis de objetos e listas"
+        )
+    return valor
+
+
 def conferir_dados_livres(valor: Any) -> Any:
-    """Dados livres de até `DADOS_LIVRES_PROFUNDIDADE` níveis e `DADOS_LIVRES_TAMANHO`
-    caracteres de JSON; senão `ValueError` em português."""
+    """Dados livres (guardados como vêm) de até `DADOS_LIVRES_PROFUNDIDADE` níveis e
+    `DADOS_LIVRES_TAMANHO` caracteres de JSON, sem caractere proibido; senão `ValueError` em
+    português."""
+    conferir_caracteres(valor)
     if _profundidade(valor) > DADOS_LIVRES_PROFUNDIDADE:
         raise ValueError(
             f"dados aninhados demais: no máximo {DADOS_LIVRES_PROFUNDIDADE} níveis de objetos "

@@ -24,7 +24,7 @@ from farol.formatos import data as data_br
 from farol.formatos import dias as em_dias
 from farol.formatos import duracao, moeda, quantidade, sim_nao
 from farol.relogio import hoje
-from farol.store.db import ErroDeBanco
+from farol.store.db import BancoIndisponivel, ErroDeBanco
 
 app = typer.Typer(
     name="farol",
@@ -330,6 +330,9 @@ def main() -> None:
     try:
         # Fora do modo "standalone", `typer.Exit(n)` não levanta: vira o valor devolvido.
         codigo = app(standalone_mode=False)
+    except BancoIndisponivel as e:  # falha do banco, não da entrada: código 1
+        print(f"erro: {e.texto()}", file=sys.stderr)
+        raise SystemExit(1) from None
     except ErroFarol as e:
         falhar(e)
     except typer.Exit as e:

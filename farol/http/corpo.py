@@ -63,8 +63,8 @@ def _nulo_no_endereco(scope: Scope) -> str | None:
     if b"\x00" in unquote_to_bytes(consulta):
         for nome, valor in parse_qsl(consulta.decode("latin-1"), keep_blank_values=True):
             if "\x00" in nome or "\x00" in valor:
-                return nome.replace("\x00", "") or "consulta"
-        return "consulta"
+                return nome.replace("\x00", "") or "parametro"
+        return "parametro"
     return None
 
 

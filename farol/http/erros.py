@@ -180,7 +180,8 @@ def instalar(app: FastAPI) -> None:
         loc = [
             str(p) for p in primeiro.get("loc", ()) if p not in ("body", "query", "path", "header")
         ]
-        campo = ".".join(loc) or "corpo"
+        caminho = (primeiro.get("ctx") or {}).get("caminho")  # dentro de dados livres
+        campo = ".".join([*loc, *([str(caminho)] if caminho else [])]) or "corpo"
         tipo = str(primeiro.get("type", ""))
         mensagem = traduzir(primeiro)
         if tipo == "json_invalid":

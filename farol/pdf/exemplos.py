@@ -2,8 +2,9 @@
 seu cabeçalho (`python -m farol.pdf.exemplos PASTA` grava um PDF de cada tipo).
 
 Os dados estão em `exemplos.yaml`, ao lado: os textos legais são os do catálogo (RLESTA,
-seed 002); pessoas, embarcações e números são fictícios. Este módulo só os carrega e acrescenta
-o que é comum a todo documento. `auto_extenso` monta o caso de estresse: 12 infrações e nomes
+seed 002) e, nos documentos do procedimento ambiental, os da NORMAM-401 (seed 004); pessoas,
+embarcações e números são fictícios. Este módulo só os carrega e acrescenta o que é comum a
+todo documento. `auto_extenso` monta o caso de estresse: 12 infrações e nomes
 e endereços de mais de 200 caracteres.
 """
 
@@ -45,8 +46,10 @@ def exemplo(tipo: TipoDocumento) -> DadosDocumento:
     verificacao = dados["verificacao"]
     codigo = verificacao["codigo"].format(prefixo=tipo.value[:3].upper())
     documento = dict(dados["documentos"][tipo.value])
-    if "infracoes" in documento:
-        documento["infracoes"] = tuple(infracao(c) for c in documento["infracoes"])
+    if "infracoes" in documento:  # código de `infracoes` ou a infração inteira (poluição)
+        documento["infracoes"] = tuple(
+            infracao(c) if isinstance(c, str) else Infracao(**c) for c in documento["infracoes"]
+        )
     base = {
         "tipo": tipo,
         "numero_processo": dados["numero_processo"],

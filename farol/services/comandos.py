@@ -19,6 +19,7 @@ from pydantic import (
     ValidationInfo,
     field_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from farol import entrada
 from farol.domain.cpf_cnpj import validar_cpf
@@ -40,7 +41,13 @@ class Modelo(BaseModel):
         campo = cls.model_fields.get(info.field_name or "")
         if campo is not None and valor is not None and entrada.aceita_data(campo.annotation):
             entrada.exigir_data_iso(valor)
-        return entrada.conferir_caracteres(valor)
+        try:
+            return entrada.conferir_caracteres(valor)
+        except entrada.CaractereProibido as e:
+            # o caminho dentro do campo vai no contexto: a API o junta ao nome do campo
+            raise PydanticCustomError(
+                "caractere_proibido", e.problema, {"caminho": e.caminho}
+            ) from None
 
     @field_validator("*", mode="after")
     @classmethod
@@ -49,7 +56,10 @@ class Modelo(BaseModel):
 
 
 DadosLivresDoJson = Annotated[dict[str, Any], AfterValidator(entrada.conferir_dados_livres)]
-"""Objeto JSON livre, limitado em profundidade e tamanho (`entrada.conferir_dados_livres`)."""
+"""Objeto JSON livre, guardado como vem: limitado em profundidade, tamanho e caracteres
+(`entrada.conferir_dados_livres`)."""
+DadosDoAto = Annotated[dict[str, Any], AfterValidator(entrada.conferir_dados_do_ato)]
+"""Os dados de um ato, que o modelo do tipo do ato (`modelo_dos_dados`) confere depois."""
 Id = Annotated[int, Field(ge=1, le=entrada.ID_MAXIMO)]
 """Id de uma linha do banco (inteiro de 32 bits, a partir de 1)."""
 Codigo = Annotated[str, Field(min_length=1, max_length=entrada.CODIGO)]
@@ -61,7 +71,7 @@ class NovoAto(Modelo):
 
     tipo: str = Field(min_length=1, max_length=60)
     data_ato: dt.date
-    dados: DadosLivresDoJson = Field(
+    dados: DadosDoAto = Field(
         default_factory=dict, description="os dados do tipo do ato (docs/procedimento.md)"
     )
     versao: int | None = Field(

@@ -263,6 +263,7 @@ def carregar_demo(
                     }
                 ),
             )
+    _poluicao(banco, hoje)
     # Processos de outras OMs, para a jurisdição: Delegacia de Itajaí e Capitania de São Paulo.
     for n, login in ((40, "inspetor.itajai"), (41, "inspetor.cpsp")):
         with banco.unit_of_work() as s:
@@ -272,7 +273,91 @@ def carregar_demo(
                 ator,
                 _inspecao(n, "RLESTA.16.II", hoje - dt.timedelta(days=2), EMBARCACOES[n % 22]),
             )
-    log(f"demonstração carregada: {len(CENARIOS) + 6} processos em {len(OMS)} OMs")
+    log(f"demonstração carregada: {len(CENARIOS) + 8} processos em {len(OMS)} OMs")
+
+
+_LAUDO_DEMO = {
+    "numero": "LTA-012/2026",
+    "signatario": "CF (T) Ana Ribeiro, Superintendência de Meio Ambiente da DPC",
+    "volume_litros": "850.00",
+    "persistencia_grupo": 3,
+    "sensibilidade": "ISL 8 (praia de areia grossa), carta SAO de Itajaí",
+    "acao_resposta": {"tempo_resposta": 2, "material": 2, "equipe": 1},
+    "nivel_impacto": 2,
+}
+
+
+def _poluicao(banco: Banco, hoje: dt.date) -> None:
+    """Dois autos de poluição (Lei 9.966/2000): um petroleiro retido sem o Certificado de
+    Garantia Financeira, com o LTA cientificado e a complementação da defesa correndo; e um
+    auto julgado à revelia, notificado para pagamento e com o prazo vencido."""
+
+    def d(dias: int) -> dt.date:
+        return hoje - dt.timedelta(days=dias)
+
+    a = "autoridade.cpsc"
+    for n, (investigado, embarcacao, fato, passos) in enumerate(
+        [
+            (
+                {"documento": "11222333000181", "nome": "Navegação Atlântica Ltda."},
+                {"inscricao": "4010012345", "nome": "NT Babitonga", "tipo": "petroleiro"},
+                40,
+                [
+                    (38, "ciencia_auto", {"meio": "pessoal"}),
+                    (38, "retencao_clc", {"toneladas_oleo_granel": "35000.00",
+                                          "texto": "Sem o Certificado de Garantia Financeira."}),
+                    (30, "defesa", {"texto": "Defesa prévia."}),
+                    (10, "registro_laudo", {**_LAUDO_DEMO, "elaborado_em": d(11).isoformat()}),
+                    (5, "ciencia_laudo", {"meio": "pessoal"}),
+                ],
+            ),
+            (
+                {"documento": cpf_de(60), "nome": PESSOAS[60 % len(PESSOAS)]},
+                None,
+                120,
+                [
+                    (118, "ciencia_auto", {"meio": "AR"}),
+                    (90, "revelia", {}),
+                    (80, "registro_laudo", {**_LAUDO_DEMO, "elaborado_em": d(81).isoformat()}),
+                    (78, "ciencia_laudo", {"meio": "AR"}),
+                    (50, "sem_complemento", {}),
+                    (45, "julgamento_procedente", {
+                        "multa_base": "15000.00",
+                        "situacao_economica": {"valor_anual": "54000.00",
+                                               "fonte": "declaração de rendimentos juntada"},
+                        "justificativa": "LTA nível 2, 850 litros; resposta parcial à mancha.",
+                    }),
+                    (44, "ciencia_decisao", {"meio": "AR"}),
+                    (20, "notificacao_para_pagamento", {"meio": "AR"}),
+                ],
+            ),
+        ],
+        start=60,
+    ):  # fmt: skip
+        with banco.unit_of_work() as s:
+            atores = _atores(s)
+            aberto = procedimentos.abrir_procedimento(
+                s,
+                atores[a],
+                procedimentos.NovoProcedimento.model_validate(
+                    {
+                        "regime": "poluicao",
+                        "investigado": investigado,
+                        **({"embarcacao": embarcacao} if embarcacao else {}),
+                        "data_fato": d(fato).isoformat(),
+                        "data_ato": d(fato - 2).isoformat(),
+                        "dados": {
+                            "descricao": "Mancha de óleo avistada pela patrulha, a partir do "
+                            "costado da embarcação.",
+                            "local": "Porto de Itajaí" if n % 2 else "Baía da Babitonga",
+                            "substancia": "óleo combustível marítimo",
+                        },
+                    }
+                ),
+            )
+            for dias, tipo, dados in passos:
+                cmd = NovoAto(tipo=tipo, data_ato=d(dias), dados=dados)
+                processos.registrar_ato(s, atores[a], aberto.id, cmd)
 
 
 def _cenario(

@@ -20,15 +20,16 @@ from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.papeis import nome_do_papel
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
-from farol.erros import Conflito, EntradaInvalida
+from farol.erros import Conflito, EntradaInvalida, ForaDeVigencia
 from farol.normas.citacao import registro_normas
 from farol.normas.citacoes import citacao
 from farol.normas.comunicacao import comunicacao
 from farol.normas.infracoes import catalogo
+from farol.normas.prazos import autoridade_recurso, autoridade_ultima_instancia, catalogo_prazos
 from farol.pdf import dados as d
 from farol.relogio import data_local, hoje
 from farol.rules.prazos import calcular_prazo, prazo_a_contar
-from farol.services import procuradores
+from farol.services import montagem_poluicao, procuradores
 from farol.services.acordao import acordao_do_processo
 from farol.services.calendario_om import calendario_da_om
 from farol.services.inspecao_do_processo import constatacoes_do_autuado
@@ -196,6 +197,8 @@ def _infracoes(s: Session, p: Processo) -> tuple[d.Infracao, ...]:
         codigos = [c.infracao for c, _ in constatacoes_do_autuado(s, p)]
     if not codigos and (conversao := _conversao_da_origem(s, p)) is not None:
         codigos = [str(c) for c in (conversao[1].payload or {}).get("infracoes", [])]
+    if not codigos:  # Auto de Infração por poluição: a infração que a lavratura gravou
+        return montagem_poluicao.infracoes(s, p)
     saida = []
     for codigo in dict.fromkeys(codigos):
         inf = cat.infracao(codigo)
@@ -224,11 +227,24 @@ def _prazo(s: Session, p: Processo, etapa: str) -> d.Prazo | None:
     return _prazo_gravado(x, f"a {x.inicio:%d/%m/%Y}")
 
 
+def _nome_da_etapa(regime: str, etapa: str) -> str:
+    """O nome do prazo no documento: os de `NOMES_ETAPA` (o procedimento da LESTA e a
+    custódia); no procedimento ambiental, e nas etapas sem nome ali, a descrição da regra em
+    prazos.yaml ("Recurso ao Diretor de Portos e Costas")."""
+    try:
+        poluicao = montagem_poluicao.e_poluicao(carregar_regime(regime))
+    except EntradaInvalida:  # regime de prazos sem quadro (a custódia)
+        poluicao = False
+    if not poluicao and etapa in NOMES_ETAPA:
+        return NOMES_ETAPA[etapa]
+    return catalogo_prazos().nome_da_etapa(regime, etapa)
+
+
 def _prazo_gravado(x: Prazo, marco: str) -> d.Prazo:
     """O prazo como o motor o gravou no processo; `marco` completa "contados do dia seguinte
     ..." (a data de início, "à publicação")."""
     return d.Prazo(
-        etapa=NOMES_ETAPA.get(x.etapa, x.etapa),
+        etapa=_nome_da_etapa(x.regime, x.etapa),
         vencimento=x.vencimento,
         inicio=x.inicio,
         contagem=f"{x.dias} {_dias(x.contagem)}, contados do dia seguinte {marco}",
@@ -264,6 +280,8 @@ def _exigir(ato: Ato | None, oque: str, falta: str) -> Ato:
 
 
 def _penalidades(s: Session, p: Processo) -> tuple[d.Penalidade, ...]:
+    if montagem_poluicao.e_poluicao(carregar_regime(p.regime)):  # multa valorada, sem catálogo
+        return montagem_poluicao.penalidades(s, p)
     cat = catalogo()
     saida = []
     for x in vigentes(s, p):
@@ -347,6 +365,12 @@ def montar(
                          d.Assinatura(papel="Autuado"),
                          d.Assinatura(papel="Testemunha 1"), d.Assinatura(papel="Testemunha 2")),
         )  # fmt: skip
+    if tipo == T.auto_de_infracao_poluicao:
+        return _auto_poluicao(s, p, base)
+    if tipo == T.notificacao_laudo:
+        return _notificacao_laudo(s, p, base)
+    if tipo == T.notificacao_pagamento and montagem_poluicao.e_poluicao(carregar_regime(p.regime)):
+        return _notificacao_pagamento_poluicao(s, p, base)
     if tipo in DOCUMENTOS_DE_DECISAO:
         ato = _exigir(
             ultimo_ato(s, p, atos_do_documento(p, tipo)),
@@ -397,8 +421,13 @@ def _acordao(s: Session, p: Processo, lavratura: Ato) -> d.Acordao | None:
     )
 
 
-def _efeito_do_recurso(s: Session, p: Processo) -> str:
-    """O regime do prazo de pagamento na data da emissão, com o fundamento."""
+def _efeito_do_recurso(s: Session, p: Processo, data: dt.date | None = None) -> str:
+    """O regime do prazo de pagamento na data da emissão, com o fundamento. No procedimento
+    ambiental, o recurso sem pagamento prévio e a multa exigível só depois da notificação para
+    pagamento, pela norma em vigor na `data` do ato documentado."""
+    poluicao = montagem_poluicao.efeito_do_recurso(p.regime, data or hoje())
+    if poluicao is not None:
+        return poluicao
     e = efeito_do_recurso(fatos_do_recurso(carregar_regime(p.regime), historico(s, p)))
     return f"{e.texto} ({e.fundamento})"
 
@@ -406,15 +435,19 @@ def _efeito_do_recurso(s: Session, p: Processo) -> str:
 def _decisao(
     s: Session, p: Processo, tipo: d.TipoDocumento, ato: Ato, base: dict[str, Any]
 ) -> d.DadosDocumento:
+    maquina = carregar_regime(p.regime)
     if tipo == T.decisao_julgamento:
-        procedente = carregar_regime(p.regime).tem_marca(ato.tipo, "impoe_penalidade")
-        resultado = "AUTO DE INFRAÇÃO JULGADO " + ("PROCEDENTE" if procedente else "IMPROCEDENTE")
+        procedente = maquina.tem_marca(ato.tipo, "impoe_penalidade") or maquina.tem_marca(
+            ato.tipo, "impoe_multa_poluicao"
+        )
+        # o modelo imprime "AUTO DE INFRAÇÃO JULGADO" antes do resultado
+        resultado = "PROCEDENTE" if procedente else "IMPROCEDENTE"
     else:
         resultado = ato.tipo.replace("decisao_", "").replace("_", " ").upper()
     instancia = (
         "1ª instância (julgamento do auto)"
         if tipo == T.decisao_julgamento
-        else ("Recurso em última instância" if "final" in ato.tipo else "Recurso em 1ª instância")
+        else _instancia_do_recurso(p, ato)
     )
     fundamentacao = str(ato.payload.get("justificativa") or ato.payload.get("fundamentacao"))
     penalidades = _penalidades(s, p) if "improcedente" not in ato.tipo else ()
@@ -440,10 +473,31 @@ def _decisao(
         ),
         prazos=tuple(x for x in (_prazo(s, p, "recurso"), _prazo(s, p, "pagamento")) if x),
         efeito_do_recurso=(
-            _efeito_do_recurso(s, p) if any(x.multa for x in vigentes(s, p)) else None
+            _efeito_do_recurso(s, p, ato.data_ato) if any(x.multa for x in vigentes(s, p)) else None
+        ),
+        valoracao=(
+            montagem_poluicao.valoracao(s, p, ato, lambda a: _numero_da_decisao(p, a))
+            if montagem_poluicao.e_poluicao(maquina)
+            else None
         ),
         assinaturas=(_assinatura_autoridade(s, ato, "Autoridade julgadora"),),
     )
+
+
+def _instancia_do_recurso(p: Processo, ato: Ato) -> str:
+    """A instância da decisão do recurso; o recurso cuja autoridade é também a última instância
+    na data da decisão (instancias.yaml: no procedimento ambiental, o DPC desde a NORMAM-401)
+    é decidido em última instância."""
+    if "final" in ato.tipo:
+        return "Recurso em última instância"
+    try:
+        recurso = autoridade_recurso(p.regime, "recurso", ato.data_ato)
+        ultima = autoridade_ultima_instancia(p.regime, ato.data_ato)
+    except (EntradaInvalida, ForaDeVigencia):
+        return "Recurso em 1ª instância"
+    if recurso == ultima:
+        return f"Recurso em última instância — {ultima.valor.nome} ({ultima.fundamento})"
+    return "Recurso em 1ª instância"
 
 
 def _numero_da_decisao(p: Processo, ato: Ato) -> str:
@@ -453,13 +507,184 @@ def _numero_da_decisao(p: Processo, ato: Ato) -> str:
 def _numero_do_documento(s: Session, p: Processo, tipo: d.TipoDocumento, ato: Ato) -> str | None:
     """O número que o documento que materializa `ato` imprime (o mesmo de `montar`); None se
     o tipo não tem número próprio no processo."""
-    if tipo == T.auto_de_infracao:
+    if tipo in (T.auto_de_infracao, T.auto_de_infracao_poluicao):
         return s.execute(
             select(AutoDeInfracao.numero).where(AutoDeInfracao.processo_id == p.id)
         ).scalar_one_or_none()
     if tipo in DOCUMENTOS_DE_DECISAO:
         return _numero_da_decisao(p, ato)
     return None
+
+
+# --- Procedimento ambiental (Lei 9.966/2000; NORMAM-401 cap. 1; NORMAM-07 cap. 4) -----------
+# O auto, a notificação do LTA e a notificação para pagamento leem o que os atos gravaram
+# (montagem_poluicao); os prazos são os que o motor gravou no processo, ou a regra da norma
+# ("20 dias corridos, contados da ciência da autuação") quando a ciência ainda não houve.
+
+
+def _exigir_materializado(s: Session, p: Processo, tipo: d.TipoDocumento) -> Ato:
+    """O último ato que o documento materializa (quadro do regime), ou a recusa nomeando-o."""
+    maquina = carregar_regime(p.regime)
+    tipos = maquina.tipos_que_materializam(tipo.value)
+    ato = ultimo_ato(s, p, tipos) if tipos else None
+    if ato is not None:
+        return ato
+    if not tipos:
+        raise Conflito(
+            f"{d.TITULOS[tipo]}: o procedimento deste processo ({maquina.nome}) não tem o ato "
+            "que este documento materializa",
+            campo="tipo",
+        )
+    transicoes = [t for t in maquina.transicoes if t.tipo_ato in tipos and not t.e_correcao]
+    raise Conflito(
+        f"{d.TITULOS[tipo]}: ainda não há neste processo o ato que o documento materializa ("
+        + " ou ".join(f"“{t.nome}”" for t in transicoes)
+        + "); o documento só se emite depois dele",
+        campo="tipo",
+        regra=transicoes[0].fonte.referencia() if transicoes else None,
+    )
+
+
+def _prazo_a_contar_da_ciencia(p: Processo, etapa: str, data_norma: dt.date) -> d.Prazo:
+    """O prazo que corre de uma ciência ainda não registrada: a regra da norma em vigor na
+    `data_norma` (dias, contagem, de que evento), sem vencimento."""
+    a = prazo_a_contar(etapa, data_norma, regime=p.regime)
+    return d.Prazo(
+        etapa=_nome_da_etapa(p.regime, etapa),
+        vencimento=None,
+        contagem=f"{a.dias} {_dias(a.contagem)}, contados da {a.a_partir_de}, excluído o dia "
+        "do começo; o vencimento é o que o processo registrar com a ciência",
+        fundamento="; ".join(a.fundamentos[:3]),
+    )
+
+
+def _prazos_do_ato(s: Session, p: Processo, ato: Ato, etapa: str | None = None) -> list[Prazo]:
+    """Os prazos que o ato abriu no processo, como o motor os gravou."""
+    q = select(Prazo).where(Prazo.processo_id == p.id, Prazo.ato_id == ato.id)
+    if etapa is not None:
+        q = q.where(Prazo.etapa == etapa)
+    return list(s.execute(q.order_by(Prazo.id)).scalars())
+
+
+def _auto_poluicao(s: Session, p: Processo, base: dict[str, Any]) -> d.DadosDocumento:
+    ato = _exigir_materializado(s, p, T.auto_de_infracao_poluicao)
+    maquina = carregar_regime(p.regime)
+    auto = s.execute(select(AutoDeInfracao).where(AutoDeInfracao.processo_id == p.id)).scalar_one()
+    # NORMAM-401 item 1.4.2 a: a defesa corre da ciência da autuação; antes dela, a regra.
+    gravado = _prazo(s, p, "defesa")
+    defesa = gravado or _prazo_a_contar_da_ciencia(p, "defesa", ato.data_ato)
+    mp = montagem_poluicao
+    fontes = (
+        *mp.do_rito(
+            (*mp.fontes_do_ato(maquina, ato.tipo), *maquina.quadro.fontes),
+            p.regime,
+            ato.data_ato,
+        ),
+        *mp.fontes_do_prazo(p.regime, "defesa", defesa.inicio or ato.data_ato),
+        *mp.fundamento_do_recurso(p.regime, ato.data_ato),
+    )
+    return d.DadosDocumento(
+        **base,
+        numero_documento=auto.numero,
+        interessados=(_autuado(s, p), *_procuradores(s, p)),
+        fato=mp.fato(ato),
+        incidente=mp.incidente(p, ato),
+        infracoes=(mp.infracao(ato),),
+        prazos=(defesa,),
+        efeito_do_recurso=mp.efeito_do_recurso(p.regime, ato.data_ato),
+        fundamentos=mp.fundamentos(fontes),
+        assinaturas=(
+            _assinatura_autoridade(s, ato, "Agente da Autoridade Marítima (autuante)"),
+            d.Assinatura(papel="Infrator(a), preposto ou representante legal"),
+            d.Assinatura(papel="Testemunha 1"),
+            d.Assinatura(papel="Testemunha 2"),
+        ),
+    )
+
+
+def _notificacao_laudo(s: Session, p: Processo, base: dict[str, Any]) -> d.DadosDocumento:
+    ciencia = _exigir_materializado(s, p, T.notificacao_laudo)
+    mp = montagem_poluicao
+    registro = mp.laudo_da_ciencia(s, p, ciencia)
+    if registro is None:
+        raise Conflito(
+            f"a ciência nº {ciencia.seq} não tem, antes dela, o Laudo Técnico Ambiental "
+            "registrado de que dá ciência",
+            campo="tipo",
+        )
+    maquina = carregar_regime(p.regime)
+    prazos = _prazos_do_ato(s, p, ciencia)
+    fontes = (
+        *mp.do_rito(mp.fontes_do_ato(maquina, ciencia.tipo), p.regime, ciencia.data_ato),
+        *(c for x in prazos for c in mp.fontes_do_prazo(x.regime, x.etapa, x.inicio)),
+    )
+    auto = s.execute(
+        select(AutoDeInfracao).where(AutoDeInfracao.processo_id == p.id)
+    ).scalar_one_or_none()
+    return d.DadosDocumento(
+        **base,
+        numero_documento=f"{p.numero}-LTA{ciencia.seq}",
+        interessados=(_autuado(s, p, "Notificado"), *_procuradores(s, p)),
+        laudo=mp.laudo(registro, ciencia),
+        prazos=tuple(_prazo_gravado(x, f"a {x.inicio:%d/%m/%Y}") for x in prazos),
+        fundamentos=mp.fundamentos(fontes),
+        referencias=(
+            (
+                d.Referencia(
+                    documento=d.TITULOS[T.auto_de_infracao_poluicao],
+                    numero=auto.numero,
+                    data=auto.lavrado_em,
+                ),
+            )
+            if auto
+            else ()
+        ),
+        assinaturas=(
+            _assinatura_autoridade(s, ciencia, "Agente da Autoridade Marítima"),
+            d.Assinatura(papel="Notificado(a), preposto ou representante legal"),
+        ),
+    )
+
+
+def _notificacao_pagamento_poluicao(
+    s: Session, p: Processo, base: dict[str, Any]
+) -> d.DadosDocumento:
+    """NORMAM-401 item 1.6: a multa se paga em cinco dias do recebimento da notificação para
+    pagamento; o prazo é o que esse ato abriu (`prazo.poluicao.pagamento`)."""
+    ato = _exigir_materializado(s, p, T.notificacao_pagamento)
+    prazos = _prazos_do_ato(s, p, ato, "pagamento")
+    multas = montagem_poluicao.penalidades(s, p)
+    if not prazos or not multas:
+        raise Conflito(
+            f"a notificação nº {ato.seq} não abriu prazo de pagamento de multa em vigor",
+            campo="tipo",
+        )
+    mp = montagem_poluicao
+    maquina = carregar_regime(p.regime)
+    modelo = mp.do_rito(mp.fontes_do_ato(maquina, ato.tipo), p.regime, ato.data_ato)
+    fixou = mp.ato_da_multa(s, p)
+    return d.DadosDocumento(
+        **base,
+        numero_documento=f"{p.numero}-P",
+        fundamento_modelo="; ".join(c.referencia() for c in modelo) or None,
+        interessados=(_autuado(s, p, "Notificado"), *_procuradores(s, p)),
+        infracoes=_infracoes(s, p),
+        valores=tuple(
+            d.Valor(
+                descricao=f"Multa — {x.codigo_infracao}", valor=x.valor, fundamento=x.fundamento
+            )
+            for x in multas
+            if x.valor is not None
+        ),
+        prazos=tuple(_prazo_gravado(x, f"a {x.inicio:%d/%m/%Y}") for x in prazos),
+        valoracao=(
+            mp.valoracao(s, p, fixou, lambda a: _numero_da_decisao(p, a)) if fixou else None
+        ),
+        fundamentos=mp.fundamentos(
+            c for x in prazos for c in mp.fontes_do_prazo(x.regime, x.etapa, x.inicio)
+        ),
+        assinaturas=(_assinatura_autoridade(s, ato, "Autoridade Competente"),),
+    )
 
 
 # --- Aviso de ciência por publicação oficial (Norma de 2023, item 3.6.6) ----------------------

@@ -224,7 +224,7 @@ _BASE_DA_SITUACAO = {
 }
 
 
-def _ato_da_multa(s: Session, p: Processo) -> Ato | None:
+def ato_da_multa(s: Session, p: Processo) -> Ato | None:
     """A decisão que fixou a multa em vigor (a última que a fixou; nenhuma se foi afastada)."""
     multas = vigentes(s, p)
     return s.get(Ato, multas[0].ato_id) if multas else None
@@ -267,7 +267,7 @@ def valoracao(
     """Os parâmetros da multa: os que o próprio `ato` gravou (`payload["valoracao"]`) ou, se
     ele não fixou multa (recurso não provido), os da decisão que fixou a multa em vigor.
     `numero_de(ato)`: o número do documento da decisão. None se não há valoração."""
-    fixou = ato if _valoracao_gravada(ato) else _ato_da_multa(s, p)
+    fixou = ato if _valoracao_gravada(ato) else ato_da_multa(s, p)
     v = _valoracao_gravada(fixou)
     if fixou is None or v is None:
         return None

@@ -6,6 +6,7 @@ mesmas tabelas), dentro da jurisdição do usuário:
 - processos por estado (na ordem do quadro de estados);
 - prazos em aberto que vencem hoje, nos próximos 7 dias e os já vencidos;
 - embarcações apreendidas (medida de apreensão não suspensa);
+- navios retidos sem o Certificado de Garantia Financeira (CLC-69), ainda não liberados;
 - multas com o prazo de pagamento vencido;
 - processos perto da prescrição (Lei 9.873/1999), com 180 dias de antecedência.
 """
@@ -18,12 +19,12 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from farol.domain.procedimento.carregar import estados_dos_regimes
+from farol.domain.procedimento.carregar import carregar_regimes, estados_dos_regimes
 from farol.services import consultas
 from farol.services.jurisdicao import Ator
 from farol.services.resultados.painel import FigurasDoPainel
 from farol.services.unit_of_work import caso_de_uso
-from farol.store.orm import Embarcacao, Inspecao, MedidaAdministrativa, Processo
+from farol.store.orm import Ato, Embarcacao, Inspecao, MedidaAdministrativa, Processo
 
 DIAS_DA_SEMANA = 7
 ANTECEDENCIA_PRESCRICAO = 180
@@ -79,6 +80,44 @@ def embarcacoes_apreendidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
     ]
 
 
+def embarcacoes_retidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
+    """Retenções CLC-69 sem liberação na jurisdição: o último ato de retenção ou de liberação
+    de cada processo é uma retenção (marcas `retem_embarcacao` e `libera_embarcacao`)."""
+    retem = {t for m in carregar_regimes() for t in m.tipos_com("retem_embarcacao")}
+    libera = {t for m in carregar_regimes() for t in m.tipos_com("libera_embarcacao")}
+    if not retem:
+        return []
+    ultimos: dict[int, Ato] = {}
+    for ato in s.execute(
+        select(Ato)
+        .join(Processo, Processo.id == Ato.processo_id)
+        .where(Processo.om_id.in_(ator.oms), Ato.tipo.in_(retem | libera))
+        .order_by(Ato.processo_id, Ato.seq)
+    ).scalars():
+        ultimos[ato.processo_id] = ato
+    retidos = {pid: a for pid, a in ultimos.items() if a.tipo in retem}
+    if not retidos:
+        return []
+    linhas = s.execute(
+        select(Processo, Embarcacao)
+        .join(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
+        .where(Processo.id.in_(retidos))
+        .order_by(Processo.id)
+    ).all()
+    return [
+        {
+            "retida_em": retidos[p.id].data_ato.isoformat(),
+            "embarcacao": {"nome": e.nome, "inscricao": e.inscricao},
+            "toneladas_oleo_granel": str(
+                (retidos[p.id].payload or {}).get("toneladas_oleo_granel")
+            ),
+            "processo": {"id": p.id, "numero": p.numero, "estado": p.estado},
+            "fundamentos": list((retidos[p.id].payload or {}).get("fundamentos") or []),
+        }
+        for p, e in linhas
+    ]
+
+
 @caso_de_uso()
 def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
     """Todas as figuras do painel para `ator` na data `hoje`."""
@@ -92,6 +131,7 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
         s, ator, INICIO_DOS_TEMPOS, hoje - dt.timedelta(days=1)
     )
     apreendidas = embarcacoes_apreendidas(s, ator)
+    retidas = embarcacoes_retidas(s, ator)
     multas = consultas.multas_vencidas.na_sessao(s, ator, hoje)
     restituicoes = consultas.restituicoes_pendentes.na_sessao(s, ator)
     prescricao = consultas.alertas_prescricao.na_sessao(
@@ -112,6 +152,7 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
             "vencidos": vencidos,
         },
         "apreendidas": apreendidas,
+        "retidas": retidas,
         "multas_vencidas": multas,
         "restituicoes": restituicoes,
         "prescricao": prescricao,
@@ -122,6 +163,7 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
             "prazos_semana": len(vencem_semana),
             "prazos_vencidos": len(vencidos),
             "apreendidas": len(apreendidas),
+            "retidas": len(retidas),
             "multas_vencidas": len(multas),
             "restituicoes": len(restituicoes),
             "prescricao": len(prescricao),

@@ -20,7 +20,7 @@ from farol.relogio import agora, data_local
 from farol.rules.prescricao import exigir_nao_prescrito
 from farol.rules.vigencia import exigir_vigencia_do_fato
 from farol.services import idempotencia
-from farol.services.comandos import DadosLivresDoJson, Modelo
+from farol.services.comandos import DadosDoAto, Modelo
 from farol.services.inspecoes import (
     DadosEmbarcacao,
     DadosPessoa,
@@ -42,7 +42,9 @@ class NovoProcedimento(Modelo):
     embarcacao: DadosEmbarcacao | None = None
     data_fato: dt.date
     data_ato: dt.date
-    dados: DadosLivresDoJson = Field(default_factory=dict)
+    dados: DadosDoAto = Field(
+        default_factory=dict, description="os dados do ato de abertura (notificação)"
+    )
 
 
 def regimes_que_se_abrem_sem_inspecao() -> tuple[str, ...]:

@@ -73,14 +73,18 @@ class Diferenca:
 
 def gerar_chave(caminho: Path) -> None:
     """Grava uma chave nova (32 bytes aleatórios em hexadecimal), modo 0600; nunca sobrescreve."""
-    caminho.parent.mkdir(parents=True, exist_ok=True)
     try:
+        caminho.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(caminho, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         raise EntradaInvalida(
             f"{caminho} já existe: uma chave não se sobrescreve (as âncoras assinadas com ela "
             "deixariam de conferir)",
             campo="chave",
+        ) from None
+    except OSError as e:
+        raise EntradaInvalida(
+            f"não foi possível gravar a chave em {caminho}: {e.strerror or e}", campo="chave"
         ) from None
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(secrets.token_hex(BYTES_DA_CHAVE) + "\n")
@@ -332,8 +336,8 @@ def elevar_numeracao(s: Session, ancora: dict[str, Any]) -> list[str]:
         else:
             linha.ultimo = ancorado
         mudancas.append(
-            f"numeração de {tipo} da {sigla} em {ano}: de {atual} para {ancorado} (os números "
-            f"{_intervalo(atual + 1, ancorado)} foram entregues depois do backup e não se repetem)"
+            f"numeração de {tipo} da {sigla} em {ano}: de {atual} para {ancorado} (o(s) "
+            f"número(s) {_intervalo(atual + 1, ancorado)} foram entregues e não se repetem)"
         )
     return mudancas
 

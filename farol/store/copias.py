@@ -149,12 +149,11 @@ def dump_pg(url: str | URL, destino: Path) -> str:
 def esquemas_do_dump(arquivo: Path) -> set[str]:
     """Os esquemas que o arquivo do pg_dump cria ou cujas tabelas tem (pelo índice, `-l`)."""
     indice = _rodar(["pg_restore", "-l", str(arquivo)], dict(os.environ))
-    esquemas = set()
-    for linha in indice.splitlines():
-        m = re.match(r"^\d+; \d+ \d+ (SCHEMA|TABLE) (\S+) (\S+)", linha)
-        if m:
-            esquemas.add(m.group(3) if m.group(1) == "SCHEMA" else m.group(2))
-    return esquemas
+    return {
+        m.group(1)
+        for linha in indice.splitlines()
+        if (m := re.match(r"^\d+; \d+ \d+ (?:SCHEMA - |TABLE DATA |TABLE )(\S+)", linha))
+    }
 
 
 def _executar(url: str | URL, *comandos: str) -> None:

@@ -61,11 +61,8 @@ def _novo_processo(banco: Banco, inspetor: Ator, n: int) -> int:
 
 def _esclarecimento(banco: Banco, ator: Ator, pid: int, texto: str) -> int:
     with banco.unit_of_work() as s:
-        r = processos.registrar_ato(
-            s, ator, pid, NovoAto(tipo="esclarecimentos_prestados", data_ato=hoje(),
-                                  dados={"texto": texto})  # fmt: skip
-        )
-        return int(r.ato.id)
+        cmd = NovoAto(tipo="esclarecimentos_prestados", data_ato=hoje(), dados={"texto": texto})
+        return int(processos.registrar_ato(s, ator, pid, cmd).ato.id)
 
 
 def test_backup_do_sqlite_sob_escrita_concorrente_nao_perde_ato_confirmado(
@@ -109,6 +106,9 @@ def test_backup_do_sqlite_sob_escrita_concorrente_nao_perde_ato_confirmado(
     assert len(confirmados) > 20, "as escritas precisam correr durante os backups"
     for arquivo, antes in backups:
         assert antes, "cada backup começa com atos já confirmados"
+        with sqlite3.connect(arquivo) as c:  # um arquivo só, íntegro, sem -wal ao lado
+            assert c.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+            assert c.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         copia = Banco.conectar(f"sqlite:///{arquivo}")
         try:
             with copia.unit_of_work(somente_leitura=True) as s:
@@ -117,9 +117,6 @@ def test_backup_do_sqlite_sob_escrita_concorrente_nao_perde_ato_confirmado(
                 assert verificar_cadeias(s) == []
         finally:
             copia.fechar()
-        with sqlite3.connect(arquivo) as c:  # um arquivo só, íntegro, sem -wal ao lado
-            assert c.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-            assert c.execute("PRAGMA journal_mode").fetchone() == ("delete",)
 
 
 # --- restauração contra a âncora --------------------------------------------------------------
@@ -190,9 +187,14 @@ def test_restaurar_estado_anterior_com_a_opcao_explicita_avisa_e_nao_repete_nume
                "--pasta", str(historia["pasta"]), "--chave", str(historia["chave"]),
                "--aceitar-estado-anterior", cwd=tmp_path)  # fmt: skip
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "AVISO: estado anterior à âncora aceito (4 diferença(s))" in r.stdout
-    assert "AVISO: numeração de processo da CPSC em" in r.stdout
-    assert "de 1 para 2 (os números 2 foram entregues depois do backup e não se repetem)" in r.stdout
+    # o processo 2, o 3º ato do processo 1, o documento e os contadores de processo e de
+    # notificação: tudo o que a âncora tem e o backup não
+    assert "AVISO: estado anterior à âncora aceito (5 diferença(s))" in r.stdout
+    assert f"DIFERENÇA [documento_apagado]: documento {historia['codigo']} ausente" in r.stdout
+    assert (
+        f"AVISO: numeração de processo da CPSC em {dt.date.today().year}: de 1 para 2 (o(s) "
+        "número(s) 2 foram entregues e não se repetem)"
+    ) in r.stdout
     assert "âncora nova com as diferenças aceitas" in r.stdout
     depois = _situacao(url_banco)
     assert len(depois["processos"]) == 1 and depois["contador"] == 2

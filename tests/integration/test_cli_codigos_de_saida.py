@@ -32,6 +32,11 @@ CASOS: dict[str, tuple[list[str], int, str]] = {
     "docs": (["docs", "--pasta", "/nao/existe"], 2, "pasta da documentação"),
     "db upgrade": (["db", "upgrade", "--database-url", SEM_BANCO], 1, "banco de dados"),
     "auditoria verificar": (["auditoria", "verificar", "--database-url", SEM_BANCO], 1, "banco"),
+    "auditoria ancorar": (["auditoria", "ancorar", "--database-url", SEM_BANCO], 2, "pasta"),
+    "auditoria chave": (["auditoria", "chave", "/proc/farol-chave"], 2, "não foi possível gravar"),
+    "backup": (["backup", "x.backup", "--database-url", "sqlite://"], 2, "em memória"),
+    "restore": (["restore", "nao-existe.backup"], 2, "não foi possível ler"),
+    "db papeis": (["db", "papeis", "--aplicacao", "Farol App"], 2, "não é um nome simples"),
     "om fechamento": (
         ["om", "fechamento", "CPSC", "2026-13-01", "--motivo", "x", "--database-url", SEM_BANCO],
         2,

@@ -58,8 +58,10 @@ def test_farol_serve_demo_carrega_num_banco_vazio_e_serve(
     assert r.codigo == 0, r.stderr
     assert "Usuários da demonstração" in r.stdout
     assert "Farol em http://127.0.0.1:8123/" in r.stdout
+    # nenhum proxy confiável por padrão: X-Forwarded-For não troca o endereço do cliente
+    sem_proxy = {"proxy_headers": False, "forwarded_allow_ips": []}
     assert servidor_falso == [
-        {"app": "app", "host": "127.0.0.1", "port": 8123, "log_level": "info"}
+        {"app": "app", "host": "127.0.0.1", "port": 8123, "log_level": "info", **sem_proxy}
     ]
     oms = _oms(url_banco_vazio)
     assert oms > 0

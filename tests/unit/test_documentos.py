@@ -8,6 +8,7 @@ em artefatos/documentos/ pelos testes de test_documentos_imagens.py.
 from __future__ import annotations
 
 import re
+from datetime import date
 from decimal import Decimal
 from io import BytesIO
 
@@ -15,7 +16,14 @@ import pytest
 from pydantic import ValidationError
 from pypdf import PdfReader
 
-from farol.pdf.dados import TITULOS, DadosDocumento, TipoDocumento
+from farol.pdf.dados import (
+    TITULOS,
+    DadosDocumento,
+    ProcessoAnterior,
+    SituacaoEconomica,
+    TipoDocumento,
+    Valoracao,
+)
 from farol.pdf.exemplos import ENDERECO_LONGO, NOME_LONGO, auto_extenso, exemplo
 from farol.pdf.extenso import valor_por_extenso
 from farol.pdf.formatos import formatar_data, formatar_reais
@@ -113,7 +121,12 @@ def test_cada_documento_traz_partes_infracoes_prazos_e_valores(
     for infracao in dados.infracoes:
         _contem(texto, infracao.codigo, infracao.dispositivo, infracao.texto, infracao.penalidade)
     for prazo in dados.prazos:
-        _contem(texto, prazo.etapa, formatar_data(prazo.vencimento), prazo.fundamento)
+        _contem(texto, prazo.etapa, prazo.fundamento)
+        if prazo.vencimento is not None:
+            _contem(texto, formatar_data(prazo.vencimento))
+        else:  # corre de uma ciência ainda não registrada: a regra, sem data
+            assert prazo.contagem is not None
+            _contem(texto, "a contar da ciência", prazo.contagem)
     for valor in dados.valores:
         _contem(texto, formatar_reais(valor.valor), valor_por_extenso(valor.valor))
     for pen in dados.penalidades:
@@ -229,6 +242,128 @@ def test_aviso_de_publicacao_diz_a_quem_o_ato_o_veiculo_a_data_o_prazo_e_os_fund
         "a intimação deve ser efetuada por meio de publicação oficial",
         "Ricardo Mendes Albuquerque",
     )
+
+
+def test_auto_de_poluicao_traz_incidente_enquadramento_defesa_sem_data_e_recusa(
+    pdfs: dict[TipoDocumento, tuple[DadosDocumento, bytes]],
+) -> None:
+    dados, pdf = pdfs[TipoDocumento.auto_de_infracao_poluicao]
+    assert dados.prazos[0].vencimento is None  # a defesa corre da ciência, ainda não havida
+    _contem(
+        _texto(pdf),
+        "AUTO DE INFRAÇÃO POR POLUIÇÃO",
+        "Modelo do anexo A da NORMAM-401/DPC, item 1.4.1",
+        "2025/CPRJ/000031",
+        "10/03/2025",  # data do fato (sem hora: o auto por poluição registra o dia)
+        "descarregou óleo diesel pelo suspiro do tanque de serviço",
+        "óleo diesel marítimo (DMA)",
+        "350 litros",
+        "DECRETO-4136.36",
+        "item 1.5.2",
+        "multa do Grupo E, de R$ 1.000,00 a R$ 50.000.000,00",
+        "a contar da ciência",
+        "20 dias corridos, contados da ciência da autuação",
+        "O recurso não exige o pagamento prévio da multa",
+        "( X ) O infrator recusou-se a assinar",
+        "assinado a rogo",
+        "NORMAM-401/DPC, item 1.4.1 b",
+        "Testemunha 2",
+        "dentro do prazo de até vinte dias contados da data em que o autuado tomou ciência",
+    )
+
+
+def test_auto_de_poluicao_lavrado_na_normam_07_e_o_anexo_3_b() -> None:
+    base = exemplo(TipoDocumento.auto_de_infracao_poluicao)
+    assert base.incidente is not None
+    incidente = base.incidente.model_copy(update={"norma": "NORMAM-07"})
+    texto = _texto(renderizar(base.model_copy(update={"incidente": incidente})))
+    _contem(texto, "Modelo do Anexo 3-B da NORMAM-07/DPC", "NORMAM-07/DPC, item 0404 a II")
+
+
+def test_notificacao_do_laudo_traz_os_parametros_o_nivel_de_impacto_e_o_prazo_aberto(
+    pdfs: dict[TipoDocumento, tuple[DadosDocumento, bytes]],
+) -> None:
+    _, pdf = pdfs[TipoDocumento.notificacao_laudo]
+    _contem(
+        _texto(pdf),
+        "NOTIFICAÇÃO DO LAUDO TÉCNICO AMBIENTAL",
+        "LTA-017/2025",
+        "12/05/2025",  # elaborado
+        "14/05/2025",  # recebido na OM
+        "CF (T) Marina Albuquerque Prado",
+        "410,00 litros",
+        "Grupo 2",
+        "ISL 3 (praia de areia fina a média)",
+        "tempo de resposta inicial",
+        "NÍVEL DE IMPACTO AMBIENTAL: NÍVEL 2 — IMPACTO AMBIENTAL MODERADO",
+        "dada em 19/05/2025",
+        # ciência em 19/05/2025: 20 dias corridos vencem no domingo, 08/06, prorrogados a 09/06
+        "Complementação da defesa prévia após a ciência do LTA",
+        "09/06/2025",
+        "Auto de Infração por Poluição nº 2025/CPRJ/000031",
+    )
+
+
+def _valoracao(reincidente: bool) -> Valoracao:
+    return Valoracao(
+        decisao="Julgamento — auto procedente (multa fixada), de 20/05/2025 (decisão nº X-D8)",
+        multa_base=Decimal("40000.00"),
+        fator_reincidencia=3 if reincidente else 1,
+        multa=Decimal("120000.00") if reincidente else Decimal("40000.00"),
+        grupo="E",
+        faixa_minimo=Decimal("1000.00"),
+        faixa_maximo=Decimal("50000000.00"),
+        reincidencia_desde=date(2022, 3, 10),
+        anteriores=(ProcessoAnterior(numero="2024/CPRJ/000077", data_fato=date(2024, 2, 1)),)
+        if reincidente
+        else (),
+        reincidencia_fundamento="NORMAM-401/DPC item 1.5.3 b",
+        situacao_economica=SituacaoEconomica(
+            base="receita bruta anual (pessoa jurídica)",
+            valor_anual=Decimal("5000000.00"),
+            fonte="DRE de 2024",
+            classe="empresa de médio porte",
+            fundamento="NORMAM-401/DPC item 1.5.3 c",
+        ),
+        laudo_numero="LTA-017/2025",
+        nivel_impacto=2,
+        nivel_impacto_nome="impacto ambiental moderado",
+        fundamentos=("NORMAM-401/DPC item 1.5.2", "NORMAM-401/DPC item 1.5.3 b"),
+    )
+
+
+@pytest.mark.parametrize("reincidente", [True, False])
+def test_decisao_de_poluicao_mostra_os_parametros_da_multa(reincidente: bool) -> None:
+    base = exemplo(TipoDocumento.decisao_julgamento)
+    texto = _texto(renderizar(base.model_copy(update={"valoracao": _valoracao(reincidente)})))
+    _contem(
+        texto,
+        "VALORAÇÃO DA MULTA — PARÂMETROS CONSIDERADOS",
+        "R$ 40.000,00",
+        "quarenta mil reais",
+        "empresa de médio porte",
+        "R$ 5.000.000,00",
+        "Grupo E: de R$ 1.000,00 a R$ 50.000.000,00",
+        "Nível 2",
+        "(LTA nº LTA-017/2025)",
+        # o parágrafo do recurso da LESTA (sem efeito suspensivo) não vale para a poluição
+        "Da presente decisão cabe recurso, apresentado à CPRJ, no prazo abaixo.",
+    )
+    assert _sem_espacos("sem efeito suspensivo") not in texto
+    if reincidente:
+        _contem(texto, "reincidente", "× 3 = R$ 120.000,00", "2024/CPRJ/000077",
+                "fato em 01/02/2024", "posterior a 10/03/2022")  # fmt: skip
+    else:
+        _contem(texto, "Infrator não reincidente", "posterior a 10/03/2022")
+
+
+def test_notificacao_de_pagamento_de_poluicao_nao_traz_a_sustacao_da_lesta() -> None:
+    base = exemplo(TipoDocumento.notificacao_pagamento)
+    lesta = _texto(renderizar(base))
+    poluicao = _texto(renderizar(base.model_copy(update={"valoracao": _valoracao(True)})))
+    assert _sem_espacos("LESTA, art. 20") in lesta
+    assert _sem_espacos("LESTA, art. 20") not in poluicao
+    _contem(poluicao, "VALORAÇÃO DA MULTA", "× 3 = R$ 120.000,00", "Dívida Ativa da União")
 
 
 def test_auto_com_doze_infracoes_e_nomes_longos_flui_por_varias_paginas_sem_cortar() -> None:

@@ -88,9 +88,14 @@ NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
     ("farol/services/inspecoes.py", "registrar"): _p("HTTP 201 Created", 201),
     ("farol/services/procedimentos.py", "abrir"): _p("HTTP 201 Created", 201),
     ("farol/services/limites.py", "MuitasTentativas.__init__"): _p("segundos por minuto", 60),
+    ("farol/services/limites.py", "ConsultasDemais.__init__"): _p("segundos por minuto", 60),
+    ("farol/services/acessos.py", "listar"): _p("leituras por página", 100),
     ("farol/services/limites.py", "limitadores_padrao"): _p(
-        "tentativas e janela, em minutos", 10, 15, 20, 60
+        "tentativas e janela, em minutos", 10, 15, 20, 30, 60
     ),
+    ("farol/services/autenticacao.py", "abrir_sessao"): _p("bytes aleatórios da chave", 32),
+    ("farol/services/autenticacao.py", "ator_da_sessao"): _p("renovar a 1/10 da ociosidade", 10),
+    ("farol/services/senhas.py", "ESPERA_PADRAO_S"): _p("segundos de espera pela vaga", 5.0),
     ("farol/services/painel.py", "DIAS_DA_SEMANA"): _p("dias da semana", 7),
     ("farol/services/painel.py", "ANTECEDENCIA_PRESCRICAO"): _p("antecedência do alerta", 180),
     ("farol/services/painel.py", "INICIO_DOS_TEMPOS"): _p("data sentinela", 1900),

@@ -46,12 +46,23 @@ class EmbarcacaoApreendida(Resultado):
     fundamentos: list[str]
 
 
+class EmbarcacaoRetida(Resultado):
+    """Navio retido sem o Certificado de Garantia Financeira (CLC-69), ainda não liberado."""
+
+    retida_em: dt.date
+    embarcacao: EmbarcacaoResumo
+    toneladas_oleo_granel: str
+    processo: ProcessoReferencia
+    fundamentos: list[str]
+
+
 class ContagensDoPainel(Resultado):
     processos: int
     prazos_hoje: int
     prazos_semana: int
     prazos_vencidos: int
     apreendidas: int
+    retidas: int
     multas_vencidas: int
     restituicoes: int
     prescricao: int
@@ -63,6 +74,7 @@ class FigurasDoPainel(Resultado):
     processos: ProcessosDoPainel
     prazos: PrazosDoPainel
     apreendidas: list[EmbarcacaoApreendida]
+    retidas: list[EmbarcacaoRetida]
     multas_vencidas: list[MultaVencida]
     restituicoes: list[RestituicaoPendente]
     prescricao: list[AlertaDePrescricao]

@@ -43,6 +43,8 @@ def _falhas(openapi: dict[str, Any]) -> list[str]:
             if not sucesso:
                 falhas.append(f"{nome}: nenhuma resposta 2xx declarada")
             for codigo, resposta in sucesso.items():
+                if codigo == "204":
+                    continue  # No Content: sem corpo, por definição (p.ex. POST /auth/sair)
                 conteudo = resposta.get("content") or {}
                 json = conteudo.get("application/json")
                 if json is not None:

@@ -327,12 +327,17 @@ def test_retencao_do_petroleiro_liberada_pela_caucao(api: Api) -> None:
                 {"toneladas_oleo_granel": "35000.00", "texto": "De novo, sem certificado."},
                 como="inspetor.cpsc")  # fmt: skip
     assert r.status_code == 409 and "já está retida" in r.json()["mensagem"]
+    # o painel lista o navio retido até a liberação
+    retidas = api.get("/painel").json()["retidas"]
+    assert [x["processo"]["id"] for x in retidas] == [pid]
+    assert retidas[0]["embarcacao"]["nome"] == NAVIO["nome"]
     r = api.ato(pid, "liberacao_clc", "2026-03-04",
                 {"liberacao": "caucao_depositada", "documento": "Comprovante de depósito 77"})  # fmt: skip
     assert (r.status_code, r.json()["campo"]) == (422, "dados.valor_caucao")
     api.ato_ok(pid, "liberacao_clc", "2026-03-04",
                {"liberacao": "caucao_depositada", "valor_caucao": "2500000.00",
                 "documento": "Comprovante de depósito 77"})  # fmt: skip
+    assert api.get("/painel").json()["retidas"] == []
     r = api.ato(pid, "liberacao_clc", "2026-03-05",
                 {"liberacao": "certificado_apresentado", "documento": "CLC nº 9"})  # fmt: skip
     assert r.status_code == 409

@@ -109,6 +109,8 @@ def test_retencao_clc_e_liberacao_pela_caucao_nas_paginas(cliente: TestClient) -
     assert r.status_code == 303, r.text
     pagina = cliente.get(url).text
     assert "Retido: 35.000,00 t de óleo a granel" in pagina
+    painel = cliente.get("/painel").text
+    assert 'id="retidas"' in painel and "NT Itajaí" in painel
     r = _ato(cliente, url, "liberacao_clc", {
         "data_ato": "2026-03-04",
         "dados.liberacao": "caucao_depositada",

@@ -1,0 +1,157 @@
+"""Dados pessoais por necessidade (issue 14, ponto 8; revisão de 30/11/2026, achado F11).
+
+Antes, `GET /situacao/{cpf}` dava o nome da pessoa a qualquer papel de qualquer OM, sem
+limite: o papel consulta da CPSC lia o nome de quem só tem processo na CPSP, e quem tivesse
+login varria os CPFs do banco. Agora:
+
+- só os papéis com a permissão `ve_dados_pessoais` (normas/dados/papeis.yaml) veem os dados
+  completos (o nome e os débitos de todas as OMs); os outros, só a própria jurisdição;
+- cada leitura dos dados completos fica no registro de acesso a dados pessoais, que o auditor
+  (permissão `audita_acessos`) consulta na API e na página /acessos; os outros papéis, 403;
+- cada usuário faz no máximo 60 consultas por hora (429 com `Retry-After`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from farol.domain.papeis import AUDITA_ACESSOS, VE_DADOS_PESSOAIS, papeis_com
+from farol.relogio import hoje
+from farol.services import usuarios
+from farol.store.orm import OM, AcessoDadoPessoal
+
+from .conftest import CPF_DONO, ROTEIRO, SENHA, Api, cpf, inspecao
+
+REGISTRO = "/acessos-a-dados-pessoais"
+
+
+@pytest.fixture
+def multa_em_santos(api: Api) -> int:
+    """Um processo só na CPSP, com multa de R$ 1.000,00 já notificada, do CPF_DONO."""
+    pid = api.novo_processo(inspecao(inscricao="SP-1"), como="ac.cpsp")
+    for tipo, data, dados, _ in ROTEIRO[:5]:
+        api.ato_ok(pid, tipo, data, dados, como="ac.cpsp")
+    return pid
+
+
+def _registro(api: Api, como: str = "auditor.cpsc", **filtros: Any) -> list[dict[str, Any]]:
+    r = api.get(REGISTRO, como=como, **filtros)
+    assert r.status_code == 200, r.text
+    return list(r.json())
+
+
+def test_as_permissoes_vem_dos_dados_dos_papeis() -> None:
+    assert papeis_com(VE_DADOS_PESSOAIS) == (
+        "inspetor",
+        "autoridade_competente",
+        "capitao_dos_portos",
+        "dpc",
+    )
+    assert papeis_com(AUDITA_ACESSOS) == ("auditor",)
+
+
+def test_papel_consulta_de_outra_om_nao_ve_o_nome_nem_os_debitos_de_la(
+    api: Api, multa_em_santos: int
+) -> None:
+    for login in ("consulta.cpsc", "auditor.cpsc"):
+        r = api.get(f"/situacao/{CPF_DONO}", como=login).json()
+        assert (r["nome"], r["abrangencia"], r["em_debito"], r["total_devido"]) == (
+            None,
+            "jurisdicao",
+            False,
+            "0.00",
+        ), login
+        assert (r["debitos"], r["debitos_em_outras_oms"]) == ([], None)
+    completo = api.get(f"/situacao/{CPF_DONO}", como="ac.cpsc").json()
+    assert (completo["nome"], completo["abrangencia"], completo["total_devido"]) == (
+        "João Dono",
+        "nacional",
+        "1000.00",
+    )
+    assert completo["debitos_em_outras_oms"] == "1000.00"
+    # na própria jurisdição, o papel consulta vê o débito (não o nome)
+    de_la = api.get(f"/situacao/{CPF_DONO}", como="ac.cpsp").json()
+    assert [d["id"] for d in de_la["debitos"]] == [multa_em_santos]
+
+
+def test_cada_leitura_dos_dados_completos_fica_no_registro_e_o_auditor_a_ve(
+    api: Api, multa_em_santos: int
+) -> None:
+    desconhecido = cpf(123456789)
+    assert api.get(f"/situacao/{CPF_DONO}", como="ac.cpsc").status_code == 200
+    assert api.get(f"/situacao/{desconhecido}", como="inspetor.cpsc").status_code == 200
+    assert api.get(f"/situacao/{CPF_DONO}", como="consulta.cpsc").status_code == 200  # sem nome
+    assert api.get(f"/situacao/{CPF_DONO}", como="ac.cpsp").status_code == 200  # outra OM
+    assert api.contar(AcessoDadoPessoal) == 3
+
+    lidos = _registro(api)
+    assert [(x["login"], x["papel"], x["om"], x["documento"], x["pessoa_cadastrada"]) for x in lidos] == [
+        ("inspetor.cpsc", "inspetor", "CPSC", desconhecido, False),
+        ("ac.cpsc", "autoridade_competente", "CPSC", CPF_DONO, True),
+    ]
+    assert {x["consulta"] for x in lidos} == {"situacao"}
+    assert [x["login"] for x in _registro(api, documento=CPF_DONO)] == ["ac.cpsc"]
+    d = hoje().isoformat()
+    assert len(_registro(api, de=d, ate=d)) == 2
+    assert _registro(api, ate="2020-01-01") == []
+
+    # o auditor da CPSP vê só a leitura feita de lá
+    with api.banco.unit_of_work() as s:
+        cpsp = s.query(OM).filter_by(sigla="CPSP").one()
+        usuarios.criar_usuario(
+            s, login="auditor.cpsp", nome="Auditor CPSP", senha=SENHA, papel="auditor", om=cpsp
+        )
+    assert [x["login"] for x in _registro(api, como="auditor.cpsp")] == ["ac.cpsp"]
+
+
+@pytest.mark.parametrize(
+    "login", ["inspetor.cpsc", "ac.cpsc", "cp.cpsc", "consulta.cpsc", "dpc", "ac.cpsp"]
+)
+def test_outro_papel_nao_ve_o_registro(api: Api, login: str) -> None:
+    api.get(f"/situacao/{CPF_DONO}", como="ac.cpsc")
+    r = api.get(REGISTRO, como=login)
+    assert r.status_code == 403
+    assert r.json()["mensagem"].startswith("o registro de acesso a dados pessoais é consultado")
+
+
+def _entrar_na_web(api: Api, login: str) -> None:
+    pagina = api.cliente.get("/entrar").text
+    csrf = re.search(r'name="csrf" value="([^"]+)"', pagina)
+    assert csrf
+    r = api.cliente.post(
+        "/entrar",
+        data={"csrf": csrf.group(1), "login": login, "senha": SENHA},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303, r.text
+
+
+def test_a_pagina_do_registro_e_do_auditor(api: Api) -> None:
+    api.get(f"/situacao/{CPF_DONO}", como="ac.cpsc")
+    _entrar_na_web(api, "consulta.cpsc")
+    r = api.cliente.get("/acessos")
+    assert r.status_code == 403 and "audita_acessos" in r.text
+    assert 'href="/acessos"' not in api.cliente.get("/painel").text
+    _entrar_na_web(api, "auditor.cpsc")
+    r = api.cliente.get("/acessos")
+    assert r.status_code == 200
+    assert re.findall(r'data-login="([^"]+)" data-documento="([^"]+)"', r.text) == [
+        ("ac.cpsc", CPF_DONO)
+    ]
+    assert 'href="/acessos"' in api.cliente.get("/painel").text
+    r = api.cliente.get("/acessos", params={"documento": "123"})
+    assert r.status_code == 422 and "CPF (11 dígitos) ou CNPJ (14 dígitos)" in r.text
+
+
+def test_o_limite_de_consultas_da_situacao_da_429_por_usuario(api: Api) -> None:
+    for _ in range(60):
+        assert api.get(f"/situacao/{CPF_DONO}", como="ac.cpsc").status_code == 200
+    r = api.get(f"/situacao/{CPF_DONO}", como="ac.cpsc")
+    assert r.status_code == 429
+    assert r.json()["mensagem"].startswith("consultas demais: no máximo 60 a cada 60 minutos")
+    assert int(r.headers["Retry-After"]) > 3000
+    assert api.contar(AcessoDadoPessoal) == 60  # a consulta recusada não leu nada
+    assert api.get(f"/situacao/{CPF_DONO}", como="inspetor.cpsc").status_code == 200
