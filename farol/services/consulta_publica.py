@@ -108,6 +108,7 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
             "autoridade": _cargo(a["ator"]["papel"]),
             "fundamentacao": a["dados"].get("fundamentacao") or a["dados"].get("justificativa"),
             "penalidades": a["dados"].get("penalidades", []),
+            "valoracao": a["dados"].get("valoracao"),
         }
         for a in d["atos"]
         if a["tipo"] in tipos_de_decisao

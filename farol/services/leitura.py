@@ -13,8 +13,10 @@ from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
+from farol.formatos import moeda
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.infracoes import catalogo
+from farol.normas.poluicao import dados_poluicao
 from farol.normas.prazos import catalogo_prazos
 from farol.relogio import hoje
 from farol.services import procuradores
@@ -111,7 +113,7 @@ def _infracoes(s: Session, p: Processo) -> list[dict[str, Any]]:
             (c.infracao, i.autor_tipo if i else None, c.faltas, list(i.fundamentos) if i else [])
             for c, i in constatacoes_do_autuado(s, p)
         ]
-    saida = []
+    saida = _infracoes_de_poluicao(s, p) if not fonte else []
     for codigo, autor, faltas, fundamentos_autoria in fonte:
         inf = cat.infracoes.get(codigo)
         if inf is not None and not fundamentos_autoria:
@@ -128,6 +130,38 @@ def _infracoes(s: Session, p: Processo) -> list[dict[str, Any]]:
             }
         )
     return saida
+
+
+def _infracoes_de_poluicao(s: Session, p: Processo) -> list[dict[str, Any]]:
+    """A infração do Auto de Infração por poluição (marca `lavra_auto_poluicao`), registrada
+    no próprio ato com o enquadramento (dados/poluicao.yaml)."""
+    tipos = carregar_regime(p.regime).tipos_com("lavra_auto_poluicao")
+    if not tipos:
+        return []
+    payload = s.execute(
+        select(Ato.payload).where(Ato.processo_id == p.id, Ato.tipo.in_(tipos)).limit(1)
+    ).scalar_one_or_none()
+    codigo = (payload or {}).get("infracao")
+    registro = dados_poluicao().infracoes.get(codigo or "")
+    if registro is None:
+        return []
+    faixa = registro.faixa.versoes[-1]
+    return [
+        {
+            "codigo": codigo,
+            "descricao": registro.descricao,
+            "penalidade": f"multa do Grupo {registro.grupo}"
+            + (
+                f", de {moeda(faixa.valor.minimo)} a {moeda(faixa.valor.maximo)}"
+                if faixa.valor
+                else ""
+            ),
+            "fundamento": (payload or {}).get("enquadramento") or faixa.fonte.referencia(),
+            "autor_tipo": None,
+            "fundamentos_autoria": [],
+            "faltas": None,
+        }
+    ]
 
 
 @caso_de_uso()

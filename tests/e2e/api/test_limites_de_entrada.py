@@ -138,7 +138,7 @@ def test_dados_corrigidos_aninhados_900_niveis_ou_grandes_demais_sao_422(api: Ap
         (aninhado(900), "dados", "dados aninhados demais: no máximo 32 níveis"),
         (aninhado(9), "dados.dados_corrigidos", "dados aninhados demais: no máximo 8 níveis"),
         ({"texto": "x" * 70_000}, "dados.dados_corrigidos", "dados grandes demais"),
-        ({"texto": "a\x00b"}, "dados.dados_corrigidos", "texto: texto com o caractere nulo"),
+        ({"texto": "a\x00b"}, "dados.dados_corrigidos.texto", "texto com o caractere nulo"),
     ]:
         r = api.ato(
             pid,
@@ -195,8 +195,9 @@ def test_nul_e_metade_de_par_substituto_sao_422_em_portugues_e_nada_e_gravado(ap
         r = api.cliente.post(f"{API}/processos/{pid}/atos", content=corpo % texto, headers=cab)
         assert (_corpo_de_erro(r, 422)["campo"], r.json()["mensagem"]) == ("dados.texto", mensagem)
         local = json.loads('{"local": %s}' % texto.replace('"', '"Baía ', 1))["local"]
-        r = api.post("/inspecoes", {**inspecao(), "local": local}, como="inspetor.cpsc")
-        assert _corpo_de_erro(r, 422)["campo"] == "local"
+        corpo_inspecao = json.dumps({**inspecao(), "local": local})  # ASCII, com os escapes
+        r = api.cliente.post(f"{API}/inspecoes", content=corpo_inspecao, headers=cab)
+        assert (_corpo_de_erro(r, 422)["campo"], r.json()["mensagem"]) == ("local", mensagem)
     assert (api.contar(Ato), api.contar(Inspecao)) == (atos, inspecoes)
     nulo = "o caractere nulo (U+0000) não é aceito"
     for caminho, campo in [

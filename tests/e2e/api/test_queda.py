@@ -292,8 +292,8 @@ def _matar_durante_escritas(
     resumo = {"motor": motor, "mortes": mortes, **numeros,
               "repeticoes": sum(c.repeticoes for c in clientes),
               "segundos": round(time.monotonic() - inicio, 1)}  # fmt: skip
-    assert numeros["atos_confirmados"] > 0 and numeros["inspecoes_confirmadas"] > 0
     print("queda: " + json.dumps(resumo, ensure_ascii=False))
+    assert numeros["atos_confirmados"] > 0 and numeros["inspecoes_confirmadas"] > 0
     ARTEFATOS.mkdir(parents=True, exist_ok=True)
     (ARTEFATOS / f"queda-{motor}-{mortes}.json").write_text(
         json.dumps(resumo, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"

@@ -120,3 +120,33 @@ def test_retencao_clc_e_liberacao_pela_caucao_nas_paginas(cliente: TestClient) -
     assert r.status_code == 303, r.text
     pagina = cliente.get(url).text
     assert "R$ 2.500.000,00" in pagina and "Comprovante de depósito 77" in pagina
+
+
+def test_auto_de_poluicao_da_demonstracao_na_consulta_publica_e_no_painel(
+    cliente: TestClient, banco_demo: Any
+) -> None:
+    """A demonstração traz um auto de poluição julgado à revelia e notificado para pagamento,
+    com o prazo vencido: o interessado o vê na consulta pública, com a infração do auto e a
+    multa valorada; a OM, no painel, entre as multas vencidas."""
+    from sqlalchemy import select
+
+    from farol.store.orm import Pessoa, Processo
+
+    with banco_demo.unit_of_work() as s:
+        numero, documento = s.execute(
+            select(Processo.numero, Pessoa.documento)
+            .join(Pessoa, Pessoa.id == Processo.autuado_id)
+            .where(Processo.regime == "poluicao", Processo.estado == "aguardando_pagamento")
+        ).one()
+    r = cliente.get("/consulta")
+    r = cliente.post(
+        "/consulta", data={"csrf": csrf_de(r.text), "numero": numero, "documento": documento}
+    )
+    assert r.status_code == 200
+    assert "DECRETO-4136.36" in r.text
+    assert "multa de R$ 15.000,00" in r.text and "LTA nível 2" in r.text
+    assert "Notificado para pagamento" in r.text
+    entrar(cliente, "autoridade.cpsc")
+    painel = cliente.get("/painel").text
+    multas = painel[painel.index('id="multas"') :]
+    assert numero in multas
