@@ -480,6 +480,11 @@ def _decisao(
             if montagem_poluicao.e_poluicao(maquina)
             else None
         ),
+        fundamento_modelo=(
+            montagem_poluicao.modelo_do_ato(maquina, ato)
+            if montagem_poluicao.e_poluicao(maquina)
+            else None
+        ),
         assinaturas=(_assinatura_autoridade(s, ato, "Autoridade julgadora"),),
     )
 
@@ -660,13 +665,11 @@ def _notificacao_pagamento_poluicao(
             campo="tipo",
         )
     mp = montagem_poluicao
-    maquina = carregar_regime(p.regime)
-    modelo = mp.do_rito(mp.fontes_do_ato(maquina, ato.tipo), p.regime, ato.data_ato)
     fixou = mp.ato_da_multa(s, p)
     return d.DadosDocumento(
         **base,
         numero_documento=f"{p.numero}-P",
-        fundamento_modelo="; ".join(c.referencia() for c in modelo) or None,
+        fundamento_modelo=mp.modelo_do_ato(carregar_regime(p.regime), ato),
         interessados=(_autuado(s, p, "Notificado"), *_procuradores(s, p)),
         infracoes=_infracoes(s, p),
         valores=tuple(

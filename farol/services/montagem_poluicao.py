@@ -83,6 +83,15 @@ def fontes_do_ato(maquina: Maquina, tipo_ato: str) -> tuple[Citacao, ...]:
     return tuple(c for t in maquina.transicoes if t.tipo_ato == tipo_ato for c in t.fontes)
 
 
+def modelo_do_ato(maquina: Maquina, ato: Ato) -> str:
+    """O subtítulo do documento que materializa o ato: as citações da transição na norma do
+    rito em vigor na data do ato (ou, sem nenhuma dela, as do procedimento)."""
+    fontes = do_rito(fontes_do_ato(maquina, ato.tipo), maquina.regime, ato.data_ato) or do_rito(
+        maquina.quadro.fontes, maquina.regime, ato.data_ato
+    )
+    return "; ".join(dict.fromkeys(c.referencia() for c in fontes))
+
+
 # --- o auto ------------------------------------------------------------------------------------
 
 

@@ -376,7 +376,13 @@ def _citacoes(no: Any) -> list[dict[str, str]]:
 
 @pytest.mark.parametrize(
     "arquivo",
-    [DADOS / "papeis.yaml", DADOS / "procedimento_lesta.yaml", EXEMPLO],
+    [
+        DADOS / "papeis.yaml",
+        DADOS / "procedimento_lesta.yaml",
+        DADOS / "procedimento_poluicao.yaml",
+        DADOS / "poluicao.yaml",
+        EXEMPLO,
+    ],
     ids=lambda p: p.name,
 )
 def test_as_citacoes_dos_papeis_marcas_e_regimes_sao_literais_das_fontes(arquivo: Path) -> None:

@@ -187,6 +187,9 @@ def test_documentos_do_auto_ao_pagamento_com_reincidencia(api: Api) -> None:
         "O recurso não exige o pagamento prévio da multa",
     )
     assert "semefeitosuspensivo" not in t
+    # o modelo é o do procedimento ambiental, não o da LESTA
+    contem(t, "NORMAM-401/DPC item 1.4.2 e; NORMAM-401/DPC item 1.5.2")
+    assert "LESTA,art.24" not in t
     verificado(api, doc_dj, "decisao_julgamento", numero)
 
     # --- recurso ao DPC, provido em parte: R$ 60.000,00 × 3 = R$ 180.000,00, em última
@@ -198,12 +201,14 @@ def test_documentos_do_auto_ao_pagamento_com_reincidencia(api: Api) -> None:
     contem(
         t,
         "RECURSO PROVIDO EM PARTE",
+        "NORMAM-401/DPC item 1.4.3",
         "Recurso em última instância — Diretor de Portos e Costas",
         "R$ 180.000,00",
         "cento e oitenta mil reais",
         "R$ 60.000,00 × 3 = R$ 180.000,00",
         numero_anterior,
     )
+    assert "LESTA,art.24" not in t
     verificado(api, doc_dr, "decisao_recurso", numero)
 
     # --- notificação para pagamento: 5 dias do recebimento (26/06) → 01/07/2026 (item 1.6)

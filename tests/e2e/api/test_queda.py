@@ -59,6 +59,7 @@ from farol.store.orm import (
 from .conftest import SEGREDO, SENHA, _hash_rapido, inspecao, semear
 
 CLIENTES = 3
+ESCRITAS_ANTES_DE_MATAR = 5
 ARTEFATOS = Path(__file__).resolve().parents[3] / "artefatos" / "confiabilidade"
 
 
@@ -131,7 +132,7 @@ class Cliente:
                     f"{self.servidor.base}/api/v1{caminho}",
                     json=corpo,
                     headers={"Authorization": f"Bearer {self.token}", "Idempotency-Key": chave},
-                    timeout=15,
+                    timeout=60,
                 )
                 if r.status_code < 500:
                     return r
@@ -258,6 +259,14 @@ def _conferir(url_banco: str, clientes: list[Cliente]) -> dict[str, int]:
         banco.fechar()
 
 
+def _esperar_confirmacoes(clientes: list[Cliente], quantas: int) -> None:
+    antes = sum(len(c.confirmados) for c in clientes)
+    limite = time.monotonic() + 180
+    while sum(len(c.confirmados) for c in clientes) < antes + quantas:
+        assert time.monotonic() < limite, "o servidor não confirmou escrita nenhuma em 180 s"
+        time.sleep(0.05)
+
+
 def _matar_durante_escritas(
     url_banco: str, banco: Banco, motor: str, tmp_path: Path, mortes: int
 ) -> None:
@@ -275,10 +284,13 @@ def _matar_durante_escritas(
         for f in fios:
             f.start()
         for _ in range(mortes):
-            time.sleep(random.uniform(0.6, 1.6))
+            # morre no meio das escritas: depois de o servidor novo já ter confirmado algumas
+            # (o primeiro pedido de um processo novo carrega as normas e demora segundos)
+            _esperar_confirmacoes(clientes, ESCRITAS_ANTES_DE_MATAR)
+            time.sleep(random.uniform(0.1, 0.8))
             servidor.matar()
             servidor.subir()
-        time.sleep(1.0)
+        _esperar_confirmacoes(clientes, ESCRITAS_ANTES_DE_MATAR)
         parar.set()
         for f in fios:
             f.join(timeout=120)
