@@ -10,9 +10,11 @@ primeiro sozinho, depois com `--atacantes` processos tentando logins inexistente
 nenhuma tentativa seja barrada antes do hash: mede-se só o custo do hash. Repete para cada
 `--vagas` (`FAROL_SENHAS_SIMULTANEAS`: 64 é, na prática, sem limite).
 
-`--farol-em PASTA` roda o Farol de outra árvore (por exemplo uma revisão anterior extraída
-com `git archive HEAD | tar -x -C /tmp/farol-antes`), para medir o antes e o depois na
-mesma máquina; nela a variável de vagas não existe e é ignorada.
+`--farol-em PASTA` roda o Farol de outra árvore (por exemplo a revisão anterior ao limite,
+extraída com `git archive 7be833c | tar -x -C /tmp/farol-antes`), para medir o antes e o
+depois na mesma máquina; lá as variáveis de vagas e de limites não existem e são ignoradas
+(os atacantes usam um login novo a cada tentativa, que o limite antigo, por endereço e
+login, nunca barrava).
 """
 
 from __future__ import annotations
@@ -40,7 +42,23 @@ def _porta_livre() -> int:
         return int(s.getsockname()[1])
 
 
-def _ambiente(pasta: Path, vagas: int, arvore: str | None) -> dict[str, str]:
+def _farol(arvore: str | None, *argumentos: str) -> list[str]:
+    """O comando `farol ...`; com `arvore`, o pacote dessa pasta no lugar do instalado (o
+    instalado em modo editável tem um localizador próprio, que se tira do caminho)."""
+    if not arvore:
+        return [sys.executable, "-m", "farol", *argumentos]
+    codigo = (
+        "import sys;"
+        "sys.meta_path[:] = [f for f in sys.meta_path"
+        " if 'editable' not in str(getattr(f, '__module__', ''))];"
+        f"sys.path.insert(0, {arvore!r});"
+        f"sys.argv = ['farol', *{list(argumentos)!r}];"
+        "from farol.cli.main import main; main()"
+    )
+    return [sys.executable, "-c", codigo]
+
+
+def _ambiente(pasta: Path, vagas: int) -> dict[str, str]:
     env = {
         **os.environ,
         "FAROL_PASTA_DADOS": str(pasta),
@@ -49,15 +67,13 @@ def _ambiente(pasta: Path, vagas: int, arvore: str | None) -> dict[str, str]:
         "FAROL_LOGIN_FALHAS_POR_ENDERECO": "1000000",
     }
     env.pop("FAROL_DATABASE_URL", None)
-    if arvore:
-        env["PYTHONPATH"] = arvore
     return env
 
 
-def _subir(env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
+def _subir(env: dict[str, str], arvore: str | None) -> tuple[subprocess.Popen[bytes], str]:
     porta = _porta_livre()
     processo = subprocess.Popen(
-        [sys.executable, "-m", "farol", "serve", "--porta", str(porta)],
+        _farol(arvore, "serve", "--porta", str(porta)),
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -104,11 +120,9 @@ def _resumo(tempos: list[float]) -> str:
 
 def medir(vagas: int, atacantes: int, segundos: float, arvore: str | None) -> None:
     with tempfile.TemporaryDirectory(prefix="farol-bench-") as pasta:
-        env = _ambiente(Path(pasta), vagas, arvore)
-        subprocess.run(
-            [sys.executable, "-m", "farol", "demo"], env=env, check=True, capture_output=True
-        )
-        processo, base = _subir(env)
+        env = _ambiente(Path(pasta), vagas)
+        subprocess.run(_farol(arvore, "demo"), env=env, check=True, capture_output=True)
+        processo, base = _subir(env, arvore)
         try:
             with httpx.Client(base_url=base, timeout=60) as c:
                 r = c.post("/api/v1/auth/token", data={"username": LEITOR, "password": SENHA_DEMO})
@@ -146,10 +160,10 @@ def main() -> None:
     p.add_argument("--atacantes", type=int, default=6)
     p.add_argument("--segundos", type=float, default=15)
     p.add_argument("--vagas", type=int, action="append")
-    p.add_argument("--farol-em", help="roda o Farol desta árvore (PYTHONPATH)")
+    p.add_argument("--farol-em", help="roda o Farol desta árvore (no lugar do instalado)")
     a = p.parse_args()
     print(f"{os.cpu_count()} núcleos; carga média antes: {os.getloadavg()[0]:.1f}")
-    for vagas in a.vagas or [64, 1]:
+    for vagas in a.vagas or ([1] if a.farol_em else [64, 1]):
         medir(vagas, a.atacantes, a.segundos, a.farol_em)
 
 

@@ -183,6 +183,12 @@ def _no_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
+def _testes_longos() -> bool:
+    """A versão completa dos testes `longo`: no CI (`CI=true`) ou com `FAROL_TESTES_LONGOS=1`."""
+    valor = os.environ.get("FAROL_TESTES_LONGOS", "").strip().lower()
+    return valor in {"1", "true", "yes"} or _no_ci()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """No CI (`CI=true`) os textos legais de ../shared/seeds são obrigatórios: sem eles as
     citações não são conferidas contra a lei, e a suíte para em vez de pular em silêncio."""
@@ -198,8 +204,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Marca cada teste com a sua camada (`-m unit`, `-m "not e2e"`) e recusa banco de dados
-    num teste de unidade."""
+    num teste de unidade; pula a versão completa dos testes `longo` fora do CI."""
+    longos = _testes_longos()
     for item in items:
+        if not longos and item.get_closest_marker("longo"):
+            item.add_marker(
+                pytest.mark.skip(reason="versão completa (longo): CI=true ou FAROL_TESTES_LONGOS=1")
+            )
         try:
             partes = item.path.relative_to(config.rootpath).parts
         except ValueError:

@@ -180,7 +180,8 @@ def instalar(app: FastAPI) -> None:
         loc = [
             str(p) for p in primeiro.get("loc", ()) if p not in ("body", "query", "path", "header")
         ]
-        caminho = (primeiro.get("ctx") or {}).get("caminho")  # dentro de dados livres
+        contexto = primeiro.get("ctx")
+        caminho = contexto.get("caminho") if isinstance(contexto, dict) else None  # dados livres
         campo = ".".join([*loc, *([str(caminho)] if caminho else [])]) or "corpo"
         tipo = str(primeiro.get("type", ""))
         mensagem = traduzir(primeiro)

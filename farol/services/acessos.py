@@ -5,8 +5,8 @@ Cada leitura dos dados completos de uma pessoa (hoje, a situação por CPF/CNPJ 
 os débitos em todas as OMs, que só os papéis com a permissão `ve_dados_pessoais` veem) grava,
 na mesma transação da leitura, quem leu, com que papel e de que OM, quando, de que documento
 e por qual consulta. O auditor (permissão `audita_acessos`, normas/dados/papeis.yaml) lê o
-registro dos usuários da sua jurisdição; os outros papéis recebem 403. Nada aqui se altera
-nem se apaga.
+registro dos usuários da sua jurisdição; os outros papéis recebem 403. Daqui só se acrescentam
+linhas: nenhuma função altera ou apaga o registro.
 """
 
 from __future__ import annotations

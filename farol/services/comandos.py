@@ -366,7 +366,7 @@ class DadosMedidaImposta(Modelo):
 # sem nenhuma delas aceita `DadosLivres`.
 # --- regime poluição (NORMAM-401 cap. 1; dados/poluicao.yaml) --------------------------------
 
-Dinheiro = Annotated[Decimal, Field(ge=0, max_digits=14, decimal_places=2)]
+Dinheiro = Annotated[entrada.Dinheiro, Field(ge=0, max_digits=14, decimal_places=2)]
 
 
 class DadosAutoPoluicao(Modelo):
@@ -426,7 +426,7 @@ class SituacaoEconomicaInformada(Modelo):
 class DadosDecisaoPoluicao(Modelo):
     """A decisão que fixa a multa por poluição (itens 1.5.2 e 1.5.3)."""
 
-    multa_base: Decimal = Field(
+    multa_base: entrada.Dinheiro = Field(
         gt=0,
         max_digits=14,
         decimal_places=2,
@@ -455,7 +455,9 @@ class DadosLiberacao(Modelo):
         max_length=40,
         description="certificado_apresentado ou caucao_depositada (dados/poluicao.yaml)",
     )
-    valor_caucao: Decimal | None = Field(default=None, gt=0, max_digits=14, decimal_places=2)
+    valor_caucao: entrada.Dinheiro | None = Field(
+        default=None, gt=0, max_digits=14, decimal_places=2
+    )
     documento: str = Field(
         min_length=3, max_length=200, description="certificado ou comprovante do depósito"
     )

@@ -23,10 +23,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from farol.erros import EntradaInvalida
 from farol.services import auditoria
 from farol.services.auditoria import Relatorio
-from farol.services.unit_of_work import BancoUnitOfWork
+from farol.services.unit_of_work import BancoUnitOfWork, caso_de_uso
 from farol.store import ancoras, copias
 from farol.store.ancoras import Diferenca
 from farol.store.db import Banco, arquivo_sqlite, e_sqlite
@@ -98,10 +100,10 @@ def _depois_de_aceito(
     return elevados, caminho
 
 
-def _elevar(uow: BancoUnitOfWork, ancora: dict[str, Any]) -> list[str]:
+@caso_de_uso(escrita=True)
+def _elevar(s: Session, ancora: dict[str, Any]) -> list[str]:
     """Os contadores abaixo dos ancorados sobem até eles (numa transação)."""
-    with uow.escrita() as s:
-        return ancoras.elevar_numeracao(s, ancora)
+    return ancoras.elevar_numeracao(s, ancora)
 
 
 def restaurar(

@@ -17,6 +17,18 @@ MENSAGENS = {
     "date_parsing": "data inválida: use AAAA-MM-DD",
     "date_type": "data inválida: use AAAA-MM-DD",
     "datetime_parsing": "data e hora inválidas: use AAAA-MM-DDTHH:MM:SS-03:00",
+    "datetime_type": "data e hora inválidas: use AAAA-MM-DDTHH:MM:SS-03:00",
+    "datetime_from_date_parsing_error": "data e hora inválidas: use AAAA-MM-DDTHH:MM:SS-03:00",
+    "float_parsing": "esperado um número",
+    "float_type": "esperado um número",
+    "int_parsing_size": "número grande demais",
+    "finite_number": "esperado um número finito",
+    "string_unicode": "texto que não é UTF-8",
+    "string_sub_type": "esperado um texto",
+    "bytes_type": "esperado um arquivo",
+    "json_type": "JSON malformado",
+    "union_tag_invalid": "valor não permitido",
+    "is_instance_of": "valor de tipo errado",
     "datetime_from_date_parsing": "data e hora inválidas: use AAAA-MM-DDTHH:MM:SS-03:00",
     "timezone_aware": "informe o fuso horário (ex.: -03:00)",
     "decimal_parsing": "esperado um valor decimal",
@@ -54,4 +66,7 @@ def traduzir(erro: Any) -> str:
                 mensagem += f" ({chave.replace('_', ' ')}: {contexto[chave]})"
                 break
         return mensagem
-    return str(erro.get("msg", "valor inválido")).removeprefix("Value error, ")
+    mensagem = str(erro.get("msg", "valor inválido")).removeprefix("Value error, ")
+    if mensagem.startswith("Expected UploadFile"):  # o FastAPI, quando o arquivo vem como texto
+        return "esperado um arquivo (multipart/form-data com nome de arquivo)"
+    return mensagem

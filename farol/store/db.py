@@ -18,6 +18,7 @@ servidor não ficam presas esperando e as páginas que não usam o banco continu
 
 from __future__ import annotations
 
+import inspect
 import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -144,11 +145,15 @@ def _conexao_pg_com_prazo() -> type[Any]:
     from psycopg import errors
 
     espera_esgotada: type[Exception] = getattr(errors, "_WaitTimeout", psycopg.OperationalError)
+    # psycopg < 3.2 não tem prazo na espera: fica só o statement_timeout do servidor
+    com_prazo = "timeout" in inspect.signature(psycopg.Connection.wait).parameters
 
     class ConexaoComPrazo(psycopg.Connection[Any]):
         prazo_s: float | None = None
 
         def wait(self, gen: Any, interval: float = 0.1, timeout: float | None = None) -> Any:
+            if not com_prazo:
+                return super().wait(gen, interval)  # type: ignore[call-arg, unused-ignore]
             prazo = timeout if timeout is not None else self.prazo_s
             try:
                 return super().wait(gen, interval, prazo)
@@ -174,6 +179,21 @@ def _preparar_postgresql(engine: Engine, esperas: EsperasDoBanco) -> None:
         if comando_s is not None:
             conexao.prazo_s = comando_s + MARGEM_DO_CLIENTE_S
         return conexao
+
+    # O ping do pool (`pool_pre_ping`, antes de entregar uma conexão parada) é um comando
+    # vazio: espera só o tempo de conectar, não o de um comando. Com o servidor congelado, o
+    # pedido que pega uma conexão parada desiste em segundos, não em `espera_comando_s`.
+    ping = engine.dialect.do_ping
+
+    def _ping_curto(conexao: Any) -> bool:
+        anterior = getattr(conexao, "prazo_s", None)
+        conexao.prazo_s = esperas.espera_conexao_s
+        try:
+            return bool(ping(conexao))
+        finally:
+            conexao.prazo_s = anterior
+
+    setattr(engine.dialect, "do_ping", _ping_curto)  # noqa: B010 (só o dialeto desta engine)
 
 
 def criar_engine(url: str | URL, esperas: EsperasDoBanco | None = None, **opcoes: Any) -> Engine:

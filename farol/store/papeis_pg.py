@@ -3,7 +3,7 @@
 As migrações rodam com o papel dono das tabelas (`farol db upgrade`); o `farol serve` conecta
 com outro, que recebe só o que a aplicação usa:
 
-- `ato` e `documento_emitido`: SELECT e INSERT (só se acrescenta);
+- `ato`, `documento_emitido` e `acesso_dado_pessoal`: SELECT e INSERT (só se acrescenta);
 - as demais tabelas do registro do processo (`TABELAS_DO_REGISTRO`, incluindo `numeracao`):
   SELECT, INSERT e UPDATE, sem DELETE;
 - as outras (sessões, idempotência, ...): SELECT, INSERT, UPDATE e DELETE;
@@ -20,19 +20,36 @@ from __future__ import annotations
 import re
 
 from farol.erros import EntradaInvalida
-from farol.store.orm import Base
+from farol.store.orm import (
+    AcessoDadoPessoal,
+    Ato,
+    AutoDeInfracao,
+    AutoInfracaoItem,
+    Base,
+    DocumentoAnexo,
+    DocumentoEmitido,
+    Notificacao,
+    Numeracao,
+    Pagamento,
+    Penalidade,
+    Processo,
+    Procurador,
+)
 
-SO_INSERT = ("ato", "documento_emitido")
-TABELAS_DO_REGISTRO = (
-    "processo",
-    "numeracao",
-    "auto_de_infracao",
-    "auto_infracao_item",
-    "notificacao",
-    "penalidade",
-    "pagamento",
-    "documento_anexo",
-    "procurador",
+SO_INSERT = tuple(m.__tablename__ for m in (Ato, DocumentoEmitido, AcessoDadoPessoal))
+TABELAS_DO_REGISTRO = tuple(
+    m.__tablename__
+    for m in (
+        Processo,
+        Numeracao,
+        AutoDeInfracao,
+        AutoInfracaoItem,
+        Notificacao,
+        Penalidade,
+        Pagamento,
+        DocumentoAnexo,
+        Procurador,
+    )
 )
 IDENTIFICADOR = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 

@@ -195,6 +195,8 @@ def test_banco_congelado_da_503_no_prazo_e_as_paginas_sem_banco_seguem_responden
     farol: Farol,
 ) -> None:
     assert farol.api().status_code == 200
+    for caminho in SEM_BANCO:  # a primeira vez monta o OpenAPI e compila os modelos: aquece
+        assert farol.get(caminho).status_code == 200
     farol.proxy.pausar()
 
     # 50 pedidos ao mesmo tempo: mais que as 40 threads do servidor e que as 15 conexões do pool
@@ -226,6 +228,38 @@ def test_banco_congelado_da_503_no_prazo_e_as_paginas_sem_banco_seguem_responden
 
     farol.proxy.restaurar()
     assert farol.esperar_200() < 5
+
+
+@exige_postgresql
+def test_conexao_parada_do_pool_desiste_no_tempo_de_conectar_nao_no_do_comando(
+    url_banco: str,
+) -> None:
+    """Com a espera de comando longa (a de produção, 30 s), o ping que testa a conexão
+    parada do pool antes de entregá-la espera só o tempo de conectar: com o servidor
+    congelado, o pedido desiste em segundos (ping 2 s + reconexão 2 s), não em 31 s."""
+    alvo = make_url(url_banco)
+    with ProxyTCP((alvo.host or "127.0.0.1", alvo.port or 5432)) as proxy:
+        esperas = EsperasDoBanco(espera_conexao_s=2, espera_comando_s=30, espera_pool_s=1)
+        banco = Banco.conectar(alvo.set(host="127.0.0.1", port=proxy.porta), esperas)
+        try:
+            with banco.unit_of_work(somente_leitura=True) as s:  # deixa uma conexão no pool
+                assert s.execute(text("SELECT 1")).scalar_one() == 1
+            proxy.pausar()
+            inicio = time.monotonic()
+            with (
+                pytest.raises(BancoIndisponivel, match="sem conexão"),
+                banco.unit_of_work(somente_leitura=True) as s,
+            ):
+                s.execute(text("SELECT 1"))
+            assert time.monotonic() - inicio < 2 * (2 + 2)
+            assert banco.disjuntor.aberto
+            proxy.restaurar()
+            with banco.unit_of_work(somente_leitura=True) as s:  # a sonda fecha o disjuntor
+                assert s.execute(text("SELECT 1")).scalar_one() == 1
+            assert not banco.disjuntor.aberto
+        finally:
+            proxy.restaurar()
+            banco.fechar()
 
 
 @exige_postgresql

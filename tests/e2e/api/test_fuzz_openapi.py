@@ -15,8 +15,8 @@ porquê). Exige, entre outras:
   token (`ignored_auth`) e 405 com `Allow` para método não suportado (`unsupported_method`).
 
 Duas versões: a curta (poucos exemplos por operação, semente fixa) roda em `make test`; a
-completa (`longo`, 100 exemplos por operação, semente nova a cada vez) roda no CI ou com
-`FAROL_TESTES_LONGOS=1`. Cada rodada grava em `artefatos/fuzz/` o número de casos, os status
+completa (marcador `longo`: 50 exemplos por operação, ou `FAROL_FUZZ_EXEMPLOS`, e semente nova
+a cada vez) roda no CI ou com `FAROL_TESTES_LONGOS=1` (tests/conftest.py). Cada rodada grava em `artefatos/fuzz/` o número de casos, os status
 recebidos e os 500 achados, por papel (o README cita os números da última completa).
 """
 
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -54,13 +55,11 @@ LOGINS = {
     "consulta": "consulta.cpsc",
 }
 CONFIGURACAO = Path(__file__).with_name("schemathesis.toml")
+# Exemplos por operação na versão completa (`FAROL_FUZZ_EXEMPLOS` muda): com 50, cada papel
+# leva uns 2 minutos e uns 3.000 casos numa máquina de 2 núcleos.
+EXEMPLOS_COMPLETO = int(os.environ.get("FAROL_FUZZ_EXEMPLOS") or 50)
 # Sair encerra a sessão do próprio token: o resto da rodada seria só 401.
 FORA_DA_RODADA = ("/api/v1/auth/sair",)
-
-
-def _longos() -> bool:
-    valor = os.environ.get("FAROL_TESTES_LONGOS") or os.environ.get("CI") or ""
-    return valor.strip().lower() in {"1", "true", "yes"}
 
 
 def _porta_livre() -> int:
@@ -79,10 +78,14 @@ def url_servidor(
 
     if not SCHEMATHESIS.exists():
         pytest.skip(f"schemathesis ausente em {SCHEMATHESIS} (pip install -e '.[dev]')")
+    # Os logins a esmo do fuzzer (POST /auth/token) somam falhas do mesmo endereço: com os
+    # limites padrão, o login do papel seguinte já encontraria o endereço bloqueado (429).
     config = Configuracao(
         pasta_dados=tmp_path_factory.mktemp("dados"),
         database_url=url_banco_modulo,
         segredo="segredo-do-fuzz-" + "x" * 32,
+        login_falhas_por_conta=1_000_000,
+        login_falhas_por_endereco=1_000_000,
     )
     app = criar_app(config, banco_demo)
     porta = _porta_livre()
@@ -111,9 +114,36 @@ def _token(url: str, login: str) -> str:
     return str(r.json()["access_token"])
 
 
+INGLES = re.compile(
+    r"\b(should|Input|Field|required|[Ee]rror|Expected|exceeded|[Ii]nvalid|Not Found|"
+    r"Method Not Allowed|Unprocessable|Too many|Missing)\b"
+)
+
+
+def _entradas(har: Path) -> list[dict[str, Any]]:
+    entradas: list[dict[str, Any]] = json.loads(har.read_text(encoding="utf-8"))["log"]["entries"]
+    return entradas
+
+
 def _statuses(har: Path) -> Counter[int]:
-    entradas = json.loads(har.read_text(encoding="utf-8"))["log"]["entries"]
-    return Counter(int(e["response"]["status"]) for e in entradas)
+    return Counter(int(e["response"]["status"]) for e in _entradas(har))
+
+
+def _em_ingles(har: Path) -> Counter[str]:
+    """As mensagens de erro (4xx e 5xx) que não estão em português."""
+    achadas: Counter[str] = Counter()
+    for e in _entradas(har):
+        resposta = e["response"]
+        if int(resposta["status"]) < 400:
+            continue
+        texto = (resposta.get("content") or {}).get("text") or ""
+        try:
+            mensagem = str(json.loads(texto).get("mensagem", texto))
+        except (ValueError, AttributeError):
+            mensagem = texto
+        if INGLES.search(mensagem):
+            achadas[f"{resposta['status']} {mensagem[:200]}"] += 1
+    return achadas
 
 
 def _rodar(url: str, papel: str, pasta: Path, *, exemplos: int, semente: int | None) -> None:
@@ -148,6 +178,7 @@ def _rodar(url: str, papel: str, pasta: Path, *, exemplos: int, semente: int | N
     inicio = time.monotonic()
     saida = subprocess.run(comando, capture_output=True, text=True, timeout=3600, check=False)
     statuses = _statuses(har) if har.exists() else Counter()
+    ingles = _em_ingles(har) if har.exists() else Counter()
     relatorio = {
         "papel": papel,
         "login": LOGINS[papel],
@@ -155,6 +186,7 @@ def _rodar(url: str, papel: str, pasta: Path, *, exemplos: int, semente: int | N
         "casos": sum(statuses.values()),
         "respostas_500": sum(n for s, n in statuses.items() if s >= 500),
         "status": {str(s): n for s, n in sorted(statuses.items())},
+        "mensagens_em_ingles": dict(ingles),
         "segundos": round(time.monotonic() - inicio, 1),
         "codigo_de_saida": saida.returncode,
     }
@@ -166,6 +198,7 @@ def _rodar(url: str, papel: str, pasta: Path, *, exemplos: int, semente: int | N
     (ARTEFATOS / f"{rotulo}-{motor}-{papel}.txt").write_text(saida.stdout, encoding="utf-8")
     print(json.dumps(relatorio, ensure_ascii=False))
     assert relatorio["respostas_500"] == 0, saida.stdout[-20000:]
+    assert not ingles, f"mensagens de erro que não estão em português: {dict(ingles)}"
     assert saida.returncode == 0, saida.stdout[-20000:] + saida.stderr[-4000:]
 
 
@@ -176,19 +209,30 @@ def test_curto_sem_500_e_dentro_do_esquema(
     _rodar(url_servidor, papel, tmp_path, exemplos=3, semente=20261130)
 
 
+@pytest.mark.longo
 @pytest.mark.parametrize("papel", list(LOGINS))
 def test_completo_sem_500_e_dentro_do_esquema(
     url_servidor: str, papel: str, tmp_path: Path
 ) -> None:
-    if not _longos():
-        pytest.skip("versão completa: CI=true ou FAROL_TESTES_LONGOS=1")
-    _rodar(url_servidor, papel, tmp_path, exemplos=100, semente=None)
+    _rodar(url_servidor, papel, tmp_path, exemplos=EXEMPLOS_COMPLETO, semente=None)
 
 
-def test_o_relatorio_conta_os_status_do_har(tmp_path: Path) -> None:
+def test_o_relatorio_conta_os_status_e_as_mensagens_em_ingles_do_har(tmp_path: Path) -> None:
     har = tmp_path / "x.har"
-    entradas: list[dict[str, Any]] = [
-        {"response": {"status": s}} for s in (200, 422, 422, 500)
+
+    def resposta(status: int, mensagem: str) -> dict[str, Any]:
+        texto = json.dumps({"detail": mensagem, "mensagem": mensagem})
+        return {"response": {"status": status, "content": {"text": texto}}}
+
+    entradas = [
+        resposta(200, "Field required"),  # 2xx: não é mensagem de erro
+        resposta(422, "campo obrigatório ausente"),
+        resposta(422, "texto longo demais (max length: 200)"),
+        resposta(400, "There was an error parsing the body"),
+        resposta(500, "Internal Server Error"),
     ]
     har.write_text(json.dumps({"log": {"entries": entradas}}), encoding="utf-8")
-    assert _statuses(har) == Counter({422: 2, 200: 1, 500: 1})
+    assert _statuses(har) == Counter({422: 2, 200: 1, 400: 1, 500: 1})
+    assert _em_ingles(har) == Counter(
+        {"400 There was an error parsing the body": 1, "500 Internal Server Error": 1}
+    )

@@ -188,14 +188,14 @@ def test_nul_e_metade_de_par_substituto_sao_422_em_portugues_e_nada_e_gravado(ap
     atos, inspecoes = api.contar(Ato), api.contar(Inspecao)
     cab = {**api.cabecalhos("inspetor.cpsc"), "content-type": "application/json"}
     for texto, mensagem in [
-        ('"a\\u0000b"', "texto com o caractere nulo (U+0000), que não é aceito"),
-        ('"\\ud800"', "texto com metade de um par substituto UTF-16 (U+D800 a U+DFFF), que não é aceito"),
+        ("a\x00b", "texto com o caractere nulo (U+0000), que não é aceito"),
+        ("\ud800", "texto com metade de um par substituto UTF-16 (U+D800 a U+DFFF), que não é aceito"),
     ]:
-        corpo = '{"tipo": "esclarecimentos_prestados", "data_ato": "2026-03-05", "dados": {"texto": %s}}'
-        r = api.cliente.post(f"{API}/processos/{pid}/atos", content=corpo % texto, headers=cab)
+        # json.dumps escreve "\u0000" e "\ud800": o JSON é válido, o texto que ele traz não
+        corpo = {"tipo": "esclarecimentos_prestados", "data_ato": "2026-03-05", "dados": {"texto": texto}}
+        r = api.cliente.post(f"{API}/processos/{pid}/atos", content=json.dumps(corpo), headers=cab)
         assert (_corpo_de_erro(r, 422)["campo"], r.json()["mensagem"]) == ("dados.texto", mensagem)
-        local = json.loads('{"local": %s}' % texto.replace('"', '"Baía ', 1))["local"]
-        corpo_inspecao = json.dumps({**inspecao(), "local": local})  # ASCII, com os escapes
+        corpo_inspecao = json.dumps({**inspecao(), "local": f"Baía {texto}"})
         r = api.cliente.post(f"{API}/inspecoes", content=corpo_inspecao, headers=cab)
         assert (_corpo_de_erro(r, 422)["campo"], r.json()["mensagem"]) == ("local", mensagem)
     assert (api.contar(Ato), api.contar(Inspecao)) == (atos, inspecoes)

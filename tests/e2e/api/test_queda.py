@@ -60,6 +60,7 @@ from .conftest import SEGREDO, SENHA, _hash_rapido, inspecao, semear
 
 CLIENTES = 3
 ESCRITAS_ANTES_DE_MATAR = 5
+ESPERA_PARA_REPETIR_S = 0.1
 ARTEFATOS = Path(__file__).resolve().parents[3] / "artefatos" / "confiabilidade"
 
 
@@ -98,11 +99,28 @@ class Servidor:
             assert self.processo.poll() is None, (self.pasta / f"serve-{self.subidas - 1}.log")
             try:
                 if httpx.get(f"{self.base}/openapi.json", timeout=2).status_code == 200:
+                    self._aquecer()
                     return
             except httpx.TransportError:
                 pass
             time.sleep(0.05)
         raise AssertionError("farol serve não respondeu em 60 s")
+
+    def _aquecer(self) -> None:
+        """A primeira inspeção de um processo novo carrega as normas e os calendários (segundos):
+        uma avaliação sem gravar nada paga essa carga antes de os clientes voltarem."""
+        token = httpx.post(
+            f"{self.base}/api/v1/auth/token",
+            data={"username": "inspetor.cpsc", "password": SENHA},
+            timeout=60,
+        ).json()["access_token"]
+        r = httpx.post(
+            f"{self.base}/api/v1/inspecoes/avaliar",
+            json=inspecao(),
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=120,
+        )
+        assert r.status_code == 200, r.text
 
     def matar(self) -> None:
         assert self.processo is not None
@@ -122,39 +140,38 @@ class Cliente:
     repeticoes: int = 0
     processos: list[int] = field(default_factory=list)
     token: str = ""
+    http: httpx.Client = field(default_factory=lambda: httpx.Client(timeout=60))
 
     def _pedir(self, caminho: str, corpo: dict[str, Any]) -> httpx.Response:
         """POST com a chave de idempotência; repete (mesma chave e corpo) enquanto cair."""
         chave = str(uuid.uuid4())
         while True:
             try:
-                r = httpx.post(
+                r = self.http.post(
                     f"{self.servidor.base}/api/v1{caminho}",
                     json=corpo,
                     headers={"Authorization": f"Bearer {self.token}", "Idempotency-Key": chave},
-                    timeout=60,
                 )
                 if r.status_code < 500:
                     return r
             except httpx.TransportError:
                 pass
             self.repeticoes += 1
-            time.sleep(0.05)
+            time.sleep(ESPERA_PARA_REPETIR_S)
 
     def _entrar(self) -> None:
         while not self.token:
             try:
-                r = httpx.post(
+                r = self.http.post(
                     f"{self.servidor.base}/api/v1/auth/token",
                     data={"username": "inspetor.cpsc", "password": SENHA},
-                    timeout=15,
                 )
                 if r.status_code == 200:
                     self.token = r.json()["access_token"]
                     return
             except httpx.TransportError:
                 pass
-            time.sleep(0.05)
+            time.sleep(ESPERA_PARA_REPETIR_S)
 
     def _inspecionar(self, i: int) -> None:
         marca = f"Q{self.n}-{i:05d}"
@@ -179,15 +196,16 @@ class Cliente:
         self.confirmados.append(("ato", marca, r.json()["ato"]["id"]))
 
     def rodar(self) -> None:
-        self._entrar()
-        self._inspecionar(0)
-        i = 1
-        while not self.parar.is_set():
-            if random.random() < 0.25:
-                self._inspecionar(i)
-            else:
-                self._esclarecer(i)
-            i += 1
+        with self.http:
+            self._entrar()
+            self._inspecionar(0)
+            i = 1
+            while not self.parar.is_set():
+                if random.random() < 0.25:
+                    self._inspecionar(i)
+                else:
+                    self._esclarecer(i)
+                i += 1
 
 
 
