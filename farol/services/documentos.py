@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from farol import entrada
 from farol.domain.papeis import EMITE_DOCUMENTOS, nome_do_papel, papeis_com, pode
-from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
 from farol.normas.atos_do_sistema import tipo_emissao_de_documento
 from farol.pdf import dados as d
@@ -89,6 +89,19 @@ def papeis_que_emitem(regime: str, tipo: d.TipoDocumento) -> tuple[str, ...]:
         )
     )
     return papeis or papeis_com(EMITE_DOCUMENTOS)
+
+
+def tipos_do_regime(regime: str) -> tuple[d.TipoDocumento, ...]:
+    """Os documentos que cabem num processo do regime: os que materializam um ato do quadro
+    dele e os que não materializam ato de quadro nenhum (os da custódia)."""
+    maquinas = carregar_regimes()
+    proprio = carregar_regime(regime)
+    return tuple(
+        t
+        for t in d.TipoDocumento
+        if proprio.tipos_que_materializam(t.value)
+        or not any(m.tipos_que_materializam(t.value) for m in maquinas)
+    )
 
 
 def emitir(

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.normas.infracoes import catalogo
-from farol.pdf.dados import TITULOS, TipoDocumento
+from farol.pdf.dados import TITULOS
 from farol.relogio import hoje
 from farol.services import (
     anexos,
@@ -46,7 +46,7 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
         # só os tipos que o papel emite (quem registra o ato que o documento materializa)
         "tipos_documento": [
             (t.value, TITULOS[t])
-            for t in TipoDocumento
+            for t in documentos.tipos_do_regime(d["regime"])
             if ator.papel in documentos.papeis_que_emitem(d["regime"], t)
         ],
         "pode_emitir": documentos.pode_emitir(ator),
