@@ -204,16 +204,19 @@ def test_painel_estatisticas_e_busca_sobre_a_demonstracao(
     a = atores(banco)
     with banco.unit_of_work(somente_leitura=True) as s:
         f = painel.figuras.na_sessao(s, a["autoridade.cpsc"], hoje())
-        assert f.contagens.processos == f.processos.total == 27  # + apuração e inquérito
+        # + apuração, inquérito e os dois autos de poluição
+        assert f.contagens.processos == f.processos.total == 29
         # recurso sem efeito suspensivo (LESTA art. 24 § 1º): o prazo de pagamento da ciência
         # do julgamento (dia 52, vence no dia 67) corre durante os recursos; vencem os 5
         # cenários que passam do dia 67 sem pagar nem obter efeito suspensivo, mais a multa
-        # vencida da ciência há 40 dias
-        assert f.contagens.multas_vencidas == len(f.multas_vencidas) == 6
+        # vencida da ciência há 40 dias e a do auto de poluição notificado para pagamento há 20
+        assert f.contagens.multas_vencidas == len(f.multas_vencidas) == 7
+        # o petroleiro da demonstração retido sem o Certificado de Garantia Financeira
+        assert [x.embarcacao.nome for x in f.retidas] == ["NT Babitonga"]
         assert sorted(x.valor for x in f.restituicoes) == [Decimal("200.00"), Decimal("600.00")]
         assert [x.tipo for x in f.prescricao] == ["intercorrente"]
         f_dpc = painel.figuras.na_sessao(s, a["dpc"], hoje())
-        assert f_dpc.contagens.processos == 28  # todas as OMs: + CPSP
+        assert f_dpc.contagens.processos == 30  # todas as OMs: + CPSP
         e = estatisticas.calcular.na_sessao(s, a["dpc"], *estatisticas.periodo_padrao(hoje()))
         total = e["total_infracoes"]
         assert (
