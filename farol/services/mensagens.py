@@ -52,6 +52,17 @@ MENSAGENS = {
     "dict_type": "esperado um objeto",
     "model_type": "esperado um objeto",
     "model_attributes_type": "esperado um objeto",
+    "decimal_whole_digits": "parte inteira grande demais",
+    "multiple_of": "valor fora do passo permitido",
+    "uuid_parsing": "identificador inválido",
+    "uuid_type": "identificador inválido",
+    "url_parsing": "endereço inválido",
+    "url_type": "endereço inválido",
+    "dict_attributes_type": "esperado um objeto",
+    "set_type": "esperada uma lista",
+    "tuple_type": "esperada uma lista",
+    "none_required": "valor não permitido",
+    "recursion_loop": "objeto aninhado demais",
 }
 
 
@@ -61,7 +72,17 @@ def traduzir(erro: Any) -> str:
     if tipo in MENSAGENS:
         mensagem = MENSAGENS[tipo]
         contexto = erro.get("ctx") or {}
-        for chave in ("min_length", "max_length", "ge", "gt", "le", "lt", "expected"):
+        if "whole_digits" in contexto:
+            return f"{mensagem} (no máximo {contexto['whole_digits']} dígitos antes da vírgula)"
+        for chave in (
+            "min_length",
+            "max_length",
+            "ge",
+            "gt",
+            "le",
+            "lt",
+            "expected",
+        ):
             if chave in contexto:
                 mensagem += f" ({chave.replace('_', ' ')}: {contexto[chave]})"
                 break

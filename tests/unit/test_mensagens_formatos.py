@@ -48,3 +48,24 @@ def test_fato_antes_da_vigencia_diz_a_data_dd_mm_aaaa() -> None:
     with pytest.raises(ForaDeVigencia) as e:
         calcular_penalidade("RLESTA.11", dt.date(1990, 1, 1), autor="condutor")
     assert "/" in e.value.mensagem and formatos_de_maquina(e.value.mensagem) == []
+
+
+def test_decimal_com_parte_inteira_grande_demais_tem_mensagem_em_portugues() -> None:
+    """Achado do fuzz (schemathesis): o comprimento de 1.234.567,10 m voltava em inglês."""
+    from decimal import Decimal
+
+    from pydantic import BaseModel, Field, ValidationError
+
+    from farol.services.mensagens import traduzir
+
+    class Medida(BaseModel):
+        comprimento: Decimal = Field(max_digits=8, decimal_places=2)
+
+    try:
+        Medida(comprimento=Decimal("1234567.1"))
+    except ValidationError as e:
+        assert traduzir(e.errors()[0]) == (
+            "parte inteira grande demais (no máximo 6 dígitos antes da vírgula)"
+        )
+    else:  # pragma: no cover
+        raise AssertionError("valor aceito")
