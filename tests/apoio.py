@@ -1,7 +1,10 @@
-"""Peças comuns aos testes: hash de senha barato e cópia do banco-modelo SQLite."""
+"""Peças comuns aos testes: hash de senha barato, cópia do banco-modelo SQLite, uma porta TCP
+livre e o token CSRF de uma página."""
 
 from __future__ import annotations
 
+import re
+import socket
 import sqlite3
 from pathlib import Path
 
@@ -18,3 +21,17 @@ def copiar_sqlite(origem: Path, destino: Path) -> None:
         de.backup(para)
     de.close()
     para.close()
+
+
+def porta_livre() -> int:
+    """Uma porta TCP livre em 127.0.0.1 (para subir um servidor ou um proxy no teste)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def csrf_de(html: str) -> str:
+    """O token CSRF do formulário da página."""
+    m = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert m, "página sem token CSRF"
+    return m.group(1)

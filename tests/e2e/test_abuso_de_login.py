@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from apoio import hash_rapido
+from apoio import hash_rapido, porta_livre
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -113,15 +112,9 @@ def test_a_pagina_de_entrar_soma_no_mesmo_limite_do_endereco(app: FastAPI) -> No
 # --- X-Forwarded-For: o `farol serve` de verdade, como processo --------------------------
 
 
-def _porta_livre() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
 def _farol_serve(url_banco: str, pasta: Path, **ambiente: str) -> Iterator[str]:
-    porta = _porta_livre()
+    porta = porta_livre()
     env = {
         **os.environ,
         "FAROL_DATABASE_URL": url_banco,

@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from apoio import hash_rapido
+from apoio import hash_rapido, porta_livre
 from proxy_tcp import ProxyTCP
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
@@ -77,14 +77,6 @@ class Farol:
             time.sleep(0.05)
 
 
-def _porta_livre() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def farol(
     url_banco: str, banco: Banco, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -114,7 +106,7 @@ def farol(
             banco=ESPERAS,
         )
         app = criar_app(config)
-        porta = _porta_livre()
+        porta = porta_livre()
         servidor = uvicorn.Server(
             uvicorn.Config(
                 app,

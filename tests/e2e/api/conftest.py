@@ -23,6 +23,7 @@ from typing import Any
 
 import httpx
 import pytest
+from apoio import csrf_de
 from fastapi.testclient import TestClient
 from pwdlib.hashers.argon2 import Argon2Hasher
 from sqlalchemy import func, select
@@ -157,6 +158,16 @@ class Api:
 
     def entrar(self, login: str, senha: str = SENHA) -> httpx.Response:
         return self.cliente.post(f"{API}/auth/token", data={"username": login, "password": senha})
+
+    def entrar_na_web(self, login: str, senha: str = SENHA) -> None:
+        """Entra pelo formulário das páginas: o cliente fica com o cookie da sessão."""
+        csrf = csrf_de(self.cliente.get("/entrar").text)
+        r = self.cliente.post(
+            "/entrar",
+            data={"csrf": csrf, "login": login, "senha": senha},
+            follow_redirects=False,
+        )
+        assert r.status_code == 303, r.text
 
     def cabecalhos(self, login: str) -> dict[str, str]:
         """`Authorization: Bearer ...` do usuário (login real em /auth/token, uma vez)."""

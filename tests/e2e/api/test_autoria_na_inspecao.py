@@ -18,6 +18,7 @@ import re
 import uuid
 from typing import Any
 
+from apoio import csrf_de
 from fastapi.testclient import TestClient
 from pypdf import PdfReader
 
@@ -129,18 +130,13 @@ def test_infracao_de_conducao_sem_condutor_identificado_e_recusada_e_nada_e_grav
 # --- a tela do resultado da inspeção --------------------------------------------------------
 
 
-def _csrf(html: str) -> str:
-    m = re.search(r'name="csrf" value="([^"]+)"', html)
-    assert m, "página sem token CSRF"
-    return m.group(1)
-
-
 def _entrar_na_web(cliente: TestClient, login: str) -> str:
     r = cliente.post(
-        "/entrar", data={"csrf": _csrf(cliente.get("/entrar").text), "login": login, "senha": SENHA}
+        "/entrar",
+        data={"csrf": csrf_de(cliente.get("/entrar").text), "login": login, "senha": SENHA},
     )
     assert r.status_code in (200, 303), r.text
-    return _csrf(cliente.get("/inspecoes/nova").text)
+    return csrf_de(cliente.get("/inspecoes/nova").text)
 
 
 def test_a_tela_do_resultado_mostra_o_que_a_api_do_processo_diz(api: Api) -> None:

@@ -10,11 +10,12 @@ import re
 from typing import Any
 
 import httpx
+from apoio import csrf_de
 from pypdf import PdfReader
 
 from farol.store.orm import Ato, DocumentoAnexo, Procurador
 
-from .conftest import API, CPF_DONO, SENHA, Api
+from .conftest import API, CPF_DONO, Api
 
 PDF = b"%PDF-1.4\n% instrumento de procuracao especifico\n%%EOF\n"
 CPF_PROCURADORA = "111.444.777-35"
@@ -49,25 +50,15 @@ def _prazo(p: dict[str, Any], etapa: str) -> dict[str, Any]:
 
 def _consulta_publica(api: Api, numero: str, documento: str = CPF_DONO) -> str:
     r = api.cliente.get("/consulta")
-    csrf = re.search(r'name="csrf" value="([^"]+)"', r.text)
-    assert csrf
     r = api.cliente.post(
-        "/consulta", data={"csrf": csrf.group(1), "numero": numero, "documento": documento}
+        "/consulta", data={"csrf": csrf_de(r.text), "numero": numero, "documento": documento}
     )
     assert r.status_code == 200, r.text
     return r.text
 
 
 def _pagina_do_processo(api: Api, pid: int, login: str = "ac.cpsc") -> str:
-    r = api.cliente.get("/entrar")
-    csrf = re.search(r'name="csrf" value="([^"]+)"', r.text)
-    assert csrf
-    r = api.cliente.post(
-        "/entrar",
-        data={"csrf": csrf.group(1), "login": login, "senha": SENHA},
-        follow_redirects=False,
-    )
-    assert r.status_code == 303, r.text
+    api.entrar_na_web(login)
     r = api.cliente.get(f"/processos/{pid}")
     assert r.status_code == 200, r.text
     return r.text

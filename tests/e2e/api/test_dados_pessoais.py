@@ -117,25 +117,13 @@ def test_outro_papel_nao_ve_o_registro(api: Api, login: str) -> None:
     assert r.json()["mensagem"].startswith("o registro de acesso a dados pessoais é consultado")
 
 
-def _entrar_na_web(api: Api, login: str) -> None:
-    pagina = api.cliente.get("/entrar").text
-    csrf = re.search(r'name="csrf" value="([^"]+)"', pagina)
-    assert csrf
-    r = api.cliente.post(
-        "/entrar",
-        data={"csrf": csrf.group(1), "login": login, "senha": SENHA},
-        follow_redirects=False,
-    )
-    assert r.status_code == 303, r.text
-
-
 def test_a_pagina_do_registro_e_do_auditor(api: Api) -> None:
     api.get(f"/situacao/{CPF_DONO}", como="ac.cpsc")
-    _entrar_na_web(api, "consulta.cpsc")
+    api.entrar_na_web("consulta.cpsc")
     r = api.cliente.get("/acessos")
     assert r.status_code == 403 and "audita_acessos" in r.text
     assert 'href="/acessos"' not in api.cliente.get("/painel").text
-    _entrar_na_web(api, "auditor.cpsc")
+    api.entrar_na_web("auditor.cpsc")
     r = api.cliente.get("/acessos")
     assert r.status_code == 200
     assert re.findall(r'data-login="([^"]+)" data-documento="([^"]+)"', r.text) == [

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from apoio import porta_livre
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -62,14 +63,6 @@ EXEMPLOS_COMPLETO = int(os.environ.get("FAROL_FUZZ_EXEMPLOS") or 50)
 FORA_DA_RODADA = ("/api/v1/auth/sair",)
 
 
-def _porta_livre() -> int:
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def url_servidor(
     banco_demo: Banco, url_banco_modulo: str, tmp_path_factory: pytest.TempPathFactory
@@ -88,7 +81,7 @@ def url_servidor(
         login_falhas_por_endereco=1_000_000,
     )
     app = criar_app(config, banco_demo)
-    porta = _porta_livre()
+    porta = porta_livre()
     servidor = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=porta, log_level="critical", lifespan="off")
     )
@@ -203,9 +196,7 @@ def _rodar(url: str, papel: str, pasta: Path, *, exemplos: int, semente: int | N
 
 
 @pytest.mark.parametrize("papel", list(LOGINS))
-def test_curto_sem_500_e_dentro_do_esquema(
-    url_servidor: str, papel: str, tmp_path: Path
-) -> None:
+def test_curto_sem_500_e_dentro_do_esquema(url_servidor: str, papel: str, tmp_path: Path) -> None:
     _rodar(url_servidor, papel, tmp_path, exemplos=3, semente=20261130)
 
 

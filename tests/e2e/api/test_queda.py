@@ -26,7 +26,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -38,6 +37,7 @@ from typing import Any
 
 import httpx
 import pytest
+from apoio import porta_livre
 from sqlalchemy import select
 
 from farol.relogio import hoje
@@ -64,19 +64,13 @@ ESPERA_PARA_REPETIR_S = 0.1
 ARTEFATOS = Path(__file__).resolve().parents[3] / "artefatos" / "confiabilidade"
 
 
-def _porta_livre() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @dataclass
 class Servidor:
     """`python -m farol serve` num processo próprio, que o teste mata e sobe de novo."""
 
     url_banco: str
     pasta: Path
-    porta: int = field(default_factory=_porta_livre)
+    porta: int = field(default_factory=porta_livre)
     processo: subprocess.Popen[bytes] | None = None
     subidas: int = 0
 
@@ -96,7 +90,7 @@ class Servidor:
         self.subidas += 1
         limite = time.monotonic() + 60
         while time.monotonic() < limite:
-            assert self.processo.poll() is None, (self.pasta / f"serve-{self.subidas - 1}.log")
+            assert self.processo.poll() is None, self.pasta / f"serve-{self.subidas - 1}.log"
             try:
                 if httpx.get(f"{self.base}/openapi.json", timeout=2).status_code == 200:
                     self._aquecer()
@@ -206,7 +200,6 @@ class Cliente:
                 else:
                     self._esclarecer(i)
                 i += 1
-
 
 
 def _numeros(s: Any, tipo: str, sigla: str, ano: int) -> list[int]:

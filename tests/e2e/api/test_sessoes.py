@@ -8,10 +8,10 @@ por mais 8 horas.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 
 import httpx
+from apoio import csrf_de
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
@@ -37,15 +37,9 @@ def _eu(cliente: TestClient, token: str) -> int:
     return cliente.get(f"{API}/auth/eu", headers=_bearer(token)).status_code
 
 
-def _csrf(html: str) -> str:
-    achado = re.search(r'name="csrf" value="([^"]+)"', html)
-    assert achado
-    return achado.group(1)
-
-
 def _entrar_na_pagina(app: object, login: str = "ac.cpsc") -> TestClient:
     c = TestClient(app, follow_redirects=False)  # type: ignore[arg-type]
-    csrf = _csrf(c.get("/entrar").text)
+    csrf = csrf_de(c.get("/entrar").text)
     r = c.post("/entrar", data={"csrf": csrf, "login": login, "senha": SENHA})
     assert r.status_code == 303 and r.headers["location"] == "/painel", r.text
     return c
@@ -82,7 +76,7 @@ def test_sair_pela_pagina_revoga_o_cookie_e_o_mesmo_token_na_api(
     assert _painel(app_farol, cookie).status_code == 200
     assert _eu(api.cliente, cookie) == 200  # o cookie é o mesmo JWT da API
 
-    csrf = _csrf(c.get("/painel").text)
+    csrf = csrf_de(c.get("/painel").text)
     r = c.post("/sair", data={"csrf": csrf})
     assert r.status_code == 303 and r.headers["location"] == "/entrar"
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from apoio import porta_livre
 from sqlalchemy import func, select
 
 from farol.app import criar_app
@@ -38,12 +38,6 @@ CAPTURAS = RAIZ / "artefatos" / "capturas"
 SEGREDO = "segredo-dos-testes-web-" + "x" * 24
 SENHA = SENHA_DEMO
 ARGS_CHROMIUM = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=pt-BR"]
-
-
-def porta_livre() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass

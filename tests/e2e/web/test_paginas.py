@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apoio import hash_rapido
+from apoio import csrf_de, hash_rapido
 from fastapi.testclient import TestClient
 from semente import CPF_DONO, processo_autuado
 
@@ -40,12 +40,6 @@ def app_demo(banco: Banco, url_banco: str, tmp_path: Path, monkeypatch: pytest.M
 def cliente(app_demo: Any) -> Iterator[TestClient]:
     with TestClient(app_demo, follow_redirects=False) as c:
         yield c
-
-
-def csrf_de(html: str) -> str:
-    m = re.search(r'name="csrf" value="([^"]+)"', html)
-    assert m, "página sem token CSRF"
-    return m.group(1)
 
 
 def entrar(cliente: TestClient, login: str) -> str:
@@ -419,9 +413,13 @@ def test_documento_oficial_emitido_na_pagina_do_processo_e_verificavel(
         pid = s.execute(
             select(Processo.id).where(Processo.estado == "autuado").limit(1)
         ).scalar_one()
-    recusa = cliente.post(f"/processos/{pid}/documentos", data={"csrf": csrf, "tipo": "decisao_julgamento"})
+    recusa = cliente.post(
+        f"/processos/{pid}/documentos", data={"csrf": csrf, "tipo": "decisao_julgamento"}
+    )
     assert recusa.status_code == 409 and "não há julgamento neste processo" in recusa.text
-    r = cliente.post(f"/processos/{pid}/documentos", data={"csrf": csrf, "tipo": "auto_de_infracao"})
+    r = cliente.post(
+        f"/processos/{pid}/documentos", data={"csrf": csrf, "tipo": "auto_de_infracao"}
+    )
     assert r.status_code == 303
     pagina = cliente.get(f"/processos/{pid}").text
     m = re.search(rf'href="(/processos/{pid}/documentos/\d+\.pdf)">Auto de Infração</a>', pagina)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from apoio import csrf_de
 from fastapi.testclient import TestClient
 
 from farol import entrada
@@ -14,18 +15,13 @@ from farol.store.orm import Ato
 from .conftest import SENHA
 
 
-def _csrf(html: str) -> str:
-    m = re.search(r'name="csrf" value="([^"]+)"', html)
-    assert m, "página sem token CSRF"
-    return m.group(1)
-
-
 def _entrar(cliente: TestClient, login: str = "autoridade.cpsc") -> str:
     r = cliente.post(
-        "/entrar", data={"csrf": _csrf(cliente.get("/entrar").text), "login": login, "senha": SENHA}
+        "/entrar",
+        data={"csrf": csrf_de(cliente.get("/entrar").text), "login": login, "senha": SENHA},
     )
     assert r.status_code == 303, r.text
-    return _csrf(cliente.get("/painel").text)
+    return csrf_de(cliente.get("/painel").text)
 
 
 def _texto(html: str) -> str:
