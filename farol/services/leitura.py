@@ -13,13 +13,11 @@ from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
-from farol.formatos import moeda
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.infracoes import catalogo
-from farol.normas.poluicao import dados_poluicao
 from farol.normas.prazos import catalogo_prazos
 from farol.relogio import hoje
-from farol.services import procuradores
+from farol.services import poluicao, procuradores
 from farol.services.acordao import acordao_dos_atos
 from farol.services.comunicacao import descrever_ciencia, tem_ciencia
 from farol.services.inspecao_do_processo import constatacoes_do_autuado
@@ -133,30 +131,20 @@ def _infracoes(s: Session, p: Processo) -> list[dict[str, Any]]:
 
 
 def _infracoes_de_poluicao(s: Session, p: Processo) -> list[dict[str, Any]]:
-    """A infração do Auto de Infração por poluição (marca `lavra_auto_poluicao`), registrada
-    no próprio ato com o enquadramento (dados/poluicao.yaml)."""
-    tipos = carregar_regime(p.regime).tipos_com("lavra_auto_poluicao")
-    if not tipos:
+    """A infração do Auto de Infração por poluição, registrada no próprio ato com o
+    enquadramento, e a faixa em vigor no fato (dados/poluicao.yaml)."""
+    ato = poluicao.lavratura(s, p)
+    if ato is None:
         return []
-    payload = s.execute(
-        select(Ato.payload).where(Ato.processo_id == p.id, Ato.tipo.in_(tipos)).limit(1)
-    ).scalar_one_or_none()
-    codigo = (payload or {}).get("infracao")
-    registro = dados_poluicao().infracoes.get(codigo or "")
-    if registro is None:
-        return []
-    faixa = registro.faixa.versoes[-1]
+    codigo, registro, versao = poluicao.enquadramento(ato)
     return [
         {
             "codigo": codigo,
             "descricao": registro.descricao,
-            "penalidade": f"multa do Grupo {registro.grupo}"
-            + (
-                f", de {moeda(faixa.valor.minimo)} a {moeda(faixa.valor.maximo)}"
-                if faixa.valor
-                else ""
-            ),
-            "fundamento": (payload or {}).get("enquadramento") or faixa.fonte.referencia(),
+            "penalidade": poluicao.penalidade_texto(registro, versao.valor)
+            if versao.valor
+            else None,
+            "fundamento": (ato.payload or {}).get("enquadramento") or versao.fonte.referencia(),
             "autor_tipo": None,
             "fundamentos_autoria": [],
             "faltas": None,

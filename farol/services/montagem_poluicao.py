@@ -27,6 +27,7 @@ from farol.normas.poluicao import dados_poluicao
 from farol.normas.prazos import exige_deposito_previo, regra_prazo
 from farol.normas.transicao import transicao
 from farol.pdf import dados as d
+from farol.services import poluicao
 from farol.store.orm import Ato, Processo
 from farol.store.repositorio import vigentes
 
@@ -95,29 +96,11 @@ def modelo_do_ato(maquina: Maquina, ato: Ato) -> str:
 # --- o auto ------------------------------------------------------------------------------------
 
 
-def lavratura(s: Session, p: Processo) -> Ato | None:
-    """O ato que lavrou o Auto de Infração por poluição (marca `lavra_auto_poluicao`)."""
-    tipos = carregar_regime(p.regime).tipos_com("lavra_auto_poluicao")
-    if not tipos:
-        return None
-    return s.execute(
-        select(Ato)
-        .where(Ato.processo_id == p.id, Ato.tipo.in_(tipos))
-        .order_by(Ato.seq.desc())
-        .limit(1)
-    ).scalar_one_or_none()
-
-
-def data_do_fato(ato: Ato) -> dt.date:
-    registrada = (ato.payload or {}).get("data_fato")
-    return dt.date.fromisoformat(str(registrada)) if registrada else ato.data_ato
-
-
 def fato(ato: Ato) -> d.Fato:
     """Os fatos como o autuante os registrou na lavratura: data, local e a descrição digitada."""
     dados = ato.payload or {}
     return d.Fato(
-        data=data_do_fato(ato), local=dados.get("local"), descricao=str(dados["descricao"])
+        data=poluicao.data_do_fato(ato), local=dados.get("local"), descricao=str(dados["descricao"])
     )
 
 
@@ -136,9 +119,7 @@ def infracao(ato: Ato) -> d.Infracao:
     `enquadramento`), com o texto literal e a faixa do grupo da versão em vigor no fato
     (poluicao.yaml): a mesma citação que deu o enquadramento gravado."""
     dados = ato.payload or {}
-    codigo = str(dados["infracao"])
-    registro = dados_poluicao().infracoes[codigo]
-    versao = registro.faixa.versao_em(data_do_fato(ato))
+    codigo, registro, versao = poluicao.enquadramento(ato)
     faixa = versao.valor
     assert faixa is not None
     enquadramento = str(dados.get("enquadramento") or versao.fonte.referencia())
@@ -148,14 +129,13 @@ def infracao(ato: Ato) -> d.Infracao:
         norma=registro_normas()[versao.fonte.norma].titulo if mesma else "Enquadramento",
         dispositivo=versao.fonte.dispositivo if mesma else enquadramento,
         texto=versao.fonte.texto,
-        penalidade=f"multa do Grupo {registro.grupo}, de {formatos.moeda(faixa.minimo)} a "
-        f"{formatos.moeda(faixa.maximo)}",
+        penalidade=poluicao.penalidade_texto(registro, faixa),
         rubrica=str(dados.get("infracao_descricao") or registro.descricao),
     )
 
 
 def infracoes(s: Session, p: Processo) -> tuple[d.Infracao, ...]:
-    ato = lavratura(s, p)
+    ato = poluicao.lavratura(s, p)
     return (infracao(ato),) if ato is not None else ()
 
 

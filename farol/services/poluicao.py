@@ -11,6 +11,7 @@ considerados, com o fundamento de cada um (docs/poluicao.md).
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from typing import Any
 
@@ -20,7 +21,8 @@ from sqlalchemy.orm import Session
 from farol import formatos
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import EntradaInvalida
-from farol.normas.poluicao import dados_poluicao
+from farol.normas.citacao import Versao
+from farol.normas.poluicao import Faixa, InfracaoPoluicao, dados_poluicao
 from farol.rules import poluicao as regras
 from farol.services.comandos import (
     DadosAutoPoluicao,
@@ -32,7 +34,7 @@ from farol.services.comandos import (
 )
 from farol.store import repositorio
 from farol.store.numeracao import AUTO_DE_INFRACAO, numero_oficial, proximo_numero
-from farol.store.orm import OM, AutoDeInfracao, Penalidade, Pessoa, Processo
+from farol.store.orm import OM, Ato, AutoDeInfracao, Penalidade, Pessoa, Processo
 
 
 def _infracao(codigo: str | None, campo: str) -> str:
@@ -83,6 +85,40 @@ def gravar_auto(s: Session, p: Processo, cmd: NovoAto, efeitos: dict[str, Any]) 
             numero=efeitos["auto"]["numero"],
             lavrado_em=cmd.data_ato,
         )
+    )
+
+
+def lavratura(s: Session, p: Processo) -> Ato | None:
+    """O ato que lavrou o Auto de Infração por poluição (marca `lavra_auto_poluicao`)."""
+    tipos = carregar_regime(p.regime).tipos_com("lavra_auto_poluicao")
+    if not tipos:
+        return None
+    return s.execute(
+        select(Ato)
+        .where(Ato.processo_id == p.id, Ato.tipo.in_(tipos))
+        .order_by(Ato.seq.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+
+
+def data_do_fato(ato: Ato) -> dt.date:
+    """A data do fato que a lavratura gravou (ou a dela)."""
+    registrada = (ato.payload or {}).get("data_fato")
+    return dt.date.fromisoformat(str(registrada)) if registrada else ato.data_ato
+
+
+def enquadramento(ato: Ato) -> tuple[str, InfracaoPoluicao, Versao[Faixa]]:
+    """O código da infração que a lavratura gravou, o seu registro em poluicao.yaml e a versão
+    da faixa em vigor no fato."""
+    codigo = str((ato.payload or {})["infracao"])
+    registro = dados_poluicao().infracoes[codigo]
+    return codigo, registro, registro.faixa.versao_em(data_do_fato(ato))
+
+
+def penalidade_texto(registro: InfracaoPoluicao, faixa: Faixa) -> str:
+    return (
+        f"multa do Grupo {registro.grupo}, de {formatos.moeda(faixa.minimo)} a "
+        f"{formatos.moeda(faixa.maximo)}"
     )
 
 

@@ -209,8 +209,6 @@ def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: An
             if marca.alvo == "ato" and maquina.tem_marca(tipo, m)
         ),
         retencao_vigente=_retencao_vigente(maquina, historico),
-        prorrogacao_usada=_teve_marca(maquina, historico, "prorroga_prazo"),
-        apreciado_pelo_distrito=_teve_marca(maquina, historico, "apreciacao_distrito"),
         esclarecimentos_prestados=any(
             repositorio.teve_ato(s, p, tipo) for tipo in maquina.tipos_com("presta_esclarecimentos")
         ),
@@ -293,19 +291,11 @@ def _retencao_vigente(maquina: Maquina, historico: list[tuple[str, Any]]) -> boo
     """O último ato de retenção ou de liberação da embarcação é uma retenção."""
     vigente = False
     for tipo, _ in historico:
-        if _marca(maquina, tipo, "retem_embarcacao"):
+        if maquina.tem_marca(tipo, "retem_embarcacao"):
             vigente = True
-        elif _marca(maquina, tipo, "libera_embarcacao"):
+        elif maquina.tem_marca(tipo, "libera_embarcacao"):
             vigente = False
     return vigente
-
-
-def _marca(maquina: Maquina, tipo: str, marca: str) -> bool:
-    return marca in maquina.marcas and maquina.tem_marca(tipo, marca)
-
-
-def _teve_marca(maquina: Maquina, historico: list[tuple[str, Any]], marca: str) -> bool:
-    return marca in maquina.marcas and any(maquina.tem_marca(t, marca) for t, _ in historico)
 
 
 def _abrir_sancionador(

@@ -13,7 +13,7 @@ from farol.domain.procedimento.guardas import ContextoAto
 from farol.erros import Conflito
 
 D = dt.date(2026, 3, 2)
-PERMISSIVO = ContextoAto(data_ato=D, prorrogacao_usada=False, apreciado_pelo_distrito=True)
+PERMISSIVO = ContextoAto(data_ato=D, marcas_praticadas=frozenset({"apreciacao_distrito"}))
 
 
 @pytest.mark.parametrize("regime", ["apuracao", "inquerito"])
@@ -39,7 +39,7 @@ def test_inquerito_prorroga_uma_so_vez_e_conta_do_vencimento() -> None:
     assert r.prazos_iniciados == ("prazo.inquerito.prorrogacao",)
     inicio = next(x for x in r.transicao.inicia)
     assert inicio.contado_do_vencimento_de == "prazo.inquerito.conclusao"
-    segunda = ContextoAto(data_ato=D, prorrogacao_usada=True)
+    segunda = ContextoAto(data_ato=D, marcas_praticadas=frozenset({"prorroga_prazo"}))
     with pytest.raises(Conflito) as e:
         m.aplicar("em_instrucao", "prorrogacao_inquerito", "capitao_dos_portos", segunda)
     assert "uma só prorrogação" in e.value.mensagem
@@ -48,7 +48,7 @@ def test_inquerito_prorroga_uma_so_vez_e_conta_do_vencimento() -> None:
 
 def test_ministerio_publico_so_depois_da_apreciacao_do_distrito_naval() -> None:
     m = carregar_regime("inquerito")
-    sem = ContextoAto(data_ato=D, apreciado_pelo_distrito=False)
+    sem = ContextoAto(data_ato=D)
     with pytest.raises(Conflito, match="Distrito Naval"):
         m.aplicar("defesa_registrada", "encaminhamento_ministerio_publico", "capitao_dos_portos", sem)
 

@@ -47,14 +47,11 @@ class ContextoAto:
     """Penalidades acessórias impostas na penalidade em vigor e ainda não cumpridas nem
     executadas diretamente (tipos de dados/acessorias.yaml)."""
     acessorias_do_infrator: tuple[str, ...] = ()
-    prorrogacao_usada: bool = False
-    """Já houve ato com a marca `prorroga_prazo` (o inquérito só se prorroga uma vez)."""
-    apreciado_pelo_distrito: bool = False
-    """Já houve ato com a marca `apreciacao_distrito` (NORMAM-07 item 0322)."""
     prazos_ja_abertos: frozenset[str] = frozenset()
     """Todo prazo (`prazo.<regime>.<etapa>`) que já se abriu no processo, em curso ou não."""
     marcas_praticadas: frozenset[str] = frozenset()
-    """As marcas dos atos já registrados no processo."""
+    """As marcas dos atos já registrados no processo (ex.: `prorroga_prazo`: o inquérito só se
+    prorroga uma vez; `apreciacao_distrito`: NORMAM-07 item 0322)."""
     retencao_vigente: bool = False
     """O último ato de retenção (marca `retem_embarcacao`) ainda não tem liberação."""
     """As pendentes que cabe ao infrator cumprir, no prazo que a decisão fixou."""
@@ -290,7 +287,7 @@ def _decisao_definitiva_sem_acessoria_pendente(
 
 
 def _prorrogacao_ainda_nao_usada(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
-    if not c.prorrogacao_usada:
+    if "prorroga_prazo" not in c.marcas_praticadas:
         return _OK
     return _recusa(
         "o prazo já foi prorrogado uma vez: a norma admite uma só prorrogação de trinta dias",
@@ -299,7 +296,7 @@ def _prorrogacao_ainda_nao_usada(t: Transicao, c: ContextoAto, regime: str) -> A
 
 
 def _apreciado_pelo_distrito_naval(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
-    if c.apreciado_pelo_distrito:
+    if "apreciacao_distrito" in c.marcas_praticadas:
         return _OK
     return _recusa(
         "os indícios de crime são submetidos antes à apreciação do Distrito Naval",
