@@ -90,6 +90,20 @@ class Transicao(_Modelo):
         """A instância extinta de que o prazo dependia (o recurso e a decisão dele)."""
         return next((x for x in self.instancias_extintas.values() if prazo in x.prazos), None)
 
+    def mudancas_do_regime(self, regime: str) -> tuple[Mudanca, ...]:
+        """As mudanças de norma do regime, pela data."""
+        return tuple(
+            sorted((m for m in self.mudancas if regime in m.regimes), key=lambda m: m.data)
+        )
+
+    def norma_do_rito(self, regime: str, data: dt.date) -> str | None:
+        """A norma do rito do regime em vigor na `data`: a nova a partir de cada mudança, a
+        anterior antes da primeira; None se o regime não mudou de norma."""
+        mudancas = self.mudancas_do_regime(regime)
+        if not mudancas:
+            return None
+        return next((m.nova for m in reversed(mudancas) if data >= m.data), mudancas[0].anterior)
+
     def mudanca(self, regime: str, antes: dt.date, depois: dt.date) -> Mudanca | None:
         """A mudança de norma do regime entre duas datas (antes < mudança <= depois)."""
         return next(

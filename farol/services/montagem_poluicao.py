@@ -40,27 +40,15 @@ def e_poluicao(maquina: Maquina) -> bool:
 # --- a norma do rito e as citações --------------------------------------------------------------
 
 
-def _mudancas(regime: str) -> list[Any]:
-    return sorted((m for m in transicao().mudancas if regime in m.regimes), key=lambda m: m.data)
-
-
 def norma_do_rito(regime: str, data: dt.date) -> str | None:
-    """A norma do rito do regime em vigor na `data` (dados/transicao.yaml, `mudancas`): a nova
-    a partir da mudança, a anterior antes dela; None se o regime não mudou de norma."""
-    mudancas = _mudancas(regime)
-    if not mudancas:
-        return None
-    norma = mudancas[0].anterior
-    for m in mudancas:
-        if data >= m.data:
-            norma = m.nova
-    return str(norma)
+    """A norma do rito do regime em vigor na `data` (dados/transicao.yaml, `mudancas`)."""
+    return transicao().norma_do_rito(regime, data)
 
 
 def do_rito(citacoes: Iterable[Citacao], regime: str, data: dt.date) -> tuple[Citacao, ...]:
     """Das citações, as da norma do rito em vigor na `data`; as de outras normas (leis,
     súmulas) ficam todas."""
-    normas = {n for m in _mudancas(regime) for n in (m.anterior, m.nova)}
+    normas = {n for m in transicao().mudancas_do_regime(regime) for n in (m.anterior, m.nova)}
     vigente = norma_do_rito(regime, data)
     return tuple(c for c in citacoes if c.norma not in normas or c.norma == vigente)
 

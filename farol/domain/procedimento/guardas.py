@@ -329,8 +329,8 @@ def _prazo_pagamento_vencido_sem_pagamento(t: Transicao, c: ContextoAto, regime:
 
 def _mudanca_do_regime(regime: str) -> dt.date | None:
     """A data da última mudança de norma do regime (dados/transicao.yaml), se há."""
-    datas = [m.data for m in transicao().mudancas if regime in m.regimes]
-    return max(datas) if datas else None
+    mudancas = transicao().mudancas_do_regime(regime)
+    return mudancas[-1].data if mudancas else None
 
 
 def _norma_atual_em_vigor(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
