@@ -22,6 +22,7 @@ from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.guardas import ContextoAto
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina, Resultado
+from farol.domain.procedimento.quadro import id_prazo
 from farol.erros import Conflito, EntradaInvalida
 from farol.formatos import moeda
 from farol.normas.acessorias import nomes_das_acessorias, tipos_de_acessoria
@@ -182,7 +183,11 @@ def _conferir_datas(s: Session, p: Processo, data_ato: dt.date) -> None:
 
 
 def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: Any) -> ContextoAto:
-    vencimentos = {regra: x.vencimento for regra, x in repositorio.prazos_abertos(s, p).items()}
+    # uma leitura dos prazos: os em curso (vencimentos) e todos os que já se abriram
+    todos = repositorio.prazos_do_processo(s, p)
+    vencimentos = {
+        id_prazo(x.regime, x.etapa): x.vencimento for x in todos if x.encerrado_em is None
+    }
     sobrestamento = isinstance(dados, DadosSobrestamento)
     multas, pago = repositorio.total_multas(s, p), repositorio.total_pago(s, p)
     historico = repositorio.historico(s, p)
@@ -201,7 +206,7 @@ def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: An
         restituicao_pendente=fatos.restituicao_pendente,
         acessorias_pendentes=tuple(a["tipo"] for a in pendentes),
         acessorias_do_infrator=tuple(a["tipo"] for a in pendentes if a["executor"] == "infrator"),
-        prazos_ja_abertos=repositorio.prazos_ja_abertos(s, p),
+        prazos_ja_abertos=frozenset(id_prazo(x.regime, x.etapa) for x in todos),
         marcas_praticadas=frozenset(
             m
             for tipo, _ in historico

@@ -90,13 +90,10 @@ def prazos_abertos(s: Session, p: Processo) -> dict[str, Prazo]:
     return {f"prazo.{x.regime}.{x.etapa}": x for x in abertos}
 
 
-def prazos_ja_abertos(s: Session, p: Processo) -> frozenset[str]:
-    """Todo prazo que já se abriu no processo (em curso ou encerrado), por id."""
-    return frozenset(
-        f"prazo.{regime}.{etapa}"
-        for regime, etapa in s.execute(
-            select(Prazo.regime, Prazo.etapa).where(Prazo.processo_id == p.id).distinct()
-        )
+def prazos_do_processo(s: Session, p: Processo) -> list[Prazo]:
+    """Todo prazo que já se abriu no processo, em curso ou encerrado, na ordem de abertura."""
+    return list(
+        s.execute(select(Prazo).where(Prazo.processo_id == p.id).order_by(Prazo.id)).scalars()
     )
 
 
@@ -133,8 +130,6 @@ def teve_ato(s: Session, p: Processo, tipo: str) -> bool:
 def total_pago(s: Session, p: Processo) -> Decimal:
     valores = s.execute(select(Pagamento.valor).where(Pagamento.processo_id == p.id)).scalars()
     return sum(valores, Decimal("0.00"))
-
-
 
 
 def historico(s: Session, p: Processo) -> list[tuple[str, dict[str, Any]]]:
