@@ -4,7 +4,7 @@ Uso: .venv/bin/python bench/documentos.py [--n 200] [--processos 2] [--estrito]
 
 Cada PDF recebe um código de verificação diferente (o QR é recalculado, como na emissão
 real). Mede, num processo: o Auto de Infração de exemplo (2 infrações, 3 páginas), o Auto
-extenso (12 infrações, nomes e endereços de 200+ caracteres) e a mistura dos onze tipos;
+extenso (12 infrações, nomes e endereços de 200+ caracteres) e a mistura de todos os tipos;
 depois o Auto de exemplo com `--processos` processos em paralelo. Meta: >= 20 Autos de
 Infração por segundo num processo. `--estrito` sai com código 1 abaixo da meta.
 """
@@ -85,7 +85,7 @@ def main() -> int:
         ("Auto de Infração (2 infrações)", [_com_codigo(ai, i) for i in range(args.n)]),
         ("Auto de Infração extenso (12)", [_com_codigo(extenso, i) for i in range(args.n)]),
         (
-            "onze tipos, alternados",
+            f"{len(tipos)} tipos, alternados",
             [_com_codigo(exemplo(tipos[i % len(tipos)]), i) for i in range(args.n)],
         ),
     ]
