@@ -53,7 +53,7 @@ def constatacoes_do_autuado(s: Session, p: Processo) -> list[tuple[Constatacao, 
     """As constatações da inspeção que são do autuado do processo, com a imputação (tipo de
     autor e fundamentos). Um processo aberto antes desta regra, cujo autuado a decisão de hoje
     não alcança, mostra as constatações todas, sem imputação, como antes."""
-    if p.inspecao_id is None:
+    if p.inspecao_id is None or p.autuado_id is None:
         return []
     constatacoes, decisao = decisao_da_inspecao(s, p.inspecao_id)
     r = responsavel_de(decisao, p.autuado_id)

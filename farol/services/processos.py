@@ -317,6 +317,7 @@ def _abrir_sancionador(
         )
     om = s.get(OM, p.om_id)
     assert om is not None
+    assert p.autuado_id is not None  # a apuração e o inquérito sempre têm investigado
     novo = abrir_processo(
         s,
         ator,
@@ -628,7 +629,7 @@ def abrir_processo(
     ator: Ator,
     *,
     om: OM,
-    autuado_id: int,
+    autuado_id: int | None,
     embarcacao_id: int | None,
     inspecao_id: int | None,
     data_ato: dt.date,

@@ -19,6 +19,7 @@ from sqlalchemy import (
     CheckConstraint,
     Date,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     MetaData,
@@ -28,6 +29,7 @@ from sqlalchemy import (
     UniqueConstraint,
     event,
     false,
+    text,
     true,
 )
 from sqlalchemy.engine import Connection
@@ -245,7 +247,8 @@ class Processo(Base):
     numero: Mapped[str] = mapped_column(String(40), unique=True)
     regime: Mapped[str] = mapped_column(String(10))
     estado: Mapped[str] = mapped_column(String(60), index=True)
-    autuado_id: Mapped[int] = _fk("pessoa.id")
+    autuado_id: Mapped[int | None] = _fk("pessoa.id", nulo=True)
+    """Nulo só na custódia de bem de responsável desconhecido (NORMAM-07 itens 0205 e 0309)."""
     embarcacao_id: Mapped[int | None] = _fk("embarcacao.id", nulo=True)
     inspecao_id: Mapped[int | None] = _fk("inspecao.id", nulo=True)
     origem_id: Mapped[int | None] = _fk("processo.id", nulo=True)
@@ -268,7 +271,57 @@ class MedidaAdministrativa(Base):
     tipo: Mapped[str] = mapped_column(String(40))
     aplicada_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
     suspensa_em: Mapped[dt.datetime | None] = mapped_column(InstanteUTC)
+    suspensa_por_ato_id: Mapped[int | None] = _fk("ato.id", indice=False, nulo=True)
+    """O ato que levantou a medida (cessados os motivos, NORMAM-07 item 0308 c)."""
     fundamentos: Mapped[list[Any]] = mapped_column(default=list)
+
+
+class Custodia(Base):
+    """O bem sob a guarda da OM no processo do regime `custodia` (NORMAM-07 itens 0205, 0309 a
+    0313): a embarcação apreendida ou o bem achado, do início ao fim da guarda.
+
+    Dado derivado dos atos (a abertura cria, a entrega ou a destinação fecha `fim`); o índice
+    único parcial impede a mesma embarcação sob guarda duas vezes ao mesmo tempo.
+    """
+
+    __tablename__ = "custodia"
+    __table_args__ = (
+        Index(
+            "uq_custodia_embarcacao_sob_guarda",
+            "embarcacao_id",
+            unique=True,
+            sqlite_where=text("fim IS NULL"),
+            postgresql_where=text("fim IS NULL"),
+        ),
+    )
+
+    processo_id: Mapped[int] = mapped_column(ForeignKey("processo.id"), primary_key=True)
+    om_id: Mapped[int] = _fk("om.id")
+    embarcacao_id: Mapped[int | None] = _fk("embarcacao.id", indice=False, nulo=True)
+    medida_id: Mapped[int | None] = _fk("medida_administrativa.id", indice=False, nulo=True)
+    bem: Mapped[str] = mapped_column(String(300))
+    inicio: Mapped[dt.date] = mapped_column(Date)
+    fim: Mapped[dt.date | None] = mapped_column(Date)
+
+
+class TarifaCustodia(Base):
+    """Valor de um item de despesa da custódia numa OM, a partir de uma data, com o ato que o
+    fixou (NORMAM-07 item 0311). Só INSERT: a tabela nova vale a partir de `vigente_desde`."""
+
+    __tablename__ = "tarifa_custodia"
+    __table_args__ = (
+        UniqueConstraint("om_id", "vigente_desde", "item"),
+        CheckConstraint("valor >= 0", name="valor"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    om_id: Mapped[int] = _fk("om.id", indice=False)
+    vigente_desde: Mapped[dt.date] = mapped_column(Date)
+    item: Mapped[str] = mapped_column(String(40))
+    valor: Mapped[Decimal] = mapped_column(Dinheiro)
+    ato: Mapped[str] = mapped_column(String(300))
+    registrada_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+    registrada_por: Mapped[int] = _fk("usuario.id", indice=False)
 
 
 class Notificacao(Base):
