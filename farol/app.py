@@ -6,9 +6,17 @@
 
 from __future__ import annotations
 
+from importlib.resources import files
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.openapi.docs import (
+    get_redoc_html,
+    get_swagger_ui_html,
+    get_swagger_ui_oauth2_redirect_html,
+)
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
 
 from farol.api.instalar import instalar as instalar_api
 from farol.config import Configuracao, configuracao
@@ -30,6 +38,8 @@ def criar_app(config: Configuracao | None = None, banco: Banco | None = None) ->
         title="Farol",
         summary="Inspeção Naval e processo administrativo (LESTA, RLESTA, NORMAM)",
         version="0.1.0",
+        docs_url=None,  # as páginas padrão buscam o Swagger UI e o ReDoc num CDN:
+        redoc_url=None,  # as de `instalar_documentacao` usam os arquivos locais
     )
     app.state.banco = banco
     app.state.configuracao = config
@@ -43,7 +53,54 @@ def criar_app(config: Configuracao | None = None, banco: Banco | None = None) ->
     erros.instalar(app)
     instalar_api(app)
     instalar_paginas(app)  # páginas em /, arquivos estáticos em /estatico
+    instalar_documentacao(app)
     return app
+
+
+# --- documentação interativa da API, sem internet ------------------------------------------
+# O Swagger UI e o ReDoc vêm do pacote fastapi-offline (PyPI, mantido; Swagger UI 5, que lê o
+# OpenAPI 3.1 do FastAPI): os arquivos são servidos pelo próprio Farol em /docs/estatico.
+DOCS = "/docs"
+REDOC = "/redoc"
+ESTATICO_DOCS = "/docs/estatico"
+
+
+def instalar_documentacao(app: FastAPI) -> None:
+    """/docs (Swagger UI) e /redoc (ReDoc) com JavaScript e CSS locais, nada de CDN."""
+    app.mount(
+        ESTATICO_DOCS,
+        StaticFiles(directory=str(files("fastapi_offline") / "static")),
+        name="estatico-docs",
+    )
+    openapi = app.openapi_url or "/openapi.json"
+    redirecionamento = app.swagger_ui_oauth2_redirect_url or f"{DOCS}/oauth2-redirect"
+    icone = "/estatico/farol.svg"
+
+    @app.get(DOCS, include_in_schema=False)
+    def swagger() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=openapi,
+            title=f"{app.title} — API (Swagger UI)",
+            oauth2_redirect_url=redirecionamento,
+            swagger_js_url=f"{ESTATICO_DOCS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{ESTATICO_DOCS}/swagger-ui.css",
+            swagger_favicon_url=icone,
+            swagger_ui_parameters=app.swagger_ui_parameters,
+        )
+
+    @app.get(redirecionamento, include_in_schema=False)
+    def swagger_redirecionamento() -> HTMLResponse:
+        return get_swagger_ui_oauth2_redirect_html()
+
+    @app.get(REDOC, include_in_schema=False)
+    def redoc() -> HTMLResponse:
+        return get_redoc_html(
+            openapi_url=openapi,
+            title=f"{app.title} — API (ReDoc)",
+            redoc_js_url=f"{ESTATICO_DOCS}/redoc.standalone.js",
+            redoc_favicon_url=icone,
+            with_google_fonts=False,
+        )
 
 
 def opcoes_do_servidor(config: Configuracao) -> dict[str, Any]:

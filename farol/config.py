@@ -18,6 +18,12 @@
 | `FAROL_LOGIN_JANELA_MIN` | `15` minutos: a janela das falhas de login |
 | `FAROL_SENHAS_SIMULTANEAS` | metade dos núcleos (mínimo 1): hashes argon2 ao mesmo tempo |
 | `FAROL_SESSAO_OCIOSA_MIN` | `30` minutos sem uso encerram a sessão (web e token da API) |
+| `FAROL_SMTP_HOST` | vazio: envio de e-mail desligado (`farol resumo-diario` só mostra) |
+| `FAROL_SMTP_PORTA` | `587` |
+| `FAROL_SMTP_USUARIO`, `FAROL_SMTP_SENHA` | vazios: sem autenticação no servidor SMTP |
+| `FAROL_SMTP_REMETENTE` | `farol@localhost`: o `From` das mensagens |
+| `FAROL_SMTP_STARTTLS` | `true`: exige STARTTLS antes de autenticar e enviar |
+| `FAROL_SMTP_ESPERA_S` | `30`: quanto esperar pelo servidor SMTP a cada passo |
 
 A pasta de dados só é criada quando um padrão precisa dela.
 """
@@ -107,6 +113,29 @@ class EsperasDoBanco(BaseSettings):
     espera_pool_s: float = Field(default=5, gt=0)
 
 
+class ConfiguracaoSmtp(BaseSettings):
+    """O servidor de e-mail do resumo diário de prazos (`farol resumo-diario`).
+
+    Sem `host` o envio fica desligado: o comando mostra o que enviaria e não envia nada.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="FAROL_SMTP_", extra="ignore", frozen=True)
+
+    host: str = ""
+    porta: int = Field(default=587, gt=0, lt=65536)
+    usuario: str = ""
+    senha: SecretStr = SecretStr("")
+    remetente: str = "farol@localhost"
+    starttls: bool = True
+    """Exige STARTTLS (porta 587) antes de autenticar; `false` só para um servidor local."""
+    espera_s: float = Field(default=30, gt=0)
+    """Quanto esperar pelo servidor SMTP a cada passo (conexão, comando)."""
+
+    @property
+    def ligado(self) -> bool:
+        return bool(self.host.strip())
+
+
 class Configuracao(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="FAROL_", extra="ignore", frozen=True)
 
@@ -133,6 +162,8 @@ class Configuracao(BaseSettings):
     """Quantos hashes de senha (argon2) ao mesmo tempo: os outros logins esperam a vez."""
     sessao_ociosa_min: float = Field(default=30, gt=0)
     """Minutos sem nenhuma requisição depois dos quais a sessão (cookie ou token) acaba."""
+    smtp: ConfiguracaoSmtp = Field(default_factory=lambda: ConfiguracaoSmtp())
+    """O servidor de e-mail do resumo diário (variáveis `FAROL_SMTP_*`)."""
 
     @field_validator("fuso")
     @classmethod

@@ -6,7 +6,8 @@ docs/api.md ("Limites de entrada"); as bordas HTTP e os modelos dos serviços os
 
 - Corpo da requisição: `CORPO_JSON` (JSON e formulário simples) e `CORPO_MULTIPART` (com
   arquivo), recusados com 413 antes de lidos (`farol.http.corpo`).
-- Arquivo enviado (anexo, PDF a verificar): `ARQUIVO`.
+- Arquivo enviado (anexo, PDF a verificar): `ARQUIVO`; fotos da inspeção: `FOTO` cada, até
+  `FOTOS_POR_INSPECAO`, num corpo de até `CORPO_INSPECAO_COM_FOTOS`.
 - Textos: `CODIGO` (identificadores), `TEXTO_CURTO` (nomes, referências), `TEXTO`
   (fundamentações) e `TEXTO_LONGO` (peças e decisões); nenhum texto aceita o caractere
   nulo nem metade de um par substituto UTF-16 (`conferir_caracteres`).
@@ -15,6 +16,7 @@ docs/api.md ("Limites de entrada"); as bordas HTTP e os modelos dos serviços os
 - Datas: escritas AAAA-MM-DD (um número não é data: `exigir_data_iso`), anos de
   `ANO_MINIMO` a `ANO_MAXIMO` (`conferir_datas`).
 - Ids: de 1 a `ID_MAXIMO` (inteiro de 32 bits do banco).
+- Listas paginadas: `POR_PAGINA_PADRAO` itens por página, no máximo `POR_PAGINA_MAXIMO`.
 - Dinheiro: texto decimal com ponto e até duas casas, `DINHEIRO` ("1600.00"); número JSON,
   notação científica ("6E+2") e fração de centavo são recusados (`Dinheiro`).
 """
@@ -40,6 +42,13 @@ ARQUIVO = 10 * MIB
 """Arquivo enviado: anexo de um ato, instrumento de procuração, PDF a verificar."""
 CAMPO_DE_FORMULARIO = 1 * MIB
 """Cada campo de texto de um formulário multipart."""
+FOTO = ARQUIVO
+"""Cada foto da inspeção (JPEG, PNG ou WebP): o mesmo limite de um anexo."""
+FOTOS_POR_INSPECAO = 6
+"""Fotos enviadas com uma inspeção."""
+CORPO_INSPECAO_COM_FOTOS = FOTOS_POR_INSPECAO * FOTO + CORPO_JSON
+"""Corpo multipart da inspeção com fotos (página da nova inspeção, POST /inspecoes/com-fotos):
+as fotos e os campos do formulário."""
 
 CODIGO = 60
 """Identificadores dos dados normativos: infração, tipo de ato, acessória, medida, meio."""
@@ -53,6 +62,8 @@ QUANTIDADE_MAXIMA = 10_000
 """Contagens (faltas de itens de uma infração)."""
 DIAS_MAXIMO = 36_500
 """Durações em dias informadas (suspensão): cem anos."""
+COMPRIMENTO_MAXIMO = Decimal("500.00")
+"""Comprimento de embarcação informado, em metros (o maior navio já construído tinha 458 m)."""
 
 DADOS_LIVRES_PROFUNDIDADE = 8
 """Níveis de objetos e listas aninhados em dados livres."""
@@ -65,6 +76,11 @@ ANO_MINIMO = 1900
 ANO_MAXIMO = 2100
 
 ID_MAXIMO = 2**31 - 1
+
+POR_PAGINA_PADRAO = 50
+"""Itens por página das listas paginadas (processos), quando o pedido não diz."""
+POR_PAGINA_MAXIMO = 500
+"""Teto de itens por página: nenhuma lista sai inteira de uma vez."""
 
 DINHEIRO = r"^\d{1,12}(\.\d{1,2})?$"
 _DINHEIRO = re.compile(DINHEIRO)

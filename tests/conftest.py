@@ -70,6 +70,7 @@ class _EsquemaPG:
 GATILHOS_DE_IMUTABILIDADE = (
     ("ato", "ato_imutavel"),
     ("documento_emitido", "documento_emitido_imutavel"),
+    ("alteracao_cadastral", "alteracao_cadastral_imutavel"),
 )
 
 

@@ -7,8 +7,12 @@ from fastapi import FastAPI
 from farol.api.rotas import (
     acessos,
     auth,
+    busca,
+    cadastro,
     catalogo,
+    custodia,
     documentos,
+    embarcacoes,
     inspecoes,
     painel,
     procedimentos,
@@ -22,11 +26,15 @@ def instalar(app: FastAPI) -> None:
     for rotas in (
         auth.rotas,
         inspecoes.rotas,
+        embarcacoes.rotas,
         procedimentos.rotas,
         processos.rotas,
+        custodia.rotas,
+        busca.rotas,
         painel.rotas,
         documentos.rotas,
         catalogo.rotas,
         acessos.rotas,
+        cadastro.rotas,
     ):
         app.include_router(rotas, prefix=VERSAO_API)

@@ -753,7 +753,9 @@ def documento(
     print(f"código de verificação: {doc.codigo}  sha256: {doc.sha256}")
 
 
-om_app = typer.Typer(help="Organizações Militares: dias sem expediente.", no_args_is_help=True)
+om_app = typer.Typer(
+    help="Organizações Militares: dias sem expediente, endereço e contato.", no_args_is_help=True
+)
 app.add_typer(om_app, name="om")
 
 
@@ -782,6 +784,127 @@ def om_fechamento(
         ["Processo (id)", "Etapa", "Novo vencimento"],
         linhas,
     )
+
+
+@om_app.command("endereco")
+def om_endereco(
+    sigla: Annotated[str, typer.Argument(help="Sigla da OM, ex.: CPSC.")],
+    endereco: Annotated[
+        str | None,
+        typer.Option(metavar="TEXTO", help="Logradouro, número e complemento."),
+    ] = None,
+    bairro: Annotated[str | None, typer.Option(metavar="TEXTO", help="Bairro.")] = None,
+    cep: Annotated[str | None, typer.Option(metavar="00000-000", help="CEP.")] = None,
+    telefone: Annotated[str | None, typer.Option(metavar="TEXTO", help="Telefone.")] = None,
+    email: Annotated[str | None, typer.Option(metavar="TEXTO", help="E-mail.")] = None,
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Registra o endereço e o contato da OM impressos nos documentos (só os informados mudam;
+    texto vazio apaga); sem endereço, os documentos trazem a linha em branco."""
+    from farol.pdf.formatos import endereco_completo
+    from farol.services.endereco_om import definir_endereco, ler_endereco
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco
+
+    informados = {"endereco": endereco, "bairro": bairro, "cep": cep, "telefone": telefone,
+                  "email": email}  # fmt: skip
+    dados = ler_endereco({k: v for k, v in informados.items() if v is not None})
+    banco = Banco.conectar(_url(database_url))
+    try:
+        r = definir_endereco(BancoUnitOfWork(banco), sigla, dados)
+    finally:
+        banco.fechar()
+    print(f"{sigla}: {endereco_completo(r.endereco, r.bairro, r.cep)}")
+    print(f"telefone: {r.telefone or '—'}  e-mail: {r.email or '—'}")
+
+
+@app.command("resumo-diario")
+def resumo_diario(
+    data: Annotated[
+        str | None,
+        typer.Option(
+            metavar="AAAA-MM-DD", help="Data do resumo (padrão: hoje, no horário de Brasília)."
+        ),
+    ] = None,
+    simular: Annotated[
+        bool, typer.Option("--simular", help="Só mostra o que enviaria: não envia nem grava.")
+    ] = False,
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Envia por e-mail a cada autoridade (papel que registra atos, com e-mail) os prazos em
+    aberto da sua jurisdição vencidos e os que vencem em até 7 dias; um resumo por usuário e
+    dia (rodar de novo no mesmo dia não reenvia). SMTP em FAROL_SMTP_*; sem FAROL_SMTP_HOST,
+    só mostra. Falha no envio: saída 1."""
+    from farol.config import configuracao
+    from farol.services.resumo_diario import FalhaNoEnvio, enviar_resumos
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco
+
+    dia = ler_data(data, "data") if data else hoje()
+    c = configuracao()
+    banco = Banco.conectar(_url(database_url))
+    try:
+        r = enviar_resumos(BancoUnitOfWork(banco), c.smtp, dia, c.url_publica, simular=simular)
+    except FalhaNoEnvio as e:
+        print(f"erro: resumo diário de {data_br(dia)} não enviado: {e.mensagem}", file=sys.stderr)
+        raise typer.Exit(1) from None
+    finally:
+        banco.fechar()
+    situacoes = {
+        "enviado": "enviado",
+        "simulado": "seria enviado" if simular else "não enviado (envio desligado)",
+        "ja_enviado": "já enviado hoje",
+        "sem_email": "sem e-mail cadastrado",
+        "falhou": "FALHOU",
+    }
+    print(f"resumo diário de prazos de {data_br(r.data)}: vencidos e a vencer até {data_br(r.ate)}")
+    if not r.envio_ligado and not simular:
+        print("envio desligado: FAROL_SMTP_HOST vazio; nada foi enviado")
+    # uma linha por destinatário (legível no log do cron, sem quebra de tabela)
+    for x in r.envios:
+        destino = f"{x.login} <{x.email}>" if x.email else x.login
+        print(
+            f"{situacoes[x.situacao]}: {destino}: {quantidade(x.vencidos, 'vencido')}, "
+            f"{quantidade(x.a_vencer, 'a vencer', 'a vencer')}"
+        )
+    if not r.envios:
+        print("nenhum prazo a avisar: nenhum resumo a enviar")
+    for falha in r.falhas:
+        print(
+            f"erro: resumo para {falha.login} <{falha.email}> não enviado: {falha.erro}",
+            file=sys.stderr,
+        )
+    if r.falhas:
+        raise typer.Exit(1)
+
+
+usuario_app = typer.Typer(help="Usuários: e-mail do resumo diário de prazos.", no_args_is_help=True)
+app.add_typer(usuario_app, name="usuario")
+
+
+@usuario_app.command("email")
+def usuario_email(
+    login: Annotated[str, typer.Argument(help="Login do usuário.")],
+    email: Annotated[
+        str, typer.Argument(metavar="EMAIL", help='E-mail do resumo diário ("" apaga).')
+    ],
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Grava o e-mail para onde vai o resumo diário de prazos do usuário (vazio: apaga, e ele
+    deixa de receber)."""
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.services.usuarios import definir_email
+    from farol.store.db import Banco
+
+    banco = Banco.conectar(_url(database_url))
+    try:
+        gravado = definir_email(BancoUnitOfWork(banco), login, email)
+    finally:
+        banco.fechar()
+    if gravado:
+        print(f"{login}: resumo diário de prazos para {gravado}")
+    else:
+        print(f"{login}: sem e-mail; não recebe o resumo diário de prazos")
 
 
 @app.command()

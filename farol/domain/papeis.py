@@ -16,6 +16,7 @@ INSPECIONA: Final = "inspeciona"
 EMITE_DOCUMENTOS: Final = "emite_documentos"
 VE_DADOS_PESSOAIS: Final = "ve_dados_pessoais"
 AUDITA_ACESSOS: Final = "audita_acessos"
+CORRIGE_CADASTRO: Final = "corrige_cadastro"
 
 PAPEIS: Final = ids_dos_papeis()
 """Os ids dos papéis, na ordem declarada."""

@@ -5,7 +5,8 @@
 - corpo declarado (`Content-Length`) acima do limite: 413 na primeira leitura, sem ler um
   byte; sem `Content-Length` (envio em partes), conta os bytes à medida que chegam e dá 413
   ao passar do limite. O limite depende do tipo do corpo: `entrada.CORPO_MULTIPART` para
-  multipart/form-data (com arquivo), `entrada.CORPO_JSON` para o resto;
+  multipart/form-data (com arquivo; `entrada.CORPO_INSPECAO_COM_FOTOS` nos caminhos que
+  recebem as fotos da inspeção, `CAMINHOS_COM_FOTOS`), `entrada.CORPO_JSON` para o resto;
 - formulário simples (application/x-www-form-urlencoded) com o caractere nulo (`%00`): 422.
 
 Os erros levantam-se de dentro da leitura do corpo, isto é, dentro da rota: os manipuladores
@@ -31,21 +32,26 @@ def _mib(n: int) -> str:
     return f"{n / entrada.MIB:g} MiB".replace(".", ",")
 
 
-def limite_do_corpo(tipo: str) -> int:
-    """O maior corpo aceito para o `Content-Type`."""
-    return (
-        entrada.CORPO_MULTIPART
-        if tipo.split(";", 1)[0].strip().lower() == "multipart/form-data"
-        else entrada.CORPO_JSON
-    )
+CAMINHOS_COM_FOTOS = ("/inspecoes/nova", "/api/v1/inspecoes/com-fotos")
+"""Onde o multipart leva as fotos da inspeção: limite `entrada.CORPO_INSPECAO_COM_FOTOS`."""
+
+
+def limite_do_corpo(tipo: str, caminho: str = "") -> int:
+    """O maior corpo aceito para o `Content-Type` (e, no multipart, o caminho)."""
+    if tipo.split(";", 1)[0].strip().lower() != "multipart/form-data":
+        return entrada.CORPO_JSON
+    if caminho in CAMINHOS_COM_FOTOS:
+        return entrada.CORPO_INSPECAO_COM_FOTOS
+    return entrada.CORPO_MULTIPART
 
 
 def corpo_grande_demais(limite: int) -> HTTPException:
-    return HTTPException(
-        413,
-        f"corpo da requisição acima do limite de {_mib(limite)}"
-        + (f" (arquivo: até {_mib(entrada.ARQUIVO)})" if limite == entrada.CORPO_MULTIPART else ""),
-    )
+    detalhe = ""
+    if limite == entrada.CORPO_MULTIPART:
+        detalhe = f" (arquivo: até {_mib(entrada.ARQUIVO)})"
+    elif limite == entrada.CORPO_INSPECAO_COM_FOTOS:
+        detalhe = f" (até {entrada.FOTOS_POR_INSPECAO} fotos de até {_mib(entrada.FOTO)} cada)"
+    return HTTPException(413, f"corpo da requisição acima do limite de {_mib(limite)}" + detalhe)
 
 
 def _cabecalho(scope: Scope, nome: bytes) -> str | None:
@@ -108,7 +114,7 @@ class LimiteDaEntrada:
             await _responder_422(scope, send, campo)
             return
         tipo = _cabecalho(scope, b"content-type") or ""
-        limite = limite_do_corpo(tipo)
+        limite = limite_do_corpo(tipo, scope.get("path", ""))
         declarado = _cabecalho(scope, b"content-length")
         formulario = tipo.split(";", 1)[0].strip().lower() == "application/x-www-form-urlencoded"
         recebidos = 0

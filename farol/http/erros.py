@@ -67,7 +67,8 @@ DESCRICOES = {
     409: "conflito: ato fora de ordem, papel errado, versão desatualizada, chave repetida",
     413: (
         f"corpo acima do limite ({entrada.CORPO_JSON // entrada.MIB} MiB em JSON, "
-        f"{entrada.CORPO_MULTIPART // entrada.MIB} MiB com arquivo)"
+        f"{entrada.CORPO_MULTIPART // entrada.MIB} MiB com arquivo, "
+        f"{entrada.CORPO_INSPECAO_COM_FOTOS // entrada.MIB} MiB com as fotos da inspeção)"
     ),
     422: "entrada inválida: o campo e a regra em português",
     429: "tentativas ou consultas demais: espere o `Retry-After`",

@@ -22,11 +22,13 @@ from farol import formatos
 from farol.pdf.dados import Assinatura
 from farol.pdf.extenso import valor_por_extenso
 from farol.pdf.formatos import (
+    a_preencher,
     data_por_extenso,
     formatar_data,
     formatar_data_hora,
     formatar_documento,
     formatar_hora,
+    formatar_metros,
     formatar_reais,
     reais_com_extenso,
 )
@@ -85,6 +87,8 @@ def ambiente(pastas: Sequence[Path]) -> Environment:
         duracao=formatos.duracao,
         numero=formatos.numero,
         ou_traco=_ou_traco,
+        a_preencher=a_preencher,
+        metros=formatar_metros,
     )
     env.tests["testemunha"] = _testemunha
     env.globals["imagem_existe"] = lambda nome: achar_imagem(nome, pastas) is not None

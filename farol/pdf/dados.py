@@ -76,11 +76,17 @@ class Parte(_Modelo):
 
 
 class Embarcacao(_Modelo):
+    """A embarcação como registrada. Tipo, comprimento, propulsão, atividade e porto não
+    registrados ficam `None` e saem como linha em branco para preencher à mão: nada se
+    inventa (docs/documentos.md)."""
+
     nome: str = Field(min_length=1)
     inscricao: str = Field(min_length=1)
-    tipo: str = Field(min_length=1)  # "lancha", "moto aquática"
+    tipo: str | None = None  # "lancha", "moto aquática"
+    comprimento: Decimal | None = Field(default=None, gt=0)  # metros
+    propulsao: str | None = None  # "motor", "vela", "motor de popa 2 × 150 HP"
     atividade: str | None = None  # "esporte e recreio", "comercial"
-    caracteristicas: str | None = None  # cor, casco, comprimento, propulsão
+    caracteristicas: str | None = None  # outras: cor, casco
     porto_inscricao: str | None = None
 
 

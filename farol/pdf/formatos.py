@@ -9,7 +9,7 @@ recusado, nunca adivinhado.
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from farol import formatos
 from farol.formatos import data_por_extenso
@@ -17,9 +17,13 @@ from farol.formatos import hora as formatar_hora
 from farol.pdf.extenso import validar_valor, valor_por_extenso
 
 __all__ = [
-    "data_por_extenso", "formatar_data", "formatar_data_hora", "formatar_documento",
-    "formatar_hora", "formatar_reais", "reais_com_extenso",
+    "LINHA_EM_BRANCO", "a_preencher", "data_por_extenso", "endereco_completo", "formatar_cep",
+    "formatar_data", "formatar_data_hora", "formatar_documento", "formatar_hora",
+    "formatar_metros", "formatar_reais", "reais_com_extenso",
 ]  # fmt: skip
+
+LINHA_EM_BRANCO = "________"
+"""O fato não registrado: a linha em branco que quem entrega o documento preenche à mão."""
 
 
 def formatar_reais(valor: Decimal) -> str:
@@ -51,3 +55,33 @@ def formatar_documento(documento: str) -> str:
         if len(d) == 14:
             return f"{d[:2]}.{d[2:5]}.{d[5:8]}/{d[8:12]}-{d[12:]}"
     return d
+
+
+def a_preencher(valor: object) -> object:
+    """O valor registrado, ou a linha em branco para preencher à mão."""
+    vazio = valor is None or (isinstance(valor, str) and not valor.strip())
+    return LINHA_EM_BRANCO if vazio else valor
+
+
+def formatar_metros(valor: Decimal | None) -> str:
+    """`Decimal("7.2")` -> "7,20 m" (duas casas, vírgula); sem valor, "________ m"."""
+    if valor is None:
+        return f"{LINHA_EM_BRANCO} m"
+    return f"{formatos.numero(Decimal(valor).quantize(Decimal('0.01'), ROUND_HALF_UP))} m"
+
+
+def formatar_cep(cep: str) -> str:
+    """ "88015600" -> "88015-600"; outro texto fica como veio."""
+    c = cep.strip()
+    return f"{c[:5]}-{c[5:]}" if len(c) == 8 and c.isascii() and c.isdigit() else c
+
+
+def endereco_completo(endereco: str | None, bairro: str | None, cep: str | None) -> str:
+    """ "Rua Dom Manuel, nº 15, Centro, CEP 20010-090" (o município e a UF o modelo acrescenta);
+    sem o logradouro, a linha em branco: o documento não põe o município no lugar da rua."""
+    if not endereco or not endereco.strip():
+        return LINHA_EM_BRANCO
+    partes = [endereco.strip(), (bairro or "").strip()]
+    if cep and cep.strip():
+        partes.append(f"CEP {formatar_cep(cep)}")
+    return ", ".join(p for p in partes if p)

@@ -1,8 +1,9 @@
 """Registro de acesso a dados pessoais (LGPD art. 37: "O controlador e o operador devem
 manter registro das operações de tratamento de dados pessoais que realizarem").
 
-Cada leitura dos dados completos de uma pessoa (hoje, a situação por CPF/CNPJ com o nome e
-os débitos em todas as OMs, que só os papéis com a permissão `ve_dados_pessoais` veem) grava,
+Cada leitura dos dados completos de uma pessoa (a situação por CPF/CNPJ com o nome e os
+débitos em todas as OMs, e o proprietário da embarcação de uma inscrição, que só os papéis com
+a permissão `ve_dados_pessoais` veem) grava,
 na mesma transação da leitura, quem leu, com que papel e de que OM, quando, de que documento
 e por qual consulta. O auditor (permissão `audita_acessos`, normas/dados/papeis.yaml) lê o
 registro dos usuários da sua jurisdição; os outros papéis recebem 403. Daqui só se acrescentam
@@ -25,10 +26,20 @@ from farol.services.resultados.acessos import AcessoRegistrado
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, AcessoDadoPessoal, Usuario
 
-__all__ = ["CONSULTA_SITUACAO", "AcessoRegistrado", "exigir_auditor", "listar", "registrar_leitura"]
+__all__ = [
+    "CONSULTA_EMBARCACAO",
+    "CONSULTA_SITUACAO",
+    "AcessoRegistrado",
+    "exigir_auditor",
+    "listar",
+    "registrar_leitura",
+]
 
 CONSULTA_SITUACAO = "situacao"
 """A consulta da situação de uma pessoa (GET /api/v1/situacao/{documento})."""
+CONSULTA_EMBARCACAO = "embarcacao_por_inscricao"
+"""O proprietário da embarcação de uma inscrição (GET /api/v1/embarcacoes?inscricao=, e a nova
+inspeção ao sair do campo da inscrição)."""
 
 
 def registrar_leitura(

@@ -3,6 +3,12 @@ embarcação e nome do autuado; embarcações por inscrição ou nome (para a no
 
 Processos só da jurisdição do usuário (a mesma regra da API). Embarcações e os seus
 proprietários são do cadastro nacional: qualquer usuário que inspeciona os vê.
+
+Sem acentos nem caixa, igual no SQLite e no PostgreSQL: os nomes são comparados pela coluna
+`nome_busca` (o nome normalizado ao gravar, farol/domain/texto.py), e o termo é normalizado do
+mesmo jeito. Cada palavra do termo tem de aparecer em algum dos campos do processo (número,
+número do auto, inscrição ou nome da embarcação, nome do autuado): "marcio pacheco" acha
+"Márcio Guimarães Pacheco", e "maria mare mansa" acha a autuada Maria na Maré Mansa.
 """
 
 from __future__ import annotations
@@ -10,13 +16,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sqlalchemy import ColumnElement, func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, and_, func, or_, select
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
+from farol.domain.texto import palavras_da_busca
 from farol.erros import EntradaInvalida
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import resumo
+from farol.services.resultados.busca import ResultadoDaBusca
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import AutoDeInfracao, Embarcacao, Pessoa, Processo
 
@@ -32,7 +40,36 @@ def _padrao(termo: str) -> str:
 
 
 def _contem(coluna: Any, termo: str) -> ColumnElement[bool]:
+    """Códigos (números, inscrição): só a caixa importa."""
     return func.lower(coluna).like(_padrao(termo), escape="\\")
+
+
+def _nome_contem(coluna_busca: InstrumentedAttribute[str], palavra: str) -> ColumnElement[bool]:
+    """Nomes: a coluna `nome_busca` (já sem acentos e em minúsculas) contém a palavra, que já
+    vem normalizada (`palavras_da_busca`)."""
+    return coluna_busca.like(_padrao(palavra), escape="\\")
+
+
+def _palavras(termo: str) -> list[str]:
+    """As palavras normalizadas do termo (um termo só de sinais diacríticos fica como veio e não
+    casa com nada)."""
+    return palavras_da_busca(termo) or [termo]
+
+
+def _embarcacao_casa(palavra: str) -> ColumnElement[bool]:
+    return or_(_contem(Embarcacao.inscricao, palavra), _nome_contem(Embarcacao.nome_busca, palavra))
+
+
+def _processo_casa(palavra: str) -> ColumnElement[bool]:
+    """O processo em que a palavra aparece no número, no auto, na embarcação ou no autuado."""
+    return or_(
+        _contem(Processo.numero, palavra),
+        Processo.id.in_(
+            select(AutoDeInfracao.processo_id).where(_contem(AutoDeInfracao.numero, palavra))
+        ),
+        Processo.embarcacao_id.in_(select(Embarcacao.id).where(_embarcacao_casa(palavra))),
+        Processo.autuado_id.in_(select(Pessoa.id).where(_nome_contem(Pessoa.nome_busca, palavra))),
+    )
 
 
 def documento_do_termo(termo: str) -> str | None:
@@ -60,16 +97,7 @@ def buscar_processos(s: Session, ator: Ator, termo: str) -> dict[str, Any]:
         )
     documento = documento_do_termo(termo)
     criterios: list[ColumnElement[bool]] = [
-        _contem(Processo.numero, termo),
-        Processo.id.in_(
-            select(AutoDeInfracao.processo_id).where(_contem(AutoDeInfracao.numero, termo))
-        ),
-        Processo.embarcacao_id.in_(
-            select(Embarcacao.id).where(
-                or_(_contem(Embarcacao.inscricao, termo), _contem(Embarcacao.nome, termo))
-            )
-        ),
-        Processo.autuado_id.in_(select(Pessoa.id).where(_contem(Pessoa.nome, termo))),
+        and_(*(_processo_casa(p) for p in _palavras(termo))),
     ]
     if documento is not None:
         criterios.append(
@@ -93,6 +121,12 @@ def buscar_processos(s: Session, ator: Ator, termo: str) -> dict[str, Any]:
 
 
 @caso_de_uso()
+def buscar(s: Session, ator: Ator, termo: str) -> ResultadoDaBusca:
+    """A mesma busca, como resultado tipado (a API)."""
+    return ResultadoDaBusca.model_validate(buscar_processos.na_sessao(s, ator, termo))
+
+
+@caso_de_uso()
 def buscar_embarcacoes(s: Session, termo: str, limite: int = 8) -> list[dict[str, Any]]:
     """Embarcações cuja inscrição ou nome contém o termo, com o proprietário cadastrado."""
     termo = termo.strip()
@@ -101,7 +135,7 @@ def buscar_embarcacoes(s: Session, termo: str, limite: int = 8) -> list[dict[str
     linhas = s.execute(
         select(Embarcacao, Pessoa)
         .join(Pessoa, Pessoa.id == Embarcacao.proprietario_id)
-        .where(or_(_contem(Embarcacao.inscricao, termo), _contem(Embarcacao.nome, termo)))
+        .where(and_(*(_embarcacao_casa(p) for p in _palavras(termo))))
         .order_by(Embarcacao.nome, Embarcacao.id)
         .limit(limite)
     ).all()
@@ -111,7 +145,7 @@ def buscar_embarcacoes(s: Session, termo: str, limite: int = 8) -> list[dict[str
             "nome": e.nome,
             "tipo": e.tipo,
             "propulsao": e.propulsao,
-            "comprimento": f"{e.comprimento:.2f}",
+            "comprimento": None if e.comprimento is None else f"{e.comprimento:.2f}",
             "estrangeira": e.estrangeira,
             "proprietario": {"documento": formatar_documento(p.documento), "nome": p.nome},
         }

@@ -464,7 +464,157 @@ class DadosLiberacao(Modelo):
     texto: str | None = Field(default=None, max_length=4000)
 
 
+# --- custódia (procedimento_custodia.yaml; dados/custodia.yaml) -----------------------------
+
+
+class Lacre(Modelo):
+    """Um lacre aplicado (NORMAM-07 item 0310, Anexo 3-E)."""
+
+    numero: str = Field(min_length=1, max_length=60)
+    tipo: str = Field(min_length=2, max_length=100, description="ex.: lacre plástico numerado")
+    local_aplicacao: str = Field(
+        min_length=2, max_length=200, description="onde foi aplicado (ex.: chave de ignição)"
+    )
+
+
+class Identificacao(Modelo):
+    """Quem assina um termo da custódia (fiel depositário, quem recebe, arrematante)."""
+
+    nome: str = Field(min_length=3, max_length=200)
+    documento: str = Field(min_length=11, max_length=20, description="CPF ou CNPJ")
+    qualidade: str | None = Field(
+        default=None,
+        max_length=40,
+        description="proprietario, armador, preposto ... (dados/custodia.yaml)",
+    )
+    endereco: str | None = Field(default=None, max_length=500)
+
+
+class DadosRecolhimento(Modelo):
+    """O recolhimento à guarda: Auto de Apreensão ou termo de recolhimento do bem achado."""
+
+    local_guarda: str = Field(min_length=3, max_length=300, description="local da guarda")
+    estado_na_chegada: str = Field(
+        min_length=10, max_length=entrada.TEXTO, description="estado do bem ao chegar à guarda"
+    )
+    fiel_depositario: Identificacao | None = Field(
+        default=None, description="responsável pela guarda (LESTA art. 17 § 1º)"
+    )
+    lacres: list[Lacre] = Field(default_factory=list, max_length=50)
+    medida_id: Id | None = Field(default=None, description="a apreensão que abriu a custódia")
+    bem: str | None = Field(default=None, min_length=3, max_length=300)
+    local_do_achado: str | None = Field(default=None, min_length=3, max_length=300)
+    estrangeiro: bool = Field(
+        default=False, description="bem identificado como estrangeiro (NORMAM-07 item 0205)"
+    )
+    texto: str | None = Field(default=None, max_length=entrada.TEXTO)
+
+
+class DadosLacres(Modelo):
+    lacres: list[Lacre] = Field(min_length=1, max_length=50)
+    texto: str | None = Field(default=None, max_length=entrada.TEXTO)
+
+
+class DadosDespesa(Modelo):
+    item: str = Field(
+        min_length=1, max_length=40, description="despesa avulsa (dados/custodia.yaml)"
+    )
+    valor: entrada.Dinheiro = Field(gt=0, max_digits=14, decimal_places=2)
+    descricao: str = Field(min_length=3, max_length=500)
+    comprovante: str = Field(min_length=1, max_length=200, description="nota, recibo, guia")
+
+
+class DadosPagamentoCustodia(Modelo):
+    valor: entrada.Dinheiro = Field(gt=0, max_digits=14, decimal_places=2)
+    referencia: str = Field(min_length=1, max_length=100, description="guia ou comprovante")
+
+
+class DadosRegularizacao(Modelo):
+    prova: str = Field(
+        min_length=10,
+        max_length=entrada.TEXTO,
+        description="o que foi sanado e com que prova (documento, vistoria, habilitação)",
+    )
+
+
+class DadosEditalCustodia(Modelo):
+    publicacao: str = Field(
+        min_length=3, max_length=300, description="onde foi publicado ou afixado"
+    )
+    texto: str | None = Field(default=None, max_length=entrada.TEXTO)
+
+
+class DadosReclamacao(Modelo):
+    reclamante: Identificacao
+    prova: str = Field(min_length=10, max_length=entrada.TEXTO, description="prova da propriedade")
+
+
+class DadosEntrega(Modelo):
+    recebedor: Identificacao
+    declaracao: str = Field(
+        min_length=10,
+        max_length=entrada.TEXTO,
+        description="estado de conservação e equipamentos em que o recebe (Anexo 3-F)",
+    )
+
+
+class DadosEditalLeilao(Modelo):
+    data_leilao: dt.date
+    local: str = Field(min_length=3, max_length=300)
+    valor_avaliacao: entrada.Dinheiro = Field(gt=0, max_digits=14, decimal_places=2)
+    jornal: str = Field(min_length=3, max_length=200, description="jornal de maior circulação")
+
+
+class DadosLeiloeiro(Modelo):
+    leiloeiro: Identificacao
+    matricula: str = Field(min_length=1, max_length=60, description="matrícula na Junta Comercial")
+    portaria: str = Field(min_length=1, max_length=60, description="número da Portaria")
+
+
+class DadosResultadoLeilao(Modelo):
+    valor_arrematado: entrada.Dinheiro = Field(gt=0, max_digits=14, decimal_places=2)
+    arrematante: Identificacao
+
+
+class DadosLevantamento(Modelo):
+    """O levantamento de uma medida administrativa, cessados os motivos (LESTA art. 16 § 2º)."""
+
+    medida_id: Id
+    motivo: str = Field(
+        min_length=10,
+        max_length=entrada.TEXTO,
+        description="o motivo que cessou (a causa sanada) e com que prova",
+    )
+
+
+MODELOS_DA_CUSTODIA = (
+    DadosRecolhimento,
+    DadosLacres,
+    DadosDespesa,
+    DadosPagamentoCustodia,
+    DadosRegularizacao,
+    DadosEditalCustodia,
+    DadosReclamacao,
+    DadosEntrega,
+    DadosEditalLeilao,
+    DadosLeiloeiro,
+    DadosResultadoLeilao,
+)
+
+
 MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
+    ("levanta_medida", DadosLevantamento),
+    ("recolhe_bem", DadosRecolhimento),
+    ("registra_lacres", DadosLacres),
+    ("lanca_despesa", DadosDespesa),
+    ("paga_custodia", DadosPagamentoCustodia),
+    ("sana_irregularidade", DadosRegularizacao),
+    ("notifica_por_edital", DadosEditalCustodia),
+    ("reclama_bem", DadosReclamacao),
+    ("entrega_bem", DadosEntrega),
+    ("publica_leilao", DadosEditalLeilao),
+    ("designa_leiloeiro", DadosLeiloeiro),
+    ("registra_leilao", DadosResultadoLeilao),
     ("lavra_auto_poluicao", DadosAutoPoluicao),
     ("registra_laudo", DadosLaudo),
     ("impoe_multa_poluicao", DadosDecisaoPoluicao),

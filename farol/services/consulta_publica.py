@@ -6,10 +6,18 @@ dados por inteiro. Dados pessoais de outras pessoas (o condutor ou o proprietár
 autuado) aparecem mascarados; agentes públicos aparecem pelo cargo, não pelo nome. Número
 inexistente e documento que não é o do autuado recebem a MESMA resposta (nada encontrado),
 para que a consulta não revele a existência de processos de terceiros.
+
+O autuado que provou quem é (o número e o CPF/CNPJ, conferidos juntos a cada pedido) também
+baixa os documentos emitidos no seu processo (Lei 9.784/1999 art. 3º, II; os tipos estão em
+normas/dados/consulta_publica.yaml) e vê, com multa a pagar, os dados da guia que as normas
+nomeiam (DARF) já preenchidos. Par errado, código de outro processo ou tipo que não se entrega
+recebem a mesma recusa neutra da consulta.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import select
@@ -18,11 +26,23 @@ from sqlalchemy.orm import Session
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.domain.papeis import PAPEL_DA_CONSULTA_PUBLICA, REGISTRA_ATOS, nome_do_papel, pode
 from farol.domain.procedimento.carregar import carregar_regime
-from farol.erros import EntradaInvalida
+from farol.erros import Conflito, EntradaInvalida
+from farol.normas.citacoes import citacao
+from farol.normas.consulta_publica import consulta_publica
+from farol.services import documentos
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import detalhar
 from farol.services.unit_of_work import caso_de_uso
-from farol.store.orm import OM, Inspecao, Pessoa, Processo
+from farol.store.ancoras import conferir_documento
+from farol.store.orm import OM, DocumentoEmitido, Inspecao, Pessoa, Processo
+
+
+@dataclass(frozen=True)
+class PdfDoInteressado:
+    """Um documento do processo entregue ao autuado: o nome do arquivo e os bytes do PDF."""
+
+    nome_arquivo: str
+    conteudo: bytes
 
 
 def _cargo(papel: str) -> str:
@@ -71,9 +91,10 @@ def _envolvidos(s: Session, p: Processo) -> list[dict[str, str]]:
     return saida
 
 
-@caso_de_uso()
-def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
-    """O processo `numero` se o autuado tiver o `documento`; senão None (nada encontrado).
+def _processo_do_interessado(
+    s: Session, numero: str, documento: str
+) -> tuple[Processo, Pessoa] | None:
+    """O processo `numero` e o autuado, se o `documento` for o dele; senão None.
 
     Documento malformado ou com dígito verificador errado: `EntradaInvalida` (campo
     `documento`) — isso não revela nada sobre processo algum.
@@ -83,11 +104,101 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
         raise EntradaInvalida("informe o número do processo", campo="numero")
     digitos = validar_documento(documento)
     p = s.execute(select(Processo).where(Processo.numero == numero)).scalar_one_or_none()
-    if p is None:
+    if p is None or p.autuado_id is None:
         return None
     autuado = s.get(Pessoa, p.autuado_id)
     if autuado is None or autuado.documento != digitos:
         return None
+    return p, autuado
+
+
+def _documentos_do_interessado(s: Session, p: Processo) -> list[dict[str, Any]]:
+    """Os documentos emitidos no processo que o autuado baixa, do primeiro ao último."""
+    tipos = consulta_publica().documentos.tipos
+    emitidos = s.execute(
+        select(DocumentoEmitido)
+        .where(DocumentoEmitido.processo_id == p.id, DocumentoEmitido.tipo.in_(tipos))
+        .order_by(DocumentoEmitido.id)
+    ).scalars()
+    saida = []
+    for doc in emitidos:
+        r = documentos.resumo(s, doc)
+        saida.append(
+            {
+                "codigo": r.codigo,
+                "titulo": r.titulo,
+                "emitido_em": r.emitido_em.isoformat(),
+                "vigente": r.vigente,
+                "substituido_por": r.substituido_por,
+            }
+        )
+    return saida
+
+
+def _guia(autuado: Pessoa, d: dict[str, Any], pagamento: list[dict[str, Any]]) -> dict[str, Any]:
+    """Os campos da guia de pagamento (DARF) já preenchidos com o que o processo sabe."""
+    g = consulta_publica().pagamento
+    prazo = citacao("pagamento_multa")
+    auto = d["auto"]["numero"] if d.get("auto") and g.numero_de_referencia == "auto" else None
+    return {
+        "guia": g.guia,
+        "nome": g.nome,
+        "onde": g.onde,
+        "destino": g.destino,
+        "fundamento": g.fundamento,
+        "contribuinte": autuado.nome,
+        "cpf_cnpj": formatar_documento(autuado.documento),
+        "codigo_receita": g.codigo_receita,
+        "sem_codigo": None if g.codigo_receita else g.sem_codigo,
+        "numero_referencia": auto or d["numero"],
+        "valor": d["saldo"],
+        "vencimento": pagamento[-1]["vencimento"] if pagamento else None,
+        "vencido": bool(pagamento and pagamento[-1]["vencido"]),
+        # sem prazo aberto (a decisão ainda não foi comunicada): de onde ele vai correr
+        "sem_vencimento": {"texto": prazo.texto, "fundamento": prazo.referencia()},
+    }
+
+
+@caso_de_uso()
+def documento_do_interessado(
+    s: Session, numero: str, documento: str, codigo: str
+) -> PdfDoInteressado | None:
+    """O PDF do documento `codigo` do processo `numero`, se o `documento` for o do autuado e o
+    tipo for dos que se entregam (normas/dados/consulta_publica.yaml); senão None, a mesma
+    recusa da consulta. Bytes que não conferem com o registro da emissão: `Conflito`."""
+    achado = _processo_do_interessado(s, numero, documento)
+    if achado is None:
+        return None
+    p, _ = achado
+    doc = s.execute(
+        select(DocumentoEmitido).where(
+            DocumentoEmitido.processo_id == p.id,
+            DocumentoEmitido.codigo == codigo.strip().upper(),
+            DocumentoEmitido.tipo.in_(consulta_publica().documentos.tipos),
+        )
+    ).scalar_one_or_none()
+    if doc is None:
+        return None
+    motivo, _ = conferir_documento(s, doc)
+    if motivo is not None:
+        raise Conflito(
+            f"o documento {doc.codigo} não pode ser entregue: {motivo}; procure a OM emissora",
+            campo="documento",
+        )
+    return PdfDoInteressado(f"{doc.tipo}-{doc.codigo}.pdf", doc.conteudo)
+
+
+@caso_de_uso()
+def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
+    """O processo `numero` se o autuado tiver o `documento`; senão None (nada encontrado).
+
+    Documento malformado ou com dígito verificador errado: `EntradaInvalida` (campo
+    `documento`) — isso não revela nada sobre processo algum.
+    """
+    achado = _processo_do_interessado(s, numero, documento)
+    if achado is None:
+        return None
+    p, autuado = achado
     om = s.get(OM, p.om_id)
     assert om is not None
     leitor = Ator(
@@ -145,6 +256,9 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
         "pago": d["pago"],
         "saldo": d["saldo"],
         "vencimento_pagamento": pagamento[-1]["vencimento"] if pagamento else None,
+        "guia": _guia(autuado, d, pagamento) if Decimal(d["saldo"]) > 0 else None,
+        "documentos": _documentos_do_interessado(s, p),
+        "fundamento_documentos": consulta_publica().documentos.fundamento,
         "efeito_do_recurso": d["efeito_do_recurso"],
         "restituicao_pendente": d["restituicao_pendente"],
         "pagamentos": [{"valor": x["valor"], "data": x["data"]} for x in d["pagamentos"]],

@@ -5,22 +5,29 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal, get_args
 
+from pydantic import Field
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from farol import entrada, relogio
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.domain.papeis import VE_DADOS_PESSOAIS, pode
-from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
+from farol.domain.procedimento.carregar import (
+    carregar_regime,
+    carregar_regimes,
+    estados_dos_regimes,
+)
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.erros import EntradaInvalida, ForaDeVigencia, NaoEncontrado
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacao import Citacao
 from farol.normas.citacoes import citacao
-from farol.normas.prazos import regra_prazo
+from farol.normas.prazos import catalogo_prazos, regra_prazo
 from farol.rules.reincidencia import somar_anos
 from farol.services import acessos
+from farol.services.comandos import Modelo
 from farol.services.jurisdicao import Ator, oms_sob
 from farol.services.leitura import dinheiro, prazo_json, resumo
 from farol.services.resultados.consultas import (
@@ -29,9 +36,15 @@ from farol.services.resultados.consultas import (
     RestituicaoPendente,
     SituacaoDaPessoa,
 )
-from farol.services.resultados.processo import PrazoComProcesso, ProcessoResumo
+from farol.services.resultados.lista_processos import (
+    OpcaoDeFiltro,
+    OpcoesDaLista,
+    PaginaDeProcessos,
+    ProcessoNaLista,
+)
+from farol.services.resultados.processo import PrazoComProcesso
 from farol.services.unit_of_work import caso_de_uso
-from farol.store.orm import OM, Ato, Pagamento, Pessoa, Prazo, Processo
+from farol.store.orm import OM, Ato, Embarcacao, Pagamento, Pessoa, Prazo, Processo
 from farol.store.repositorio import historico, marco_da_prescricao, total_multas
 
 
@@ -70,16 +83,158 @@ def _oms(s: Session, ator: Ator, om_sigla: str | None) -> frozenset[int]:
     return oms_sob(s, om.id) & ator.oms
 
 
+Ordem = Literal["prazo", "-prazo", "numero", "-numero", "aberto_em", "-aberto_em"]
+ORDENS: tuple[str, ...] = get_args(Ordem)
+"""Ordens da lista: pelo próximo prazo em curso, pelo número ou pela abertura (`-`: decrescente).
+Processos sem prazo em curso ficam no fim nas duas ordens de prazo."""
+ORDEM_PADRAO: Ordem = "-aberto_em"
+
+
+class FiltroDeProcessos(Modelo):
+    """Os filtros, a ordem e a página da lista de processos (API e página usam os mesmos)."""
+
+    estado: str | None = Field(default=None, max_length=entrada.CODIGO)
+    om: str | None = Field(
+        default=None, max_length=entrada.CODIGO, description="sigla: a OM e as subordinadas"
+    )
+    regime: str | None = Field(default=None, max_length=entrada.CODIGO)
+    vencidos: bool = Field(
+        default=False, description="só os processos com prazo em curso já vencido"
+    )
+    ordem: Ordem = ORDEM_PADRAO
+    pagina: int = Field(default=1, ge=1, le=entrada.ID_MAXIMO)
+    por_pagina: int = Field(default=entrada.POR_PAGINA_PADRAO, ge=1, le=entrada.POR_PAGINA_MAXIMO)
+
+
+def _proximos_vencimentos() -> Any:
+    """Uma linha por processo com prazo em curso: o menor vencimento (subconsulta agrupada,
+    juntada uma vez à lista; o índice parcial `ix_prazo_em_curso` a cobre)."""
+    return (
+        select(Prazo.processo_id, func.min(Prazo.vencimento).label("vencimento"))
+        .where(Prazo.encerrado_em.is_(None))
+        .group_by(Prazo.processo_id)
+        .subquery("proximo")
+    )
+
+
+def _conferir_filtro(f: FiltroDeProcessos) -> None:
+    """Estado e regime são os dos quadros de estados (dados), nunca uma lista escrita aqui."""
+    regimes = {m.regime: m for m in carregar_regimes()}
+    if f.regime is not None and f.regime not in regimes:
+        raise EntradaInvalida(
+            f"regime desconhecido: {f.regime!r} (regimes: {', '.join(regimes)})", campo="regime"
+        )
+    if f.estado is not None:
+        maquinas = [regimes[f.regime]] if f.regime else list(regimes.values())
+        if not any(f.estado in m.estados for m in maquinas):
+            onde = f" no regime {f.regime}" if f.regime else ""
+            raise EntradaInvalida(f"estado desconhecido{onde}: {f.estado!r}", campo="estado")
+
+
 @caso_de_uso()
 def listar_processos(
-    s: Session, ator: Ator, *, estado: str | None = None, limite: int = 100
-) -> list[ProcessoResumo]:
-    q = select(Processo).where(Processo.om_id.in_(ator.oms)).order_by(Processo.id.desc())
-    if estado:
-        q = q.where(Processo.estado == estado)
-    return [
-        ProcessoResumo.model_validate(resumo(s, p)) for p in s.execute(q.limit(limite)).scalars()
+    s: Session, ator: Ator, filtro: FiltroDeProcessos | None = None
+) -> PaginaDeProcessos:
+    """Os processos da jurisdição que atendem aos filtros, na ordem pedida, uma página por vez.
+
+    Uma consulta conta, outra lê a página (processo, OM, autuado e embarcação juntados, o
+    próximo vencimento pela subconsulta agrupada) e uma terceira lê os prazos em curso só dos
+    processos da página, para dizer de que etapa é o próximo vencimento."""
+    f = filtro or FiltroDeProcessos()
+    _conferir_filtro(f)
+    oms = _oms(s, ator, f.om)
+    hoje_ = relogio.hoje()
+    proximo = _proximos_vencimentos()
+    condicoes: list[Any] = [Processo.om_id.in_(oms)]
+    if f.estado:
+        condicoes.append(Processo.estado == f.estado)
+    if f.regime:
+        condicoes.append(Processo.regime == f.regime)
+    if f.vencidos:
+        condicoes.append(proximo.c.vencimento < hoje_)
+    base = select(Processo.id).outerjoin(proximo, proximo.c.processo_id == Processo.id)
+    total = int(
+        s.execute(select(func.count()).select_from(base.where(*condicoes).subquery())).scalar_one()
+    )
+    decrescente = f.ordem.startswith("-")
+    campo = {
+        "prazo": proximo.c.vencimento,
+        "numero": Processo.numero,
+        "aberto_em": Processo.criado_em,
+    }[f.ordem.removeprefix("-")]
+    ordem = [
+        campo.desc().nulls_last() if decrescente else campo.asc().nulls_last(),
+        Processo.id.desc() if decrescente else Processo.id.asc(),
     ]
+    linhas = s.execute(
+        select(Processo, OM, Pessoa, Embarcacao, proximo.c.vencimento)
+        .join(OM, OM.id == Processo.om_id)
+        .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
+        .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
+        .outerjoin(proximo, proximo.c.processo_id == Processo.id)
+        .where(*condicoes)
+        .order_by(*ordem)
+        .limit(f.por_pagina)
+        .offset((f.pagina - 1) * f.por_pagina)
+    ).all()
+    etapas = _etapas_dos_proximos(s, {p.id: v for p, _, _, _, v in linhas if v is not None})
+    itens = []
+    for p, _, _, _, vencimento in linhas:
+        # OM, autuado e embarcação já estão na sessão: `resumo` não volta ao banco
+        proximo_prazo = None
+        if vencimento is not None:
+            etapa, regime = etapas[p.id]
+            proximo_prazo = {
+                "etapa": etapa,
+                "nome": catalogo_prazos().nome_da_etapa(regime, etapa),
+                "vencimento": vencimento,
+                "vencido": vencimento < hoje_,
+            }
+        itens.append(
+            ProcessoNaLista.model_validate({**resumo(s, p), "proximo_prazo": proximo_prazo})
+        )
+    return PaginaDeProcessos(
+        total=total,
+        pagina=f.pagina,
+        por_pagina=f.por_pagina,
+        paginas=max(-(-total // f.por_pagina), 1),
+        itens=itens,
+    )
+
+
+def _etapas_dos_proximos(s: Session, vencimentos: dict[int, dt.date]) -> dict[int, tuple[str, str]]:
+    """A etapa (e o regime do prazo) do próximo vencimento de cada processo da página; entre
+    prazos do mesmo dia, o aberto primeiro."""
+    saida: dict[int, tuple[str, str]] = {}
+    if not vencimentos:
+        return saida
+    for pid, etapa, regime, vencimento in s.execute(
+        select(Prazo.processo_id, Prazo.etapa, Prazo.regime, Prazo.vencimento)
+        .where(Prazo.processo_id.in_(vencimentos), Prazo.encerrado_em.is_(None))
+        .order_by(Prazo.id)
+    ):
+        if vencimento == vencimentos[pid] and pid not in saida:
+            saida[pid] = (etapa, regime)
+    return saida
+
+
+@caso_de_uso()
+def opcoes_da_lista(s: Session, ator: Ator) -> OpcoesDaLista:
+    """As opções dos filtros: os estados de cada quadro com a contagem na jurisdição, os
+    regimes e as OMs da jurisdição."""
+    contagem = contagem_por_estado.na_sessao(s, ator)
+    estados = [
+        OpcaoDeFiltro(id=e.id, nome=e.nome, quantidade=contagem.get(e.id, 0))
+        for e in estados_dos_regimes().values()
+    ]
+    regimes = [OpcaoDeFiltro(id=m.regime, nome=m.nome) for m in carregar_regimes()]
+    oms = [
+        OpcaoDeFiltro(id=sigla, nome=nome)
+        for sigla, nome in s.execute(
+            select(OM.sigla, OM.nome).where(OM.id.in_(ator.oms)).order_by(OM.sigla)
+        )
+    ]
+    return OpcoesDaLista(estados=estados, regimes=regimes, oms=oms)
 
 
 @caso_de_uso()

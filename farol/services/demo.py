@@ -3,6 +3,8 @@ usuários de cada papel, embarcações e processos em todos os estados do quadro
 realistas contadas para trás a partir de hoje (os prazos são os que o Farol calcula).
 
 Os dados passam pelos mesmos serviços que a API usa: nada é gravado por fora das regras.
+Os endereços das OMs são de demonstração; a Delegacia em Laguna fica sem endereço, para
+mostrar a linha em branco que os documentos imprimem no lugar do que não foi registrado.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from farol.domain.cpf_cnpj import _digito
 from farol.relogio import hoje as hoje_em_brasilia
 from farol.services import inspecoes, procedimentos, processos
 from farol.services.comandos import NovoAto
+from farol.services.endereco_om import EnderecoDaOM
 from farol.services.jurisdicao import Ator, ator_do_usuario
 from farol.services.unit_of_work import caso_de_uso
 from farol.services.usuarios import criar_om, criar_usuario
@@ -29,23 +32,35 @@ SENHA_DEMO = "farol2026"
 
 OMS: list[dict[str, Any]] = [
     {"sigla": "DPC", "nome": "Diretoria de Portos e Costas", "tipo": "DPC", "uf": "RJ",
-     "municipio": "Rio de Janeiro", "superior": None},
+     "municipio": "Rio de Janeiro", "superior": None,
+     "endereco": {"endereco": "Rua Teófilo Otoni, nº 4", "bairro": "Centro", "cep": "20090-070"}},
     {"sigla": "COM5DN", "nome": "Comando do 5º Distrito Naval", "tipo": "DN", "uf": "RS",
-     "municipio": "Rio Grande", "superior": "DPC"},
+     "municipio": "Rio Grande", "superior": "DPC",
+     "endereco": {"endereco": "Rua Almirante Cerqueira e Souza, nº 198", "bairro": "Centro",
+                  "cep": "96200-000"}},
     {"sigla": "CPSC", "nome": "Capitania dos Portos de Santa Catarina", "tipo": "CP", "uf": "SC",
      "municipio": "Florianópolis", "superior": "COM5DN",
+     "endereco": {"endereco": "Rua Almirante Lamego, nº 910", "bairro": "Centro",
+                  "cep": "88015-600", "telefone": "(48) 3281-4800",
+                  "email": "cpsc.secom@marinha.mil.br"},
      "fechamentos": {(3, 23): "Aniversário de Florianópolis (feriado municipal)"}},
     {"sigla": "DELITAJAI", "nome": "Delegacia da Capitania dos Portos em Itajaí", "tipo": "DL",
      "uf": "SC", "municipio": "Itajaí", "superior": "CPSC",
+     "endereco": {"endereco": "Rua Hercílio Luz, nº 20", "bairro": "Centro", "cep": "88301-000"},
      "fechamentos": {(6, 15): "Aniversário de Itajaí (feriado municipal)"}},
     {"sigla": "DELSFSUL", "nome": "Delegacia da Capitania dos Portos em São Francisco do Sul",
-     "tipo": "DL", "uf": "SC", "municipio": "São Francisco do Sul", "superior": "CPSC"},
+     "tipo": "DL", "uf": "SC", "municipio": "São Francisco do Sul", "superior": "CPSC",
+     "endereco": {"endereco": "Rua Babitonga, nº 100", "bairro": "Centro", "cep": "89240-000"}},
     {"sigla": "DELLAGUNA", "nome": "Delegacia da Capitania dos Portos em Laguna", "tipo": "DL",
      "uf": "SC", "municipio": "Laguna", "superior": "CPSC"},
     {"sigla": "COM8DN", "nome": "Comando do 8º Distrito Naval", "tipo": "DN", "uf": "SP",
-     "municipio": "São Paulo", "superior": "DPC"},
+     "municipio": "São Paulo", "superior": "DPC",
+     "endereco": {"endereco": "Rua Dr. Vila Nova, nº 268", "bairro": "Vila Buarque",
+                  "cep": "01222-020"}},
     {"sigla": "CPSP", "nome": "Capitania dos Portos de São Paulo", "tipo": "CP", "uf": "SP",
      "municipio": "Santos", "superior": "COM8DN",
+     "endereco": {"endereco": "Avenida Conselheiro Rodrigues Alves, nº 1", "bairro": "Macuco",
+                  "cep": "11015-200"},
      "fechamentos": {(1, 26): "Aniversário de Santos (feriado municipal)"}},
 ]  # fmt: skip
 
@@ -100,7 +115,9 @@ def _p(dia: int, login: str, tipo: str, **dados: Any) -> Passo:
 
 MULTA = {"penalidades": [{"infracao": "RLESTA.16.II", "multa": "600.00"}],
          "justificativa": "Embarcação sem o documento de inscrição a bordo; a defesa não o apresentou."}  # fmt: skip
-AUTO = {"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}]}
+AUTO = {"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}],
+        "descricao": "Embarcação abordada sem o Título de Inscrição (TIE) a bordo; o proprietário "
+                     "não o apresentou no prazo da Notificação para Comparecimento."}  # fmt: skip
 DECISAO = {"fundamentacao": "Recurso conhecido; razões apreciadas na forma do parecer anexo."}
 A, C, D = "autoridade.cpsc", "capitao.cpsc", "dpc"
 
@@ -186,7 +203,9 @@ def _inspecao(n: int, infracao: str, quando: dt.date, embarcacao: str) -> inspec
     return inspecoes.NovaInspecao.model_validate(
         {
             "embarcacao": {"inscricao": f"44{10 + n % 3}{100000 + n * 37:06d}", "nome": embarcacao,
-                           "tipo": "lancha" if n % 2 else "veleiro", "comprimento": f"{6 + n % 9}.50"},
+                           "tipo": "lancha" if n % 2 else "veleiro",
+                           "comprimento": f"{6 + n % 9}.50",
+                           "propulsao": "motor" if n % 2 else "vela e motor"},
             "proprietario": {"documento": cpf_de(n), "nome": PESSOAS[n % len(PESSOAS)],
                              "endereco": f"Rua das Gaivotas, {100 + n}, Florianópolis/SC"},
             "condutor": None if sem_condutor else {
@@ -223,6 +242,7 @@ def carregar_demo(
             oms[o["sigla"]] = criar_om(
                 s, sigla=o["sigla"], nome=o["nome"], tipo=o["tipo"], uf=o["uf"],
                 municipio=o["municipio"], superior=oms.get(o["superior"] or ""), fechamentos=fech,
+                endereco=EnderecoDaOM.model_validate(o["endereco"]) if "endereco" in o else None,
             )  # fmt: skip
         for login, nome, papel, om in USUARIOS:
             criar_usuario(s, login=login, nome=nome, senha=SENHA_DEMO, papel=papel, om=oms[om])

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.normas.medidas import carregar_tabela
 from farol.rules.autoria import Imputacao, Responsavel, responsaveis, responsavel_de
+from farol.services import fotos_inspecao
 from farol.services.jurisdicao import Ator, carregar_processo
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import Constatacao, Inspecao, MedidaAdministrativa, Pessoa, Processo
@@ -99,6 +100,7 @@ def partes(s: Session, ator: Ator, processo_id: int) -> dict[str, Any] | None:
         if x is None:
             return None
         return {
+            "id": x.id,
             "nome": x.nome,
             "documento": formatar_documento(x.documento),
             "autuado": x.id == p.autuado_id,
@@ -110,4 +112,29 @@ def partes(s: Session, ator: Ator, processo_id: int) -> dict[str, Any] | None:
         "situacao": insp.situacao,
         "proprietario": pessoa(insp.proprietario_id),
         "condutor": pessoa(insp.condutor_id),
+    }
+
+
+@caso_de_uso()
+def registro_de_campo(s: Session, ator: Ator, processo_id: int) -> dict[str, Any] | None:
+    """O que a inspeção trouxe do campo: as fotos (`fotos_inspecao`), a posição do GPS e o que
+    o inspetor informou diferente do cadastro; None sem inspeção ou sem nada disso."""
+    p = carregar_processo(s, ator, processo_id)
+    if p.inspecao_id is None:
+        return None
+    insp = s.get(Inspecao, p.inspecao_id)
+    assert insp is not None
+    fotos = fotos_inspecao.fotos_da_inspecao(s, insp.id)
+    posicao = (
+        {"latitude": insp.latitude, "longitude": insp.longitude, "precisao_m": insp.precisao_m}
+        if insp.latitude is not None and insp.longitude is not None
+        else None
+    )
+    if not fotos and posicao is None and not insp.divergencias:
+        return None
+    return {
+        "inspecao_id": insp.id,
+        "fotos": fotos,
+        "posicao": posicao,
+        "divergencias": list(insp.divergencias or []),
     }

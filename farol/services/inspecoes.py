@@ -8,16 +8,18 @@ Cada pessoa a notificar recebe a sua Notificação para Comparecimento, que abre
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import AwareDatetime, Field
+from pydantic import AwareDatetime, Field, field_validator
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol import entrada
 from farol.domain.cpf_cnpj import formatar_documento, tipo_de_pessoa, validar_documento
 from farol.domain.papeis import INSPECIONA, nome_do_papel, papeis_com
+from farol.domain.texto import normalizar_busca
 from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
@@ -27,8 +29,9 @@ from farol.rules.autoria import PAPEIS_DA_INSPECAO, Responsavel, responsaveis
 from farol.rules.medidas import ResultadoMedidas, aplicar_medidas, constatacao_de_dict
 from farol.rules.prescricao import exigir_fato_apuravel
 from farol.rules.transicao import MedidasACriterio, medidas_a_criterio
-from farol.services import idempotencia
+from farol.services import fotos_inspecao, idempotencia
 from farol.services.comandos import Modelo
+from farol.services.fotos_inspecao import FotoEnviada
 from farol.services.inspecao_do_processo import pessoas_da_inspecao
 from farol.services.jurisdicao import Ator
 from farol.services.processos import abrir_processo
@@ -48,6 +51,8 @@ from farol.store.orm import (
 )
 
 TOLERANCIA_RELOGIO = dt.timedelta(minutes=5)  # relógio do celular do inspetor adiantado
+PRECISAO_MAXIMA_M = 1_000_000  # metros: o aparelho sem GPS dá a posição da rede, às vezes km
+SEIS_CASAS = Decimal("0.000001")
 PAPEIS_QUE_INSPECIONAM = papeis_com(INSPECIONA)  # normas/dados/papeis.yaml
 
 
@@ -60,12 +65,22 @@ class DadosPessoa(Modelo):
 
 
 class DadosEmbarcacao(Modelo):
+    """O que não foi informado fica nulo (nada de "lancha", "motor" ou 6,00 m por padrão): os
+    documentos imprimem a linha em branco para preencher à mão (docs/documentos.md)."""
+
     inscricao: str = Field(min_length=3, max_length=30)
     nome: str = Field(min_length=1, max_length=200)
-    tipo: str = Field(default="lancha", max_length=60)
-    propulsao: str = Field(default="motor", max_length=30)
-    comprimento: Decimal = Field(default=Decimal("6.00"), gt=0, max_digits=8, decimal_places=2)
+    tipo: str | None = Field(default=None, min_length=1, max_length=60)
+    propulsao: str | None = Field(default=None, min_length=1, max_length=30)
+    comprimento: Decimal | None = Field(
+        default=None, gt=0, max_digits=8, decimal_places=2, description="em metros"
+    )
     estrangeira: bool = False
+
+    @field_validator("tipo", "propulsao", mode="before")
+    @classmethod
+    def _em_branco_e_nao_informado(cls, valor: Any) -> Any:
+        return None if isinstance(valor, str) and not valor.strip() else valor
 
 
 class DadosConstatacao(Modelo):
@@ -77,6 +92,22 @@ class DadosConstatacao(Modelo):
     embarcacao_inscrita: bool | None = None
     condutor_possui_habilitacao: bool | None = None
     reincidente: bool = False
+
+
+class Localizacao(Modelo):
+    """A posição do GPS do celular (graus decimais, WGS 84), editável pelo inspetor; arredondada
+    a seis casas (cerca de 0,1 m, muito abaixo da precisão de qualquer GPS)."""
+
+    latitude: Decimal = Field(ge=-90, le=90)
+    longitude: Decimal = Field(ge=-180, le=180)
+    precisao_m: int | None = Field(
+        default=None, ge=0, le=PRECISAO_MAXIMA_M, description="precisão informada pelo aparelho"
+    )
+
+    @field_validator("latitude", "longitude")
+    @classmethod
+    def _seis_casas(cls, valor: Decimal) -> Decimal:
+        return valor.quantize(SEIS_CASAS)
 
 
 class NovaInspecao(Modelo):
@@ -92,6 +123,9 @@ class NovaInspecao(Modelo):
         default=None,
         description="data de comparecimento que consta da Notificação, quando a norma em vigor "
         "na data da inspeção não fixa o prazo (antes de 01/12/2023: NORMAM-07 item 0306 a I)",
+    )
+    localizacao: Localizacao | None = Field(
+        default=None, description="onde a inspeção foi feita, pelo GPS do celular (ou nulo)"
     )
 
 
@@ -234,7 +268,8 @@ def registrar_pessoa(s: Session, dados: DadosPessoa, campo: str) -> Pessoa:
 
 
 def registrar_embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Embarcacao:
-    """A embarcação da inscrição (criada se ainda não existe)."""
+    """A embarcação da inscrição (criada se ainda não existe). O cadastro não muda com o que
+    foi digitado: o que difere dele fica na inspeção (`divergencias_do_cadastro`)."""
     inscricao = dados.inscricao.upper()
     inserir_se_faltar(
         s,
@@ -253,7 +288,78 @@ def registrar_embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Em
     return s.execute(select(Embarcacao).where(Embarcacao.inscricao == inscricao)).scalar_one()
 
 
-def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoRegistrada:
+def _difere(informado: str, cadastro: str) -> bool:
+    """Diferença que importa: não a de acentos, maiúsculas ou espaços ("Mare  mansa")."""
+    return normalizar_busca(informado) != normalizar_busca(cadastro)
+
+
+def _pessoa_texto(nome: str, documento: str) -> str:
+    return f"{nome} ({formatar_documento(documento)})"
+
+
+def divergencias_do_cadastro(
+    s: Session, cmd: NovaInspecao, emb: Embarcacao, dono: Pessoa, condutor: Pessoa | None
+) -> list[dict[str, str]]:
+    """O que o inspetor informou diferente do cadastro, já gravado antes desta inspeção: a
+    embarcação da inscrição (nome, tipo, propulsão, comprimento, bandeira e proprietário) e as
+    pessoas dos CPF/CNPJ (nome). Só o que foi informado conta (um campo em branco não difere).
+    A inspeção fica como foi digitada (o proprietário é a pessoa informada); o cadastro não
+    muda aqui, e a diferença aparece no resultado e na página do processo."""
+    e = cmd.embarcacao
+    informados = e.model_fields_set
+    achadas: list[dict[str, str]] = []
+
+    def anotar(campo: str, rotulo: str, cadastro: str, informado: str) -> None:
+        achadas.append(
+            {"campo": campo, "rotulo": rotulo, "cadastro": cadastro, "informado": informado}
+        )
+
+    if _difere(e.nome, emb.nome):
+        anotar("embarcacao.nome", "Nome da embarcação", emb.nome, e.nome)
+    for campo, rotulo in (("tipo", "Tipo da embarcação"), ("propulsao", "Propulsão")):
+        valor, registrado = getattr(e, campo), getattr(emb, campo)
+        if valor is not None and campo in informados and _difere(valor, registrado or ""):
+            anotar(f"embarcacao.{campo}", rotulo, registrado or "não informado", valor)
+    if e.comprimento is not None and e.comprimento != emb.comprimento:
+        anotar(
+            "embarcacao.comprimento",
+            "Comprimento (m)",
+            "não informado" if emb.comprimento is None else f"{emb.comprimento:.2f}",
+            f"{e.comprimento:.2f}",
+        )
+    if "estrangeira" in informados and e.estrangeira != emb.estrangeira:
+        anotar(
+            "embarcacao.estrangeira",
+            "Embarcação estrangeira",
+            "sim" if emb.estrangeira else "não",
+            "sim" if e.estrangeira else "não",
+        )
+    if emb.proprietario_id != dono.id:
+        do_cadastro = s.get(Pessoa, emb.proprietario_id)
+        assert do_cadastro is not None
+        anotar(
+            "proprietario",
+            "Proprietário da embarcação",
+            _pessoa_texto(do_cadastro.nome, do_cadastro.documento),
+            _pessoa_texto(cmd.proprietario.nome, dono.documento),
+        )
+    pessoas = [("proprietario", "Nome do proprietário", cmd.proprietario, dono)]
+    if cmd.condutor is not None and condutor is not None:
+        pessoas.append(("condutor", "Nome do condutor", cmd.condutor, condutor))
+    for papel, rotulo, dados, pessoa in pessoas:
+        if _difere(dados.nome, pessoa.nome):
+            anotar(
+                f"{papel}.nome",
+                f"{rotulo} ({formatar_documento(pessoa.documento)})",
+                pessoa.nome,
+                dados.nome,
+            )
+    return achadas
+
+
+def registrar_inspecao(
+    s: Session, ator: Ator, cmd: NovaInspecao, fotos: Sequence[FotoEnviada] = ()
+) -> InspecaoRegistrada:
     if ator.papel not in PAPEIS_QUE_INSPECIONAM:
         raise Conflito(
             f"o papel {nome_do_papel(ator.papel)} ({ator.papel}) não registra inspeções",
@@ -279,6 +385,8 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoReg
     )
     avaliacao["notificar"] = _notificar(avaliacao["constatacoes"], decisao)
     emb = registrar_embarcacao(s, cmd.embarcacao, dono)
+    divergencias = divergencias_do_cadastro(s, cmd, emb, dono, condutor)
+    local_gps = cmd.localizacao
     insp = Inspecao(
         om_id=om.id,
         inspetor_id=ator.usuario_id,
@@ -289,9 +397,14 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoReg
         local=cmd.local,
         situacao=cmd.situacao,
         condutor_habilitado_presente=cmd.condutor_habilitado_presente,
+        latitude=local_gps.latitude if local_gps else None,
+        longitude=local_gps.longitude if local_gps else None,
+        precisao_m=local_gps.precisao_m if local_gps else None,
+        divergencias=divergencias or None,
     )
     s.add(insp)
     s.flush()
+    fotos_gravadas = fotos_inspecao.guardar(s, insp.id, fotos)
     for c, item in zip(cmd.constatacoes, avaliacao["constatacoes"], strict=True):
         s.add(
             Constatacao(
@@ -341,12 +454,13 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoReg
                 e.campo = "comparecimento_em"
             raise
         seq = proximo_numero(s, om.id, data.year, NOTIFICACAO)
+        numero_notificacao = numero_oficial(data.year, om.sigla, seq)
         s.add(
             Notificacao(
                 inspecao_id=insp.id,
                 processo_id=p.id,
                 pessoa_id=pessoa.id,
-                numero=numero_oficial(data.year, om.sigla, seq),
+                numero=numero_notificacao,
                 data=data,
             )
         )
@@ -363,6 +477,7 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoReg
                 "infracoes": infracoes,
                 "autoria": _autoria(responsavel),
                 "comparecimento_ate": prazo.vencimento.isoformat() if prazo else None,
+                "notificacao": numero_notificacao,
             }
         )
     # Medidas sobre a embarcação respondem ao processo do proprietário; a apreensão da
@@ -374,7 +489,24 @@ def registrar_inspecao(s: Session, ator: Ator, cmd: NovaInspecao) -> InspecaoReg
         quem = condutor if medida.tipo == "apreensao_habilitacao" and condutor else dono
         medida.processo_id = por_pessoa.get(quem.id) or (processos[0]["id"] if processos else None)
     return InspecaoRegistrada.model_validate(
-        {"inspecao_id": insp.id, **avaliacao, "processos": processos}
+        {
+            "inspecao_id": insp.id,
+            # a embarcação gravada, a mesma dos processos e das Notificações
+            "embarcacao": {
+                "id": emb.id,
+                "inscricao": emb.inscricao,
+                "nome": emb.nome,
+                "tipo": emb.tipo,
+                "propulsao": emb.propulsao,
+                "comprimento": emb.comprimento,
+                "estrangeira": emb.estrangeira,
+            },
+            **avaliacao,
+            "processos": processos,
+            "fotos": fotos_gravadas,
+            "localizacao": local_gps.model_dump() if local_gps else None,
+            "divergencias": divergencias,
+        }
     )
 
 
@@ -390,18 +522,29 @@ def _autoria(responsavel: Responsavel[int]) -> list[dict[str, Any]]:
 
 
 def registrar(
-    uow: UnitOfWork, ator: Ator, cmd: NovaInspecao, *, chave: str | None = None
+    uow: UnitOfWork,
+    ator: Ator,
+    cmd: NovaInspecao,
+    *,
+    chave: str | None = None,
+    fotos: Sequence[FotoEnviada] = (),
 ) -> tuple[int, InspecaoRegistrada]:
-    """Registra a inspeção numa transação própria, sob a chave de idempotência do pedido (a
-    resposta gravada é o JSON do resultado; um reenvio a devolve como `InspecaoRegistrada`)."""
+    """Registra a inspeção (e as fotos, na mesma transação) numa transação própria, sob a
+    chave de idempotência do pedido (a resposta gravada é o JSON do resultado; um reenvio a
+    devolve como `InspecaoRegistrada`). Uma foto recusada recusa tudo: nada é gravado."""
+    fotos_inspecao.validar(fotos)
+    # sem posição nem fotos, a assinatura é a de antes delas (reenvios de antes da mudança)
+    assinatura = cmd.model_dump_json(exclude={"localizacao"} if cmd.localizacao is None else None)
+    if fotos:
+        assinatura += "\nfotos:" + fotos_inspecao.assinatura(fotos)
     status, corpo = idempotencia.executar(
         uow,
         ator.usuario_id,
         chave,
         "POST",
         "/inspecoes",
-        lambda s: (201, registrar_inspecao(s, ator, cmd).model_dump(mode="json")),
-        idempotencia.assinatura_de(cmd.model_dump_json()),
+        lambda s: (201, registrar_inspecao(s, ator, cmd, fotos).model_dump(mode="json")),
+        idempotencia.assinatura_de(assinatura),
     )
     return status, InspecaoRegistrada.model_validate(corpo)
 

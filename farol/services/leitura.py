@@ -17,7 +17,7 @@ from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import catalogo_prazos
 from farol.relogio import hoje
-from farol.services import poluicao, procuradores
+from farol.services import custodia, poluicao, procuradores
 from farol.services.acordao import acordao_dos_atos
 from farol.services.comunicacao import descrever_ciencia, tem_ciencia
 from farol.services.inspecao_do_processo import constatacoes_do_autuado
@@ -74,9 +74,9 @@ def _origem(s: Session, p: Processo) -> dict[str, Any] | None:
 
 def resumo(s: Session, p: Processo) -> dict[str, Any]:
     om = s.get(OM, p.om_id)
-    autuado = s.get(Pessoa, p.autuado_id)
+    autuado = s.get(Pessoa, p.autuado_id) if p.autuado_id else None
     emb = s.get(Embarcacao, p.embarcacao_id) if p.embarcacao_id else None
-    assert om is not None and autuado is not None
+    assert om is not None
     maquina = carregar_regime(p.regime)
     return {
         "id": p.id,
@@ -88,13 +88,33 @@ def resumo(s: Session, p: Processo) -> dict[str, Any]:
         "sobrestado": p.sobrestado,
         "versao": p.versao,
         "om": {"sigla": om.sigla, "nome": om.nome, "uf": om.uf},
-        "autuado": {
+        "autuado": None
+        if autuado is None
+        else {
+            "id": autuado.id,
             "nome": autuado.nome,
             "documento": formatar_documento(autuado.documento),
             "tipo": autuado.tipo,
         },
-        "embarcacao": None if emb is None else {"nome": emb.nome, "inscricao": emb.inscricao},
+        "embarcacao": None
+        if emb is None
+        else {"id": emb.id, "nome": emb.nome, "inscricao": emb.inscricao},
         "criado_em": p.criado_em.isoformat(),
+    }
+
+
+def _embarcacao(s: Session, p: Processo) -> dict[str, Any] | None:
+    """A embarcação do processo com o que o cadastro tem (nulo o que não foi informado)."""
+    e = s.get(Embarcacao, p.embarcacao_id) if p.embarcacao_id else None
+    if e is None:
+        return None
+    return {
+        "id": e.id,
+        "nome": e.nome,
+        "inscricao": e.inscricao,
+        "tipo": e.tipo,
+        "propulsao": e.propulsao,
+        "comprimento": e.comprimento,
     }
 
 
@@ -201,6 +221,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
     )
     detalhe = {
         **resumo(s, p),
+        "embarcacao": _embarcacao(s, p),
         "data_fato": data_do_fato(s, p).isoformat(),
         "origem": _origem(s, p),
         "auto": None
@@ -236,5 +257,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
             {"tipo": t.tipo_ato, "nome": t.nome, "fundamentos": list(t.fundamentos())}
             for t in permitidos
         ],
+        "medidas": custodia.medidas_do_processo(s, p),
+        "custodia": custodia.resumo(s, p),
     }
     return ProcessoDetalhado.model_validate(detalhe)

@@ -27,6 +27,7 @@ from farol.normas.comunicacao import comunicacao
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import autoridade_recurso, autoridade_ultima_instancia, catalogo_prazos
 from farol.pdf import dados as d
+from farol.pdf.formatos import endereco_completo
 from farol.relogio import data_local, hoje
 from farol.rules.prazos import calcular_prazo, prazo_a_contar
 from farol.services import montagem_poluicao, procuradores
@@ -103,8 +104,11 @@ def _om(s: Session, p: Processo) -> d.OrganizacaoMilitar:
         nome=om.nome,
         municipio=om.municipio,
         uf=om.uf,
-        endereco=f"{om.municipio}/{om.uf}",
+        # o modelo acrescenta município e UF; sem logradouro, a linha em branco
+        endereco=endereco_completo(om.endereco, om.bairro, om.cep),
         subordinacao=superior.nome if superior else None,
+        telefone=om.telefone,
+        email=om.email,
     )
 
 
@@ -142,11 +146,13 @@ def _embarcacao(s: Session, p: Processo) -> d.Embarcacao | None:
     e = s.get(Embarcacao, p.embarcacao_id) if p.embarcacao_id else None
     if e is None:
         return None
+    # o que o cadastro não tem fica None: o documento imprime a linha em branco
     return d.Embarcacao(
         nome=e.nome,
         inscricao=e.inscricao,
         tipo=e.tipo,
-        caracteristicas=f"{formatos.numero(e.comprimento)} m, propulsão a {e.propulsao}",
+        comprimento=e.comprimento,
+        propulsao=e.propulsao,
     )
 
 
@@ -188,6 +194,19 @@ def _fato(s: Session, p: Processo) -> d.Fato | None:
         local=insp.local,
         descricao=f"Em inspeção naval, embarcação {situacao}. Constatado: " + "; ".join(descricoes),
     )
+
+
+def _fato_do_auto(s: Session, p: Processo, lavratura: Ato) -> d.Fato | None:
+    """O fato do Auto de Infração: a "Descrição dos fatos" que a autoridade escreveu na
+    lavratura (`dados.descricao`), tal como gravada; sem ela, as constatações registradas (o
+    mesmo fato da Notificação). Quando e onde vêm da inspeção ou da apuração."""
+    fato = _fato(s, p)
+    descricao = str((lavratura.payload or {}).get("descricao") or "").strip()
+    if not descricao:
+        return fato
+    if fato is None:
+        return d.Fato(data=data_do_fato(s, p), descricao=descricao)
+    return d.Fato(data_hora=fato.data_hora, data=fato.data, local=fato.local, descricao=descricao)
 
 
 def _infracoes(s: Session, p: Processo) -> tuple[d.Infracao, ...]:
@@ -357,7 +376,7 @@ def montar(
             **base,
             numero_documento=auto.numero,
             interessados=(_autuado(s, p), *_procuradores(s, p)),
-            fato=_fato(s, p),
+            fato=_fato_do_auto(s, p, ato),
             acordao=_acordao(s, p, ato),
             infracoes=_infracoes(s, p),
             prazos=(defesa,),

@@ -71,7 +71,7 @@ def embarcacoes_apreendidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
         {
             "medida_id": m.id,
             "aplicada_em": m.aplicada_em.isoformat(),
-            "embarcacao": {"nome": e.nome, "inscricao": e.inscricao},
+            "embarcacao": {"id": e.id, "nome": e.nome, "inscricao": e.inscricao},
             "local": i.local,
             "processo": None if p is None else {"id": p.id, "numero": p.numero, "estado": p.estado},
             "fundamentos": list(m.fundamentos or []),
@@ -107,7 +107,7 @@ def embarcacoes_retidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
     return [
         {
             "retida_em": retidos[p.id].data_ato.isoformat(),
-            "embarcacao": {"nome": e.nome, "inscricao": e.inscricao},
+            "embarcacao": {"id": e.id, "nome": e.nome, "inscricao": e.inscricao},
             "toneladas_oleo_granel": str(
                 (retidos[p.id].payload or {}).get("toneladas_oleo_granel")
             ),

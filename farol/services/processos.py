@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -36,10 +37,19 @@ from farol.rules import transicao
 from farol.rules.prazos import calcular_prazo
 from farol.rules.prescricao import exigir_nao_prescrito
 from farol.rules.vigencia import exigir_vigencia_do_fato
-from farol.services import acordao, anexos, comunicacao, idempotencia, poluicao, procuradores
+from farol.services import (
+    acordao,
+    anexos,
+    comunicacao,
+    custodia,
+    idempotencia,
+    poluicao,
+    procuradores,
+)
 from farol.services import penalidades_do_processo as pen
 from farol.services.calendario_om import calendario_da_om
 from farol.services.comandos import (
+    MODELOS_DA_CUSTODIA,
     DadosAcordao,
     DadosAutoPoluicao,
     DadosCiencia,
@@ -50,6 +60,7 @@ from farol.services.comandos import (
     DadosExecucaoDireta,
     DadosLaudo,
     DadosLavratura,
+    DadosLevantamento,
     DadosLiberacao,
     DadosMedidaImposta,
     DadosPagamento,
@@ -214,6 +225,7 @@ def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: An
             if marca.alvo == "ato" and maquina.tem_marca(tipo, m)
         ),
         retencao_vigente=_retencao_vigente(maquina, historico),
+        custodia=custodia.fatos(s, p, cmd.data_ato),
         esclarecimentos_prestados=any(
             repositorio.teve_ato(s, p, tipo) for tipo in maquina.tipos_com("presta_esclarecimentos")
         ),
@@ -224,6 +236,14 @@ def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: An
             repositorio.estado_anterior(s, p) if p.sobrestado else None
         ),
     )
+
+
+def contexto_do_ato(
+    s: Session, p: Processo, maquina: Maquina, tipo: str, data_ato: dt.date, dados: Any = None
+) -> ContextoAto:
+    """Os fatos que as guardas do ato `tipo` leem na `data_ato`, pela mesma leitura do registro
+    (`services.atos_possiveis` avalia com ela o que cabe hoje e a partir de quando)."""
+    return _contexto(s, p, maquina, NovoAto(tipo=tipo, data_ato=data_ato), dados)
 
 
 def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> AtoRegistrado:
@@ -493,6 +513,11 @@ def _mover_prazos(
 def _efeitos_antes(
     s: Session, p: Processo, cmd: NovoAto, dados: Any, payload: dict[str, Any]
 ) -> dict[str, Any]:
+    if isinstance(dados, DadosLevantamento):
+        custodia.levantar_medida(s, p, cmd.data_ato, dados.medida_id)
+        return {}
+    if isinstance(dados, MODELOS_DA_CUSTODIA):
+        return custodia.efeitos_antes(s, p, cmd.tipo, cmd.data_ato, dados, payload)
     if isinstance(dados, DadosAutoPoluicao):
         return poluicao.preparar_auto(s, p, cmd, dados, payload)
     if isinstance(dados, DadosLaudo):
@@ -588,6 +613,9 @@ def _efeitos_depois(
     dados: Any,
     efeitos: dict[str, Any],
 ) -> None:
+    if isinstance(dados, DadosLevantamento):
+        custodia.gravar_levantamento(s, ato, dados.medida_id)
+    custodia.efeitos_depois(s, p, ato)
     if isinstance(dados, DadosAutoPoluicao):
         poluicao.gravar_auto(s, p, cmd, efeitos)
     elif isinstance(dados, DadosDecisaoPoluicao):
@@ -636,6 +664,7 @@ def abrir_processo(
     dados_notificacao: dict[str, Any],
     regime: str = "lesta",
     origem_id: int | None = None,
+    antes_do_ato: Callable[[Processo], None] | None = None,
 ) -> Processo:
     """Cria o processo no estado inicial e registra o ato que o abre (marca `abre_processo`:
     no regime LESTA, a Notificação para Comparecimento)."""
@@ -656,6 +685,8 @@ def abrir_processo(
     )
     s.add(p)
     s.flush()
+    if antes_do_ato is not None:
+        antes_do_ato(p)  # ex.: a custódia grava o bem antes do recolhimento (as guardas o leem)
     registrar_ato(
         s,
         ator,

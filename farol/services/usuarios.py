@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.domain.papeis import PAPEIS
-from farol.erros import EntradaInvalida
+from farol.erros import EntradaInvalida, NaoEncontrado
+from farol.services.endereco_om import EnderecoDaOM
 from farol.services.senhas import hash_senha
+from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, OMFechamento, Usuario
+
+MAXIMO_EMAIL = 254  # RFC 5321: o caminho inteiro, 256 com os sinais < >
+EMAIL = re.compile(r"^[^@\s<>,;\"]+@[^@\s<>,;\"]+$")
 
 
 def criar_om(
@@ -23,6 +29,7 @@ def criar_om(
     municipio: str,
     superior: OM | None = None,
     fechamentos: dict[dt.date, str] | None = None,
+    endereco: EnderecoDaOM | None = None,
 ) -> OM:
     om = OM(
         sigla=sigla,
@@ -32,6 +39,8 @@ def criar_om(
         municipio=municipio,
         superior_id=superior.id if superior else None,
     )
+    if endereco is not None:
+        endereco.aplicar(om)
     s.add(om)
     s.flush()
     for data, motivo in (fechamentos or {}).items():
@@ -39,12 +48,52 @@ def criar_om(
     return om
 
 
-def criar_usuario(s: Session, *, login: str, nome: str, senha: str, papel: str, om: OM) -> Usuario:
+def validar_email(email: str | None) -> str | None:
+    """O e-mail sem espaços nas pontas, ou None se vazio; malformado: `EntradaInvalida`."""
+    email = (email or "").strip()
+    if not email:
+        return None
+    if len(email) > MAXIMO_EMAIL or not EMAIL.match(email):
+        raise EntradaInvalida(
+            f"e-mail inválido: {email!r} (use nome@dominio, até {MAXIMO_EMAIL} caracteres)",
+            campo="email",
+        )
+    return email
+
+
+def criar_usuario(
+    s: Session,
+    *,
+    login: str,
+    nome: str,
+    senha: str,
+    papel: str,
+    om: OM,
+    email: str | None = None,
+) -> Usuario:
     if papel not in PAPEIS:
         raise EntradaInvalida(f"papel desconhecido: {papel!r}", campo="papel")
     if s.execute(select(Usuario.id).where(Usuario.login == login)).first():
         raise EntradaInvalida(f"login já existe: {login!r}", campo="login")
-    u = Usuario(login=login, nome=nome, senha_hash=hash_senha(senha), papel=papel, om_id=om.id)
+    u = Usuario(
+        login=login,
+        nome=nome,
+        senha_hash=hash_senha(senha),
+        papel=papel,
+        om_id=om.id,
+        email=validar_email(email),
+    )
     s.add(u)
     s.flush()
     return u
+
+
+@caso_de_uso(escrita=True)
+def definir_email(s: Session, login: str, email: str | None) -> str | None:
+    """Grava (ou, vazio, apaga) o e-mail do resumo diário de prazos do usuário; devolve o
+    e-mail gravado."""
+    u = s.execute(select(Usuario).where(Usuario.login == login)).scalar_one_or_none()
+    if u is None:
+        raise NaoEncontrado(f"usuário {login!r} não encontrado", campo="login")
+    u.email = validar_email(email)
+    return u.email

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.etapas import etapas
 from farol.normas.infracoes import catalogo
 from farol.pdf.dados import TITULOS
 from farol.relogio import hoje
@@ -54,7 +55,10 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
         "anexos_por_ato": por_ato,
         "medidas": inspecao_do_processo.medidas.na_sessao(s, ator, processo_id),
         "partes": inspecao_do_processo.partes.na_sessao(s, ator, processo_id),
+        "campo_inspecao": inspecao_do_processo.registro_de_campo.na_sessao(s, ator, processo_id),
         "assistente": assistente,
+        # o indicador de etapas: os estados do quadro do regime, o atual e os percorridos
+        "etapas": etapas(maquina, d["estado"], [a["tipo"] for a in d["atos"]]),
         "autores_por_infracao": {
             i["codigo"]: infracoes[i["codigo"]].autores
             for i in d["infracoes"]

@@ -35,11 +35,15 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import DeclarativeBase, Mapped, Mapper, mapped_column
 
+from farol.domain.texto import normalizar_busca
 from farol.erros import Conflito
 from farol.normas.papeis import ids_dos_papeis
 from farol.store.tipos import Dinheiro, InstanteUTC, Json
 
 MENSAGEM_ATO_IMUTAVEL = "atos são imutáveis: registre uma correção como novo ato"
+MENSAGEM_ALTERACAO_CADASTRAL_IMUTAVEL = (
+    "o histórico de alterações cadastrais só recebe acréscimos: registre uma nova correção"
+)
 
 CONVENCAO_DE_NOMES = {
     "ix": "ix_%(column_0_label)s",
@@ -52,6 +56,7 @@ CONVENCAO_DE_NOMES = {
 TIPOS_OM = ("CP", "DL", "AG", "DPC", "DN")
 PAPEIS = ids_dos_papeis()  # normas/dados/papeis.yaml; a migração 0001 congela a lista de então
 TIPOS_PESSOA = ("fisica", "juridica")
+ENTIDADES_CADASTRAIS = ("pessoa", "embarcacao")  # alteracao_cadastral.entidade
 TIPOS_HABILITACAO = ("CHA", "CIR")
 SITUACOES_INSPECAO = ("navegando", "parada")
 REGIMES = ("lesta", "poluicao", "custodia", "apuracao", "inquerito")
@@ -71,6 +76,16 @@ def _fk(alvo: str, *, indice: bool = True, nulo: bool = False) -> Mapped[Any]:
     return mapped_column(ForeignKey(alvo), index=indice, nullable=nulo)
 
 
+def _normalizado(coluna: str) -> Any:
+    """Padrão de uma coluna de busca: a `coluna` da mesma linha, normalizada, em todo INSERT
+    (do ORM ou do Core) que não a informe."""
+
+    def padrao(contexto: Any) -> str:
+        return normalizar_busca(contexto.get_current_parameters()[coluna])
+
+    return padrao
+
+
 # --- organização -------------------------------------------------------------------
 
 
@@ -87,6 +102,13 @@ class OM(Base):
     uf: Mapped[str] = mapped_column(String(2))
     municipio: Mapped[str] = mapped_column(String(100))
     superior_id: Mapped[int | None] = _fk("om.id", nulo=True)
+    # Endereço e contato impressos nos documentos (migração 0019); sem eles, o documento traz
+    # a linha em branco para preencher à mão.
+    endereco: Mapped[str | None] = mapped_column(String(300))  # logradouro, número, complemento
+    bairro: Mapped[str | None] = mapped_column(String(100))
+    cep: Mapped[str | None] = mapped_column(String(8))  # só dígitos
+    telefone: Mapped[str | None] = mapped_column(String(30))
+    email: Mapped[str | None] = mapped_column(String(200))
 
 
 class OMFechamento(Base):
@@ -112,6 +134,8 @@ class Usuario(Base):
     papel: Mapped[str] = mapped_column(String(30))
     om_id: Mapped[int] = _fk("om.id")
     ativo: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    """Para onde vai o resumo diário de prazos (`farol resumo-diario`); vazio: não recebe."""
 
 
 class Sessao(Base):
@@ -126,6 +150,35 @@ class Sessao(Base):
     criada_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
     usada_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
     encerrada_em: Mapped[dt.datetime | None] = mapped_column(InstanteUTC)
+
+
+class ResumoEnviado(Base):
+    """Resumo diário de prazos enviado por e-mail a um usuário: um por usuário e data do
+    resumo (a unicidade impede o segundo envio no mesmo dia)."""
+
+    __tablename__ = "resumo_enviado"
+    __table_args__ = (UniqueConstraint("usuario_id", "data"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    usuario_id: Mapped[int] = _fk("usuario.id", indice=False)
+    data: Mapped[dt.date] = mapped_column(Date)
+    enviado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+    email: Mapped[str] = mapped_column(String(254))
+    prazos: Mapped[int] = mapped_column(Integer)
+
+
+class TokenAgenda(Base):
+    """Endereço secreto da agenda de prazos de um usuário (`/feeds/<token>.ics`), para os
+    programas de calendário que não entram com login: guarda-se só o SHA-256 do token; revogar
+    grava `revogado_em`, e o endereço deixa de responder."""
+
+    __tablename__ = "token_agenda"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    usuario_id: Mapped[int] = _fk("usuario.id")
+    hash: Mapped[str] = mapped_column(String(64), unique=True)
+    criado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+    revogado_em: Mapped[dt.datetime | None] = mapped_column(InstanteUTC)
 
 
 class AcessoDadoPessoal(Base):
@@ -165,22 +218,81 @@ class Pessoa(Base):
     documento: Mapped[str] = mapped_column(String(14), unique=True)
     tipo: Mapped[str] = mapped_column(String(10))
     nome: Mapped[str] = mapped_column(String(200))
+    # o nome sem acentos e em minúsculas, para a busca (farol/domain/texto.py; migração 0017)
+    nome_busca: Mapped[str] = mapped_column(Text, default=_normalizado("nome"))
     endereco: Mapped[str | None] = mapped_column(Text)
     email: Mapped[str | None] = mapped_column(String(200))
     telefone: Mapped[str | None] = mapped_column(String(30))
+    versao: Mapped[int] = mapped_column(Integer, server_default="1")
+    """Trava otimista da correção do cadastro (migração 0018; conflito vira HTTP 409)."""
+
+    __mapper_args__ = {"version_id_col": versao}  # noqa: RUF012
 
 
 class Embarcacao(Base):
+    """Tipo, propulsão e comprimento não informados ficam nulos (migração 0019): nenhum
+    documento inventa o que não foi registrado."""
+
     __tablename__ = "embarcacao"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     inscricao: Mapped[str] = mapped_column(String(30), unique=True)
     nome: Mapped[str] = mapped_column(String(200))
-    tipo: Mapped[str] = mapped_column(String(60))
-    propulsao: Mapped[str] = mapped_column(String(30))
-    comprimento: Mapped[Decimal] = mapped_column(Numeric(8, 2))
+    nome_busca: Mapped[str] = mapped_column(Text, default=_normalizado("nome"))
+    tipo: Mapped[str | None] = mapped_column(String(60))
+    propulsao: Mapped[str | None] = mapped_column(String(30))
+    comprimento: Mapped[Decimal | None] = mapped_column(Numeric(8, 2))
     proprietario_id: Mapped[int] = _fk("pessoa.id")
     estrangeira: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    versao: Mapped[int] = mapped_column(Integer, server_default="1")
+    """Trava otimista da correção do cadastro (migração 0018; conflito vira HTTP 409)."""
+
+    __mapper_args__ = {"version_id_col": versao}  # noqa: RUF012
+
+
+@event.listens_for(Pessoa.nome, "set")
+@event.listens_for(Embarcacao.nome, "set")
+def _nome_busca_acompanha_o_nome(alvo: Pessoa | Embarcacao, nome: str, *_: Any) -> None:
+    """Nome trocado pelo ORM (criação ou correção): a forma de busca acompanha. Inserções
+    pelo Core (`inserir_se_faltar`) recebem o padrão da coluna; um UPDATE pelo Core que troque o
+    nome tem de gravar também `nome_busca`."""
+    alvo.nome_busca = normalizar_busca(nome) if nome is not None else nome
+
+
+class AlteracaoCadastral(Base):
+    """Uma mudança num campo do cadastro de uma pessoa ou embarcação: o valor anterior e o
+    novo (texto; nulo = não informado), o motivo, quem (usuário, papel e OM) e quando. Os
+    campos mudados numa mesma correção têm a mesma `versao` (a do registro depois dela).
+
+    Só INSERT: a sessão recusa alterar ou apagar (abaixo) e, no PostgreSQL, o gatilho da
+    migração `0018` recusa UPDATE, DELETE e TRUNCATE.
+    """
+
+    __tablename__ = "alteracao_cadastral"
+    __table_args__ = (
+        CheckConstraint(_em("entidade", ENTIDADES_CADASTRAIS), name="entidade"),
+        UniqueConstraint("entidade", "entidade_id", "versao", "campo"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    entidade: Mapped[str] = mapped_column(String(20))
+    entidade_id: Mapped[int] = mapped_column(Integer)
+    versao: Mapped[int] = mapped_column(Integer)
+    campo: Mapped[str] = mapped_column(String(40))
+    valor_anterior: Mapped[str | None] = mapped_column(Text)
+    valor_novo: Mapped[str | None] = mapped_column(Text)
+    motivo: Mapped[str] = mapped_column(Text)
+    usuario_id: Mapped[int] = _fk("usuario.id", indice=False)
+    papel: Mapped[str] = mapped_column(String(30))
+    om_id: Mapped[int] = _fk("om.id", indice=False)
+    registrado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+
+
+@event.listens_for(AlteracaoCadastral, "before_update")
+@event.listens_for(AlteracaoCadastral, "before_delete")
+def _alteracao_cadastral_imutavel(_m: Mapper[Any], _c: Connection, _a: AlteracaoCadastral) -> None:
+    """A mesma regra do gatilho do PostgreSQL, já na sessão (vale também no SQLite)."""
+    raise Conflito(MENSAGEM_ALTERACAO_CADASTRAL_IMUTAVEL, campo="alteracao_cadastral")
 
 
 class Habilitacao(Base):
@@ -217,6 +329,31 @@ class Inspecao(Base):
     local: Mapped[str] = mapped_column(String(300))
     situacao: Mapped[str] = mapped_column(String(10))
     condutor_habilitado_presente: Mapped[bool] = mapped_column(Boolean)
+    # Posição do GPS do celular, quando o inspetor a permite (editável; graus decimais WGS 84)
+    # e a precisão informada pelo aparelho, em metros.
+    latitude: Mapped[Decimal | None] = mapped_column(Numeric(9, 6))
+    longitude: Mapped[Decimal | None] = mapped_column(Numeric(9, 6))
+    precisao_m: Mapped[int | None] = mapped_column(Integer)
+    # O que o inspetor informou diferente do cadastro (embarcação da inscrição, pessoa do
+    # CPF/CNPJ): [{campo, rotulo, cadastro, informado}]; a inspeção fica como foi digitada.
+    divergencias: Mapped[list[Any] | None] = mapped_column()
+
+
+class FotoInspecao(Base):
+    """Foto tirada na inspeção (JPEG, PNG ou WebP, tipo conferido pelo conteúdo), com o seu
+    SHA-256; só se acrescenta (como o ato)."""
+
+    __tablename__ = "foto_inspecao"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    inspecao_id: Mapped[int] = _fk("inspecao.id")
+    nome_arquivo: Mapped[str] = mapped_column(String(255))
+    tipo_mime: Mapped[str] = mapped_column(String(100))
+    sha256: Mapped[str] = mapped_column(String(64))
+    conteudo: Mapped[bytes] = mapped_column(LargeBinary)
+    descricao: Mapped[str | None] = mapped_column(String(500))
+    tirada_em: Mapped[dt.datetime | None] = mapped_column(InstanteUTC)
+    recebida_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
 
 
 class Constatacao(Base):

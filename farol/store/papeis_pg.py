@@ -3,7 +3,8 @@
 As migrações rodam com o papel dono das tabelas (`farol db upgrade`); o `farol serve` conecta
 com outro, que recebe só o que a aplicação usa:
 
-- `ato`, `documento_emitido` e `acesso_dado_pessoal`: SELECT e INSERT (só se acrescenta);
+- `ato`, `documento_emitido`, `acesso_dado_pessoal`, `foto_inspecao` e `alteracao_cadastral`:
+  SELECT e INSERT (só se acrescenta);
 - as demais tabelas do registro do processo (`TABELAS_DO_REGISTRO`, incluindo `numeracao`):
   SELECT, INSERT e UPDATE, sem DELETE;
 - as outras (sessões, idempotência, ...): SELECT, INSERT, UPDATE e DELETE;
@@ -22,12 +23,14 @@ import re
 from farol.erros import EntradaInvalida
 from farol.store.orm import (
     AcessoDadoPessoal,
+    AlteracaoCadastral,
     Ato,
     AutoDeInfracao,
     AutoInfracaoItem,
     Base,
     DocumentoAnexo,
     DocumentoEmitido,
+    FotoInspecao,
     Notificacao,
     Numeracao,
     Pagamento,
@@ -36,7 +39,10 @@ from farol.store.orm import (
     Procurador,
 )
 
-SO_INSERT = tuple(m.__tablename__ for m in (Ato, DocumentoEmitido, AcessoDadoPessoal))
+SO_INSERT = tuple(
+    m.__tablename__
+    for m in (Ato, DocumentoEmitido, AcessoDadoPessoal, FotoInspecao, AlteracaoCadastral)
+)
 TABELAS_DO_REGISTRO = tuple(
     m.__tablename__
     for m in (

@@ -32,9 +32,11 @@ from farol.web.ambiente import PASTA_ESTATICO, pagina
 from farol.web.rotas import (
     acessos,
     busca,
+    cadastro,
     catalogo,
     entrada,
     estatisticas,
+    feeds,
     inspecao,
     painel,
     procedimentos,
@@ -103,6 +105,8 @@ def instalar(app: FastAPI) -> None:
         estatisticas,
         catalogo,
         acessos,
+        feeds,
+        cadastro,
     ):
         app.include_router(modulo.rotas)
 

@@ -2,22 +2,29 @@
 serviço exige para aquele tipo (`farol.services.comandos.modelo_dos_dados`) e das marcas do
 quadro de estados (`ciencia` pede o meio; `aceita_anexo` aceita um arquivo).
 
-Nada aqui decide o que é permitido: a lista de atos vem de `detalhar` (o quadro de estados
-para o papel do usuário) e a validação é a de `registrar_ato`. Aqui está só a forma de
-perguntar cada dado e de transformar o formulário no `NovoAto`.
+Nada aqui decide o que é permitido: a lista de atos vem de `atos_possiveis` (o quadro de
+estados para o papel do usuário, com as guardas avaliadas hoje) e a validação é a do modelo do
+tipo do ato e a de `registrar_ato`. Aqui está só a forma de perguntar cada dado (com os
+limites que o modelo impõe, mostrados no campo), de conferir o formulário inteiro de uma vez
+(`conferir`: todos os erros de formato juntos, cada um no seu campo) e de transformar o
+formulário no `NovoAto`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any, get_args
 
+import annotated_types
+from pydantic import BaseModel, ValidationError
 from starlette.datastructures import FormData, UploadFile
 
+from farol import entrada
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.maquina import Maquina
-from farol.formatos import moeda
+from farol.formatos import moeda, numero
 from farol.normas.comunicacao import comunicacao
 from farol.normas.infracoes import catalogo
 from farol.normas.poluicao import dados_poluicao
@@ -38,9 +45,45 @@ from farol.services.comandos import (
     DadosSobrestamento,
     modelo_dos_dados,
 )
-from farol.web.formularios import aninhar, numero_do_campo
+from farol.services.processos import NovoAto
+from farol.services.resultados.lista_processos import AtoPossivel
+from farol.web.formularios import Erros, aninhar, erros_pydantic, numero_do_campo
 
 CAMPO_ARQUIVO = "arquivo"
+
+
+@dataclass(frozen=True)
+class Limites:
+    """Os limites que o modelo de dados impõe a um campo (Field(max_length=..., ge=...))."""
+
+    min_caracteres: int | None = None
+    max_caracteres: int | None = None
+    minimo: Decimal | None = None
+    """Mínimo incluído (ge)."""
+    maior_que: Decimal | None = None
+    """Mínimo excluído (gt)."""
+    maximo: Decimal | None = None
+    """Máximo incluído (le)."""
+
+    def texto(self, tipo: str) -> str:
+        """'até 4.000 caracteres', 'de 20 a 4.000 caracteres', 'de 1 a 5', 'maior que zero'."""
+        if self.max_caracteres is not None and tipo in ("text", "textarea"):
+            maximo = f"{numero(self.max_caracteres)} caracteres"
+            if self.min_caracteres and self.min_caracteres > 1:
+                return f"de {numero(self.min_caracteres)} a {maximo}"
+            return f"até {maximo}"
+        if tipo not in ("numero", "dinheiro"):
+            return ""
+        if self.minimo is not None and self.maximo is not None:
+            return f"de {numero(self.minimo)} a {numero(self.maximo)}"
+        if self.maior_que is not None:
+            quanto = "zero" if self.maior_que == 0 else numero(self.maior_que)
+            return f"maior que {quanto}"
+        if self.minimo is not None:
+            return f"no mínimo {numero(self.minimo)}"
+        if self.maximo is not None:
+            return f"no máximo {numero(self.maximo)}"
+        return ""
 
 
 @dataclass(frozen=True)
@@ -52,6 +95,28 @@ class Campo:
     opcoes: tuple[tuple[str, str], ...] = ()
     ajuda: str = ""
     padrao: str = ""
+    limites: Limites = Limites()
+
+    @property
+    def atributos(self) -> str:
+        """Os atributos HTML dos limites (`maxlength`, `minlength`; `min` e `max` nas datas)."""
+        partes = []
+        if self.tipo in ("text", "textarea"):
+            if self.limites.max_caracteres is not None:
+                partes.append(f'maxlength="{self.limites.max_caracteres}"')
+            if self.limites.min_caracteres and self.limites.min_caracteres > 1:
+                partes.append(f'minlength="{self.limites.min_caracteres}"')
+        elif self.tipo == "date":
+            partes.append(f'min="{entrada.ANO_MINIMO:04d}-01-01"')
+        return " ".join(partes)
+
+    @property
+    def ajuda_com_limite(self) -> str:
+        """A ajuda do campo e, depois dela, o limite ("até 4.000 caracteres")."""
+        limite = self.limites.texto(self.tipo)
+        if not limite:
+            return self.ajuda
+        return f"{self.ajuda}; {limite}" if self.ajuda else limite.capitalize()
 
 
 @dataclass
@@ -65,6 +130,45 @@ class FormularioAto:
     @property
     def nomes(self) -> list[str]:
         return [c.nome for c in self.campos]
+
+
+def _modelo_do_campo(anotacao: Any) -> type[BaseModel] | None:
+    """O modelo aninhado de um campo (`PublicacaoDaCiencia | None` -> PublicacaoDaCiencia)."""
+    if isinstance(anotacao, type) and issubclass(anotacao, BaseModel):
+        return anotacao
+    for arg in get_args(anotacao):
+        modelo = _modelo_do_campo(arg)
+        if modelo is not None:
+            return modelo
+    return None
+
+
+def limites_do_campo(modelo: type[BaseModel], nome: str) -> Limites:
+    """Os limites de `dados.a.b` no modelo dos dados do ato (e nos modelos aninhados)."""
+    if not nome.startswith("dados."):
+        return Limites()
+    atual: type[BaseModel] | None = modelo
+    info = None
+    for parte in nome.split(".")[1:]:
+        if atual is None or parte not in atual.model_fields:
+            return Limites()
+        info = atual.model_fields[parte]
+        atual = _modelo_do_campo(info.annotation)
+    if info is None:
+        return Limites()
+    valores: dict[str, Any] = {}
+    for m in info.metadata:
+        if isinstance(m, annotated_types.MinLen):
+            valores["min_caracteres"] = m.min_length
+        elif isinstance(m, annotated_types.MaxLen):
+            valores["max_caracteres"] = m.max_length
+        elif isinstance(m, annotated_types.Ge):
+            valores["minimo"] = Decimal(str(m.ge))
+        elif isinstance(m, annotated_types.Gt):
+            valores["maior_que"] = Decimal(str(m.gt))
+        elif isinstance(m, annotated_types.Le):
+            valores["maximo"] = Decimal(str(m.le))
+    return Limites(**valores)
 
 
 def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]:
@@ -185,6 +289,7 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
                     ajuda=f"até {limite} MiB; fica anexado ao processo com o seu SHA-256",
                 )
             )
+    campos = [replace(c, limites=limites_do_campo(modelo, c.nome)) for c in campos]
     return campos, especial
 
 
@@ -355,12 +460,33 @@ def _campos_do_procurador() -> list[Campo]:
     ]
 
 
-def formularios(detalhe: dict[str, Any]) -> list[FormularioAto]:
+def formularios(detalhe: dict[str, Any], possiveis: list[AtoPossivel]) -> list[FormularioAto]:
+    """Um formulário para cada ato que cabe hoje (`atos_possiveis`, na ordem do quadro); os
+    que as guardas recusam hoje não têm formulário (a página os mostra desabilitados)."""
     saida = []
-    for a in detalhe["atos_permitidos"]:
-        campos, especial = campos_do_ato(a["tipo"], detalhe)
-        saida.append(FormularioAto(a["tipo"], a["nome"], a["fundamentos"], campos, especial))
+    for a in possiveis:
+        if a.permitido:
+            campos, especial = campos_do_ato(a.tipo, detalhe)
+            saida.append(FormularioAto(a.tipo, a.nome, a.fundamentos, campos, especial))
     return saida
+
+
+def conferir(tipo: str, detalhe: dict[str, Any], corpo: dict[str, Any], nomes: list[str]) -> Erros:
+    """Todos os erros de formato do formulário de uma vez, cada um no seu campo: os do
+    `NovoAto` (data do ato) e os do modelo dos dados do tipo do ato (o mesmo que o serviço
+    aplica depois; `registrar_ato` só devolveria o primeiro). Vazio: o serviço decide o resto
+    (guardas, faixas, datas em relação aos outros atos)."""
+    erros = Erros()
+    try:
+        NovoAto.model_validate(corpo)
+    except ValidationError as e:
+        erros.juntar(erros_pydantic(e, nomes))
+    modelo = modelo_dos_dados(carregar_regime(detalhe["regime"]), tipo)
+    try:
+        modelo.model_validate(corpo.get("dados") or {})
+    except ValidationError as e:
+        erros.juntar(erros_pydantic(e, nomes, prefixo="dados."))
+    return erros
 
 
 def _texto(form: FormData, nome: str) -> str:

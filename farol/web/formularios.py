@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from pydantic import ValidationError
 
-from farol import entrada
+from farol import entrada, formatos
 from farol.erros import EntradaInvalida, ErroFarol
 from farol.services.mensagens import traduzir
 
@@ -113,6 +114,11 @@ class Erros:
     def adicionar(self, nome: str, mensagem: str) -> None:
         self.por_campo.setdefault(nome, mensagem)
 
+    def juntar(self, outros: Erros) -> None:
+        """Acrescenta os erros de outra conferência (o primeiro erro de cada campo fica)."""
+        for nome, mensagem in outros.por_campo.items():
+            self.adicionar(nome, mensagem)
+
 
 def campo_do_formulario(campo: str | None, nomes: Iterable[str]) -> str:
     """O nome de campo do formulário mais específico que cobre o caminho do erro."""
@@ -144,6 +150,38 @@ def erro_farol(e: ErroFarol, nomes: Iterable[str], apelidos: dict[str, str] | No
     return erros
 
 
+def _numero(valor: Any) -> str:
+    try:
+        return formatos.numero(Decimal(str(valor)))
+    except (ArithmeticError, ValueError):
+        return str(valor)
+
+
+def mensagem_de_validacao(item: Any) -> str:
+    """A mensagem de um erro do Pydantic para quem preenche o formulário: o limite dito por
+    extenso ("no máximo 4.000 caracteres; foram 4.012"), em vez da forma da API
+    ("max length: 4000"); os demais, como `services.mensagens.traduzir` os escreve."""
+    tipo = str(item.get("type", ""))
+    ctx = item.get("ctx") or {}
+    valor = item.get("input")
+    digitado = f"; foram {_numero(len(valor))}" if isinstance(valor, str) else ""
+    if tipo == "string_too_long":
+        return f"texto longo demais: no máximo {_numero(ctx['max_length'])} caracteres{digitado}"
+    if tipo == "string_too_short":
+        return f"texto curto demais: no mínimo {_numero(ctx['min_length'])} caracteres{digitado}"
+    if tipo == "greater_than":
+        return "informe um valor maior que " + ("zero" if ctx["gt"] == 0 else _numero(ctx["gt"]))
+    if tipo == "greater_than_equal":
+        return f"valor abaixo do mínimo: informe {_numero(ctx['ge'])} ou mais"
+    if tipo == "less_than_equal":
+        return f"valor acima do máximo: informe até {_numero(ctx['le'])}"
+    if tipo == "too_long":
+        return f"itens demais: no máximo {_numero(ctx['max_length'])}"
+    if tipo == "too_short":
+        return "escolha ao menos um item" if ctx.get("min_length") == 1 else traduzir(item)
+    return traduzir(item)
+
+
 def erros_pydantic(
     e: ValidationError,
     nomes: Iterable[str],
@@ -160,6 +198,6 @@ def erros_pydantic(
                 caminho = destino
                 break
         nome = campo_do_formulario(caminho, nomes)
-        texto = traduzir(item)
+        texto = mensagem_de_validacao(item)
         erros.adicionar(nome, texto if nome != GERAL else f"{caminho}: {texto}")
     return erros

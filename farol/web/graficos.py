@@ -1,5 +1,10 @@
 """Gráficos em SVG gerados no servidor (sem biblioteca nem CDN): barras horizontais para
-categorias e colunas para séries mensais. Texto escapado; cores com bom contraste."""
+categorias e colunas para séries mensais. Texto escapado; cores com bom contraste.
+
+Dois tamanhos: o largo (640 px, computador) e o estreito (`ESTREITA`, 360 px), que a página
+serve ao celular num <picture>: a imagem larga reduzida a 340 px deixaria o texto com 6 px.
+No estreito, o texto tem 14 px e o rótulo de cada barra vai na linha de cima, com a largura
+inteira para ele."""
 
 from __future__ import annotations
 
@@ -9,12 +14,16 @@ from xml.sax.saxutils import escape
 
 from farol.formatos import moeda, numero
 
-AZUL = "#0b3d73"
+AZUL = "#1351b4"  # azul do gov.br DS (blue-warm-vivid-70), como o das páginas
 AZUL_CLARO = "#5b8fc7"
-VERDE = "#1d6b43"
-CINZA = "#5a6470"
+VERDE = "#168821"  # green-cool-vivid-50 do DS
+CINZA = "#555555"
+TEXTO = "#333333"
 GRADE = "#d5dbe3"
-FONTE = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
+FONTE = "Rawline, Raleway, system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
+LARGA = 640
+ESTREITA = 360
+LARGURAS = (LARGA, ESTREITA)
 
 Numero = int | Decimal
 
@@ -34,16 +43,48 @@ def _teto(maximo: Numero) -> int:
         escala *= 10
 
 
+def _estreito(largura: int) -> bool:
+    return largura < 480
+
+
 def _cabeca(largura: int, altura: int, titulo: str) -> list[str]:
     t = escape(titulo)
+    fonte, fonte_titulo = (14, 16) if _estreito(largura) else (13, 15)
     return [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{largura}" height="{altura}" '
         f'viewBox="0 0 {largura} {altura}" role="img" aria-label="{t}" '
-        f'font-family="{FONTE}" font-size="13">',
+        f'font-family="{FONTE}" font-size="{fonte}">',
         f"<title>{t}</title>",
         f'<rect width="{largura}" height="{altura}" fill="#ffffff"/>',
-        f'<text x="12" y="22" font-size="15" font-weight="600" fill="#1b2430">{t}</text>',
+        f'<text x="12" y="22" font-size="{fonte_titulo}" font-weight="600" '
+        f'fill="{TEXTO}">{t}</text>',
     ]
+
+
+def _barras_empilhadas(
+    titulo: str, itens: Sequence[tuple[str, Numero]], largura: int, dinheiro: bool, cor: str
+) -> str:
+    """Barras para o celular: o rótulo numa linha, a barra e o valor na de baixo."""
+    linha, topo = 44, 36
+    altura = topo + max(len(itens), 1) * linha + 12
+    partes = _cabeca(largura, altura, titulo)
+    if not itens:
+        partes.append(f'<text x="12" y="{topo + 18}" fill="{CINZA}">Sem dados no período.</text>')
+        return "\n".join([*partes, "</svg>"])
+    maximo = max((v for _, v in itens), default=0) or 1
+    cabe = max((largura - 24) // 8, 10)  # caracteres de 14 px na largura
+    util = largura - 24 - 90  # espaço do valor à direita da maior barra
+    for n, (rotulo, valor) in enumerate(itens):
+        y = topo + n * linha
+        w = max(int(util * float(valor) / float(maximo)), 1 if valor else 0)
+        texto = rotulo if len(rotulo) <= cabe else rotulo[: cabe - 1] + "…"
+        partes += [
+            f'<text x="12" y="{y + 16}" fill="{TEXTO}">{escape(texto)}</text>',
+            f'<rect x="12" y="{y + 22}" width="{w}" height="16" rx="2" fill="{cor}"/>',
+            f'<text x="{12 + w + 6}" y="{y + 35}" font-weight="600" fill="{TEXTO}">'
+            f"{escape(_fmt(valor, dinheiro))}</text>",
+        ]
+    return "\n".join([*partes, "</svg>"])
 
 
 def barras(
@@ -55,6 +96,8 @@ def barras(
     cor: str = AZUL,
 ) -> str:
     """Barras horizontais: um rótulo e um valor por linha."""
+    if _estreito(largura):
+        return _barras_empilhadas(titulo, itens, largura, dinheiro, cor)
     linha, topo, limite = 26, 40, 30
     maior = max((min(len(r), limite) for r, _ in itens), default=10)
     rotulo_l = min(max(int(maior * 7.2) + 20, 90), 250)
@@ -70,10 +113,10 @@ def barras(
         w = max(int(util * float(valor) / float(maximo)), 1 if valor else 0)
         texto = rotulo if len(rotulo) <= limite else rotulo[: limite - 1] + "…"
         partes += [
-            f'<text x="{rotulo_l - 8}" y="{y + 17}" text-anchor="end" fill="#1b2430">'
+            f'<text x="{rotulo_l - 8}" y="{y + 17}" text-anchor="end" fill="{TEXTO}">'
             f"{escape(texto)}</text>",
             f'<rect x="{rotulo_l}" y="{y + 5}" width="{w}" height="16" rx="2" fill="{cor}"/>',
-            f'<text x="{rotulo_l + w + 6}" y="{y + 18}" fill="#1b2430">'
+            f'<text x="{rotulo_l + w + 6}" y="{y + 18}" fill="{TEXTO}">'
             f"{escape(_fmt(valor, dinheiro))}</text>",
         ]
     return "\n".join([*partes, "</svg>"])
@@ -89,7 +132,12 @@ def colunas(
     dinheiro: bool = False,
 ) -> str:
     """Colunas por mês; uma ou mais séries (nome, valores, cor) lado a lado, com legenda."""
+    estreito = _estreito(largura)
+    pequena = 13 if estreito else 11  # eixos e meses
+    legenda = 14 if estreito else 12
     esq, topo, base = (92 if dinheiro else 48), 48, 52
+    if estreito:
+        esq, base = (84 if dinheiro else 40), 58
     partes = _cabeca(largura, altura, titulo)
     util_h = altura - topo - base
     maximo = _teto(max((v for _, vals, _ in series for v in vals), default=0))
@@ -98,7 +146,7 @@ def colunas(
         valor = Decimal(str(maximo)) * Decimal(str(frac))
         partes += [
             f'<line x1="{esq}" y1="{y:.1f}" x2="{largura - 12}" y2="{y:.1f}" stroke="{GRADE}"/>',
-            f'<text x="{esq - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" '
+            f'<text x="{esq - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="{pequena}" '
             f'fill="{CINZA}">{escape(_fmt(valor if dinheiro else int(valor), dinheiro))}</text>',
         ]
     n = max(len(rotulos), 1)
@@ -114,22 +162,23 @@ def colunas(
                 f'width="{larg_barra - 1:.1f}" height="{h:.1f}" fill="{cor}">'
                 f"<title>{escape(rotulo)}: {escape(_fmt(v, dinheiro))}</title></rect>"
             )
-        if n <= 12 or i % 2 == 0:
+        if n <= (8 if estreito else 12) or i % 2 == 0:
             partes.append(
                 f'<text x="{esq + i * passo + passo / 2:.1f}" y="{topo + util_h + 16}" '
-                f'text-anchor="middle" font-size="11" fill="{CINZA}">{escape(rotulo[:2])}</text>'
+                f'text-anchor="middle" font-size="{pequena}" fill="{CINZA}">'
+                f"{escape(rotulo[:2])}</text>"
             )
     if rotulos:
         partes.append(
-            f'<text x="{esq}" y="{topo + util_h + 32}" font-size="11" fill="{CINZA}">'
+            f'<text x="{esq}" y="{topo + util_h + 34}" font-size="{pequena}" fill="{CINZA}">'
             f"{escape(rotulos[0])} a {escape(rotulos[-1])} (mês/ano)</text>"
         )
     x = largura - 12
     for nome, _, cor in reversed(series):
-        x -= 8 + 7 * len(nome) + 18
+        x -= 8 + (legenda * 6 // 10) * len(nome) + 18
         partes += [
-            f'<rect x="{x}" y="{altura - 16}" width="12" height="12" fill="{cor}"/>',
-            f'<text x="{x + 16}" y="{altura - 6}" font-size="12" fill="#1b2430">'
+            f'<rect x="{x}" y="{altura - 17}" width="12" height="12" fill="{cor}"/>',
+            f'<text x="{x + 16}" y="{altura - 6}" font-size="{legenda}" fill="{TEXTO}">'
             f"{escape(nome)}</text>",
         ]
     return "\n".join([*partes, "</svg>"])

@@ -49,7 +49,9 @@ def test_documentos_dos_processos_gravados_sem_formato_de_maquina(
 
     auto = emitidos["auto_de_infracao"]
     # demonstração: comprimentos "N.50" (services/demo.py) impressos com vírgula: "8,50 m"
-    assert re.search(r"\b\d+,50 m, propulsão", auto)
+    assert re.search(r"\b\d+,50 m\b", auto)
+    # OM com endereço (services/demo.py): a rua no cabeçalho, não o município repetido
+    assert "Rua Almirante Lamego, nº 910, Centro, CEP 88015-600" in auto
     assert re.search(r"\d{2}/\d{2}/\d{4}, às \d{2}h\d{2}", auto)  # data e hora do fato
     pagamento = re.sub(r"\s+", " ", emitidos["notificacao_pagamento"])
     assert "VALOR TOTAL: R$ 600,00" in pagamento  # a multa da demonstração (MULTA, 600.00)

@@ -51,6 +51,11 @@ CASOS_POR_REGRA: dict[str, tuple[dt.date, str | None, dt.date, bool]] = {
     # 90 corridos caem no domingo de Páscoa de 2024
     "prazo.custodia.regularizacao": (D(2024, 1, 1), None, D(2024, 4, 1), True),
     "prazo.custodia.retirada": (D(2024, 3, 14), None, D(2024, 4, 1), True),
+    # edital: os mesmos dias, da publicação (29/03 é Sexta-feira Santa, 31/03 Páscoa)
+    "prazo.custodia.regularizacao_edital": (D(2024, 1, 1), None, D(2024, 4, 1), True),
+    "prazo.custodia.retirada_edital": (D(2024, 3, 14), None, D(2024, 4, 1), True),
+    # achado: 29/02 + 30 = 30/03 (sábado) -> 31/03 (Páscoa) -> 01/04
+    "prazo.custodia.reclamacao": (D(2024, 2, 29), None, D(2024, 4, 1), True),
     "prazo.inquerito.conclusao": (D(2024, 8, 8), None, D(2024, 9, 9), True),
     # 12/10/2025 é domingo e Nossa Senhora Aparecida
     "prazo.inquerito.prorrogacao": (D(2025, 9, 12), None, D(2025, 10, 13), True),

@@ -58,7 +58,13 @@ def test_regimes_e_etapas_pedidos_estao_todos_no_catalogo() -> None:
         "decisao_recurso",
         "pagamento",
     }
-    assert cat.etapas("custodia") == ("regularizacao", "retirada")
+    assert cat.etapas("custodia") == (
+        "regularizacao",
+        "retirada",
+        "regularizacao_edital",
+        "retirada_edital",
+        "reclamacao",
+    )
     assert cat.etapas("inquerito") == ("conclusao", "prorrogacao")
     assert cat.etapas("prescricao") == ("punitiva", "intercorrente")
 
@@ -85,6 +91,9 @@ def test_regimes_e_etapas_pedidos_estao_todos_no_catalogo() -> None:
         ("prazo.poluicao.pagamento", 5, "corridos"),
         ("prazo.custodia.regularizacao", 90, "corridos"),
         ("prazo.custodia.retirada", 15, "corridos"),
+        ("prazo.custodia.regularizacao_edital", 90, "corridos"),
+        ("prazo.custodia.retirada_edital", 15, "corridos"),
+        ("prazo.custodia.reclamacao", 30, "corridos"),
         ("prazo.inquerito.conclusao", 30, "corridos"),
         ("prazo.inquerito.prorrogacao", 30, "corridos"),
     ],

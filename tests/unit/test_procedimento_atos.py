@@ -503,6 +503,28 @@ def caminho_correcao_em_todo_estado_nao_final() -> Processo:
     return todos
 
 
+def caminho_levantamento_de_medida_em_todo_estado_nao_final() -> Processo:
+    """LESTA art. 16 § 2º; Norma de 2023 item 3.7, nota 2: a medida aplicada liminarmente se
+    levanta em qualquer estado não final, pelo inspetor ou pela Autoridade Competente, sem mudar
+    o estado nem os prazos do procedimento sancionador (nota 1: ele segue)."""
+    todos = Processo()
+    papeis = (IN, AC)
+    for n, estado in enumerate([*ORDEM_CANONICA, "sobrestado"]):
+        p = ate(estado)
+        abertos = dict(p.vencimentos)
+        r = p.ato("levantamento_de_medida", papeis[n % len(papeis)])
+        assert r.estado_destino == estado
+        assert r.prazos_iniciados == r.prazos_encerrados == ()
+        assert p.vencimentos == abertos
+        todos.cobertos |= p.cobertos
+    p = ate("em_recurso")
+    p.ato("pagamento", AC)
+    p.ato("decisao_recurso_provido", CP)
+    assert p.ato("levantamento_de_medida", IN).estado_destino == "aguardando_restituicao"
+    todos.cobertos |= p.cobertos
+    return todos
+
+
 def caminho_procurador_em_todo_estado_nao_final() -> Processo:
     """Norma de 2023, item 3.6.6: o procurador se constitui em qualquer estado não final, pelo
     inspetor, pela Autoridade Competente ou pelo Capitão dos Portos, sem mudar o estado nem os
@@ -543,6 +565,7 @@ CAMINHOS: list[Callable[[], Processo]] = [
     caminho_sobrestamento_e_levantamento,
     caminho_correcao_em_todo_estado_nao_final,
     caminho_procurador_em_todo_estado_nao_final,
+    caminho_levantamento_de_medida_em_todo_estado_nao_final,
     caminho_pagamento_no_recurso_provido_e_restituicao,
     caminho_pagamento_e_provimento_parcial_com_restituicao,
     caminho_efeito_suspensivo,
@@ -786,15 +809,22 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
 
     assert tipos("constatada", IN) == [
         "notificacao_comparecimento",
+        "levantamento_de_medida",
         "constituicao_procurador",
         "correcao",
     ]
-    assert tipos("em_defesa", IN) == ["renuncia_defesa", "constituicao_procurador", "correcao"]
+    assert tipos("em_defesa", IN) == [
+        "renuncia_defesa",
+        "levantamento_de_medida",
+        "constituicao_procurador",
+        "correcao",
+    ]
     assert tipos("em_defesa", AC) == [
         "defesa",
         "renuncia_defesa",
         "revelia",
         "sobrestamento",
+        "levantamento_de_medida",
         "constituicao_procurador",
         "correcao",
     ]
@@ -812,6 +842,7 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
         "inscricao_divida_ativa",
         "cumprimento_acessoria",
         "execucao_direta_acessoria",
+        "levantamento_de_medida",
         "constituicao_procurador",
         "correcao",
     ]
@@ -829,11 +860,13 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
         "cumprimento_acessoria",
         "execucao_direta_acessoria",
         "encerramento",
+        "levantamento_de_medida",
         "constituicao_procurador",
         "correcao",
     ]
     assert tipos("sobrestado", AC) == [
         "levantamento_sobrestamento",
+        "levantamento_de_medida",
         "constituicao_procurador",
         "correcao",
     ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, File, Form, Header, Path, Query, Request, Response, UploadFile
+from fastapi.exceptions import RequestValidationError
+from pydantic import ValidationError
 
 from farol import entrada
 from farol.api.deps import AtorAtual
@@ -12,19 +14,20 @@ from farol.http.deps import UowDep
 from farol.http.erros import respostas
 from farol.http.parametros import Data, IdNoCaminho
 from farol.relogio import hoje as hoje_em_brasilia
-from farol.services import consultas, processos, procuracao
+from farol.services import atos_possiveis, consultas, processos, procuracao
 from farol.services.anexos import TAMANHO_MAXIMO, Arquivo
+from farol.services.consultas import ORDEM_PADRAO, FiltroDeProcessos, Ordem
 from farol.services.processos import NovoAto
 from farol.services.resultados.consultas import (
     AlertaDePrescricao,
     MultaVencida,
     SituacaoDaPessoa,
 )
+from farol.services.resultados.lista_processos import AtoPossivel, ProcessoNaLista
 from farol.services.resultados.processo import (
     AtoRegistrado,
     PrazoComProcesso,
     ProcessoDetalhado,
-    ProcessoResumo,
 )
 
 rotas = APIRouter(tags=["processos"])
@@ -32,19 +35,109 @@ rotas = APIRouter(tags=["processos"])
 ChaveIdempotencia = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
 
 
-@rotas.get("/processos", response_model=list[ProcessoResumo])
+POR_PAGINA_DA_API = 100
+"""Itens por página quando o pedido não diz (o mesmo que o antigo `limite` padrão)."""
+CABECALHOS_DA_LISTA = {
+    "X-Total-Count": {
+        "description": "processos que atendem aos filtros, em todas as páginas",
+        "schema": {"type": "integer"},
+    },
+    "X-Pagina": {"description": "a página devolvida", "schema": {"type": "integer"}},
+    "X-Paginas": {"description": "número de páginas", "schema": {"type": "integer"}},
+    "Link": {
+        "description": 'as páginas vizinhas, primeira e última (RFC 8288: rel="next", '
+        '"prev", "first", "last"), com os mesmos filtros',
+        "schema": {"type": "string"},
+    },
+}
+
+
+@rotas.get(
+    "/processos",
+    response_model=list[ProcessoNaLista],
+    responses={200: {"headers": CABECALHOS_DA_LISTA}, **respostas(404)},
+)
 def listar(
+    request: Request,
+    response: Response,
     ator: AtorAtual,
     uow: UowDep,
-    estado: Annotated[str | None, Query(max_length=entrada.CODIGO)] = None,
-    limite: Annotated[int, Query(ge=1, le=500)] = 100,
-) -> list[ProcessoResumo]:
-    return consultas.listar_processos(uow, ator, estado=estado, limite=limite)
+    estado: Annotated[
+        str | None, Query(max_length=entrada.CODIGO, description="id do estado no quadro")
+    ] = None,
+    om: Annotated[
+        str | None,
+        Query(max_length=entrada.CODIGO, description="sigla da OM: ela e as subordinadas"),
+    ] = None,
+    regime: Annotated[str | None, Query(max_length=entrada.CODIGO)] = None,
+    vencidos: Annotated[
+        bool, Query(description="só processos com prazo em curso já vencido")
+    ] = False,
+    ordem: Annotated[
+        Ordem,
+        Query(description="prazo (próximo vencimento), numero ou aberto_em; `-`: decrescente"),
+    ] = ORDEM_PADRAO,
+    pagina: Annotated[int, Query(ge=1, le=entrada.ID_MAXIMO)] = 1,
+    por_pagina: Annotated[
+        int | None, Query(ge=1, le=entrada.POR_PAGINA_MAXIMO, description="padrão 100")
+    ] = None,
+    limite: Annotated[
+        int | None,
+        Query(
+            ge=1,
+            le=entrada.POR_PAGINA_MAXIMO,
+            description="nome antigo de `por_pagina`",
+            deprecated=True,
+        ),
+    ] = None,
+) -> list[ProcessoNaLista]:
+    """Os processos da jurisdição, uma página por vez, com o próximo prazo em curso de cada
+    um; o total e os endereços das outras páginas vêm nos cabeçalhos (`X-Total-Count`,
+    `Link`). O mesmo caso de uso da página /processos (`consultas.listar_processos`)."""
+    try:
+        filtro = FiltroDeProcessos(
+            estado=estado,
+            om=om,
+            regime=regime,
+            vencidos=vencidos,
+            ordem=ordem,
+            pagina=pagina,
+            por_pagina=por_pagina or limite or POR_PAGINA_DA_API,
+        )
+    except ValidationError as e:  # o que a consulta já não recusou (ex.: texto só de espaços)
+        raise RequestValidationError(
+            [{**x, "loc": ("query", *x["loc"])} for x in e.errors()]
+        ) from None
+    r = consultas.listar_processos(uow, ator, filtro)
+    response.headers["X-Total-Count"] = str(r.total)
+    response.headers["X-Pagina"] = str(r.pagina)
+    response.headers["X-Paginas"] = str(r.paginas)
+    vizinhas = {"first": 1, "last": r.paginas}
+    if r.pagina > 1:
+        vizinhas["prev"] = min(r.pagina - 1, r.paginas)
+    if r.pagina < r.paginas:
+        vizinhas["next"] = r.pagina + 1
+    response.headers["Link"] = ", ".join(
+        f'<{request.url.include_query_params(pagina=n, por_pagina=r.por_pagina)}>; rel="{rel}"'
+        for rel, n in vizinhas.items()
+    )
+    return r.itens
 
 
 @rotas.get("/processos/{processo_id}", response_model=ProcessoDetalhado)
 def detalhar(processo_id: IdNoCaminho, ator: AtorAtual, uow: UowDep) -> ProcessoDetalhado:
     return processos.detalhar(uow, ator, processo_id)
+
+
+@rotas.get("/processos/{processo_id}/atos-possiveis", response_model=list[AtoPossivel])
+def atos_do_processo(
+    processo_id: IdNoCaminho, ator: AtorAtual, uow: UowDep, hoje: Data | None = None
+) -> list[AtoPossivel]:
+    """Os atos do estado atual que o papel do usuário registra, com as guardas avaliadas
+    hoje: `permitido`, ou o motivo da recusa e `a_partir_de` (o dia seguinte ao vencimento do
+    prazo em curso que a impede). É a mesma lista da seção "O que você pode registrar agora"
+    da página do processo. `hoje`: outra data de referência, sobre os fatos já registrados."""
+    return atos_possiveis.atos_possiveis(uow, ator, processo_id, hoje)
 
 
 @rotas.post(

@@ -16,6 +16,29 @@ from farol.normas.transicao import transicao
 
 
 @dataclass(frozen=True)
+class Pendencia:
+    """Um valor que falta pagar para liberar o bem sob custódia (NORMAM-07 item 0312 a)."""
+
+    descricao: str
+    valor: Decimal
+
+
+@dataclass(frozen=True)
+class FatosCustodia:
+    """Os fatos da custódia na data do ato, montados pelo serviço (farol/services/custodia)."""
+
+    achado: bool
+    """Bem achado à deriva ou nas praias (NORMAM-07 item 0205); falso: embarcação apreendida."""
+    responsavel_notificavel: bool
+    """Responsável e residência conhecidos: notifica-se pessoalmente; senão, por edital."""
+    pendencias: tuple[Pendencia, ...] = ()
+    """O que falta pagar (despesas da custódia, multas do processo de origem), já descontado o
+    que foi pago; vazio quando está tudo quitado."""
+    data_leilao: dt.date | None = None
+    """A data do leilão marcada no Edital de Leilão em vigor."""
+
+
+@dataclass(frozen=True)
 class ContextoAto:
     """Fatos do processo na data do ato, montados pelo serviço a partir do histórico.
 
@@ -54,6 +77,8 @@ class ContextoAto:
     prorroga uma vez; `apreciacao_distrito`: NORMAM-07 item 0322)."""
     retencao_vigente: bool = False
     """O último ato de retenção (marca `retem_embarcacao`) ainda não tem liberação."""
+    custodia: FatosCustodia | None = None
+    """Os fatos da custódia (só no processo de custódia)."""
     """As pendentes que cabe ao infrator cumprir, no prazo que a decisão fixou."""
 
 
@@ -428,6 +453,73 @@ def _sem_retencao_vigente(t: Transicao, c: ContextoAto, regime: str) -> Avaliaca
     return _recusa("a embarcação já está retida neste processo (retenção sem liberação)", "tipo")
 
 
+def _custodia(c: ContextoAto) -> FatosCustodia:
+    if c.custodia is None:
+        raise ValueError("guarda de custódia avaliada fora de um processo de custódia")
+    return c.custodia
+
+
+def _custodia_de_apreensao(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not _custodia(c).achado:
+        return _OK
+    return _recusa("o bem foi achado (NORMAM-07 item 0205), não apreendido: não há "
+                   "irregularidade a sanar nem lacre; aguarda-se a reclamação", "tipo")  # fmt: skip
+
+
+def _custodia_de_achado(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if _custodia(c).achado:
+        return _OK
+    return _recusa("a embarcação foi apreendida: a reclamação é do bem achado (NORMAM-07 "
+                   "item 0205); a apreensão espera a irregularidade sanada", "tipo")  # fmt: skip
+
+
+def _responsavel_notificavel(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if _custodia(c).responsavel_notificavel:
+        return _OK
+    return _recusa("o responsável ou a sua residência são desconhecidos: a notificação se faz "
+                   "por edital (NORMAM-07 item 0309)", "tipo")  # fmt: skip
+
+
+def _responsavel_nao_notificavel(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not _custodia(c).responsavel_notificavel:
+        return _OK
+    return _recusa("o responsável e a sua residência são conhecidos: notifica-se pessoalmente, "
+                   "não por edital (NORMAM-07 item 0309)", "tipo")  # fmt: skip
+
+
+def _custodia_quitada(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    pendencias = _custodia(c).pendencias
+    if not pendencias:
+        return _OK
+    total = sum((x.valor for x in pendencias), Decimal("0.00"))
+    lista = "; ".join(f"{x.descricao}: {formatos.moeda(x.valor)}" for x in pendencias)
+    return _recusa(
+        f"a entrega exige o pagamento das despesas, multas e taxas devidas (NORMAM-07 item "
+        f"0312 a); falta pagar {formatos.moeda(total)} — {lista}",
+        "tipo",
+    )
+
+
+def _prazo_em_curso_vencido(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    em_curso = {k: v for k, v in c.vencimentos.items() if k.startswith(f"prazo.{regime}.")}
+    if not em_curso:
+        return _recusa("não há prazo em curso: o perdimento vem depois de vencido o prazo da "
+                       "notificação, do edital ou da reclamação", "tipo")  # fmt: skip
+    ultimo = max(em_curso.values())
+    if c.data_ato <= ultimo:
+        return _recusa(f"prazo em curso até {_data(ultimo)}: o perdimento só depois dele")
+    return _OK
+
+
+def _data_do_leilao_alcancada(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    data = _custodia(c).data_leilao
+    if data is None:
+        return _recusa("não há leilão marcado (Edital de Leilão)", "tipo")
+    if c.data_ato < data:
+        return _recusa(f"o leilão está marcado para {_data(data)}: o resultado vem depois")
+    return _OK
+
+
 def _sinalizar_se_fora_do_prazo(sinal: str) -> FuncaoGuarda:
     def avaliar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
         if t.prazo_do_ato is None:
@@ -657,6 +749,61 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "condicao",
             "não há retenção vigente (uma embarcação não fica retida duas vezes no processo)",
             _sem_retencao_vigente,
+        ),
+        Guarda(
+            "custodia_de_apreensao",
+            "condicao",
+            "a custódia é de embarcação apreendida (não de bem achado)",
+            _custodia_de_apreensao,
+        ),
+        Guarda(
+            "custodia_de_achado",
+            "condicao",
+            "a custódia é de coisa ou bem achado à deriva ou nas praias (NORMAM-07 item 0205)",
+            _custodia_de_achado,
+        ),
+        Guarda(
+            "responsavel_notificavel",
+            "condicao",
+            "o responsável e a sua residência são conhecidos (notificação pessoal)",
+            _responsavel_notificavel,
+        ),
+        Guarda(
+            "responsavel_nao_notificavel",
+            "condicao",
+            "o responsável ou a sua residência são desconhecidos (notificação por edital)",
+            _responsavel_nao_notificavel,
+        ),
+        Guarda(
+            "custodia_quitada",
+            "condicao",
+            "pagas as despesas da custódia e as multas devidas; a recusa lista o que falta e "
+            "quanto",
+            _custodia_quitada,
+        ),
+        Guarda(
+            "prazo_em_curso_vencido",
+            "condicao",
+            "há prazo em curso no processo e a data do ato é posterior ao seu vencimento",
+            _prazo_em_curso_vencido,
+        ),
+        Guarda(
+            "leiloeiro_designado",
+            "condicao",
+            "já há Portaria de designação do leiloeiro",
+            _teve_marca("designa_leiloeiro"),
+        ),
+        Guarda(
+            "leiloeiro_nao_designado",
+            "condicao",
+            "ainda não há Portaria de designação do leiloeiro",
+            _nao_teve_marca("designa_leiloeiro"),
+        ),
+        Guarda(
+            "data_do_leilao_alcancada",
+            "condicao",
+            "a data do ato é a do leilão marcado no edital, ou posterior",
+            _data_do_leilao_alcancada,
         ),
         Guarda(
             "flag_intempestivo_se_fora_do_prazo",

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 from pydantic import Field
 
 from farol.services.resultados.base import Resultado
+from farol.services.resultados.cadastro_da_inspecao import (
+    DivergenciaDoCadastro,
+    FotoDaInspecao,
+    PosicaoDaInspecao,
+)
 
 
 class CitacaoDaNorma(Resultado):
@@ -106,12 +112,32 @@ class ProcessoAberto(Resultado):
         default_factory=list, description="cada infração com o tipo de autor e os fundamentos"
     )
     comparecimento_ate: dt.date | None
+    notificacao: str | None = Field(
+        default=None,
+        description="o número da Notificação para Comparecimento desta pessoa (o do PDF)",
+    )
+
+
+class EmbarcacaoInspecionada(Resultado):
+    """A embarcação como ficou gravada na inspeção (a do cadastro, se a inscrição já existia):
+    o que os processos e as Notificações trazem. O que não foi informado vem nulo."""
+
+    id: int
+    inscricao: str
+    nome: str
+    tipo: str | None = None
+    propulsao: str | None = None
+    comprimento: Decimal | None = Field(default=None, description="em metros")
+    estrangeira: bool = False
 
 
 class InspecaoRegistrada(Resultado):
     """A inspeção gravada (POST /inspecoes): a avaliação e os processos abertos."""
 
     inspecao_id: int
+    embarcacao: EmbarcacaoInspecionada | None = Field(
+        default=None, description="a embarcação gravada (a dos processos abertos)"
+    )
     constatacoes: list[ConstatacaoAvaliada]
     medidas: list[str]
     notificar: list[str]
@@ -119,3 +145,14 @@ class InspecaoRegistrada(Resultado):
         default_factory=list, description="as lacunas do texto da norma nas constatações"
     )
     processos: list[ProcessoAberto]
+    fotos: list[FotoDaInspecao] = Field(
+        default_factory=list, description="as fotos gravadas com a inspeção (sem o conteúdo)"
+    )
+    localizacao: PosicaoDaInspecao | None = Field(
+        default=None, description="a posição do GPS do celular, se informada"
+    )
+    divergencias: list[DivergenciaDoCadastro] = Field(
+        default_factory=list,
+        description="o que o inspetor informou diferente do cadastro (a inspeção fica como foi "
+        "digitada; o cadastro não muda)",
+    )

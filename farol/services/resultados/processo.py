@@ -23,14 +23,24 @@ class OmResumo(Resultado):
 
 
 class AutuadoResumo(Resultado):
+    id: int = Field(description="id da pessoa no cadastro (GET/PATCH /pessoas/{id})")
     nome: str
     documento: str = Field(description="CPF ou CNPJ formatado")
     tipo: str = Field(description="pessoa física ou jurídica")
 
 
 class EmbarcacaoResumo(Resultado):
+    id: int = Field(description="id da embarcação no cadastro (GET/PATCH /embarcacoes/{id})")
     nome: str
     inscricao: str
+
+
+class EmbarcacaoDoProcesso(EmbarcacaoResumo):
+    """A embarcação como está cadastrada; o que não foi informado vem nulo, nunca um padrão."""
+
+    tipo: str | None = Field(description="nulo quando não informado")
+    propulsao: str | None = Field(description="nulo quando não informada")
+    comprimento: Decimal | None = Field(description="em metros; nulo quando não informado")
 
 
 class ProcessoReferencia(Resultado):
@@ -51,7 +61,9 @@ class ProcessoResumo(Resultado):
     sobrestado: bool
     versao: int = Field(description="versão para a trava otimista (NovoAto.versao)")
     om: OmResumo
-    autuado: AutuadoResumo
+    autuado: AutuadoResumo | None = Field(
+        description="nulo só na custódia de bem de responsável desconhecido"
+    )
     embarcacao: EmbarcacaoResumo | None
     criado_em: Instante
 
@@ -257,6 +269,7 @@ class OrigemDoProcesso(Resultado):
 
 
 class ProcessoDetalhado(ProcessoResumo):
+    embarcacao: EmbarcacaoDoProcesso | None
     data_fato: dt.date
     origem: OrigemDoProcesso | None = None
     auto: AutoResumo | None
@@ -284,6 +297,48 @@ class ProcessoDetalhado(ProcessoResumo):
     atos_permitidos: list[AtoPermitido] = Field(
         description="o que o papel do usuário pode registrar agora, no quadro do regime"
     )
+    medidas: list[MedidaDoProcesso] = Field(
+        default_factory=list,
+        description="as medidas administrativas aplicadas neste processo e se estão em vigor",
+    )
+    custodia: CustodiaDoProcesso | None = Field(
+        default=None, description="o bem sob guarda (só no processo de custódia)"
+    )
+
+
+class MedidaDoProcesso(Resultado):
+    """Uma medida administrativa (LESTA art. 16) e o seu levantamento."""
+
+    id: int
+    tipo: str
+    nome: str
+    aplicada_em: dt.datetime
+    em_vigor: bool
+    levantada_em: dt.datetime | None = None
+    levantada_pelo_ato_id: int | None = None
+    custodia_id: int | None = Field(
+        default=None, description="o processo de custódia aberto por esta apreensão"
+    )
+    fundamentos: list[str] = Field(default_factory=list)
+
+
+class CustodiaDoProcesso(Resultado):
+    """O bem sob a guarda da OM e as contas da guarda até hoje (ou até a entrega)."""
+
+    bem: str
+    achado: bool
+    inicio: dt.date
+    fim: dt.date | None
+    dias: int
+    local_guarda: str | None = None
+    fiel_depositario: dict[str, Any] | None = None
+    estado_na_chegada: str | None = None
+    lacres: list[dict[str, Any]] = Field(default_factory=list)
+    total_custodia: Decimal
+    pago: Decimal
+    total_devido: Decimal
+    medida_id: int | None = None
+    origem_id: int | None = None
 
 
 class ProcessoAbertoNoRegime(Resultado):
@@ -404,6 +459,16 @@ class ValoracaoPoluicao(Resultado):
     fundamentos: list[str]
 
 
+class DestinacaoDoLeilao(Resultado):
+    """Do valor arrematado deduzem-se as despesas da custódia e as multas devidas."""
+
+    valor_arrematado: Decimal
+    despesas_custodia: Decimal
+    multas: Decimal
+    saldo: Decimal
+    texto: str
+
+
 class AtoRegistrado(Resultado):
     """A resposta do registro de um ato: o ato gravado, o processo na versão nova e o que o
     ato produziu (o número do auto na lavratura, as penalidades na decisão, o anexo)."""
@@ -420,3 +485,5 @@ class AtoRegistrado(Resultado):
     """O procedimento sancionador que a conclusão da apuração ou do inquérito abriu."""
     valoracao: ValoracaoPoluicao | None = so_quando_houver()
     """A multa por poluição fixada pela decisão, com os parâmetros considerados."""
+    destinacao: DestinacaoDoLeilao | None = so_quando_houver()
+    """O destino do produto do leilão da custódia (NORMAM-07 item 0313)."""

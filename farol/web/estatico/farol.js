@@ -2,7 +2,9 @@
  * - a nova inspeção mostra as medidas a cada constatação marcada (POST .../avaliar);
  * - CPF/CNPJ são conferidos enquanto se digita (a mesma regra do servidor, módulo 11);
  * - a busca de embarcação preenche inscrição, nome e proprietário;
- * - os botões de envio não disparam duas vezes. */
+ * - os botões de envio não disparam duas vezes;
+ * - o resumo fixo da nova inspeção acompanha a prévia;
+ * - o botão "Alto contraste" liga e desliga o modo e grava a escolha. */
 (function () {
   "use strict";
 
@@ -90,7 +92,19 @@
     if (!form) return;
     var alvo = document.getElementById("avaliacao-conteudo");
     var url = form.getAttribute("data-avaliar");
+    var resumo = document.getElementById("resumo-avaliacao");
     var espera = null, pedido = 0;
+
+    /* o resumo fixo ao pé da tela vem no mesmo fragmento, num <template data-resumo> */
+    function atualizarResumo(fragmento) {
+      var modelo = fragmento.querySelector("template[data-resumo]");
+      if (!modelo) return;
+      if (resumo) {
+        resumo.innerHTML = "";
+        resumo.appendChild(modelo.content.cloneNode(true));
+      }
+      modelo.remove();
+    }
 
     function avaliar() {
       var numero = ++pedido;
@@ -102,11 +116,16 @@
           if (!r.ok) throw new Error(String(r.status));
           return r.text();
         })
-        .then(function (html) { if (numero === pedido) alvo.innerHTML = html; })
+        .then(function (html) {
+          if (numero !== pedido) return;
+          alvo.innerHTML = html;
+          atualizarResumo(alvo);
+        })
         .catch(function () {
           if (numero !== pedido) return;
           alvo.innerHTML = '<p class="alerta alerta-aviso">Sem conexão para conferir agora. ' +
             'Use “Conferir medidas” ou registre: o servidor confere ao salvar, e reenviar não duplica nada.</p>';
+          if (resumo) resumo.innerHTML = '<p class="resumo-linha">Sem conexão para conferir agora: use “Conferir medidas”.</p>';
         })
         .finally(function () { if (numero === pedido) alvo.removeAttribute("aria-busy"); });
     }
@@ -156,7 +175,8 @@
       por("embarcacao.inscricao", e.inscricao);
       por("embarcacao.nome", e.nome);
       por("embarcacao.tipo", e.tipo);
-      por("embarcacao.comprimento", String(e.comprimento).replace(".", ","));
+      por("embarcacao.propulsao", e.propulsao);
+      por("embarcacao.comprimento", e.comprimento == null ? null : String(e.comprimento).replace(".", ","));
       por("proprietario.documento", e.proprietario.documento);
       por("proprietario.nome", e.proprietario.nome);
       var est = form.elements.namedItem("embarcacao.estrangeira");
@@ -233,7 +253,58 @@
     if (alerta) alerta.scrollIntoView({ block: "center" });
   }
 
+  /* --- alto contraste e menu ------------------------------------------------------------ */
+
+  /* O botão "Alto contraste" do topo: liga e desliga a folha contraste.css e grava a escolha
+     neste aparelho (o trecho no <head> de base.html a aplica antes de pintar). Sem JS, a
+     folha vale quando o sistema pede mais contraste (prefers-contrast: more). */
+  function ligarContraste() {
+    var botao = document.querySelector("[data-contraste]");
+    var folha = document.getElementById("css-contraste");
+    if (!botao || !folha) return;
+    var raiz = document.documentElement;
+    var sistema = window.matchMedia ? window.matchMedia("(prefers-contrast: more)") : null;
+    function ativo() {
+      return !raiz.classList.contains("contraste-normal") &&
+        (folha.media === "all" || !!(sistema && sistema.matches));
+    }
+    function mostrar() { botao.setAttribute("aria-pressed", ativo() ? "true" : "false"); }
+    botao.hidden = false;
+    mostrar();
+    botao.addEventListener("click", function () {
+      var ligar = !ativo();
+      raiz.classList.toggle("alto-contraste", ligar);
+      raiz.classList.toggle("contraste-normal", !ligar);
+      folha.media = ligar ? "all" : "(prefers-contrast: more)";
+      try { localStorage.setItem("farol-contraste", ligar ? "alto" : "normal"); } catch (e) { /* só nesta página */ }
+      mostrar();
+    });
+  }
+
+  /* O menu é um <details>: no celular abre e fecha sem JS. Em telas largas o CSS mostra a
+     lista com ::details-content; onde o navegador não conhece esse seletor, abre aqui. Esc
+     fecha o menu aberto no celular e devolve o foco ao botão. */
+  function ligarMenu() {
+    var menu = document.querySelector("[data-menu]");
+    if (!menu) return;
+    var botao = menu.querySelector("summary");
+    menu.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape" && menu.open && botao && botao.offsetParent !== null) {
+        menu.open = false;
+        botao.focus();
+      }
+    });
+    var suporta = window.CSS && CSS.supports && CSS.supports("selector(::details-content)");
+    if (suporta || !window.matchMedia) return;
+    var largo = window.matchMedia("(min-width: 48rem)");
+    function ajustar() { if (largo.matches) menu.open = true; }
+    ajustar();
+    if (largo.addEventListener) largo.addEventListener("change", ajustar);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    ligarContraste();
+    ligarMenu();
     focarPrimeiroErro();
     ligarDocumentos();
     ligarInspecao();

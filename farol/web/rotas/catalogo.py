@@ -1,19 +1,24 @@
-"""Catálogo da legislação (público): infrações com texto, penalidade e citação; prazos."""
+"""Catálogo da legislação (público): infrações com texto, penalidade e citação; prazos.
+
+A busca das infrações é a do serviço (farol/services/catalogo.py, a mesma da API): palavras do
+dia a dia ("colete", "extintor"), artigo ("art. 15", "artigo 15", "15"), sem acentos nem caixa.
+"""
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from farol.domain.texto import normalizar_busca
 from farol.erros import ErroFarol
 from farol.normas.citacao import registro_normas
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import catalogo_prazos
 from farol.relogio import hoje
 from farol.rules.medidas import lacuna_no_texto
+from farol.services.catalogo import buscar_infracoes
 from farol.web.ambiente import pagina
 
 rotas = APIRouter(include_in_schema=False)
@@ -28,7 +33,7 @@ def infracoes(texto: str) -> list[dict[str, Any]]:
     cat = catalogo()
     data = hoje()
     saida = []
-    for i in cat.buscar(texto or None):
+    for i in buscar_infracoes(texto):
         faixa = None
         if i.penalidade.multa is not None:
             try:
@@ -56,16 +61,11 @@ def infracoes(texto: str) -> list[dict[str, Any]]:
     return saida
 
 
-def _normalizar(texto: str) -> str:
-    sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
-    return sem_acento.casefold()
-
-
 def prazos(texto: str = "") -> list[dict[str, Any]]:
-    alvo = _normalizar(texto)
+    alvo = normalizar_busca(texto)
     saida = []
     for r in catalogo_prazos().regras.values():
-        if alvo and alvo not in _normalizar(f"{r.id} {r.descricao}"):
+        if alvo and alvo not in normalizar_busca(f"{r.id} {r.descricao}"):
             continue
         versoes = [
             {

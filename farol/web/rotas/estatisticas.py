@@ -56,7 +56,13 @@ def estatisticas(request: Request, ator: AtorWeb, de: str = "", ate: str = "") -
     return pagina(
         request,
         "estatisticas.html",
-        {"e": e, "erros": erros, "consulta": consulta, "graficos": GRAFICOS},
+        {
+            "e": e,
+            "erros": erros,
+            "consulta": consulta,
+            "graficos": GRAFICOS,
+            "largura_estreita": graficos.ESTREITA,
+        },
         422 if erros else 200,
     )
 
@@ -72,19 +78,25 @@ def estatisticas_csv(request: Request, ator: AtorWeb, de: str = "", ate: str = "
     )
 
 
-def svg(nome: str, e: dict[str, Any]) -> str:
+def svg(nome: str, e: dict[str, Any], largura: int = graficos.LARGA) -> str:
+    """O gráfico `nome`; `largura` é graficos.LARGA (computador) ou ESTREITA (celular)."""
     if nome == "artigo":
         return graficos.barras(
-            "Infrações por artigo", [(x["rotulo"], x["valor"]) for x in e["por_artigo"]]
+            "Infrações por artigo",
+            [(x["rotulo"], x["valor"]) for x in e["por_artigo"]],
+            largura=largura,
         )
     if nome == "mes":
         return graficos.colunas(
             "Infrações por mês",
             [x["rotulo"] for x in e["por_mes"]],
             [("infrações", [x["valor"] for x in e["por_mes"]], graficos.AZUL)],
+            largura=largura,
         )
     if nome == "om":
-        return graficos.barras("Infrações por OM", [(x["rotulo"], x["valor"]) for x in e["por_om"]])
+        return graficos.barras(
+            "Infrações por OM", [(x["rotulo"], x["valor"]) for x in e["por_om"]], largura=largura
+        )
     if nome == "multas":
         m = e["multas"]["por_mes"]
         return graficos.colunas(
@@ -95,21 +107,27 @@ def svg(nome: str, e: dict[str, Any]) -> str:
                 ("pagas", [Decimal(x["pagas"]) for x in m], graficos.VERDE),
             ],
             dinheiro=True,
+            largura=largura,
         )
     return graficos.barras(
         "Medidas administrativas aplicadas",
         [(x["rotulo"][:1].upper() + x["rotulo"][1:], x["valor"]) for x in e["medidas"]],
         cor=graficos.VERDE,
+        largura=largura,
     )
 
 
 @rotas.get("/estatisticas/graficos/{nome}.svg", response_model=None)
-def grafico(request: Request, nome: str, ator: AtorWeb, de: str = "", ate: str = "") -> Response:
+def grafico(
+    request: Request, nome: str, ator: AtorWeb, de: str = "", ate: str = "", largura: int = 0
+) -> Response:
     if nome not in GRAFICOS:
         return Response("gráfico desconhecido", status_code=404, media_type="text/plain")
     e, _ = _calcular(request, ator, de, ate)
+    # só as duas larguras desenhadas (o celular pede a estreita no <picture> da página)
+    largura = largura if largura in graficos.LARGURAS else graficos.LARGA
     return Response(
-        svg(nome, e),
+        svg(nome, e, largura),
         media_type="image/svg+xml",
         headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"},
     )

@@ -2,12 +2,19 @@
 
 - GET /inspecoes/nova: o formulário, com uma chave de idempotência nova num campo oculto.
 - POST /inspecoes/nova/avaliar: o fragmento HTML com infrações, medidas e notificados
-  (chamado pelo JS a cada constatação marcada; `inspecoes.avaliar`, nada é gravado).
+  (chamado pelo JS a cada constatação marcada; `inspecoes.avaliar`, nada é gravado), e o
+  resumo fixo ao pé da tela (medidas e quem notificar) num <template data-resumo>.
 - POST /inspecoes/nova/conferir: o mesmo, sem JS: a página inteira de volta com a prévia.
 - POST /inspecoes/nova: registra (`inspecoes.registrar_inspecao`) sob a chave de
   idempotência: o reenvio do mesmo formulário depois de uma queda de conexão devolve a
   mesma inspeção e não cria nada duas vezes.
 - GET /inspecoes/embarcacoes?q=: embarcações cadastradas (JSON, para o campo de busca).
+- GET /inspecoes/embarcacao?inscricao=: a embarcação cadastrada com a inscrição (JSON; o JS
+  pergunta ao sair do campo da inscrição; `embarcacoes.por_inscricao`, como a API).
+- GET /inspecoes/{id}/fotos/{foto}: a foto tirada na inspeção (`fotos_inspecao.obter`).
+
+O formulário é multipart: as fotos (`fotos`, com `fotos_descricao` e `fotos_tirada_em` que o JS
+acrescenta) vão com a inspeção e são gravadas na mesma transação (`inspecoes.registrar`).
 """
 
 from __future__ import annotations
@@ -18,19 +25,23 @@ import uuid
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import ValidationError
-from starlette.datastructures import FormData
+from starlette.datastructures import FormData, UploadFile
 
+from farol import entrada
 from farol.domain.papeis import nome_do_papel
 from farol.erros import EntradaInvalida, ErroFarol
 from farol.http.deps import uow_da
 from farol.http.erros import status_de
+from farol.http.parametros import IdNoCaminho
 from farol.normas.citacoes import citacao
 from farol.normas.prazos import regra_prazo
 from farol.relogio import agora, fuso
 from farol.rules.medidas import anos_vencida_de_datas
-from farol.services import busca, inspecoes
+from farol.services import busca, fotos_inspecao, inspecoes
+from farol.services import embarcacoes as cadastro_de_embarcacoes
+from farol.services.fotos_inspecao import FotoEnviada
 from farol.services.inspecoes import DadosConstatacao, DadosEmbarcacao, NovaInspecao
 from farol.services.jurisdicao import Ator
 from farol.web import checklist
@@ -43,15 +54,18 @@ AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 
 CAMPOS = (
     "embarcacao.inscricao", "embarcacao.nome", "embarcacao.tipo", "embarcacao.comprimento",
+    "embarcacao.propulsao",
     "embarcacao.estrangeira", "embarcacao.inscrita", "proprietario.documento",
     "proprietario.nome", "proprietario.telefone", "proprietario.endereco", "condutor.mesmo",
     "condutor.documento", "condutor.nome", "condutor.validade", "condutor_habilitado_presente",
     "situacao", "data_hora", "local",
+    "localizacao.latitude", "localizacao.longitude", "localizacao.precisao_m",
 )  # fmt: skip
 TIPOS_EMBARCACAO = (
     "lancha", "veleiro", "moto aquática", "bote", "barco de pesca", "escuna", "iate",
     "rebocador", "balsa", "outra",
 )  # fmt: skip
+PROPULSOES = ("motor", "vela", "vela e motor", "remo", "sem propulsão")  # em branco: não informada
 
 
 async def formulario(request: Request) -> FormData:
@@ -146,6 +160,15 @@ def montar(v: dict[str, Any]) -> dict[str, Any]:
         embarcacao["tipo"] = v["embarcacao.tipo"]
     if v["embarcacao.comprimento"]:
         embarcacao["comprimento"] = decimal_br(v["embarcacao.comprimento"])
+    if v["embarcacao.propulsao"]:
+        embarcacao["propulsao"] = v["embarcacao.propulsao"]
+    localizacao = None
+    if v["localizacao.latitude"] or v["localizacao.longitude"] or v["localizacao.precisao_m"]:
+        localizacao = {
+            "latitude": decimal_br(v["localizacao.latitude"]) or None,
+            "longitude": decimal_br(v["localizacao.longitude"]) or None,
+            "precisao_m": v["localizacao.precisao_m"] or None,
+        }
     return {
         "embarcacao": embarcacao,
         "proprietario": proprietario,
@@ -155,7 +178,42 @@ def montar(v: dict[str, Any]) -> dict[str, Any]:
         "situacao": v["situacao"] or None,
         "condutor_habilitado_presente": bool(v["condutor_habilitado_presente"]),
         "constatacoes": constatacoes,
+        **({"localizacao": localizacao} if localizacao else {}),
     }
+
+
+def fotos_enviadas(form: FormData) -> list[FotoEnviada]:
+    """As fotos escolhidas (campo `fotos`; um campo vazio não conta), cada uma lida até 1 byte
+    além do limite (o serviço recusa), com a descrição e o instante que o JS acrescenta. O
+    instante é o do arquivo no aparelho: se vier no futuro (relógio do celular adiantado) ou
+    ilegível, fica de fora, e a foto leva o instante da inspeção."""
+    arquivos = [f for f in form.getlist("fotos") if isinstance(f, UploadFile) and f.filename]
+    descricoes = [x for x in form.getlist("fotos_descricao") if isinstance(x, str)]
+    instantes = [x for x in form.getlist("fotos_tirada_em") if isinstance(x, str)]
+    enviadas = []
+    for n, arquivo in enumerate(arquivos):
+        tirada_em: dt.datetime | None = None
+        try:
+            tirada_em = dt.datetime.fromisoformat(instantes[n]) if n < len(instantes) else None
+        except ValueError:
+            tirada_em = None
+        if tirada_em is not None and (
+            tirada_em.tzinfo is None or tirada_em > agora() + fotos_inspecao.TOLERANCIA_RELOGIO
+        ):
+            tirada_em = None
+        enviadas.append(
+            FotoEnviada(
+                nome=arquivo.filename or "foto",
+                conteudo=arquivo.file.read(fotos_inspecao.TAMANHO_MAXIMO + 1),
+                descricao=descricoes[n].strip() or None if n < len(descricoes) else None,
+                tirada_em=tirada_em,
+            )
+        )
+    return enviadas
+
+
+def _fotos_escolhidas(form: FormData) -> int:
+    return sum(1 for f in form.getlist("fotos") if isinstance(f, UploadFile) and f.filename)
 
 
 def _nomes(v: dict[str, Any]) -> list[str]:
@@ -232,6 +290,7 @@ def _pagina_formulario(
     erros: Erros | None = None,
     avaliacao: dict[str, Any] | None = None,
     status: int = 200,
+    fotos_escolhidas: int = 0,
 ) -> HTMLResponse:
     if v is None:
         v = {nome: "" for nome in CAMPOS}
@@ -254,7 +313,11 @@ def _pagina_formulario(
             "avaliacao": avaliacao,
             "grupos": checklist.GRUPOS,
             "tipos_embarcacao": TIPOS_EMBARCACAO,
+            "propulsoes": PROPULSOES,
             "agora": _agora_local(),
+            "fotos_escolhidas": fotos_escolhidas,
+            "fotos_maximo": fotos_inspecao.QUANTIDADE_MAXIMA,
+            "foto_tamanho": f"{entrada.FOTO // entrada.MIB} MiB",
         },
         status,
     )
@@ -285,7 +348,14 @@ def avaliar_fragmento(request: Request, ator: AtorWeb, form: Formulario) -> HTML
     conferir_csrf(request, form)
     v = valores(form)
     avaliacao, erros = previa(v)
-    html = renderizar_texto("_avaliacao.html", {"avaliacao": avaliacao, "erros": erros, "v": v})
+    ctx = {"avaliacao": avaliacao, "erros": erros, "v": v}
+    # a prévia completa e, num <template>, o resumo fixo ao pé da tela (o JS o põe no lugar)
+    html = (
+        renderizar_texto("_avaliacao.html", ctx)
+        + "<template data-resumo>"
+        + renderizar_texto("_resumo_avaliacao.html", ctx)
+        + "</template>"
+    )
     return HTMLResponse(html, status_code=200, headers={"Cache-Control": "no-store"})
 
 
@@ -294,7 +364,9 @@ def conferir(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse:
     conferir_csrf(request, form)
     v = valores(form)
     avaliacao, erros = previa(v)
-    return _pagina_formulario(request, ator, v, erros, avaliacao)
+    return _pagina_formulario(
+        request, ator, v, erros, avaliacao, fotos_escolhidas=_fotos_escolhidas(form)
+    )
 
 
 @rotas.post("/inspecoes/nova", response_class=HTMLResponse)
@@ -308,15 +380,21 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse
         cmd = NovaInspecao.model_validate(dados)
     except ValidationError as e:
         erros = _erro_validade(erros_pydantic(e, _nomes(v), apelidos=apelidos))
-        return _pagina_formulario(request, ator, v, erros, avaliacao, 422)
+        return _pagina_formulario(request, ator, v, erros, avaliacao, 422, _fotos_escolhidas(form))
     chave = v["chave"] or None
     try:
-        _, corpo = inspecoes.registrar(uow_da(request), ator, cmd, chave=chave)
+        _, corpo = inspecoes.registrar(
+            uow_da(request), ator, cmd, chave=chave, fotos=fotos_enviadas(form)
+        )
     except ErroFarol as e:
-        erros = _erro_validade(erro_farol(e, _nomes(v), apelidos))
-        if not erros.geral and not any(k in CAMPOS for k in erros.por_campo):
+        erros = _erro_validade(erro_farol(e, [*_nomes(v), fotos_inspecao.CAMPO], apelidos))
+        if not erros.geral and not any(
+            k in (*CAMPOS, fotos_inspecao.CAMPO) for k in erros.por_campo
+        ):
             erros.adicionar(GERAL, e.texto())
-        return _pagina_formulario(request, ator, v, erros, avaliacao, status_de(e))
+        return _pagina_formulario(
+            request, ator, v, erros, avaliacao, status_de(e), _fotos_escolhidas(form)
+        )
     return pagina(
         request,
         "inspecao_resultado.html",
@@ -336,3 +414,27 @@ def embarcacoes(request: Request, ator: AtorWeb, q: str = "") -> JSONResponse:
         raise EntradaInvalida("termo de busca longo demais", campo="q")
     achadas = busca.buscar_embarcacoes(uow_da(request), re.sub(r"\s+", " ", q))
     return JSONResponse(achadas, headers={"Cache-Control": "no-store"})
+
+
+@rotas.get("/inspecoes/embarcacao")
+def embarcacao_da_inscricao(request: Request, ator: AtorWeb, inscricao: str = "") -> JSONResponse:
+    """A embarcação cadastrada com a inscrição, como `GET /api/v1/embarcacoes?inscricao=`."""
+    achadas = cadastro_de_embarcacoes.por_inscricao(uow_da(request), ator, inscricao)
+    return JSONResponse(
+        [a.model_dump(mode="json") for a in achadas], headers={"Cache-Control": "no-store"}
+    )
+
+
+@rotas.get("/inspecoes/{iid}/fotos/{foto_id}", response_model=None)
+def foto(request: Request, iid: IdNoCaminho, foto_id: IdNoCaminho, ator: AtorWeb) -> Response:
+    """A foto, com o tipo conferido pelo conteúdo; o `ETag` é o SHA-256 (a foto não muda):
+    o navegador revalida e recebe 304 sem baixar de novo."""
+    sha256, mime, conteudo = fotos_inspecao.obter(uow_da(request), ator, iid, foto_id)
+    cabecalhos = {
+        "ETag": f'"{sha256}"',
+        "Cache-Control": "private, no-cache",
+        "X-Content-Type-Options": "nosniff",
+    }
+    if request.headers.get("if-none-match") == cabecalhos["ETag"]:
+        return Response(status_code=304, headers=cabecalhos)
+    return Response(conteudo, media_type=mime, headers=cabecalhos)

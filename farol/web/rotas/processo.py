@@ -4,37 +4,51 @@
   medidas aplicadas e, quando cabe uma decisão com penalidade, o assistente de penalidade.
 - POST /processos/{id}/atos/{tipo}: `processos.registrar_ato` sob a chave de idempotência do
   formulário; o documento enviado (defesa, recurso) é gravado na MESMA transação
-  (`anexos.guardar`). Recusa: a página volta com o que foi digitado e o erro no campo.
+  (`anexos.guardar`). Recusa: a página volta (422/409) com o que foi digitado e todos os erros
+  de formato de uma vez, cada um no seu campo (`atos.conferir`); a recusa fica num cookie do
+  endereço do formulário (`farol.web.recusa`).
+- GET /processos/{id}/atos/{tipo}: a página do processo com o formulário do ato aberto e a
+  última recusa dele, se houver (recarregar a página recusada não dá 405).
 - GET /processos/{id}/anexos/{anexo}: baixa o documento.
+- GET /processos: a lista paginada, com filtros e ordem (`consultas.listar_processos`, o mesmo
+  caso de uso de GET /api/v1/processos).
 """
 
 from __future__ import annotations
 
 import uuid
 from typing import Annotated, Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 from starlette.datastructures import FormData
 
-from farol.domain.procedimento.carregar import estados_dos_regimes
 from farol.erros import ErroFarol, NaoEncontrado
 from farol.http.deps import uow_da
 from farol.http.erros import status_de
 from farol.http.parametros import IdNoCaminho
-from farol.services import anexos, consultas, documentos, processos, vista_processo
+from farol.services import (
+    anexos,
+    atos_possiveis,
+    consultas,
+    documentos,
+    processos,
+    vista_processo,
+)
+from farol.services.consultas import FiltroDeProcessos
 from farol.services.jurisdicao import Ator
 from farol.services.processos import NovoAto
-from farol.web import atos
+from farol.web import atos, recusa
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros, erro_farol, erros_pydantic
 from farol.web.sessao import ator_obrigatorio, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
-LIMITE_LISTA = 200
+POR_PAGINA = (25, 50, 100, 200)
+"""As opções de itens por página da lista (qualquer valor até o teto do serviço é aceito)."""
 
 
 async def formulario(request: Request) -> FormData:
@@ -55,15 +69,20 @@ def _pagina(
     registrado: str = "",
     status: int = 200,
 ) -> HTMLResponse:
-    ctx = vista_processo.vista(uow_da(request), ator, pid)
+    uow = uow_da(request)
+    ctx = vista_processo.vista(uow, ator, pid)
+    possiveis = atos_possiveis.atos_possiveis(uow, ator, pid)
     ctx.update(
         {
-            "formularios": atos.formularios(ctx["p"]),
+            "formularios": atos.formularios(ctx["p"], possiveis),
+            "indisponiveis": [a for a in possiveis if not a.permitido],
             "aberto": aberto,
             "valores": valores or {},
             "erros": erros or Erros(),
             "registrado": registrado,
             "chave": str(uuid.uuid4()),
+            # a recusa de um POST: o endereço GET que a mostra de novo (history.replaceState)
+            "endereco_da_recusa": recusa.caminho(pid, aberto) if erros and aberto else "",
         }
     )
     return pagina(request, "processo.html", ctx, status)
@@ -89,22 +108,52 @@ def registrar_ato(
     campos, _ = atos.campos_do_ato(tipo, detalhe)
     nomes = [c.nome for c in campos] + [k for k in valores if k.startswith("dados.")]
     try:
-        cmd = NovoAto.model_validate(atos.montar(tipo, form))
+        corpo_do_ato = atos.montar(tipo, form)
+        erros = atos.conferir(tipo, detalhe, corpo_do_ato, nomes)
+        if erros:  # todos os erros de formato de uma vez, antes do serviço
+            return _recusado(request, ator, pid, tipo, valores, erros, 422)
+        cmd = NovoAto.model_validate(corpo_do_ato)
         arquivo = atos.arquivo_enviado(form)
 
         _, corpo = processos.registrar(uow, ator, pid, cmd, chave=chave, arquivo=arquivo)
     except ValidationError as e:
-        erros = erros_pydantic(e, nomes)
-        return _pagina(request, ator, pid, aberto=tipo, valores=valores, erros=erros, status=422)
+        return _recusado(request, ator, pid, tipo, valores, erros_pydantic(e, nomes), 422)
     except ErroFarol as e:
         erros = erro_farol(e, nomes)
         if not erros.por_campo:
             erros.adicionar(GERAL, e.texto())
-        return _pagina(
-            request, ator, pid, aberto=tipo, valores=valores, erros=erros, status=status_de(e)
-        )
+        return _recusado(request, ator, pid, tipo, valores, erros, status_de(e))
     seq = corpo.ato.seq
-    return RedirectResponse(f"/processos/{pid}?registrado={quote(tipo)}#ato-{seq}", status_code=303)
+    resposta = RedirectResponse(
+        f"/processos/{pid}?registrado={quote(tipo)}#ato-{seq}", status_code=303
+    )
+    recusa.apagar(resposta, pid, tipo)
+    return resposta
+
+
+def _recusado(
+    request: Request,
+    ator: Ator,
+    pid: int,
+    tipo: str,
+    valores: dict[str, Any],
+    erros: Erros,
+    status: int,
+) -> HTMLResponse:
+    """A página com a recusa (o que foi digitado e os erros), guardada para o GET do mesmo
+    endereço (`recusa`): recarregar a página mostra a recusa de novo, sem reenviar nada."""
+    resposta = _pagina(request, ator, pid, aberto=tipo, valores=valores, erros=erros, status=status)
+    recusa.guardar(request, resposta, ator, pid, tipo, valores, erros)
+    return resposta
+
+
+@rotas.get("/processos/{pid}/atos/{tipo}", response_class=HTMLResponse)
+def formulario_do_ato(request: Request, pid: IdNoCaminho, tipo: str, ator: AtorWeb) -> HTMLResponse:
+    """O endereço do formulário recusado: a página do processo com o formulário aberto e a
+    última recusa dele (se ainda guardada), 200."""
+    guardada = recusa.ler(request, ator, pid, tipo)
+    valores, erros = guardada if guardada is not None else ({}, Erros())
+    return _pagina(request, ator, pid, aberto=tipo, valores=valores, erros=erros)
 
 
 @rotas.get("/processos/{pid}/anexos/{anexo_id}", response_model=None)
@@ -123,20 +172,56 @@ def baixar_anexo(
     )
 
 
+CAMPOS_DA_LISTA = ("estado", "regime", "om", "vencidos", "ordem", "pagina", "por_pagina")
+SIM = ("1", "true", "sim", "on")
+
+
 @rotas.get("/processos", response_class=HTMLResponse)
-def lista(request: Request, ator: AtorWeb, estado: str = "") -> HTMLResponse:
-    quadros = estados_dos_regimes()
-    estado = estado if estado in quadros else ""
+def lista(request: Request, ator: AtorWeb) -> HTMLResponse:
+    """A lista: os filtros chegam pelo formulário GET (o endereço guarda a consulta). Filtro
+    inválido volta com o erro ao lado do campo (422) e a lista sai sem ele."""
+    pedido = {k: v.strip() for k, v in request.query_params.items() if k in CAMPOS_DA_LISTA}
+    validos: dict[str, Any] = {k: v for k, v in pedido.items() if v and k != "vencidos"}
+    if pedido.get("vencidos", "").lower() in SIM:
+        validos["vencidos"] = True
     uow = uow_da(request)
-    contagem = consultas.contagem_por_estado(uow, ator)
-    lista = consultas.listar_processos(uow, ator, estado=estado or None, limite=LIMITE_LISTA)
-    estados = [
-        {"id": e.id, "nome": e.nome, "quantidade": contagem.get(e.id, 0)} for e in quadros.values()
-    ]
+    erros = Erros()
+    while True:
+        try:
+            filtro = FiltroDeProcessos.model_validate(validos)
+            resultado = consultas.listar_processos(uow, ator, filtro)
+            break
+        except ValidationError as e:
+            novos = erros_pydantic(e, CAMPOS_DA_LISTA)
+        except ErroFarol as e:
+            if not validos:
+                raise
+            novos = erro_farol(e, CAMPOS_DA_LISTA)
+        erros.juntar(novos)
+        restantes = {k: v for k, v in validos.items() if k not in novos.por_campo}
+        validos = restantes if restantes != validos else {}
+    padrao = FiltroDeProcessos().model_dump()
+
+    def endereco(**mudancas: Any) -> str:
+        """O endereço da lista com os filtros em vigor e as mudanças (ordem, página)."""
+        params = {**filtro.model_dump(), **mudancas}
+        params = {k: ("1" if v is True else v) for k, v in params.items() if v != padrao.get(k)}
+        return "/processos" + (f"?{urlencode(params)}" if params else "")
+
     return pagina(
         request,
         "processos.html",
-        {"estado": estado, "estados": estados, "processos": lista, "limite": LIMITE_LISTA},
+        {
+            "resultado": resultado,
+            "filtro": filtro,
+            "pedido": pedido,
+            "opcoes": consultas.opcoes_da_lista(uow, ator),
+            "ordens": consultas.ORDENS,
+            "por_pagina": sorted({*POR_PAGINA, filtro.por_pagina}),
+            "erros": erros,
+            "endereco": endereco,
+        },
+        422 if erros else 200,
     )
 
 

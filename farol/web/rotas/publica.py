@@ -1,6 +1,9 @@
 """Consulta pública (sem login): número do processo + CPF/CNPJ do autuado.
 
 POST, para que o CPF não fique na URL (histórico do navegador, registros do servidor).
+POST /consulta/documento entrega o PDF de um documento do processo ao autuado: o número e o
+CPF/CNPJ são conferidos de novo a cada pedido, com o mesmo limite de tentativas da consulta, e
+par errado ou código alheio recebem a mesma recusa neutra (404).
 """
 
 from __future__ import annotations
@@ -8,7 +11,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import FormData
 
 from farol.erros import EntradaInvalida
@@ -67,3 +70,42 @@ def consultar(request: Request, form: Formulario) -> HTMLResponse:
         "r": r,
     }
     return pagina(request, "consulta.html", contexto, 422 if erros else 200)
+
+
+@rotas.post("/consulta/documento", response_model=None)
+def baixar_documento(request: Request, form: Formulario) -> Response:
+    conferir_csrf(request, form)
+    numero = str(form.get("numero") or "").strip()[:40]
+    documento = str(form.get("documento") or "").strip()[:30]
+    codigo = str(form.get("codigo") or "").strip()[:40]
+    limite = request.app.state.limites["consulta_publica"]
+    ip = request.client.host if request.client else "?"
+    erros = Erros()
+    status = 404
+    try:
+        limite.conferir(ip)
+        pdf = consulta_publica.documento_do_interessado(uow_da(request), numero, documento, codigo)
+        if pdf is not None:
+            return Response(
+                pdf.conteudo,
+                media_type="application/pdf",
+                headers={
+                    "Content-Disposition": f'attachment; filename="{pdf.nome_arquivo}"',
+                    "Cache-Control": "no-store",
+                },
+            )
+        limite.falhou(ip)
+    except EntradaInvalida as e:
+        erros = erro_farol(e, ["numero", "documento"])
+        status = 422
+    except MuitasTentativas as e:
+        erros.adicionar(GERAL, e.mensagem)
+        status = 429
+    contexto = {
+        "numero": numero,
+        "documento": documento,
+        "erros": erros,
+        "consultado": status == 404,
+        "r": None,
+    }
+    return pagina(request, "consulta.html", contexto, status)

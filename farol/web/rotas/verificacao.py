@@ -1,53 +1,40 @@
-"""Verificação pública de um documento emitido: a página do QR (/verificar/<código>) e o
-envio do PDF recebido para conferir. A API tem o mesmo em /api/v1/verificacao."""
+"""Verificação pública de um documento emitido: a página do QR (/verificar/<código>), o campo
+para digitar o código (GET /verificar?codigo=...) e o envio do PDF recebido para conferir. A API
+tem o mesmo em /api/v1/verificacao. Horários no de Brasília, no formato dd/mm/aaaa hh:mm."""
 
 from __future__ import annotations
 
-import html
-from typing import Annotated
+from typing import Annotated, Any
+from urllib.parse import quote
 
-from fastapi import APIRouter, File, Request, UploadFile
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, File, Query, Request, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from farol import formatos
+from farol import entrada, formatos
 from farol.erros import NaoEncontrado
 from farol.http.deps import uow_da
 from farol.services import documentos
 from farol.services.resultados.documento import DocumentoNaoReconhecido, Verificacao
+from farol.web.ambiente import pagina
 
 rotas = APIRouter(include_in_schema=False)
 
 
-def _pagina(titulo: str, corpo: str) -> HTMLResponse:
-    return HTMLResponse(
-        f"""<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(titulo)} — Farol</title>
-<style>body{{font-family:system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;
-color:#102a43}}h1{{font-size:1.4rem}}.ok{{color:#0b6e2e}}.falso{{color:#a61b1b}}
-dt{{font-weight:600}}dd{{margin:0 0 .6rem 0}}</style></head>
-<body><p>MARINHA DO BRASIL — Farol · Verificação de documentos</p>{corpo}
-<form method="post" action="/verificar" enctype="multipart/form-data">
-<p><label for="arquivo">Conferir um PDF recebido:</label>
-<input id="arquivo" name="arquivo" type="file" accept="application/pdf" required>
-<button type="submit">Verificar</button></p></form></body></html>"""
-    )
+def _nao_autentico(motivo: str) -> dict[str, Any]:
+    return {"autentico": False, "motivo": motivo}
 
 
-def _nao_autentico(motivo: str) -> str:
-    return f'<h1 class="falso">Documento NÃO autêntico</h1><p>{html.escape(motivo)}</p>'
-
-
-def _descricao_html(info: Verificacao | DocumentoNaoReconhecido) -> str:
+def _resultado(info: Verificacao | DocumentoNaoReconhecido) -> dict[str, Any]:
+    """O que a página mostra: autenticidade e efeito, sem dados pessoais."""
     if isinstance(info, DocumentoNaoReconhecido):
         return _nao_autentico(info.motivo)
-    itens = [
-        ("Documento", info.titulo),
-        ("Código", info.codigo),
-        ("Processo", info.processo),
-        ("Organização Militar", f"{info.om.nome} ({info.om.sigla})"),
-        ("Emitido em", f"{formatos.data_hora(info.emitido_em)} (horário de Brasília)"),
-        ("SHA-256", info.sha256),
+    itens: list[tuple[str, str, str | None]] = [
+        ("Documento", info.titulo, "v-titulo"),
+        ("Código", info.codigo, "v-codigo"),
+        ("Processo", info.processo, "v-processo"),
+        ("Organização Militar", f"{info.om.nome} ({info.om.sigla})", None),
+        ("Emitido em", f"{formatos.data_hora(info.emitido_em)} (horário de Brasília)", "v-emitido"),
+        ("SHA-256", info.sha256, "v-sha256"),
     ]
     if info.cadeia is not None:
         itens.append(
@@ -55,30 +42,47 @@ def _descricao_html(info: Verificacao | DocumentoNaoReconhecido) -> str:
                 "Cadeia de atos na emissão",
                 f"ato nº {info.cadeia.seq}, hash {info.cadeia.hash} (o rodapé do documento "
                 f"imprime o começo deste hash; a emissão é o ato nº {info.cadeia.registro_seq})",
+                None,
             )
         )
     if info.substituido:
-        itens.append(("Situação", f"substituído pelo documento {info.substituido_por}"))
+        itens.append(("Situação", f"substituído pelo documento {info.substituido_por}", None))
     for a in info.efeito_alterado:
-        itens.append(("Ato posterior", f"{a.efeito} ({formatos.data(a.data)})"))
+        itens.append(("Ato posterior", f"{a.efeito} ({formatos.data(a.data)})", None))
     if info.vigente:
-        itens.append(("Situação", "vigente: nenhum ato posterior alterou o seu efeito"))
-    linhas = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(str(v))}</dd>" for k, v in itens)
-    return f'<h1 class="ok">Documento autêntico</h1><dl>{linhas}</dl>'
+        itens.append(("Situação", "vigente: nenhum ato posterior alterou o seu efeito", None))
+    return {"autentico": True, "itens": itens}
+
+
+def _pagina(
+    request: Request, resultado: dict[str, Any] | None, codigo: str = "", status: int = 200
+) -> HTMLResponse:
+    contexto = {"resultado": resultado, "codigo": codigo}
+    resposta = pagina(request, "verificacao.html", contexto, status)
+    resposta.headers["X-Robots-Tag"] = "noindex"
+    return resposta
 
 
 @rotas.get("/verificar/{codigo}", response_class=HTMLResponse)
 def pagina_verificacao(codigo: str, request: Request) -> HTMLResponse:
+    codigo = codigo[: entrada.CODIGO]
     try:
         info = documentos.verificar_codigo(uow_da(request), codigo)
     except NaoEncontrado as e:
-        return _pagina("Verificação", _nao_autentico(e.mensagem))
-    return _pagina("Verificação", _descricao_html(info))
+        return _pagina(request, _nao_autentico(e.mensagem), codigo)
+    return _pagina(request, _resultado(info), codigo)
 
 
-@rotas.get("/verificar", response_class=HTMLResponse)
-def pagina_verificacao_vazia() -> HTMLResponse:
-    return _pagina("Verificação", "<h1>Verificar um documento do Farol</h1>")
+@rotas.get("/verificar", response_model=None)
+def pagina_verificacao_vazia(
+    request: Request, codigo: Annotated[str, Query(max_length=entrada.CODIGO)] = ""
+) -> Response:
+    """Sem código, o formulário; com `?codigo=` (o campo da página), a página do código, no
+    mesmo endereço que o QR abre."""
+    codigo = codigo.strip().upper()
+    if codigo:
+        return RedirectResponse(f"/verificar/{quote(codigo, safe='')}", status_code=303)
+    return _pagina(request, None)
 
 
 @rotas.post("/verificar", response_class=HTMLResponse)
@@ -86,5 +90,5 @@ async def pagina_verificacao_arquivo(
     request: Request, arquivo: Annotated[UploadFile, File()]
 ) -> HTMLResponse:
     conteudo = await arquivo.read(documentos.LIMITE_PDF + 1)
-    info = documentos.verificar_pdf(uow_da(request), conteudo[:documentos.LIMITE_PDF])
-    return _pagina("Verificação", _descricao_html(info))
+    info = documentos.verificar_pdf(uow_da(request), conteudo[: documentos.LIMITE_PDF])
+    return _pagina(request, _resultado(info))

@@ -77,7 +77,12 @@ def test_documento_invalido_na_inspecao_e_recusado_nomeando_o_campo_e_nada_e_gra
 def test_cnpj_valido_abre_processo_para_pessoa_juridica(api: Api) -> None:
     pid = api.novo_processo(inspecao(proprietario=CNPJ_EMPRESA))
     autuado = api.processo(pid)["autuado"]
-    assert autuado == {"nome": "João Dono", "documento": CNPJ_EMPRESA, "tipo": "juridica"}
+    assert autuado == {
+        "id": autuado["id"],  # o id no cadastro (GET/PATCH /pessoas/{id})
+        "nome": "João Dono",
+        "documento": CNPJ_EMPRESA,
+        "tipo": "juridica",
+    }
 
 
 def test_inspecao_com_data_futura_e_recusada(api: Api) -> None:

@@ -12,7 +12,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-MIDIAS_NAO_JSON = frozenset({"application/pdf", "text/html"})
+# o PDF, uma página HTML e as fotos da inspeção (tipo conferido pelo conteúdo)
+MIDIAS_NAO_JSON = frozenset(
+    {"application/pdf", "text/html", "image/jpeg", "image/png", "image/webp"}
+)
 
 
 def _componente(ref: str, componentes: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,70 @@
+"""Custódia de embarcação apreendida e de bem achado (regime `custodia`): a abertura, as contas
+da guarda e a tabela de valores diários da OM. Os demais atos vão para /processos/{id}/atos."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Response
+
+from farol.api.deps import AtorAtual
+from farol.http.deps import UowDep
+from farol.http.erros import respostas
+from farol.http.parametros import Data, IdNoCaminho
+from farol.services import custodia, custodias
+from farol.services.custodia import ExtratoCustodia, NovaTarifa, TarifaRegistrada
+from farol.services.custodias import CustodiaAberta, NovaCustodia
+
+rotas = APIRouter(tags=["custódia"])
+
+
+@rotas.post(
+    "/custodias", status_code=201, response_model=CustodiaAberta, responses=respostas(404, 409)
+)
+def abrir(
+    cmd: NovaCustodia,
+    ator: AtorAtual,
+    uow: UowDep,
+    response: Response,
+    chave: Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)] = None,
+) -> CustodiaAberta:
+    """Recolhe à guarda da OM a embarcação apreendida (`recolhimento.medida_id`: Auto de
+    Apreensão, local de guarda, fiel depositário, lacres, estado na chegada) ou o bem achado à
+    deriva ou nas praias (`recolhimento.bem`, NORMAM-07 item 0205)."""
+    status, corpo = custodias.abrir(uow, ator, cmd, chave=chave)
+    response.status_code = status
+    return corpo
+
+
+@rotas.get(
+    "/processos/{processo_id}/custodia",
+    response_model=ExtratoCustodia,
+    responses=respostas(404),
+)
+def extrato(
+    processo_id: IdNoCaminho,
+    ator: AtorAtual,
+    uow: UowDep,
+    data: Data | None = None,
+) -> ExtratoCustodia:
+    """As contas da guarda: diárias pela tabela datada da OM, despesas avulsas, pagamentos,
+    multas do processo de origem e o que falta pagar para a entrega (NORMAM-07 item 0312 a)."""
+    return custodia.extrato(uow, ator, processo_id, data)
+
+
+@rotas.get("/custodia/tarifas", response_model=list[TarifaRegistrada])
+def tarifas(ator: AtorAtual, uow: UowDep) -> list[TarifaRegistrada]:
+    """As tabelas de valores diários da custódia da OM do usuário, da mais recente à mais antiga."""
+    return custodia.tarifas(uow, ator)
+
+
+@rotas.post(
+    "/custodia/tarifas",
+    status_code=201,
+    response_model=TarifaRegistrada,
+    responses=respostas(409),
+)
+def registrar_tarifa(cmd: NovaTarifa, ator: AtorAtual, uow: UowDep) -> TarifaRegistrada:
+    """Registra a tabela de valores diários da OM (guarda, conservação ...) a partir de uma
+    data, com o ato que a fixou (NORMAM-07 item 0311). A anterior fica no histórico."""
+    return custodia.registrar_tarifa(uow, ator, cmd)

@@ -1,0 +1,96 @@
+"""O que cabe registrar agora num processo, e o que ainda não cabe, com o motivo e a data.
+
+O quadro de estados do regime diz quais atos o papel do usuário pode registrar no estado atual
+(`Maquina.atos_permitidos`); as guardas de cada um (`guardas.avaliar_guarda`) são avaliadas
+com os mesmos fatos que o registro leria hoje (`processos.contexto_do_ato`). O ato que uma
+guarda recusa hoje aparece desabilitado, com a mensagem da guarda e, quando a recusa é só de
+um prazo em curso, a data a partir da qual ela o admite: o dia seguinte ao vencimento (o
+último dia do prazo ainda é dele). Essa data é procurada, não suposta: as guardas são
+avaliadas de novo no dia seguinte a cada vencimento em curso, em ordem, e vale o primeiro dia
+em que todas admitem o ato (antes, o dia seguinte ao último vencimento: se nem nele o ato cabe,
+a recusa não é de prazo). Recusa que nenhum desses dias levanta (não há multa, há recurso
+pendente, o leilão marcado para outra data) fica só com o motivo, que a diz.
+
+Nada aqui conhece um ato pelo nome: um regime novo (a custódia) ou um ato novo aparecem sem
+mudar este módulo. A página do processo e `GET /api/v1/processos/{id}/atos-possiveis` usam
+este mesmo caso de uso.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy.orm import Session
+
+from farol import relogio
+from farol.domain.papeis import PAPEIS_SEM_ATOS
+from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.guardas import Avaliacao, ContextoAto, avaliar_guarda
+from farol.domain.procedimento.maquina import Maquina
+from farol.domain.procedimento.quadro import Transicao
+from farol.services.comandos import modelo_dos_dados
+from farol.services.jurisdicao import Ator, carregar_processo
+from farol.services.processos import contexto_do_ato
+from farol.services.resultados.lista_processos import AtoPossivel
+from farol.services.unit_of_work import caso_de_uso
+from farol.store.orm import Processo
+
+UM_DIA = dt.timedelta(days=1)
+
+
+def _recusa(maquina: Maquina, t: Transicao, contexto: ContextoAto) -> Avaliacao | None:
+    """A primeira guarda que recusa o ato (a ordem do quadro, como no registro), ou None."""
+    for nome in t.guardas:
+        avaliacao = avaliar_guarda(nome, t, contexto, maquina.regime)
+        if not avaliacao.permitido:
+            return avaliacao
+    return None
+
+
+def _avaliar(s: Session, p: Processo, maquina: Maquina, t: Transicao, hoje: dt.date) -> AtoPossivel:
+    # Os dados do ato ainda não foram digitados: as guardas leem os do formulário em branco
+    # (os valores padrão do modelo do tipo), como o registro leria se o usuário não mudasse nada.
+    presumidos = modelo_dos_dados(maquina, t.tipo_ato).model_construct()
+
+    def contexto(data: dt.date) -> ContextoAto:
+        return contexto_do_ato(s, p, maquina, t.tipo_ato, data, presumidos)
+
+    base = {"tipo": t.tipo_ato, "nome": t.nome, "fundamentos": list(t.fundamentos())}
+    agora = contexto(hoje)
+    recusa = _recusa(maquina, t, agora)
+    if recusa is None:
+        return AtoPossivel(**base, permitido=True)
+    a_partir_de = None
+    dias = sorted({v + UM_DIA for v in agora.vencimentos.values() if v + UM_DIA > hoje})
+    # Se nem depois do último vencimento as guardas o admitem, nenhum desses dias o admite
+    # (as guardas de prazo só passam a admitir com o tempo): poupa as outras leituras.
+    if dias and _recusa(maquina, t, contexto(dias[-1])) is None:
+        a_partir_de = next(
+            d for d in dias if d == dias[-1] or _recusa(maquina, t, contexto(d)) is None
+        )
+    return AtoPossivel(
+        **base,
+        permitido=False,
+        motivo=recusa.motivo,
+        campo=recusa.campo,
+        a_partir_de=a_partir_de,
+        regra=t.fonte.referencia(),
+    )
+
+
+@caso_de_uso()
+def atos_possiveis(
+    s: Session, ator: Ator, processo_id: int, hoje: dt.date | None = None
+) -> list[AtoPossivel]:
+    """Os atos do estado atual que o papel registra, na ordem do quadro: os que cabem hoje
+    (`permitido`) e os que as guardas recusam hoje, com o motivo e `a_partir_de`. `hoje`: a
+    data de referência (padrão: hoje em Brasília), sobre os fatos já registrados."""
+    p = carregar_processo(s, ator, processo_id)  # 404 fora da jurisdição
+    if ator.papel in PAPEIS_SEM_ATOS:
+        return []
+    maquina = carregar_regime(p.regime)
+    referencia = hoje or relogio.hoje()
+    return [
+        _avaliar(s, p, maquina, t, referencia)
+        for t in maquina.atos_permitidos(p.estado, ator.papel)
+    ]

@@ -1,0 +1,562 @@
+"""Custódia de embarcação apreendida e de bem achado (regime `custodia`).
+
+- `abrir`: o recolhimento à guarda abre o processo de custódia, ligado à apreensão (a medida,
+  a inspeção e o processo sancionador de origem) ou ao achado (NORMAM-07 item 0205);
+- `fatos`: os fatos que as guardas do quadro consultam (origem, responsável notificável, o que
+  falta pagar, a data do leilão);
+- `extrato`: as contas da guarda (diárias pela tabela datada da OM, despesas avulsas, pagamentos
+  e as multas do processo de origem), as mesmas na página, na API, no painel e na recusa da
+  entrega;
+- `efeitos_antes`/`efeitos_depois`: o que cada ato da custódia confere e grava (o fim da guarda,
+  o levantamento da apreensão, o destino do produto do leilão);
+- `registrar_tarifa`: a tabela de valores diários da OM, datada e com o ato que a fixou;
+- `levantar_medida`: o levantamento de uma medida administrativa cessados os motivos (LESTA art.
+  16 § 2º), ato do processo sancionador que não muda o seu estado.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from pydantic import Field
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from farol import entrada
+from farol.domain.cpf_cnpj import validar_documento
+from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
+from farol.domain.procedimento.guardas import FatosCustodia, Pendencia
+from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
+from farol.formatos import data as data_br
+from farol.formatos import moeda
+from farol.normas.custodia import dados_custodia
+from farol.relogio import agora, data_local, hoje
+from farol.rules import custodia as regras
+from farol.services.comandos import (
+    DadosDespesa,
+    DadosEditalLeilao,
+    DadosEntrega,
+    DadosLacres,
+    DadosReclamacao,
+    DadosResultadoLeilao,
+    Identificacao,
+    Modelo,
+)
+from farol.services.jurisdicao import Ator, carregar_processo
+from farol.services.resultados.base import Resultado
+from farol.services.unit_of_work import caso_de_uso
+from farol.store.orm import (
+    OM,
+    Ato,
+    Custodia,
+    MedidaAdministrativa,
+    Pessoa,
+    Processo,
+    TarifaCustodia,
+)
+
+REGIME = "custodia"
+APREENSAO = "apreensao_embarcacao"
+"""A medida cuja apreensão abre a custódia (dados/medidas.yaml)."""
+
+
+# --- comandos e resultados -------------------------------------------------------------------
+
+
+class NovaTarifa(Modelo):
+    """Uma tabela de valores diários da custódia na OM, a partir de uma data."""
+
+    vigente_desde: dt.date
+    ato: str = Field(
+        min_length=3, max_length=300, description="ato da OM que fixou os valores (Portaria nº)"
+    )
+    valores: dict[str, entrada.Dinheiro] = Field(
+        min_length=1, description="valor diário de cada item (dados/custodia.yaml, itens_diarios)"
+    )
+
+
+class LinhaExtrato(Resultado):
+    descricao: str
+    valor: Decimal
+    fundamento: str | None = None
+
+
+class ExtratoCustodia(Resultado):
+    """As contas da custódia numa data (o que se mostra e o que a entrega exige)."""
+
+    processo_id: int
+    bem: str
+    inicio: dt.date
+    fim: dt.date | None
+    ate: dt.date
+    dias: int
+    diarias: list[LinhaExtrato]
+    sem_tabela: list[str]
+    avulsas: list[LinhaExtrato]
+    total_custodia: Decimal
+    pago: Decimal
+    multas: list[LinhaExtrato]
+    pendencias: list[LinhaExtrato]
+    total_devido: Decimal
+    regra: str
+
+
+class TarifaRegistrada(Resultado):
+    om: str
+    vigente_desde: dt.date
+    ato: str
+    valores: dict[str, Decimal]
+
+
+def conferir_qualidade(quem: Identificacao, admitidas: Iterable[str], campo: str) -> None:
+    try:
+        validar_documento(quem.documento)
+    except EntradaInvalida as e:
+        raise EntradaInvalida(e.mensagem, campo=f"{campo}.documento") from None
+    admitidas = tuple(admitidas)
+    if quem.qualidade is not None and quem.qualidade not in admitidas:
+        raise EntradaInvalida(
+            f"qualidade {quem.qualidade!r} não admitida (admitidas: {', '.join(admitidas)})",
+            campo=f"{campo}.qualidade",
+        )
+
+
+# --- fatos e contas --------------------------------------------------------------------------
+
+
+def _tipos(marca: str) -> set[str]:
+    return {t for m in carregar_regimes() for t in m.tipos_com(marca)}
+
+
+def _tarifas(s: Session, om_ids: Iterable[int]) -> dict[int, list[regras.Tarifa]]:
+    saida: dict[int, list[regras.Tarifa]] = {}
+    for t in s.execute(
+        select(TarifaCustodia).where(TarifaCustodia.om_id.in_(set(om_ids)))
+    ).scalars():
+        saida.setdefault(t.om_id, []).append(regras.Tarifa(t.item, t.vigente_desde, t.valor, t.ato))
+    return saida
+
+
+def _atos_de_conta(
+    s: Session, ids: Iterable[int], ate: dt.date | None
+) -> dict[int, tuple[list[regras.Lancamento], Decimal, dt.date | None]]:
+    """Despesas avulsas, total pago e data do leilão de cada processo, numa só consulta."""
+    despesa, paga, leilao = (
+        _tipos("lanca_despesa"),
+        _tipos("paga_custodia"),
+        _tipos("publica_leilao"),
+    )
+    nomes = {k: v.nome for k, v in dados_custodia().despesas_avulsas.items()}
+    q = select(Ato).where(Ato.processo_id.in_(set(ids)), Ato.tipo.in_(despesa | paga | leilao))
+    if ate is not None:
+        q = q.where(Ato.data_ato <= ate)
+    saida: dict[int, tuple[list[regras.Lancamento], Decimal, dt.date | None]] = {}
+    for a in s.execute(q.order_by(Ato.processo_id, Ato.seq)).scalars():
+        avulsas, pago, data_leilao = saida.get(a.processo_id, ([], Decimal("0.00"), None))
+        dados = a.payload or {}
+        if a.tipo in despesa:
+            item = nomes.get(dados["item"], dados["item"])
+            avulsas.append(
+                regras.Lancamento(f"{item}: {dados['descricao']}", Decimal(dados["valor"]))
+            )
+        elif a.tipo in paga:
+            pago += Decimal(dados["valor"])
+        else:
+            data_leilao = dt.date.fromisoformat(dados["data_leilao"])
+        saida[a.processo_id] = (avulsas, pago, data_leilao)
+    return saida
+
+
+def _multas_da_origem(s: Session, origem_ids: Iterable[int]) -> dict[int, regras.Lancamento]:
+    """A multa em vigor menos o pago de cada processo de origem (as multas devidas)."""
+    from farol.store import repositorio
+
+    saida: dict[int, regras.Lancamento] = {}
+    for p in s.execute(select(Processo).where(Processo.id.in_(set(origem_ids)))).scalars():
+        devido = repositorio.total_multas(s, p) - repositorio.total_pago(s, p)
+        if devido > 0:
+            saida[p.id] = regras.Lancamento(f"multa do processo {p.numero}", devido)
+    return saida
+
+
+def extratos(
+    s: Session, linhas: list[tuple[Custodia, Processo]], data: dt.date
+) -> dict[int, regras.Extrato]:
+    """As contas de várias custódias numa data, com consultas por conjunto (não por processo)."""
+    if not linhas:
+        return {}
+    itens = tuple(dados_custodia().itens_diarios)
+    tarifas = _tarifas(s, {c.om_id for c, _ in linhas})
+    contas = _atos_de_conta(s, [c.processo_id for c, _ in linhas], data)
+    multas = _multas_da_origem(s, [p.origem_id for _, p in linhas if p.origem_id])
+    saida: dict[int, regras.Extrato] = {}
+    for c, p in linhas:
+        avulsas, pago, _ = contas.get(c.processo_id, ([], Decimal("0.00"), None))
+        fim = c.fim if c.fim is not None and c.fim <= data else data
+        multa = multas.get(p.origem_id) if p.origem_id else None
+        saida[c.processo_id] = regras.extrato(
+            tarifas.get(c.om_id, []),
+            itens,
+            c.inicio,
+            fim,
+            avulsas,
+            pago,
+            [multa] if multa else [],
+        )
+    return saida
+
+
+def _custodia(s: Session, p: Processo) -> Custodia:
+    c = s.get(Custodia, p.id)
+    if c is None:
+        raise NaoEncontrado(f"o processo {p.numero} não é de custódia", campo="processo_id")
+    return c
+
+
+def fatos(s: Session, p: Processo, data: dt.date) -> FatosCustodia | None:
+    """Os fatos da custódia na data do ato (None fora de um processo de custódia)."""
+    c = s.get(Custodia, p.id)
+    if c is None:
+        return None
+    e = extratos(s, [(c, p)], data)[p.id]
+    nomes = {k: v.nome for k, v in dados_custodia().itens_diarios.items()}
+    responsavel = s.get(Pessoa, p.autuado_id) if p.autuado_id else None
+    data_leilao = _atos_de_conta(s, [p.id], None).get(p.id, ([], 0, None))[2]
+    return FatosCustodia(
+        achado=c.medida_id is None,
+        responsavel_notificavel=bool(responsavel and (responsavel.endereco or "").strip()),
+        pendencias=tuple(Pendencia(x.descricao, x.valor) for x in regras.pendencias(e, nomes)),
+        data_leilao=data_leilao,
+    )
+
+
+def _linhas(e: regras.Extrato) -> tuple[list[LinhaExtrato], list[str]]:
+    d = dados_custodia()
+    diarias = [
+        LinhaExtrato(
+            descricao=f"{d.itens_diarios[t.item].nome}: {t.dias} diária{'s' if t.dias != 1 else ''}"
+            f" de {data_br(t.de)} a {data_br(t.ate)} a {moeda(t.valor_diario)} ({t.ato})",
+            valor=t.subtotal,
+            fundamento=d.itens_diarios[t.item].fonte.referencia(),
+        )
+        for t in e.trechos
+    ]
+    sem = [
+        f"{d.itens_diarios[item].nome}: sem tabela da OM em vigor de {data_br(de)} a "
+        f"{data_br(ate)} (não cobrado)"
+        for item, de, ate in e.sem_tabela
+    ]
+    return diarias, sem
+
+
+@caso_de_uso()
+def extrato(
+    s: Session, ator: Ator, processo_id: int, data: dt.date | None = None
+) -> ExtratoCustodia:
+    """As contas da custódia (hoje, ou na data pedida; a guarda encerrada para na entrega)."""
+    p = carregar_processo(s, ator, processo_id)
+    c = _custodia(s, p)
+    quando = data or hoje()
+    e = extratos(s, [(c, p)], quando)[p.id]
+    diarias, sem = _linhas(e)
+    nomes = {k: v.nome for k, v in dados_custodia().itens_diarios.items()}
+    return ExtratoCustodia(
+        processo_id=p.id,
+        bem=c.bem,
+        inicio=c.inicio,
+        fim=c.fim,
+        ate=e.ate,
+        dias=e.diarias,
+        diarias=diarias,
+        sem_tabela=sem,
+        avulsas=[LinhaExtrato(descricao=x.descricao, valor=x.valor) for x in e.avulsas],
+        total_custodia=e.total_custodia,
+        pago=e.pago,
+        multas=[LinhaExtrato(descricao=x.descricao, valor=x.valor) for x in e.multas],
+        pendencias=[
+            LinhaExtrato(descricao=x.descricao, valor=x.valor) for x in regras.pendencias(e, nomes)
+        ],
+        total_devido=e.total_devido,
+        regra=dados_custodia().diarias.regra,
+    )
+
+
+# --- efeitos dos atos ------------------------------------------------------------------------
+
+
+def efeitos_antes(
+    s: Session, p: Processo, tipo: str, data_ato: dt.date, dados: Any, payload: dict[str, Any]
+) -> dict[str, Any]:
+    """Confere os dados de um ato da custódia e completa o registro (payload)."""
+    d = dados_custodia()
+    if isinstance(dados, DadosDespesa):
+        if dados.item not in d.despesas_avulsas:
+            raise EntradaInvalida(
+                f"despesa desconhecida: {dados.item!r} (admitidas: "
+                f"{', '.join(d.despesas_avulsas)})",
+                campo="dados.item",
+            )
+        payload["fundamento"] = d.despesas_avulsas[dados.item].fonte.referencia()
+    elif isinstance(dados, DadosLacres):
+        _exigir_lacres_novos(s, p, dados)
+    elif isinstance(dados, DadosReclamacao):
+        from farol.services.inspecoes import DadosPessoa, registrar_pessoa  # ciclo
+
+        conferir_qualidade(dados.reclamante, (), "dados.reclamante")
+        pessoa = registrar_pessoa(
+            s,
+            DadosPessoa(
+                documento=dados.reclamante.documento,
+                nome=dados.reclamante.nome,
+                endereco=dados.reclamante.endereco,
+            ),
+            "dados.reclamante",
+        )
+        p.autuado_id = pessoa.id  # quem prova a propriedade passa a ser o interessado
+    elif isinstance(dados, DadosEntrega):
+        conferir_qualidade(dados.recebedor, d.qualidades_de_quem_recebe.valores, "dados.recebedor")
+    elif isinstance(dados, DadosEditalLeilao):
+        if dados.data_leilao <= data_ato:
+            raise EntradaInvalida(
+                f"a data do leilão ({data_br(dados.data_leilao)}) vem depois da publicação "
+                f"do edital ({data_br(data_ato)})",
+                campo="dados.data_leilao",
+            )
+    elif isinstance(dados, DadosResultadoLeilao):
+        conferir_qualidade(dados.arrematante, (), "dados.arrematante")
+        c = _custodia(s, p)
+        e = extratos(s, [(c, p)], data_ato)[p.id]
+        despesas = max(e.saldo_custodia, Decimal("0.00"))
+        multas = e.total_multas
+        deduzido = min(dados.valor_arrematado, despesas + multas)
+        payload["destinacao"] = {
+            "valor_arrematado": str(dados.valor_arrematado),
+            "despesas_custodia": str(despesas),
+            "multas": str(multas),
+            "saldo": str(dados.valor_arrematado - deduzido),
+            "texto": (
+                f"Do valor arrematado ({moeda(dados.valor_arrematado)}) deduzem-se as despesas "
+                f"da custódia ({moeda(despesas)}) e as multas devidas ({moeda(multas)}); o "
+                f"saldo de {moeda(dados.valor_arrematado - deduzido)} fica à disposição do "
+                "antigo proprietário"
+            ),
+        }
+        return {"destinacao": payload["destinacao"]}
+    return {}
+
+
+def _exigir_lacres_novos(s: Session, p: Processo, dados: DadosLacres) -> None:
+    numeros = [x.numero for x in dados.lacres]
+    repetidos = {n for n in numeros if numeros.count(n) > 1}
+    ja = set(numeros) & {x["numero"] for x in lacres_do_processo(s, p)}
+    if repetidos or ja:
+        raise EntradaInvalida(
+            f"lacre repetido: {', '.join(sorted(repetidos | ja))} (cada número uma vez)",
+            campo="dados.lacres",
+        )
+
+
+def lacres_do_processo(s: Session, p: Processo) -> list[dict[str, Any]]:
+    """Os lacres aplicados no processo (no recolhimento e nos atos de lacre), na ordem."""
+    tipos = _tipos("registra_lacres") | _tipos("recolhe_bem")
+    saida: list[dict[str, Any]] = []
+    for a in s.execute(
+        select(Ato).where(Ato.processo_id == p.id, Ato.tipo.in_(tipos)).order_by(Ato.seq)
+    ).scalars():
+        saida += [
+            {**x, "data": a.data_ato.isoformat()} for x in (a.payload or {}).get("lacres", [])
+        ]
+    return saida
+
+
+def efeitos_depois(s: Session, p: Processo, ato: Ato) -> None:
+    """O fim da guarda (marca `encerra_custodia`): as diárias param nesse dia e a apreensão da
+    embarcação se levanta, pelo ato que encerrou a guarda."""
+    maquina = carregar_regime(p.regime)
+    if not maquina.tem_marca(ato.tipo, "encerra_custodia"):
+        return
+    c = _custodia(s, p)
+    c.fim = ato.data_ato
+    if c.medida_id is not None:
+        medida = s.get(MedidaAdministrativa, c.medida_id)
+        assert medida is not None
+        if medida.suspensa_em is None:
+            medida.suspensa_em = _instante_do_dia(ato.data_ato)
+            medida.suspensa_por_ato_id = ato.id
+
+
+def _instante_do_dia(d: dt.date) -> dt.datetime:
+    """O instante de um levantamento datado: agora, se hoje; senão, o meio-dia desse dia."""
+    agora_ = agora()
+    if d >= data_local(agora_):
+        return agora_
+    return dt.datetime.combine(d, dt.time(12), tzinfo=agora_.tzinfo)
+
+
+# --- levantamento de medida no processo sancionador -----------------------------------------
+
+
+def levantar_medida(
+    s: Session, p: Processo, data_ato: dt.date, medida_id: int
+) -> MedidaAdministrativa:
+    """Confere o levantamento de uma medida do processo (antes de gravar o ato)."""
+    medida = s.get(MedidaAdministrativa, medida_id)
+    if medida is None or medida.processo_id != p.id:
+        raise EntradaInvalida(
+            f"a medida {medida_id} não foi aplicada neste processo", campo="dados.medida_id"
+        )
+    if medida.suspensa_em is not None:
+        raise Conflito(
+            f"a medida {medida_id} já foi levantada em {data_br(data_local(medida.suspensa_em))}",
+            campo="dados.medida_id",
+        )
+    custodia = s.execute(
+        select(Processo.numero)
+        .join(Custodia, Custodia.processo_id == Processo.id)
+        .where(Custodia.medida_id == medida.id)
+    ).first()
+    if custodia is not None:
+        raise Conflito(
+            f"a embarcação apreendida está sob custódia no processo {custodia[0]}: a "
+            "apreensão se levanta pelo Termo de Entrega (NORMAM-07 item 0312 d)",
+            campo="dados.medida_id",
+        )
+    if data_ato < data_local(medida.aplicada_em):
+        raise EntradaInvalida(
+            f"o levantamento ({data_br(data_ato)}) não pode ser anterior à medida "
+            f"({data_br(data_local(medida.aplicada_em))})",
+            campo="data_ato",
+        )
+    return medida
+
+
+def gravar_levantamento(s: Session, ato: Ato, medida_id: int) -> None:
+    medida = s.get(MedidaAdministrativa, medida_id)
+    assert medida is not None
+    medida.suspensa_em = _instante_do_dia(ato.data_ato)
+    medida.suspensa_por_ato_id = ato.id
+
+
+# --- tabela de valores da OM -----------------------------------------------------------------
+
+
+@caso_de_uso(escrita=True)
+def registrar_tarifa(s: Session, ator: Ator, cmd: NovaTarifa) -> TarifaRegistrada:
+    itens = dados_custodia().itens_diarios
+    for item, valor in cmd.valores.items():
+        if item not in itens:
+            raise EntradaInvalida(
+                f"item desconhecido: {item!r} (itens: {', '.join(itens)})",
+                campo=f"valores.{item}",
+            )
+        if valor < 0:
+            raise EntradaInvalida("valor negativo", campo=f"valores.{item}")
+    om = s.get(OM, ator.om_id)
+    assert om is not None
+    ja = s.execute(
+        select(func.count())
+        .select_from(TarifaCustodia)
+        .where(TarifaCustodia.om_id == om.id, TarifaCustodia.vigente_desde == cmd.vigente_desde)
+    ).scalar_one()
+    if ja:
+        raise Conflito(
+            f"a OM já tem tabela a partir de {data_br(cmd.vigente_desde)}: uma tabela nova "
+            "vale a partir de outra data (a anterior fica no histórico)",
+            campo="vigente_desde",
+        )
+    instante = agora()
+    for item, valor in cmd.valores.items():
+        s.add(
+            TarifaCustodia(
+                om_id=om.id,
+                vigente_desde=cmd.vigente_desde,
+                item=item,
+                valor=valor,
+                ato=cmd.ato,
+                registrada_em=instante,
+                registrada_por=ator.usuario_id,
+            )
+        )
+    s.flush()
+    return TarifaRegistrada(
+        om=om.sigla, vigente_desde=cmd.vigente_desde, ato=cmd.ato, valores=dict(cmd.valores)
+    )
+
+
+@caso_de_uso()
+def tarifas(s: Session, ator: Ator) -> list[TarifaRegistrada]:
+    """As tabelas da OM do usuário, da mais recente à mais antiga."""
+    om = s.get(OM, ator.om_id)
+    assert om is not None
+    por_data: dict[dt.date, TarifaRegistrada] = {}
+    for t in s.execute(
+        select(TarifaCustodia)
+        .where(TarifaCustodia.om_id == om.id)
+        .order_by(TarifaCustodia.vigente_desde.desc(), TarifaCustodia.id)
+    ).scalars():
+        r = por_data.setdefault(
+            t.vigente_desde,
+            TarifaRegistrada(om=om.sigla, vigente_desde=t.vigente_desde, ato=t.ato, valores={}),
+        )
+        r.valores[t.item] = t.valor
+    return list(por_data.values())
+
+
+# --- leitura ---------------------------------------------------------------------------------
+
+
+def medidas_do_processo(s: Session, p: Processo) -> list[dict[str, Any]]:
+    """As medidas aplicadas neste processo, com o levantamento e a custódia que abriram."""
+    from farol.normas.medidas import carregar_tabela
+
+    nomes = {k: v.nome for k, v in carregar_tabela().medidas.items()}
+    linhas = s.execute(
+        select(MedidaAdministrativa, Custodia.processo_id)
+        .outerjoin(Custodia, Custodia.medida_id == MedidaAdministrativa.id)
+        .where(MedidaAdministrativa.processo_id == p.id)
+        .order_by(MedidaAdministrativa.id)
+    ).all()
+    return [
+        {
+            "id": m.id,
+            "tipo": m.tipo,
+            "nome": nomes.get(m.tipo, m.tipo),
+            "aplicada_em": m.aplicada_em,
+            "em_vigor": m.suspensa_em is None,
+            "levantada_em": m.suspensa_em,
+            "levantada_pelo_ato_id": m.suspensa_por_ato_id,
+            "custodia_id": custodia_id,
+            "fundamentos": list(m.fundamentos or []),
+        }
+        for m, custodia_id in linhas
+    ]
+
+
+def resumo(s: Session, p: Processo, data: dt.date | None = None) -> dict[str, Any] | None:
+    """O bem sob guarda e as contas até `data` (hoje), ou None fora da custódia."""
+    c = s.get(Custodia, p.id)
+    if c is None:
+        return None
+    e = extratos(s, [(c, p)], data or hoje())[p.id]
+    abertura = s.execute(
+        select(Ato.payload).where(Ato.processo_id == p.id).order_by(Ato.seq).limit(1)
+    ).scalar_one()
+    return {
+        "bem": c.bem,
+        "achado": c.medida_id is None,
+        "inicio": c.inicio,
+        "fim": c.fim,
+        "dias": e.diarias,
+        "local_guarda": abertura.get("local_guarda"),
+        "fiel_depositario": abertura.get("fiel_depositario"),
+        "estado_na_chegada": abertura.get("estado_na_chegada"),
+        "lacres": lacres_do_processo(s, p),
+        "total_custodia": e.total_custodia,
+        "pago": e.pago,
+        "total_devido": e.total_devido,
+        "medida_id": c.medida_id,
+        "origem_id": p.origem_id,
+    }

@@ -1,0 +1,210 @@
+"""Abrir a custódia: o recolhimento à guarda da OM da embarcação apreendida (LESTA art. 17;
+Norma de 2023 item 3.7.2) ou do bem achado à deriva ou nas praias (NORMAM-07 item 0205).
+
+O processo do regime `custodia` nasce ligado à apreensão (a medida, a inspeção e o processo
+sancionador de origem, `Processo.origem_id`) ou ao achado; o ato de abertura é o recolhimento
+(marca `recolhe_bem`), e a linha de `custodia` guarda o bem e o início da guarda. Os demais atos
+seguem pelo quadro (procedimento_custodia.yaml) e pelas contas de `farol.services.custodia`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from pydantic import Field
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
+from farol.formatos import data as data_br
+from farol.normas.custodia import dados_custodia
+from farol.relogio import data_local
+from farol.services import idempotencia
+from farol.services.comandos import DadosRecolhimento, Modelo
+from farol.services.custodia import APREENSAO, REGIME, conferir_qualidade
+from farol.services.inspecoes import (
+    DadosEmbarcacao,
+    DadosPessoa,
+    registrar_embarcacao,
+    registrar_pessoa,
+)
+from farol.services.jurisdicao import Ator, carregar_processo
+from farol.services.processos import abrir_processo
+from farol.services.resultados.base import Resultado
+from farol.services.unit_of_work import UnitOfWork
+from farol.store.orm import OM, Custodia, Embarcacao, MedidaAdministrativa, Processo
+
+
+class NovaCustodia(Modelo):
+    """O recolhimento à guarda: da apreensão (`medida_id`) ou do bem achado (`bem`)."""
+
+    data_ato: dt.date
+    recolhimento: DadosRecolhimento
+    responsavel: DadosPessoa | None = Field(
+        default=None, description="no achado: o responsável, se conhecido"
+    )
+    embarcacao: DadosEmbarcacao | None = Field(
+        default=None, description="no achado: a embarcação à deriva, se identificada"
+    )
+
+
+class CustodiaAberta(Resultado):
+    id: int
+    numero: str
+    regime: str
+    estado: str
+    bem: str
+
+
+# --- abertura --------------------------------------------------------------------------------
+
+
+def _nome_do_bem(e: Embarcacao | None, bem: str | None) -> str:
+    if e is not None:
+        return f"Embarcação {e.nome} (inscrição {e.inscricao})"
+    assert bem is not None
+    return bem
+
+
+def abrir_custodia(s: Session, ator: Ator, cmd: NovaCustodia) -> CustodiaAberta:
+    r = cmd.recolhimento
+    if (r.medida_id is None) == (r.bem is None and cmd.embarcacao is None):
+        raise EntradaInvalida(
+            "informe a apreensão (recolhimento.medida_id) ou, no bem achado, a descrição "
+            "(recolhimento.bem) ou a embarcação à deriva — uma das duas origens",
+            campo="recolhimento.medida_id",
+        )
+    om = s.get(OM, ator.om_id)
+    assert om is not None
+    medida: MedidaAdministrativa | None = None
+    origem: Processo | None = None
+    if r.medida_id is not None:
+        medida, origem = _apreensao(s, ator, r.medida_id, cmd.data_ato)
+        embarcacao = s.get(Embarcacao, origem.embarcacao_id) if origem.embarcacao_id else None
+        responsavel_id = origem.autuado_id
+        inspecao_id = origem.inspecao_id
+        if r.fiel_depositario is not None:
+            conferir_qualidade(
+                r.fiel_depositario,
+                dados_custodia().qualidades_do_depositario.valores,
+                "recolhimento.fiel_depositario",
+            )
+    else:
+        if r.lacres or r.fiel_depositario is not None:
+            raise EntradaInvalida(
+                "o bem achado não leva lacre nem fiel depositário: fica sob a guarda da OM "
+                "até a reclamação (NORMAM-07 item 0205)",
+                campo="recolhimento.lacres" if r.lacres else "recolhimento.fiel_depositario",
+            )
+        pessoa = registrar_pessoa(s, cmd.responsavel, "responsavel") if cmd.responsavel else None
+        embarcacao = None
+        if cmd.embarcacao is not None:
+            if pessoa is None:
+                raise EntradaInvalida(
+                    "a embarcação à deriva registra-se com o responsável; desconhecido ele, "
+                    "descreva o bem em recolhimento.bem",
+                    campo="responsavel",
+                )
+            embarcacao = registrar_embarcacao(s, cmd.embarcacao, pessoa)
+        responsavel_id = pessoa.id if pessoa else None
+        inspecao_id = None
+    if embarcacao is not None:
+        _exigir_fora_de_custodia(s, embarcacao)
+    bem = _nome_do_bem(embarcacao, r.bem)
+    dados = r.model_dump(mode="json", exclude_none=True)
+    dados["bem"] = bem
+
+    def antes_do_ato(p: Processo) -> None:
+        s.add(
+            Custodia(
+                processo_id=p.id,
+                om_id=om.id,
+                embarcacao_id=embarcacao.id if embarcacao else None,
+                medida_id=medida.id if medida else None,
+                bem=bem,
+                inicio=cmd.data_ato,
+            )
+        )
+        s.flush()
+
+    p = abrir_processo(
+        s,
+        ator,
+        om=om,
+        autuado_id=responsavel_id,
+        embarcacao_id=embarcacao.id if embarcacao else None,
+        inspecao_id=inspecao_id,
+        data_ato=cmd.data_ato,
+        dados_notificacao=dados,
+        regime=REGIME,
+        origem_id=origem.id if origem else None,
+        antes_do_ato=antes_do_ato,
+    )
+    return CustodiaAberta(id=p.id, numero=p.numero, regime=p.regime, estado=p.estado, bem=bem)
+
+
+def _apreensao(
+    s: Session, ator: Ator, medida_id: int, data_ato: dt.date
+) -> tuple[MedidaAdministrativa, Processo]:
+    medida = s.get(MedidaAdministrativa, medida_id)
+    origem = (
+        carregar_processo(s, ator, medida.processo_id)
+        if medida is not None and medida.processo_id is not None
+        else None
+    )
+    if medida is None or origem is None:
+        raise NaoEncontrado(f"apreensão {medida_id} não encontrada", campo="recolhimento.medida_id")
+    if medida.tipo != APREENSAO:
+        raise EntradaInvalida(
+            f"a medida {medida_id} não é apreensão de embarcação: só a apreensão leva a "
+            "embarcação à guarda (LESTA art. 17)",
+            campo="recolhimento.medida_id",
+        )
+    if medida.suspensa_em is not None:
+        raise Conflito(
+            f"a apreensão {medida_id} já foi levantada: não há o que recolher",
+            campo="recolhimento.medida_id",
+        )
+    if data_ato < data_local(medida.aplicada_em):
+        raise EntradaInvalida(
+            f"o recolhimento ({data_br(data_ato)}) não pode ser anterior à apreensão "
+            f"({data_br(data_local(medida.aplicada_em))})",
+            campo="data_ato",
+        )
+    ja = s.execute(select(Custodia.processo_id).where(Custodia.medida_id == medida.id)).first()
+    if ja is not None:
+        raise Conflito(
+            f"a apreensão {medida_id} já tem custódia aberta (processo {ja[0]})",
+            campo="recolhimento.medida_id",
+        )
+    return medida, origem
+
+
+def _exigir_fora_de_custodia(s: Session, e: Embarcacao) -> None:
+    ja = s.execute(
+        select(Processo.numero)
+        .join(Custodia, Custodia.processo_id == Processo.id)
+        .where(Custodia.embarcacao_id == e.id, Custodia.fim.is_(None))
+    ).first()
+    if ja is not None:
+        raise Conflito(
+            f"a embarcação {e.inscricao} já está sob custódia no processo {ja[0]}: uma "
+            "embarcação não fica sob custódia duas vezes ao mesmo tempo",
+            campo="recolhimento",
+        )
+
+
+def abrir(
+    uow: UnitOfWork, ator: Ator, cmd: NovaCustodia, *, chave: str | None = None
+) -> tuple[int, CustodiaAberta]:
+    """Abre a custódia numa transação própria (idempotente com a chave do pedido)."""
+    status, corpo = idempotencia.executar(
+        uow,
+        ator.usuario_id,
+        chave,
+        "POST",
+        "/custodias",
+        lambda s: (201, abrir_custodia(s, ator, cmd).model_dump(mode="json")),
+        idempotencia.assinatura_de(cmd.model_dump_json()),
+    )
+    return status, CustodiaAberta.model_validate(corpo)

@@ -1,0 +1,67 @@
+"""O que a inspeção guarda além das constatações: fotos, posição do GPS, diferenças entre o que o
+inspetor informou e o cadastro; e o cadastro de uma embarcação pela inscrição."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pydantic import Field
+
+from farol.services.resultados.base import Instante, Resultado
+
+
+class FotoDaInspecao(Resultado):
+    """Uma foto gravada com a inspeção (sem o conteúdo: `GET .../fotos/{id}` o serve)."""
+
+    id: int
+    inspecao_id: int
+    nome_arquivo: str
+    tipo_mime: str = Field(description="image/jpeg, image/png ou image/webp (pelo conteúdo)")
+    sha256: str
+    tamanho: int = Field(description="bytes")
+    tamanho_texto: str = Field(description='o tamanho para ler ("245 KiB")')
+    descricao: str | None
+    tirada_em: Instante = Field(
+        description="quando foi tirada: o instante informado pelo aparelho ou, sem ele, o da "
+        "inspeção"
+    )
+    tirada_em_informada: bool = Field(description="se `tirada_em` veio do aparelho")
+    recebida_em: Instante
+
+
+class PosicaoDaInspecao(Resultado):
+    """Onde a inspeção foi feita, pelo GPS do celular (graus decimais) e a precisão dele."""
+
+    latitude: Decimal
+    longitude: Decimal
+    precisao_m: int | None = Field(description="precisão informada pelo aparelho, em metros")
+
+
+class DivergenciaDoCadastro(Resultado):
+    """Um dado que o inspetor informou diferente do cadastro: a inspeção fica como foi
+    digitada, o cadastro não muda, e a diferença aparece no resultado e no processo."""
+
+    campo: str = Field(description="o campo do formulário (embarcacao.nome, proprietario ...)")
+    rotulo: str
+    cadastro: str = Field(description="o que o cadastro tinha")
+    informado: str = Field(description="o que o inspetor informou")
+
+
+class ProprietarioCadastrado(Resultado):
+    documento: str = Field(description="CPF ou CNPJ formatado")
+    nome: str
+
+
+class EmbarcacaoCadastrada(Resultado):
+    """A embarcação do cadastro (nacional) com a inscrição; o proprietário só para os papéis
+    com `ve_dados_pessoais` (cada leitura fica no registro de acesso a dados pessoais)."""
+
+    inscricao: str
+    nome: str
+    tipo: str | None
+    propulsao: str | None
+    comprimento: Decimal | None = Field(description="em metros; nulo se não informado")
+    estrangeira: bool
+    proprietario: ProprietarioCadastrado | None = Field(
+        description="nulo para quem não tem a permissão `ve_dados_pessoais`"
+    )

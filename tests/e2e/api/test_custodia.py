@@ -1,0 +1,276 @@
+"""Custódia de embarcação apreendida e de bem achado (regime `custodia`), pela API.
+
+Fontes: LESTA arts. 16 § 2º, 17 e 18; NORMAM-07 itens 0205, 0308 c e 0309 a 0313; Norma de 2023
+item 3.7 (notas 1 e 2). Calendário da CPSC (SC); prazos em dias corridos contados do dia seguinte
+ao da notificação, prorrogados para o primeiro dia útil quando vencem sem expediente (Lei
+9.784/1999 art. 66 §§ 1º e 2º). Datas conferidas à mão:
+
+- inspeção e apreensão em 02/03/2026 (segunda-feira), RLESTA.16.I navegando: retirada de tráfego e
+  apreensão (Norma de 2023 item 3.13.1 b);
+- notificação para sanar em 04/03 (quarta): 90 dias → 02/06/2026 (terça-feira);
+- edital para sanar publicado em 03/03 (terça): 90 dias → 01/06/2026 (segunda-feira);
+- notificação para retirar em 11/03 (quarta): 15 dias → 26/03/2026 (quinta-feira);
+- notificação para retirar em 20/03 (sexta): 15 dias → 04/04 (sábado) → segunda, 06/04/2026;
+- bem achado recolhido em 06/03 (sexta): 30 dias → 05/04 (domingo de Páscoa; a sexta 03/04 é
+  feriado) → segunda, 06/04/2026.
+
+Tabela da CPSC desde 01/01/2026 (Portaria nº 12/2026): guarda R$ 50,00 e conservação R$ 10,00 por
+dia. De 02/03 a 19/03 (entrega em 20/03, excluída) são 18 diárias: 18 × 60 = R$ 1.080,00.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from farol.store.orm import Custodia, MedidaAdministrativa
+
+from .conftest import CPF_DONO, Api, inspecao
+
+TARIFA = {
+    "vigente_desde": "2026-01-01",
+    "ato": "Portaria nº 12/2026 da CPSC",
+    "valores": {"guarda": "50.00", "conservacao": "10.00"},
+}
+RECOLHIMENTO = {
+    "local_guarda": "Pátio da CPSC, Florianópolis",
+    "estado_na_chegada": "Casco íntegro, motor de popa 40 HP, sem avarias aparentes.",
+    "fiel_depositario": {
+        "nome": "João Dono",
+        "documento": CPF_DONO,
+        "qualidade": "proprietario",
+    },
+    "lacres": [
+        {"numero": "L-0001", "tipo": "lacre plástico numerado", "local_aplicacao": "ignição"}
+    ],
+}
+ENDERECO = "Rua das Gaivotas, 10, Florianópolis/SC"
+
+
+def _apreender(api: Api, inscricao: str, *, endereco: str | None = ENDERECO) -> dict[str, Any]:
+    corpo = inspecao(
+        constatacoes=[{"infracao": "RLESTA.16.I"}], inscricao=inscricao, condutor=None
+    )
+    if endereco:
+        corpo["proprietario"]["endereco"] = endereco
+    pid = api.inspecionar(corpo)["processos"][0]["id"]
+    p = api.processo(pid)
+    medidas = {m["tipo"]: m for m in p["medidas"]}
+    assert set(medidas) == {"retirada_de_trafego", "apreensao_embarcacao"}
+    assert all(m["em_vigor"] for m in medidas.values())
+    return {"pid": pid, "medidas": medidas}
+
+
+def _recolher(api: Api, medida_id: int, data: str = "2026-03-02", **extra: Any) -> Any:
+    corpo = {"data_ato": data, "recolhimento": {**RECOLHIMENTO, "medida_id": medida_id, **extra}}
+    return api.post("/custodias", corpo, como="inspetor.cpsc")
+
+
+def _custodia(api: Api, inscricao: str, **kw: Any) -> tuple[dict[str, Any], int]:
+    ap = _apreender(api, inscricao, **kw)
+    r = _recolher(api, ap["medidas"]["apreensao_embarcacao"]["id"])
+    assert r.status_code == 201, r.text
+    assert r.json()["estado"] == "sob_custodia"
+    return ap, r.json()["id"]
+
+
+def _prazo(api: Api, pid: int, etapa: str) -> dict[str, Any]:
+    abertos = [x for x in api.processo(pid)["prazos"] if x["etapa"] == etapa]
+    assert abertos, api.processo(pid)["prazos"]
+    return abertos[-1]
+
+
+def test_sanada_e_retirada_entrega_recusada_ate_pagar_e_apreensao_levantada(api: Api) -> None:
+    assert api.post("/custodia/tarifas", TARIFA).status_code == 201
+    ap, cid = _custodia(api, "401M2026501")
+
+    c = api.processo(cid)
+    assert c["regime"] == "custodia"
+    assert c["custodia"]["local_guarda"] == RECOLHIMENTO["local_guarda"]
+    assert c["custodia"]["lacres"][0]["numero"] == "L-0001"
+    assert c["custodia"]["fiel_depositario"]["qualidade"] == "proprietario"
+    # a apreensão aponta a custódia; não se levanta por fora dela
+    medida = api.processo(ap["pid"])["medidas"]
+    apreensao = next(m for m in medida if m["tipo"] == "apreensao_embarcacao")
+    assert apreensao["custodia_id"] == cid
+    r = api.ato(
+        ap["pid"],
+        "levantamento_de_medida",
+        "2026-03-05",
+        {"medida_id": apreensao["id"], "motivo": "Registro apresentado na Capitania."},
+    )
+    assert r.status_code == 409 and "Termo de Entrega" in r.text
+
+    api.ato_ok(cid, "notificacao_regularizacao", "2026-03-04", como="inspetor.cpsc")
+    assert _prazo(api, cid, "regularizacao")["vencimento"] == "2026-06-02"
+    api.ato_ok(
+        cid,
+        "regularizacao",
+        "2026-03-10",
+        {"prova": "Título de Inscrição emitido pela CPSC em 09/03/2026."},
+    )
+    api.ato_ok(cid, "notificacao_retirada", "2026-03-11", como="inspetor.cpsc")
+    assert _prazo(api, cid, "retirada")["vencimento"] == "2026-03-26"
+    api.ato_ok(
+        cid,
+        "lancamento_de_despesa",
+        "2026-03-11",
+        {
+            "item": "recolhimento",
+            "valor": "200.00",
+            "descricao": "Reboque até o pátio",
+            "comprovante": "NF 123",
+        },
+    )
+
+    entrega = {
+        "recebedor": {"nome": "João Dono", "documento": CPF_DONO, "qualidade": "proprietario"},
+        "declaracao": "Recebo a embarcação no mesmo estado de conservação e com os equipamentos.",
+    }
+    recusa = api.ato(cid, "termo_de_entrega", "2026-03-20", entrega)
+    assert recusa.status_code in (409, 422), recusa.text
+    texto = recusa.json()["detail"] if "detail" in recusa.json() else recusa.text
+    assert "R$ 1.280,00" in str(texto)  # 18 diárias × R$ 60,00 + reboque R$ 200,00
+    assert "Guarda (18 diárias): R$ 900,00" in str(texto)
+    assert "Conservação (18 diárias): R$ 180,00" in str(texto)
+    assert api.processo(cid)["estado"] == "aguardando_retirada"  # nada mudou
+
+    extrato = api.get(f"/processos/{cid}/custodia", data="2026-03-20").json()
+    assert extrato["dias"] == 18
+    assert extrato["total_custodia"] == "1280.00"
+    assert extrato["total_devido"] == "1280.00"
+
+    api.ato_ok(cid, "pagamento_custodia", "2026-03-20", {"valor": "1280.00", "referencia": "GRU 9"})
+    r = api.ato_ok(cid, "termo_de_entrega", "2026-03-20", entrega)
+    assert r["processo"]["estado"] == "entregue"
+
+    # a guarda acabou em 20/03: as contas não crescem depois
+    depois = api.get(f"/processos/{cid}/custodia", data="2026-05-01").json()
+    assert depois["dias"] == 18 and depois["total_devido"] == "0.00"
+    assert depois["fim"] == "2026-03-20"
+    # a apreensão se levantou pelo Termo de Entrega; a retirada de tráfego segue em vigor
+    medidas = {m["tipo"]: m for m in api.processo(ap["pid"])["medidas"]}
+    assert not medidas["apreensao_embarcacao"]["em_vigor"]
+    assert medidas["retirada_de_trafego"]["em_vigor"]
+    assert medidas["apreensao_embarcacao"]["levantada_pelo_ato_id"] == r["ato"]["id"]
+    painel = api.get("/painel").json()
+    assert all(x["medida_id"] != medidas["apreensao_embarcacao"]["id"] for x in painel["apreendidas"])
+    # o processo sancionador segue no seu estado
+    assert api.processo(ap["pid"])["estado"] == "notificado"
+
+
+def test_retirada_de_trafego_levantada_no_mesmo_dia_e_nao_de_novo(api: Api) -> None:
+    ap = _apreender(api, "401M2026502")
+    retirada = ap["medidas"]["retirada_de_trafego"]
+    motivo = {"medida_id": retirada["id"], "motivo": "Condutor habilitado assumiu o comando."}
+    r = api.ato_ok(ap["pid"], "levantamento_de_medida", "2026-03-02", motivo, como="inspetor.cpsc")
+    assert r["processo"]["estado"] == "notificado"  # o procedimento sancionador segue
+    m = {x["tipo"]: x for x in api.processo(ap["pid"])["medidas"]}
+    assert not m["retirada_de_trafego"]["em_vigor"]
+    assert m["retirada_de_trafego"]["levantada_pelo_ato_id"] == r["ato"]["id"]
+    de_novo = api.ato(ap["pid"], "levantamento_de_medida", "2026-03-03", motivo)
+    assert de_novo.status_code == 409 and "já foi levantada" in de_novo.text
+    assert api.contar(MedidaAdministrativa, MedidaAdministrativa.suspensa_em.is_(None)) == 1
+
+
+def test_embarcacao_nao_fica_sob_custodia_duas_vezes(api: Api) -> None:
+    ap, cid = _custodia(api, "401M2026503")
+    r = _recolher(api, ap["medidas"]["apreensao_embarcacao"]["id"])
+    assert r.status_code == 409 and "custódia" in r.text
+    # nova apreensão da mesma embarcação enquanto está sob guarda
+    outra = _apreender(api, "401M2026503")
+    r = _recolher(api, outra["medidas"]["apreensao_embarcacao"]["id"])
+    assert r.status_code == 409 and "sob custódia" in r.text
+    assert api.contar(Custodia) == 1
+
+
+def test_responsavel_desconhecido_edital_perdimento_e_leilao(api: Api) -> None:
+    api.post("/custodia/tarifas", TARIFA)
+    _, cid = _custodia(api, "401M2026504", endereco=None)
+    r = api.ato(cid, "notificacao_regularizacao", "2026-03-03", como="inspetor.cpsc")
+    assert r.status_code in (409, 422) and "edital" in r.text
+    api.ato_ok(cid, "edital_regularizacao", "2026-03-03", {"publicacao": "Quadro de avisos da CPSC"})
+    assert _prazo(api, cid, "regularizacao_edital")["vencimento"] == "2026-06-01"
+
+    cedo = api.ato(cid, "perdimento", "2026-06-01", {"fundamentacao": "Prazo do edital vencido."})
+    assert cedo.status_code in (409, 422) and "01/06/2026" in cedo.text
+    api.ato_ok(cid, "perdimento", "2026-06-02", {"fundamentacao": "Prazo do edital vencido."})
+    edital = {
+        "data_leilao": "2026-07-01",
+        "local": "Sede da CPSC",
+        "valor_avaliacao": "8000.00",
+        "jornal": "Diário Catarinense",
+    }
+    api.ato_ok(cid, "edital_leilao", "2026-06-10", edital)
+    arremate = {
+        "valor_arrematado": "9000.00",
+        "arrematante": {"nome": "Maria Compradora", "documento": "111.444.777-35"},
+    }
+    sem_leiloeiro = api.ato(cid, "resultado_leilao", "2026-07-01", arremate)
+    assert sem_leiloeiro.status_code in (409, 422)
+    api.ato_ok(
+        cid,
+        "designacao_leiloeiro",
+        "2026-06-11",
+        {
+            "leiloeiro": {"nome": "Carlos Leiloeiro", "documento": "529.982.247-25"},
+            "matricula": "JUCESC 123",
+            "portaria": "45/2026",
+        },
+    )
+    antes = api.ato(cid, "resultado_leilao", "2026-06-30", arremate)
+    assert antes.status_code in (409, 422) and "01/07/2026" in antes.text
+    r = api.ato_ok(cid, "resultado_leilao", "2026-07-01", arremate)
+    assert r["processo"]["estado"] == "alienada"
+    # 02/03 a 30/06: 121 diárias × R$ 60,00 = R$ 7.260,00; saldo de R$ 1.740,00 ao proprietário
+    destino = r["destinacao"]
+    assert destino["despesas_custodia"] == "7260.00"
+    assert destino["saldo"] == "1740.00"
+
+
+def test_bem_achado_reclamado_e_nao_reclamado(api: Api) -> None:
+    achado = {
+        "data_ato": "2026-03-06",
+        "recolhimento": {
+            "bem": "Bote inflável cinza, 3 m, sem identificação",
+            "local_do_achado": "Praia da Joaquina",
+            "local_guarda": "Depósito da CPSC",
+            "estado_na_chegada": "Bote murcho, com areia, sem motor.",
+        },
+    }
+    r = api.post("/custodias", achado, como="inspetor.cpsc")
+    assert r.status_code == 201, r.text
+    reclamado = r.json()["id"]
+    assert _prazo(api, reclamado, "reclamacao")["vencimento"] == "2026-04-06"
+    lacre = api.ato(
+        reclamado, "aplicacao_de_lacres", "2026-03-06", {"lacres": RECOLHIMENTO["lacres"]}
+    )
+    assert lacre.status_code in (409, 422) and "achado" in lacre.text
+    api.ato_ok(
+        reclamado,
+        "reclamacao_do_bem",
+        "2026-03-20",
+        {
+            "reclamante": {
+                "nome": "Ana Pescadora",
+                "documento": "111.444.777-35",
+                "endereco": "Rua do Porto, 5, Florianópolis/SC",
+            },
+            "prova": "Nota fiscal de compra do bote, em nome da reclamante.",
+        },
+    )
+    p = api.processo(reclamado)
+    assert p["autuado"]["nome"] == "Ana Pescadora" and p["estado"] == "a_entregar"
+    api.ato_ok(reclamado, "notificacao_retirada", "2026-03-20", como="inspetor.cpsc")
+    assert _prazo(api, reclamado, "retirada")["vencimento"] == "2026-04-06"
+
+    r = api.post("/custodias", {**achado, "data_ato": "2026-03-06"}, como="inspetor.cpsc")
+    esquecido = r.json()["id"]
+    assert api.processo(esquecido)["autuado"] is None
+    cedo = api.ato(esquecido, "perdimento", "2026-04-06", {"fundamentacao": "Não reclamado."})
+    assert cedo.status_code in (409, 422) and "06/04/2026" in cedo.text
+    api.ato_ok(esquecido, "perdimento", "2026-04-07", {"fundamentacao": "Não reclamado em 30 dias."})
+    r = api.ato_ok(
+        esquecido, "incorporacao_uniao", "2026-04-10", {"fundamentacao": "Bem sem valor comercial."}
+    )
+    assert r["processo"]["estado"] == "incorporada"
+    assert api.get(f"/processos/{esquecido}/custodia").json()["fim"] == "2026-04-10"
