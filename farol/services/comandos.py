@@ -498,7 +498,7 @@ class DadosRecolhimento(Modelo):
         min_length=10, max_length=entrada.TEXTO, description="estado do bem ao chegar à guarda"
     )
     fiel_depositario: Identificacao | None = Field(
-        default=None, description="responsável pela guarda (LESTA art. 17 § 1º)"
+        default=None, description="responsável pela guarda (fiel depositário)"
     )
     lacres: list[Lacre] = Field(default_factory=list, max_length=50)
     medida_id: Id | None = Field(default=None, description="a apreensão que abriu a custódia")

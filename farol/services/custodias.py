@@ -157,7 +157,7 @@ def _apreensao(
     if medida.tipo != APREENSAO:
         raise EntradaInvalida(
             f"a medida {medida_id} não é apreensão de embarcação: só a apreensão leva a "
-            "embarcação à guarda (LESTA art. 17)",
+            f"embarcação à guarda ({citacao('apreensao_embarcacao').referencia()})",
             campo="recolhimento.medida_id",
         )
     if medida.suspensa_em is not None:
@@ -190,7 +190,7 @@ def _exigir_fora_de_custodia(s: Session, e: Embarcacao) -> None:
         raise Conflito(
             f"a embarcação {e.inscricao} já está sob custódia no processo {ja[0]}: uma "
             "embarcação não fica sob custódia duas vezes ao mesmo tempo",
-            campo="recolhimento",
+            campo="recolhimento.medida_id",
         )
 
 

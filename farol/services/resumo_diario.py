@@ -286,7 +286,7 @@ def texto(r: ResumoDoUsuario) -> str:
         linhas += _linhas(f"VENCEM ATÉ {data_br(r.ate)}", r.a_vencer)
     linhas += [
         "Prazo vencido sem o ato que o encerra: registre a revelia, o julgamento, a inscrição em",
-        "dívida ativa ou o ato que couber. Contagem: Lei 9.784/1999 art. 66.",
+        "dívida ativa ou o ato que couber.",
         "",
         "Mensagem automática do Farol (farol resumo-diario); um resumo por dia.",
     ]

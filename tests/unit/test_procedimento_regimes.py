@@ -40,6 +40,7 @@ from farol.services.comandos import (
     DadosEfeitoSuspensivo,
     DadosExecucaoDireta,
     DadosLavratura,
+    DadosLevantamento,
     DadosLivres,
     DadosNotificacao,
     DadosPagamento,
@@ -153,6 +154,7 @@ def test_as_marcas_do_regime_lesta_sao_as_categorias_que_os_servicos_usavam() ->
         "recurso",
         "recurso_final",
         "esclarecimentos_prestados",
+        "levantamento_de_medida",
     }
     assert m.tipos_com("ciencia") == (
         "ciencia_auto",
@@ -221,6 +223,7 @@ def test_o_modelo_dos_dados_de_cada_ato_lesta_vem_das_marcas() -> None:
         "ciencia_decisao_recurso_final": DadosCiencia,
         "constituicao_procurador": DadosProcurador,
         "correcao": DadosCorrecao,
+        "levantamento_de_medida": DadosLevantamento,
     }
     for t in m.transicoes:
         assert modelo_dos_dados(m, t.tipo_ato) is esperado.get(t.tipo_ato, DadosLivres), t.tipo_ato

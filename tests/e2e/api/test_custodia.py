@@ -128,7 +128,7 @@ def test_sanada_e_retirada_entrega_recusada_ate_pagar_e_apreensao_levantada(api:
     }
     recusa = api.ato(cid, "termo_de_entrega", "2026-03-20", entrega)
     assert recusa.status_code in (409, 422), recusa.text
-    texto = recusa.json()["detail"] if "detail" in recusa.json() else recusa.text
+    texto = recusa.json().get("detail", recusa.text)
     assert "R$ 1.280,00" in str(texto)  # 18 diárias × R$ 60,00 + reboque R$ 200,00
     assert "Guarda (18 diárias): R$ 900,00" in str(texto)
     assert "Conservação (18 diárias): R$ 180,00" in str(texto)
@@ -173,7 +173,7 @@ def test_retirada_de_trafego_levantada_no_mesmo_dia_e_nao_de_novo(api: Api) -> N
 
 
 def test_embarcacao_nao_fica_sob_custodia_duas_vezes(api: Api) -> None:
-    ap, cid = _custodia(api, "401M2026503")
+    ap, _cid = _custodia(api, "401M2026503")
     r = _recolher(api, ap["medidas"]["apreensao_embarcacao"]["id"])
     assert r.status_code == 409 and "custódia" in r.text
     # nova apreensão da mesma embarcação enquanto está sob guarda
