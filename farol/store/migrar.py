@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy import event
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import NullPool
 
@@ -32,6 +34,15 @@ def revisao_mais_recente() -> str:
 def _executar(url: str | URL, comando: str, revisao: str) -> None:
     config = configuracao_alembic()
     engine = criar_engine(url, esperas_para_migrar(), poolclass=NullPool)
+    if engine.dialect.name == "sqlite":
+        # O SQLite recria a tabela para alterar colunas (modo batch); com foreign_keys=ON, o
+        # DROP da tabela antiga falharia sempre que outra a referencia. Receita do SQLite
+        # ("Making Other Kinds Of Table Schema Changes"): desligar as chaves durante a migração
+        # e conferir todas com `PRAGMA foreign_key_check` antes do COMMIT.
+        @event.listens_for(engine, "connect")
+        def _sem_chaves(dbapi: Any, _registro: Any) -> None:
+            dbapi.execute("PRAGMA foreign_keys=OFF")
+
     try:
         # Uma só transação (BEGIN IMMEDIATE no SQLite, trava consultiva no PostgreSQL):
         # duas migrações simultâneas esperam uma pela outra; a segunda não tem o que fazer.
@@ -40,6 +51,12 @@ def _executar(url: str | URL, comando: str, revisao: str) -> None:
                 conexao.exec_driver_sql(f"SELECT pg_advisory_xact_lock({TRAVA_MIGRACAO})")
             config.attributes["connection"] = conexao
             getattr(command, comando)(config, revisao)
+            if conexao.dialect.name == "sqlite":
+                quebradas = conexao.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if quebradas:
+                    raise RuntimeError(
+                        f"a migração deixaria referências quebradas: {quebradas[:5]}"
+                    )
     finally:
         engine.dispose()
 

@@ -37,6 +37,17 @@ CASOS: dict[str, tuple[list[str], int, str]] = {
     "backup": (["backup", "x.backup", "--database-url", "sqlite://"], 2, "em memória"),
     "restore": (["restore", "nao-existe.backup"], 2, "não foi possível ler"),
     "db papeis": (["db", "papeis", "--aplicacao", "Farol App"], 2, "não é um nome simples"),
+    "om endereco": (
+        ["om", "endereco", "CPSC", "--bairro", "Centro", "--database-url", SEM_BANCO],
+        1,
+        "banco de dados",
+    ),
+    "resumo-diario": (["resumo-diario", "--data", "2026-02-30"], 2, "data inválida"),
+    "usuario email": (
+        ["usuario", "email", "autoridade", "a@b.br", "--database-url", SEM_BANCO],
+        1,
+        "banco de dados",
+    ),
     "om fechamento": (
         ["om", "fechamento", "CPSC", "2026-13-01", "--motivo", "x", "--database-url", SEM_BANCO],
         2,

@@ -27,7 +27,8 @@ def _documento_emitido(banco: Banco) -> str:
         u = criar_usuario(s, login="insp", nome="Inspetor", senha="x", papel="inspetor", om=om)
         inspetor = ator_do_usuario(s, u)
         cmd = inspecoes.NovaInspecao.model_validate({
-            "embarcacao": {"inscricao": "4410999999", "nome": "Gaivota"},
+            "embarcacao": {"inscricao": "4410999999", "nome": "Gaivota", "tipo": "lancha",
+                       "propulsao": "motor", "comprimento": "6.50"},  # a 0019 desce com eles
             "proprietario": {"documento": "529.982.247-25", "nome": "José da Silva"},
             "data_hora": (dt.datetime.now(dt.UTC) - dt.timedelta(hours=1)).isoformat(),
             "local": "Baía Norte", "situacao": "parada", "condutor_habilitado_presente": True,

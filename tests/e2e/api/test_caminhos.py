@@ -412,6 +412,7 @@ def test_sobrestamento_suspende_e_o_levantamento_volta_ao_estado_anterior(api: A
         "levantamento_sobrestamento",
         "constituicao_procurador",
         "correcao",
+        "levantamento_de_medida",  # a medida cessa com o motivo, sobrestado ou não (item 0308 c)
     }
     assert api.ato(pid, "revelia", "2026-05-04").status_code == 409
 

@@ -55,8 +55,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index(op.f("ix_foto_inspecao_inspecao_id"), table_name="foto_inspecao")
     op.drop_table("foto_inspecao")
-    with op.batch_alter_table("inspecao") as t:
-        t.drop_column("divergencias")
-        t.drop_column("precisao_m")
-        t.drop_column("longitude")
-        t.drop_column("latitude")
+    # Sem recriar a tabela (modo batch): `inspecao` é referenciada por processos e fotos, e
+    # recriá-la com foreign_keys=ON no SQLite falharia. O SQLite (3.35+) e o PostgreSQL removem
+    # a coluna no lugar.
+    for coluna in ("divergencias", "precisao_m", "longitude", "latitude"):
+        op.drop_column("inspecao", coluna)
