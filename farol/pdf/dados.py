@@ -36,6 +36,8 @@ class TipoDocumento(StrEnum):
     aviso_publicacao = "aviso_publicacao"
     auto_de_infracao_poluicao = "auto_de_infracao_poluicao"
     notificacao_laudo = "notificacao_laudo"
+    edital_leilao = "edital_leilao"
+    portaria_leiloeiro = "portaria_leiloeiro"
 
 
 def _valor(v: Decimal) -> Decimal:
@@ -197,12 +199,49 @@ class Apreensao(_Modelo):
     fundamento: str = Field(min_length=1)
     numero_auto: str | None = None  # nº do Auto de Apreensão, nos atos seguintes
     irregularidades_sanadas: bool | None = None
+    estado_na_chegada: str | None = None  # como registrado no recolhimento à guarda
 
 
 class Lacre(_Modelo):
     numero: str = Field(min_length=1)
     tipo: str = Field(min_length=1)  # "lacre plástico numerado"
     local_aplicacao: str = Field(min_length=1)  # "chave de ignição e painel"
+    aplicado_em: dt.date | None = None  # a data do ato que registrou o lacre
+
+
+class Foto(_Modelo):
+    """Uma foto tirada na inspeção, identificada pelo SHA-256 do arquivo guardado no processo
+    (o Auto de Apreensão as relaciona; a imagem fica no Farol)."""
+
+    numero: int = Field(ge=1)
+    nome_arquivo: str = Field(min_length=1)
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    tirada_em: AwareDatetime
+    descricao: str | None = None
+
+
+class Leilao(_Modelo):
+    """O leilão do bem perdido (NORMAM-07 item 0313, Anexos 3-G e 3-H), como os atos o
+    registraram: o perdimento, o Edital de Leilão e, na Portaria, a designação do leiloeiro."""
+
+    bem: str = Field(min_length=1)  # "Embarcação Maré Alta (inscrição 401M2026504)"
+    local_guarda: str | None = None
+    perdimento_em: dt.date | None = None
+    perdimento_fundamentacao: str | None = None
+    edital_numero: str | None = None
+    publicado_em: dt.date  # data do Edital de Leilão
+    jornal: str = Field(min_length=1)  # jornal de maior circulação da cidade
+    data_leilao: dt.date
+    local: str = Field(min_length=1)
+    valor_avaliacao: Decimal
+    portaria: str | None = None  # nº da Portaria de designação do leiloeiro
+    designado_em: dt.date | None = None
+    matricula_leiloeiro: str | None = None  # matrícula na Junta Comercial
+
+    @field_validator("valor_avaliacao")
+    @classmethod
+    def _valor_exato(cls, v: Decimal) -> Decimal:
+        return _valor(v)
 
 
 class Referencia(_Modelo):
@@ -399,6 +438,11 @@ class DadosDocumento(_Modelo):
     incidente: Incidente | None = None  # Auto de Infração por poluição
     laudo: Laudo | None = None  # notificação do LTA
     valoracao: Valoracao | None = None  # decisão que fixa ou mantém a multa por poluição
+    fotos: tuple[Foto, ...] = ()  # fotos da inspeção (Auto de Apreensão)
+    leilao: Leilao | None = None  # Edital de Leilão e Portaria do leiloeiro
+    declaracao: str | None = None
+    """A declaração de quem recebe o bem sobre o estado em que o recebe (Termo de Entrega), como
+    registrada no ato."""
     fundamentos: tuple[Fundamento, ...] = ()
     """Dispositivos citados com o texto literal (vêm dos dados citados de `normas/`)."""
     observacoes: str | None = None
@@ -430,6 +474,8 @@ TITULOS: dict[TipoDocumento, str] = {
     TipoDocumento.aviso_publicacao: "Aviso de ciência por publicação oficial",
     TipoDocumento.auto_de_infracao_poluicao: "Auto de Infração por Poluição",
     TipoDocumento.notificacao_laudo: "Notificação do Laudo Técnico Ambiental",
+    TipoDocumento.edital_leilao: "Edital de Leilão",
+    TipoDocumento.portaria_leiloeiro: "Portaria de Designação de Leiloeiro",
 }
 
 _T = TipoDocumento
@@ -448,4 +494,6 @@ REQUISITOS: dict[TipoDocumento, tuple[str, ...]] = {
     _T.aviso_publicacao: ("interessados", "publicacao"),
     _T.auto_de_infracao_poluicao: ("interessados", "fato", "incidente", "infracoes", "prazos"),
     _T.notificacao_laudo: ("interessados", "laudo", "prazos"),
+    _T.edital_leilao: ("leilao", "fundamentos"),
+    _T.portaria_leiloeiro: ("interessados", "leilao", "fundamentos"),
 }

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
 from farol.formatos import data as data_br
+from farol.normas.citacoes import citacao
 from farol.normas.custodia import dados_custodia
 from farol.relogio import data_local
 from farol.services import idempotencia

@@ -1,9 +1,10 @@
 """Montagem dos dados de cada documento oficial a partir do que está gravado no processo.
 
-`montar` lê o processo (partes, embarcação, fato, infrações, prazos, penalidades, decisões,
-custódia) e devolve os `DadosDocumento` do tipo pedido. Recusa, dizendo o que falta, quando o
-ato que o documento materializa ainda não existe. Nenhuma data é calculada aqui à parte: os
-prazos vêm dos gravados ou do motor de prazos.
+`montar` lê o processo (partes, embarcação, fato, infrações, prazos, penalidades, decisões)
+e devolve os `DadosDocumento` do tipo pedido. Recusa, dizendo o que falta, quando o ato que o
+documento materializa ainda não existe. Nenhuma data é calculada aqui à parte: os prazos vêm
+dos gravados ou do motor de prazos. Os documentos do processo de custódia (regime `custodia`)
+se montam dos atos dele, em `montagem_custodia`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -28,7 +28,7 @@ from farol.normas.infracoes import catalogo
 from farol.normas.prazos import autoridade_recurso, autoridade_ultima_instancia, catalogo_prazos
 from farol.pdf import dados as d
 from farol.pdf.formatos import endereco_completo
-from farol.relogio import data_local, hoje
+from farol.relogio import hoje
 from farol.rules.prazos import calcular_prazo, prazo_a_contar
 from farol.services import montagem_poluicao, procuradores
 from farol.services.acordao import acordao_do_processo
@@ -40,7 +40,6 @@ from farol.store.orm import (
     AutoDeInfracao,
     Embarcacao,
     Inspecao,
-    MedidaAdministrativa,
     Notificacao,
     Pessoa,
     Prazo,
@@ -51,9 +50,10 @@ from farol.store.repositorio import data_do_fato, historico, itens_do_auto, vige
 
 T = d.TipoDocumento
 DOCUMENTOS_DE_DECISAO = (T.decisao_julgamento, T.decisao_recurso)
-DOCUMENTOS_DE_CADA_ATO = (T.aviso_publicacao,)
+DOCUMENTOS_DE_CADA_ATO = (T.aviso_publicacao, T.notificacao_retirada, T.edital_convocacao)
 """Documentos que valem para o ato que materializam: o emitido para outro ato do mesmo tipo não
-os substitui (o aviso da publicação da decisão não substitui o da publicação do auto)."""
+os substitui (o aviso da publicação da decisão não substitui o da publicação do auto; na
+custódia, a notificação ou o edital para retirar não substitui o para sanar)."""
 # Que ato cada documento materializa e que atos posteriores mudam o seu efeito estão no quadro
 # de estados do regime (`documentos` e `altera_efeito_de` de cada transição).
 NOMES_ETAPA = {
@@ -63,8 +63,6 @@ NOMES_ETAPA = {
     "pagamento": "Pagamento da multa",
     "recurso": "Recurso em 1ª instância",
     "recurso_final": "Recurso em última instância",
-    "regularizacao": "Regularização da embarcação apreendida",
-    "retirada": "Retirada da embarcação",
     "acessoria": "Cumprimento da penalidade acessória",
 }
 
@@ -77,7 +75,11 @@ def atos_do_documento(p: Processo, tipo: d.TipoDocumento) -> tuple[str, ...]:
 def ato_do_documento(s: Session, p: Processo, tipo: d.TipoDocumento) -> Ato | None:
     """O ato que o documento materializa: o último dos tipos que o quadro lhe dá; no aviso de
     publicação, a última ciência dada por publicação oficial (uma ciência pessoal ou por AR do
-    mesmo tipo não tem aviso)."""
+    mesmo tipo não tem aviso). Na custódia, o ato cujos fatos o documento declara."""
+    from farol.services import montagem_custodia  # ciclo: ela usa os blocos deste módulo
+
+    if montagem_custodia.e_custodia(p):
+        return montagem_custodia.ato_do_documento(s, p, tipo)
     tipos = atos_do_documento(p, tipo)
     if not tipos:
         return None
@@ -346,6 +348,10 @@ def montar(
         "verificacao": verificacao,
         "embarcacao": _embarcacao(s, p),
     }
+    from farol.services import montagem_custodia as custodia  # ciclo: usa os blocos daqui
+
+    if custodia.e_custodia(p):
+        return custodia.montar(s, p, tipo, base, extras)
     if tipo == T.notificacao_comparecimento:
         ato = _exigir(ultimo_ato(s, p, atos_do_documento(p, tipo)), "notificação", "")
         notif = s.execute(
@@ -419,7 +425,7 @@ def montar(
         )  # fmt: skip
     if tipo == T.aviso_publicacao:
         return _aviso_publicacao(s, p, base)
-    return _custodia(s, p, tipo, base, extras)
+    raise custodia.recusa_fora_da_custodia(s, p, tipo)
 
 
 def _acordao(s: Session, p: Processo, lavratura: Ato) -> d.Acordao | None:
@@ -815,134 +821,5 @@ def _aviso_publicacao(s: Session, p: Processo, base: dict[str, Any]) -> d.DadosD
     )
 
 
-def _custodia(
-    s: Session, p: Processo, tipo: d.TipoDocumento, base: dict[str, Any], extras: dict[str, Any]
-) -> d.DadosDocumento:
-    medida = s.execute(
-        select(MedidaAdministrativa).where(
-            MedidaAdministrativa.inspecao_id == p.inspecao_id,
-            MedidaAdministrativa.tipo == "apreensao_embarcacao",
-        )
-    ).scalar_one_or_none() if p.inspecao_id else None  # fmt: skip
-    if medida is None:
-        raise Conflito(
-            "não há apreensão de embarcação neste processo: os documentos da custódia "
-            "(auto de apreensão, lacre, fiel depositário, retirada, edital, entrega) vêm dela",
-            campo="tipo",
-        )
-    insp = s.get(Inspecao, p.inspecao_id)
-    assert insp is not None
-    apreensao = d.Apreensao(
-        data_hora=medida.aplicada_em,
-        local_recolhimento=str(extras.get("local_recolhimento") or insp.local),
-        motivo="; ".join(i.texto for i in _infracoes(s, p)) or "irregularidade constatada",
-        fundamento=f"{citacao('apreensao_embarcacao').referencia()}; "
-        + "; ".join(medida.fundamentos[:2]),
-    )
-    dono = _autuado(s, p, "Proprietário")
-    numero = f"{p.numero}-{tipo.value[:3].upper()}"
-    if tipo == T.auto_de_apreensao:
-        return d.DadosDocumento(**base, numero_documento=numero, apreensao=apreensao,
-                                interessados=(dono,))  # fmt: skip
-    if tipo == T.tipo_de_lacre:
-        lacres = extras.get("lacres")
-        if not lacres:
-            raise EntradaInvalida(
-                "informe os lacres aplicados (número, tipo e local de aplicação) em "
-                "dados.lacres: o Farol não inventa números de lacre",
-                campo="dados.lacres",
-            )
-        try:
-            itens = tuple(d.Lacre(**x) for x in lacres)
-        except (TypeError, ValidationError):
-            raise EntradaInvalida(
-                "cada lacre precisa de numero, tipo e local_aplicacao", campo="dados.lacres"
-            ) from None
-        return d.DadosDocumento(**base, numero_documento=numero, lacres=itens)
-    if tipo == T.termo_fiel_depositario:
-        return d.DadosDocumento(**base, numero_documento=numero, apreensao=apreensao,
-                                interessados=(d.Parte(**{**dono.model_dump(), "papel": "Fiel depositário"}),))  # fmt: skip  # noqa: E501
-    if tipo in (T.notificacao_retirada, T.edital_convocacao):
-        etapa = "retirada" if tipo == T.notificacao_retirada else "regularizacao"
-        prazo = _prazo_da_custodia(s, p, tipo, etapa, data_local(medida.aplicada_em), extras)
-        return d.DadosDocumento(**base, numero_documento=numero, apreensao=apreensao,
-                                interessados=(dono,), prazos=(prazo,))  # fmt: skip
-    return d.DadosDocumento(**base, numero_documento=numero, interessados=(dono,))
-
-
-# De que ciência corre o prazo de cada documento da custódia (NORMAM-07 item 0309: o
-# proprietário "será notificado"; desconhecido ele ou a sua residência, "a notificação será
-# feita por Edital publicado ou afixado"), na forma "contados do dia seguinte ao ...".
-CIENCIA_DA_CUSTODIA = {
-    T.notificacao_retirada: "recebimento desta notificação (data do recibo na 2ª via)",
-    T.edital_convocacao: "da publicação ou afixação deste Edital",
-}
-
-
-def _prazo_da_custodia(
-    s: Session,
-    p: Processo,
-    tipo: d.TipoDocumento,
-    etapa: str,
-    apreensao: dt.date,
-    extras: dict[str, Any],
-) -> d.Prazo:
-    """O prazo da Notificação para Retirada (15 dias) ou do Edital (90 dias), que corre da
-    notificação do proprietário, não da apreensão (prazos.yaml, `prazo.custodia.*`).
-
-    Com a data da ciência (`dados.ciencia`: recebimento da notificação, ou publicação ou
-    afixação do edital), o vencimento vem do motor de prazos com o calendário da OM. Sem ela
-    (o caso comum: o documento é a própria notificação, emitido antes de entregue), o quadro diz
-    quantos dias e de quando correm, sem data: o Farol não inventa o dia da ciência.
-    """
-    ciencia = _data_da_ciencia(extras, apreensao)
-    marco = CIENCIA_DA_CUSTODIA[tipo]
-    if ciencia is None:
-        a = prazo_a_contar(etapa, hoje(), regime="custodia")
-        return d.Prazo(
-            etapa=NOMES_ETAPA.get(etapa, etapa),
-            vencimento=None,
-            contagem=f"{a.dias} {_dias(a.contagem)}, contados do dia seguinte ao {marco}",
-            fundamento="; ".join(a.fundamentos[:3]),
-        )
-    om = s.get(OM, p.om_id)
-    assert om is not None
-    r = calcular_prazo(etapa, ciencia, regime="custodia", calendario=calendario_da_om(s, om))
-    return d.Prazo(
-        etapa=NOMES_ETAPA.get(etapa, etapa),
-        vencimento=r.vencimento,
-        inicio=r.inicio,
-        contagem=f"{r.dias} {_dias(r.contagem)}, contados do dia seguinte ao {marco}",
-        fundamento="; ".join(r.fundamentos[:3]),
-    )
-
-
 def _dias(contagem: str) -> str:
     return "dias úteis" if contagem == "uteis" else "dias corridos"
-
-
-def _data_da_ciencia(extras: dict[str, Any], apreensao: dt.date) -> dt.date | None:
-    """`dados.ciencia` (AAAA-MM-DD), se informada: não antes da apreensão nem no futuro."""
-    bruto = extras.get("ciencia")
-    if bruto in (None, ""):
-        return None
-    try:
-        ciencia = dt.date.fromisoformat(str(bruto))
-    except ValueError:
-        raise EntradaInvalida(
-            f"data inválida {bruto!r}: use AAAA-MM-DD (dia em que o proprietário foi notificado)",
-            campo="dados.ciencia",
-        ) from None
-    if ciencia < apreensao:
-        raise EntradaInvalida(
-            f"a ciência ({ciencia:%d/%m/%Y}) não pode ser anterior à apreensão "
-            f"({apreensao:%d/%m/%Y}): a notificação vem depois dela",
-            campo="dados.ciencia",
-        )
-    if ciencia > hoje():
-        raise EntradaInvalida(
-            f"a ciência ({ciencia:%d/%m/%Y}) não pode ser futura: informe-a depois de "
-            "entregue a notificação ou publicado o edital",
-            campo="dados.ciencia",
-        )
-    return ciencia

@@ -195,45 +195,80 @@ def test_no_postgresql_o_banco_recusa_alterar_ou_apagar_documento_emitido(
             c.execute(text(sql), {"i": doc_id})
 
 
-def test_tipo_de_lacre_exige_os_lacres_informados(banco: Banco) -> None:
+LACRES = [{"numero": "CPSC-000123", "tipo": "lacre plástico numerado", "local_aplicacao": "chave de ignição"}]
+
+
+def _custodia_lacrada(banco: Banco) -> str:
+    """Apreensão (RLESTA.16.I navegando), custódia aberta pelo recolhimento sem lacre e o
+    Tipo de Lacre recusado até a aplicação de lacres; devolve o número da custódia."""
+    from sqlalchemy import select
+
+    from farol.services import custodias
+    from farol.store.orm import MedidaAdministrativa
+
     with banco.unit_of_work() as s:
         om = criar_om(s, sigla="CPSC", nome="Capitania dos Portos de Santa Catarina", tipo="CP",
                       uf="SC", municipio="Florianópolis")  # fmt: skip
-        insp = criar_usuario(s, login="insp", nome="Inspetor", senha="x", papel="inspetor", om=om)
-        aut = criar_usuario(s, login="aut", nome="Autoridade", senha="x", papel="autoridade_competente", om=om)
+        insp = ator_do_usuario(s, criar_usuario(s, login="insp", nome="Inspetor", senha="x", papel="inspetor", om=om))
+        a = ator_do_usuario(s, criar_usuario(s, login="aut", nome="Autoridade", senha="x", papel="autoridade_competente", om=om))
         cmd = inspecoes.NovaInspecao.model_validate({
             "embarcacao": {"inscricao": "4410555555", "nome": "Siri Azul"},
             "proprietario": {"documento": "529.982.247-25", "nome": "José da Silva"},
             "data_hora": "2026-09-01T10:00:00-03:00", "local": "Baía Norte",
             "situacao": "navegando", "constatacoes": [{"infracao": "RLESTA.16.I"}],
         })  # fmt: skip
-        pid = inspecoes.registrar_inspecao(s, ator_do_usuario(s, insp), cmd).processos[0].id
-        a = ator_do_usuario(s, aut)
+        pid = inspecoes.registrar_inspecao(s, insp, cmd).processos[0].id
+        medida = s.execute(select(MedidaAdministrativa.id).where(
+            MedidaAdministrativa.processo_id == pid, MedidaAdministrativa.tipo == "apreensao_embarcacao",
+        )).scalar_one()  # fmt: skip
+        custodia = custodias.abrir_custodia(s, insp, custodias.NovaCustodia.model_validate({
+            "data_ato": "2026-09-01",
+            "recolhimento": {"medida_id": medida, "local_guarda": "Pátio da CPSC",
+                             "estado_na_chegada": "Casco íntegro, sem avarias aparentes."},
+        }))  # fmt: skip
+        with pytest.raises(Conflito) as e:
+            documentos.emitir(s, a, custodia.id, "tipo_de_lacre", URL)
+        assert "nenhum lacre foi registrado" in e.value.mensagem
+        processos.registrar_ato(s, insp, custodia.id, NovoAto(
+            tipo="aplicacao_de_lacres", data_ato=dt.date(2026, 9, 1), dados={"lacres": LACRES}))  # fmt: skip
+        return custodia.numero
+
+
+def test_tipo_de_lacre_lista_os_lacres_que_a_custodia_registrou(banco: Banco) -> None:
+    """O Tipo de Lacre se monta dos lacres registrados pelos atos da custódia, não de dados
+    avulsos na emissão (que são recusados nomeando o campo)."""
+    numero = _custodia_lacrada(banco)
+    with banco.unit_of_work() as s:
+        from sqlalchemy import select
+
+        from farol.store.orm import Processo, Usuario
+
+        cid = s.execute(select(Processo.id).where(Processo.numero == numero)).scalar_one()
+        a = ator_do_usuario(s, s.execute(select(Usuario).where(Usuario.login == "aut")).scalar_one())
         with pytest.raises(EntradaInvalida) as e:
-            documentos.emitir(s, a, pid, "tipo_de_lacre", URL)
+            documentos.emitir(s, a, cid, "tipo_de_lacre", URL, {"lacres": LACRES})
         assert e.value.campo == "dados.lacres"
-        lacres = [{"numero": "CPSC-000123", "tipo": "lacre plástico numerado", "local_aplicacao": "chave de ignição"}]
-        doc = documentos.emitir(s, a, pid, "tipo_de_lacre", URL, {"lacres": lacres})
-        assert "CPSC-000123" in texto(doc.conteudo)
-        apreensao = documentos.emitir(s, a, pid, "auto_de_apreensao", URL)
+        doc = documentos.emitir(s, a, cid, "tipo_de_lacre", URL)
+        assert "CPSC-000123" in texto(doc.conteudo) and "01/09/2026" in texto(doc.conteudo)
+        apreensao = documentos.emitir(s, a, cid, "auto_de_apreensao", URL)
         assert "Siri Azul" in texto(apreensao.conteudo)
 
 
-def test_cli_documento_grava_o_pdf_e_aceita_dados_complementares(
+def test_cli_documento_grava_o_pdf_e_recusa_dados_que_o_ato_nao_registrou(
     banco: Banco, url_banco: str, tmp_path: Any, capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
     from cli_util import rodar
 
-    test_tipo_de_lacre_exige_os_lacres_informados(banco)
+    numero = _custodia_lacrada(banco)
     saida = tmp_path / "lacre.pdf"
-    base = ["documento", "2026/CPSC/000001", "tipo_de_lacre", "-o", str(saida), "--database-url", url_banco]
-    erro = rodar(capsys, monkeypatch, *base)
-    assert erro.codigo == 2 and erro.stderr.startswith("erro: dados.lacres")
+    base = ["documento", numero, "tipo_de_lacre", "-o", str(saida), "--database-url", url_banco]
     lacres = '{"lacres": [{"numero": "CPSC-777", "tipo": "lacre metálico", "local_aplicacao": "motor"}]}'
-    ok = rodar(capsys, monkeypatch, *base, "--dados", lacres)
+    erro = rodar(capsys, monkeypatch, *base, "--dados", lacres)
+    assert erro.codigo == 2 and erro.stderr.startswith("erro: dados.lacres")
+    ok = rodar(capsys, monkeypatch, *base)
     assert ok.codigo == 0, ok.stderr
-    assert "código de verificação" in ok.stdout and "CPSC-777" in texto(saida.read_bytes())
+    assert "código de verificação" in ok.stdout and "CPSC-000123" in texto(saida.read_bytes())
 
 
 def test_cli_documento_so_emite_por_quem_registra_o_ato_que_ele_materializa(

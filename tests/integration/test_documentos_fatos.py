@@ -10,6 +10,7 @@ no banco e sai como linha em branco "________" para preencher à mão.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import re
 from decimal import Decimal
@@ -24,12 +25,13 @@ from texto_humano import formatos_de_maquina
 
 from farol.erros import ErroFarol
 from farol.pdf import dados as d
-from farol.services import documentos, inspecoes
+from farol.services import custodias, documentos, inspecoes, processos
+from farol.services.comandos import NovoAto
 from farol.services.jurisdicao import ator_do_usuario
 from farol.services.usuarios import criar_om, criar_usuario
 from farol.store.db import Banco, criar_engine
 from farol.store.migrar import atualizar_banco, configuracao_alembic, rebaixar_banco
-from farol.store.orm import OM, Embarcacao
+from farol.store.orm import OM, Embarcacao, MedidaAdministrativa
 
 URL = "https://farol.exemplo.mil.br"
 LINHA = "________"
@@ -63,8 +65,24 @@ def apreensao(banco: Banco) -> dict[str, Any]:
         r = inspecoes.registrar_inspecao(s, ator_do_usuario(s, insp), cmd)
         emb = s.execute(sa.select(Embarcacao)).scalar_one()
         assert (emb.tipo, emb.propulsao, emb.comprimento) == (None, None, None)
+        # a custódia aberta pela apreensão, com lacre, e o edital (proprietário sem endereço)
+        medida = s.execute(sa.select(MedidaAdministrativa.id).where(
+            MedidaAdministrativa.processo_id == r.processos[0].id,
+            MedidaAdministrativa.tipo == "apreensao_embarcacao",
+        )).scalar_one()  # fmt: skip
+        custodia = custodias.abrir_custodia(s, ator_do_usuario(s, insp), custodias.NovaCustodia.model_validate({
+            "data_ato": "2026-09-01",
+            "recolhimento": {"medida_id": medida, "local_guarda": "Pátio da CPSC",
+                             "estado_na_chegada": "Casco íntegro, sem avarias aparentes.",
+                             "lacres": [{"numero": "MB-1", "tipo": "lacre plástico numerado",
+                                         "local_aplicacao": "ignição"}]},
+        }))  # fmt: skip
+        processos.registrar_ato(s, ator_do_usuario(s, aut), custodia.id, NovoAto(
+            tipo="edital_regularizacao", data_ato=dt.date(2026, 10, 5),
+            dados={"publicacao": "Quadro de avisos da CPSC"}))  # fmt: skip
         return {
             "pid": r.processos[0].id,
+            "cid": custodia.id,
             "atores": [ator_do_usuario(s, aut), ator_do_usuario(s, insp)],
         }
 
@@ -72,20 +90,20 @@ def apreensao(banco: Banco) -> dict[str, Any]:
 def test_nenhum_documento_inventa_comprimento_tipo_propulsao_ou_endereco(
     banco: Banco, apreensao: dict[str, Any]
 ) -> None:
-    extras = {"ciencia": "2026-10-05", "lacres": [
-        {"numero": "MB-1", "tipo": "lacre plástico numerado", "local_aplicacao": "ignição"}]}  # fmt: skip
     emitidos: dict[str, str] = {}
     for tipo in d.TipoDocumento:
-        for ator in apreensao["atores"]:
-            try:
-                with banco.unit_of_work() as s:
-                    doc = documentos.emitir(s, ator, apreensao["pid"], tipo.value, URL, extras)
-                    emitidos[tipo.value] = _texto(doc.conteudo)
-                break
-            except ErroFarol:
-                continue
-    # a Notificação e, da apreensão, os documentos da custódia que já se emitem
-    assert {"notificacao_comparecimento", "auto_de_apreensao"} <= set(emitidos)
+        for pid in (apreensao["pid"], apreensao["cid"]):
+            for ator in apreensao["atores"]:
+                try:
+                    with banco.unit_of_work() as s:
+                        doc = documentos.emitir(s, ator, pid, tipo.value, URL)
+                        emitidos[tipo.value] = _texto(doc.conteudo)
+                    break
+                except ErroFarol:
+                    continue
+    # a Notificação e, da custódia, os documentos cujos atos já existem
+    assert {"notificacao_comparecimento", "auto_de_apreensao", "tipo_de_lacre",
+            "edital_convocacao"} <= set(emitidos)  # fmt: skip
     for tipo, texto in emitidos.items():
         assert SEIS_METROS.search(texto) is None, tipo
         assert "propulsão a" not in texto and "lancha" not in texto, tipo

@@ -46,6 +46,8 @@ PERMITIDOS: dict[tuple[str, str], str] = {
     "homônimo do ato que ele materializa",
     ("farol/pdf/dados.py", "notificacao_retirada"): "tipo de documento (Anexo 3-C da NORMAM-07), "
     "homônimo do ato que ele materializa",
+    ("farol/pdf/dados.py", "edital_leilao"): "tipo de documento (Anexo 3-G da NORMAM-07), "
+    "homônimo do ato que ele materializa",
     ("farol/store/orm.py", "pagamento"): "nome da tabela `pagamento`",
     ("farol/services/consulta_publica.py", "autuado"): CHAVE,
     ("farol/services/consulta_publica.py", "sobrestado"): CHAVE,
