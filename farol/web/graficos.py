@@ -1,10 +1,11 @@
 """Gráficos em SVG gerados no servidor (sem biblioteca nem CDN): barras horizontais para
 categorias e colunas para séries mensais. Texto escapado; cores com bom contraste.
 
-Dois tamanhos: o largo (640 px, computador) e o estreito (`ESTREITA`, 360 px), que a página
-serve ao celular num <picture>: a imagem larga reduzida a 340 px deixaria o texto com 6 px.
-No estreito, o texto tem 14 px e o rótulo de cada barra vai na linha de cima, com a largura
-inteira para ele."""
+Dois tamanhos: o largo (`LARGA`, 520 px, computador) e o estreito (`ESTREITA`, 360 px), que a
+página serve ao celular num <picture>: a imagem larga reduzida a 340 px deixaria o texto com
+8 px. O largo tem a largura em que a página o mostra lado a lado (cerca de 510 px): o texto,
+de 12 a 16 px no desenho, aparece com ao menos 11 px. No estreito, o texto tem de 13 a 16 px
+e o rótulo de cada barra vai na linha de cima, com a largura inteira para ele."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ CINZA = "#555555"
 TEXTO = "#333333"
 GRADE = "#d5dbe3"
 FONTE = "Rawline, Raleway, system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
-LARGA = 640
+LARGA = 520
 ESTREITA = 360
 LARGURAS = (LARGA, ESTREITA)
 
@@ -30,6 +31,16 @@ Numero = int | Decimal
 
 def _fmt(v: Numero, dinheiro: bool) -> str:
     return moeda(v) if dinheiro else numero(int(v))
+
+
+def _eixo(valor: int, dinheiro: bool) -> str:
+    """Marca do eixo: inteiro com ponto no milhar; em reais, sem centavos ("R$ 20.000")."""
+    return f"R$ {numero(valor)}" if dinheiro else numero(valor)
+
+
+def _largura_texto(texto: str, fonte: int) -> int:
+    """Largura aproximada do texto em sans-serif (0,62 da fonte por caractere, com folga)."""
+    return int(len(texto) * fonte * 0.62) + 1
 
 
 def _teto(maximo: Numero) -> int:
@@ -49,7 +60,7 @@ def _estreito(largura: int) -> bool:
 
 def _cabeca(largura: int, altura: int, titulo: str) -> list[str]:
     t = escape(titulo)
-    fonte, fonte_titulo = (14, 16) if _estreito(largura) else (13, 15)
+    fonte, fonte_titulo = 14, 16
     return [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{largura}" height="{altura}" '
         f'viewBox="0 0 {largura} {altura}" role="img" aria-label="{t}" '
@@ -91,23 +102,23 @@ def barras(
     titulo: str,
     itens: Sequence[tuple[str, Numero]],
     *,
-    largura: int = 640,
+    largura: int = LARGA,
     dinheiro: bool = False,
     cor: str = AZUL,
 ) -> str:
     """Barras horizontais: um rótulo e um valor por linha."""
     if _estreito(largura):
         return _barras_empilhadas(titulo, itens, largura, dinheiro, cor)
-    linha, topo, limite = 26, 40, 30
+    linha, topo, limite = 26, 40, 25  # 25 caracteres de 14 px cabem nos 240 px do rótulo
     maior = max((min(len(r), limite) for r, _ in itens), default=10)
-    rotulo_l = min(max(int(maior * 7.2) + 20, 90), 250)
+    rotulo_l = min(max(_largura_texto("x" * maior, 14) + 20, 90), 240)
     altura = topo + max(len(itens), 1) * linha + 16
     partes = _cabeca(largura, altura, titulo)
     if not itens:
         partes.append(f'<text x="12" y="{topo + 18}" fill="{CINZA}">Sem dados no período.</text>')
         return "\n".join([*partes, "</svg>"])
     maximo = max((v for _, v in itens), default=0) or 1
-    util = largura - rotulo_l - 110
+    util = largura - rotulo_l - 100
     for n, (rotulo, valor) in enumerate(itens):
         y = topo + n * linha
         w = max(int(util * float(valor) / float(maximo)), 1 if valor else 0)
@@ -127,27 +138,28 @@ def colunas(
     rotulos: Sequence[str],
     series: Sequence[tuple[str, Sequence[Numero], str]],
     *,
-    largura: int = 640,
+    largura: int = LARGA,
     altura: int = 280,
     dinheiro: bool = False,
 ) -> str:
     """Colunas por mês; uma ou mais séries (nome, valores, cor) lado a lado, com legenda."""
     estreito = _estreito(largura)
-    pequena = 13 if estreito else 11  # eixos e meses
-    legenda = 14 if estreito else 12
-    esq, topo, base = (92 if dinheiro else 48), 48, 52
-    if estreito:
-        esq, base = (84 if dinheiro else 40), 58
+    pequena = 13 if estreito else 12  # eixos e meses
+    legenda = 14 if estreito else 13
+    topo, base = 48, (58 if estreito else 52)
+    maximo = _teto(max((v for _, vals, _ in series for v in vals), default=0))
+    # as marcas do eixo são números redondos (0, metade e o topo, todos inteiros): em reais,
+    # sem centavos ("R$ 20.000"); a margem esquerda cabe a maior delas, nada cortado
+    marcas = [(frac, _eixo(maximo * frac // 2, dinheiro)) for frac in (0, 1, 2)]
+    esq = max(_largura_texto(t, pequena) for _, t in marcas) + 14
     partes = _cabeca(largura, altura, titulo)
     util_h = altura - topo - base
-    maximo = _teto(max((v for _, vals, _ in series for v in vals), default=0))
-    for frac in (0, 0.5, 1):
-        y = topo + util_h - util_h * frac
-        valor = Decimal(str(maximo)) * Decimal(str(frac))
+    for frac, marca in marcas:
+        y = topo + util_h - util_h * frac / 2
         partes += [
             f'<line x1="{esq}" y1="{y:.1f}" x2="{largura - 12}" y2="{y:.1f}" stroke="{GRADE}"/>',
             f'<text x="{esq - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="{pequena}" '
-            f'fill="{CINZA}">{escape(_fmt(valor if dinheiro else int(valor), dinheiro))}</text>',
+            f'fill="{CINZA}">{escape(marca)}</text>',
         ]
     n = max(len(rotulos), 1)
     passo = (largura - esq - 16) / n

@@ -21,12 +21,19 @@ Resumo de 22/04/2026 (quarta-feira), a vencer até 29/04:
 - dpc (nacional): só o pagamento de E (concede o efeito suspensivo); não registra o fim do
   comparecimento nem da defesa.
 - ac.delitajai: só C; ac.cpsp: só D; auditor e consulta: nada (não registram atos).
+
+A agenda da OM (`/om/prazos.ics`, `/om/prazos.atom` e o endereço secreto `/feeds/<token>.ics`)
+traz os mesmos prazos, sem o limite de 7 dias nem o filtro do papel, e segue o processo: o
+prazo encerrado sai, o aberto pelo ato entra, os outros mantêm o UID.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import email
 import email.policy
+import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from email.message import EmailMessage
@@ -36,13 +43,15 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
-from apoio import hash_rapido, porta_livre
+from apoio import csrf_de, hash_rapido, porta_livre
 from cli_util import Saida, rodar
 from e2e.api.conftest import SEGREDO, Api, inspecao, semear
 from fastapi.testclient import TestClient
+from icalendar import Calendar
 
 from farol.app import criar_app
 from farol.config import Configuracao, configuracao
+from farol.relogio import hoje
 from farol.services import usuarios
 from farol.store.db import Banco
 from farol.store.orm import ResumoEnviado
@@ -239,7 +248,10 @@ def test_cada_autoridade_recebe_os_prazos_da_sua_jurisdicao_vencidos_e_dos_proxi
     # C: Itajaí, subordinada à CPSC
     assert f"- Processo {n['C']} (DELITAJAI) · " in vencidos
     # E: pagamento até 29/04 (15 dias corridos de 14/04): faltam 7 dias, o último do resumo
-    assert f"- Processo {n['E']} (CPSC) · Decisão notificada; prazos de recurso e de pagamento" in a_vencer
+    assert (
+        f"- Processo {n['E']} (CPSC) · Decisão notificada; prazos de recurso e de pagamento"
+        in a_vencer
+    )
     assert (
         "  Pagamento da multa (prazo do interessado)\n  vence em 29/04/2026: faltam 7 dias"
         in a_vencer
@@ -358,3 +370,174 @@ def test_email_do_usuario_invalido_e_recusado_com_o_campo(
         0,
         "ac.cpsc: sem e-mail; não recebe o resumo diário de prazos\n",
     )
+
+
+# --- a agenda de prazos da OM: iCalendar e Atom ---------------------------------------------
+#
+# Os mesmos prazos do resumo (vigiados, em aberto), da jurisdição de quem lê, sem o limite de
+# 7 dias nem o filtro do papel: a agenda é da OM. Para ac.cpsc (CPSC e DELITAJAI): o
+# comparecimento de A e de C (12/03), a defesa de B (07/04) e o pagamento de E (29/04); não D
+# (Santos) nem o recurso de E, que só o interessado encerra.
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def _eventos(conteudo: bytes) -> dict[str, Any]:
+    """UID -> o VEVENT, do .ics recebido."""
+    cal = Calendar.from_ical(conteudo)
+    assert cal["version"] == "2.0" and cal["x-wr-calname"]
+    return {str(ev["uid"]): ev for ev in cal.walk("VEVENT")}
+
+
+def _por_processo(eventos: dict[str, Any]) -> dict[tuple[str, str], Any]:
+    """(número do processo, data do vencimento ISO) -> o VEVENT."""
+    saida = {}
+    for ev in eventos.values():
+        numero = str(ev["summary"]).removeprefix("Processo ").split(":")[0]
+        chave = (numero, ev.decoded("dtstart").isoformat())
+        assert chave not in saida, chave
+        saida[chave] = ev
+    return saida
+
+
+def _entradas(conteudo: bytes) -> list[Any]:
+    feed = ET.fromstring(conteudo)
+    assert feed.tag == f"{ATOM}feed"
+    return feed.findall(f"{ATOM}entry")
+
+
+def test_agenda_da_om_em_icalendar_e_atom_traz_os_prazos_da_jurisdicao(
+    cenario: Cenario, api: Api
+) -> None:
+    n, ids = cenario.numeros, cenario.ids
+    sem_login = api.cliente.get("/om/prazos.ics", follow_redirects=False)
+    assert sem_login.status_code == 303 and "/entrar" in sem_login.headers["location"]
+
+    api.entrar_na_web("ac.cpsc")
+    painel = api.cliente.get("/painel").text  # o painel leva à agenda
+    for href in ('href="/om/prazos.ics"', 'href="/om/prazos.atom"', 'href="/om/agenda"'):
+        assert href in painel, href
+
+    r = api.cliente.get("/om/prazos.ics")
+    assert r.status_code == 200
+    assert r.headers["content-type"] == "text/calendar; charset=utf-8"
+    assert r.headers["cache-control"] == "private, no-store"
+    eventos = _eventos(r.content)
+    por = _por_processo(eventos)
+    assert set(por) == {
+        (n["A"], "2026-03-12"),
+        (n["B"], "2026-04-07"),
+        (n["C"], "2026-03-12"),
+        (n["E"], "2026-04-29"),
+    }  # nem D (Santos), nem o recurso de E (23/04)
+    comparecimento = por[(n["A"], "2026-03-12")]
+    # um evento de dia inteiro no vencimento, com a etapa, a norma e o endereço do prazo
+    assert comparecimento.decoded("dtstart") == dt.date(2026, 3, 12)
+    assert comparecimento.decoded("dtend") == dt.date(2026, 3, 13)
+    assert str(comparecimento["summary"]) == (
+        f"Processo {n['A']}: Prestação de esclarecimentos após a Notificação para Comparecimento"
+    )
+    descricao = str(comparecimento["description"])
+    assert descricao.startswith("NORMAM (Port. 110/2023) item 3.6.1: Constatada a infração")
+    assert "contado do dia seguinte a 02/03/2026, vence em 12/03/2026" in descricao
+    assert f"/processos/{ids['A']}#prazo-" in str(comparecimento["url"])
+    assert str(por[(n["C"], "2026-03-12")]["description"]).count("(DELITAJAI)") == 1
+
+    # o Atom: uma entrada por prazo, com o mesmo prazo e o mesmo endereço
+    r = api.cliente.get("/om/prazos.atom")
+    assert r.status_code == 200
+    assert r.headers["content-type"] == "application/atom+xml; charset=utf-8"
+    entradas = _entradas(r.content)
+    assert len(entradas) == len(eventos)
+    links = {e.find(f"{ATOM}link").get("href") for e in entradas}
+    assert links == {str(ev["url"]) for ev in eventos.values()}
+    resumo = {
+        e.find(f"{ATOM}title").text: e.find(f"{ATOM}summary").text
+        for e in entradas
+        if e.find(f"{ATOM}title").text.startswith(f"Processo {n['E']}")
+    }
+    (texto,) = resumo.values()  # só o pagamento de E; a situação contada de hoje
+    verbo = "vence" if dt.date(2026, 4, 29) >= hoje() else "venceu"
+    assert texto == (
+        f"{verbo} em 29/04/2026 ({_situacao(dt.date(2026, 4, 29))}) · "
+        "Decisão notificada; prazos de recurso e de pagamento em curso"
+    )
+
+    # outra jurisdição: Santos vê só D
+    api.cliente.cookies.clear()
+    api.entrar_na_web("ac.cpsp")
+    santos = _por_processo(_eventos(api.cliente.get("/om/prazos.ics").content))
+    assert set(santos) == {(n["D"], "2026-03-12")}
+
+
+def _situacao(vencimento: Any) -> str:
+    """A situação do prazo hoje, como a agenda a escreve."""
+    dias = (vencimento - hoje()).days
+    if dias < -1:
+        return f"vencido há {-dias} dias"
+    return {-1: "venceu ontem", 0: "vence hoje", 1: "vence amanhã"}.get(dias, f"faltam {dias} dias")
+
+
+def test_o_prazo_encerrado_sai_da_agenda_e_o_aberto_pelo_ato_entra_com_o_mesmo_uid(
+    cenario: Cenario, api: Api
+) -> None:
+    n = cenario.numeros
+    api.entrar_na_web("ac.cpsc")
+    antes = _eventos(api.cliente.get("/om/prazos.ics").content)
+    assert _eventos(api.cliente.get("/om/prazos.ics").content).keys() == antes.keys()  # estáveis
+    defesa = _por_processo(antes)[(n["B"], "2026-04-07")]
+
+    # a revelia de B encerra a defesa e abre o prazo de julgamento (30 dias corridos do fim da
+    # defesa, 07/04: 07/05/2026)
+    api.ato_ok(cenario.ids["B"], "revelia", "2026-04-08")
+    depois = _eventos(api.cliente.get("/om/prazos.ics").content)
+    assert str(defesa["uid"]) not in depois
+    assert set(antes) - {str(defesa["uid"])} <= set(depois)  # os outros continuam iguais
+    novos = [depois[u] for u in set(depois) - set(antes)]
+    assert [(str(e["summary"]).split(":")[0], e.decoded("dtstart").isoformat()) for e in novos] == [
+        (f"Processo {n['B']}", "2026-05-07")
+    ]
+
+
+def test_endereco_secreto_abre_a_agenda_sem_login_ate_ser_trocado_ou_revogado(
+    cenario: Cenario, api: Api
+) -> None:
+    n = cenario.numeros
+    api.entrar_na_web("ac.delitajai")
+    pagina = api.cliente.get("/om/agenda")
+    assert pagina.status_code == 200 and "Nenhum endereço secreto ativo" in pagina.text
+    criado = api.cliente.post("/om/agenda/endereco", data={"csrf": csrf_de(pagina.text)})
+    assert criado.status_code == 200 and "não será mostrado de novo" in criado.text
+    endereco = re.search(r'id="c-endereco-ics"[^>]* value="([^"]+)"', criado.text)
+    atom = re.search(r'id="c-endereco-atom"[^>]* value="([^"]+)"', criado.text)
+    assert endereco and atom
+    caminho = "/feeds/" + endereco.group(1).split("/feeds/", 1)[1]
+    caminho_atom = "/feeds/" + atom.group(1).split("/feeds/", 1)[1]
+    assert "Endereço ativo desde" in api.cliente.get("/om/agenda").text
+
+    # o calendário não tem login: só o endereço, com a jurisdição do dono (Itajaí: só C)
+    csrf = csrf_de(api.cliente.get("/om/agenda").text)
+    cookies = dict(api.cliente.cookies)
+    api.cliente.cookies.clear()
+    r = api.cliente.get(caminho)
+    assert r.status_code == 200, r.text
+    assert set(_por_processo(_eventos(r.content))) == {(n["C"], "2026-03-12")}
+    assert len(_entradas(api.cliente.get(caminho_atom).content)) == 1
+    assert api.cliente.get("/feeds/" + "x" * 43 + ".ics").status_code == 404
+
+    # um endereço novo revoga o anterior; revogar faz o atual parar na hora
+    api.cliente.cookies.update(cookies)
+    novo = api.cliente.post("/om/agenda/endereco", data={"csrf": csrf})
+    segundo = re.search(r'id="c-endereco-ics"[^>]* value="([^"]+)"', novo.text)
+    assert segundo and segundo.group(1) != endereco.group(1)
+    caminho2 = "/feeds/" + segundo.group(1).split("/feeds/", 1)[1]
+    assert api.cliente.get(caminho).status_code == 404
+    assert api.cliente.get(caminho2).status_code == 200
+    revogado = api.cliente.post(
+        "/om/agenda/revogar",
+        data={"csrf": csrf_de(api.cliente.get("/om/agenda").text)},
+        follow_redirects=False,
+    )
+    assert revogado.status_code == 303
+    assert api.cliente.get(caminho2).status_code == 404
+    assert "Nenhum endereço secreto ativo" in api.cliente.get("/om/agenda").text

@@ -62,6 +62,7 @@ def estatisticas(request: Request, ator: AtorWeb, de: str = "", ate: str = "") -
             "consulta": consulta,
             "graficos": GRAFICOS,
             "largura_estreita": graficos.ESTREITA,
+            "largura_larga": graficos.LARGA,
         },
         422 if erros else 200,
     )

@@ -63,7 +63,8 @@ def _descricao(x: PrazoDaAgenda) -> str:
             x.citacao,
             "",
             f"Processo {x.processo_numero} ({x.om}), {x.estado}.",
-            f"{x.nome_etapa} ({_rotulo(x)}): contado de {data_br(x.inicio)}, "
+            # `inicio` é o marco (a ciência, a publicação): conta-se do dia seguinte a ele
+            f"{x.nome_etapa} ({_rotulo(x)}): contado do dia seguinte a {data_br(x.inicio)}, "
             f"vence em {data_br(x.vencimento)}.",
             x.link,
         ]

@@ -45,7 +45,12 @@ def test_inspetor_no_celular_ve_retirada_e_apreensao_do_condutor_sem_habilitacao
     expect(pagina.locator("#usuario")).to_contain_text("Inspetor Naval")
     expect(pagina.locator("#usuario")).to_contain_text("CPSC")
 
-    pagina.get_by_role("link", name="Nova inspeção").click()
+    # no celular o menu fica recolhido no botão "Menu": o inspetor o abre e escolhe o item
+    nova = pagina.get_by_role("link", name="Nova inspeção")
+    expect(nova).to_be_hidden()
+    pagina.locator("nav.menu summary", has_text="Menu").click()
+    expect(nova).to_be_visible()
+    nova.click()
     expect(pagina.get_by_role("heading", name="Nova inspeção")).to_be_visible()
     _preencher(pagina)
 
