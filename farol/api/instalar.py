@@ -13,6 +13,7 @@ from farol.api.rotas import (
     custodia,
     documentos,
     embarcacoes,
+    estatisticas,
     inspecoes,
     painel,
     procedimentos,
@@ -36,5 +37,6 @@ def instalar(app: FastAPI) -> None:
         catalogo.rotas,
         acessos.rotas,
         cadastro.rotas,
+        estatisticas.rotas,
     ):
         app.include_router(rotas, prefix=VERSAO_API)

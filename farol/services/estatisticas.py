@@ -17,7 +17,7 @@ from collections import Counter
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, and_, false, func, not_, or_, select
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regimes
@@ -31,7 +31,6 @@ from farol.services.inspecao_do_processo import nome_da_medida
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import dinheiro
 from farol.services.unit_of_work import caso_de_uso
-from farol.store import repositorio
 from farol.store.orm import (
     OM,
     Ato,
@@ -40,6 +39,7 @@ from farol.store.orm import (
     Inspecao,
     MedidaAdministrativa,
     Pagamento,
+    Penalidade,
     Processo,
 )
 
@@ -113,17 +113,10 @@ def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any
     impostas_om: dict[str, Decimal] = {}
     pagas_om: dict[str, Decimal] = {}
     qtd_impostas = 0
-    for p in s.execute(select(Processo).where(Processo.om_id.in_(ator.oms))).scalars():
-        vigentes = [x for x in repositorio.vigentes(s, p) if x.multa]
-        if not vigentes:
-            continue
-        data = s.execute(select(Ato.data_ato).where(Ato.id == vigentes[0].ato_id)).scalar_one()
-        if not de <= data <= ate:
-            continue
-        valor = sum((x.multa or ZERO for x in vigentes), ZERO)
-        qtd_impostas += 1
+    for om_id, data, quantidade, valor in s.execute(_multas_impostas(ator, de, ate)).all():
+        qtd_impostas += quantidade
         impostas_mes[f"{data:%Y-%m}"] += valor
-        sigla = siglas[p.om_id]
+        sigla = siglas[om_id]
         impostas_om[sigla] = impostas_om.get(sigla, ZERO) + valor
     qtd_pagas = 0
     for valor, data, om_id in s.execute(
@@ -197,6 +190,53 @@ def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any
     }
 
 
+def _multas_impostas(ator: Ator, de: dt.date, ate: dt.date) -> Select[Any]:
+    """Uma consulta só: por OM e data do ato, quantos processos têm multa em vigor fixada
+    nesse dia e a soma dela. Em vigor = as penalidades do último ato (maior `seq`) do processo
+    que fixou penalidades, fora dos estados marcados `sem_penalidade` no quadro do regime;
+    só as penalidades com multa (não nula, diferente de zero) contam."""
+    ultimo = (
+        select(Penalidade.processo_id, func.max(Ato.seq).label("seq"))
+        .join(Ato, Ato.id == Penalidade.ato_id)
+        .join(Processo, Processo.id == Penalidade.processo_id)
+        .where(Processo.om_id.in_(ator.oms))
+        .group_by(Penalidade.processo_id)
+        .subquery()
+    )
+    sem_penalidade = [
+        and_(Processo.regime == m.regime, Processo.estado.in_(m.estados_com("sem_penalidade")))
+        for m in carregar_regimes()
+        if m.estados_com("sem_penalidade")
+    ]
+    por_processo = (
+        select(
+            Processo.id.label("processo_id"),
+            Processo.om_id.label("om_id"),
+            Ato.data_ato.label("data"),
+            func.sum(Penalidade.multa).label("valor"),
+        )
+        .select_from(ultimo)
+        .join(Ato, and_(Ato.processo_id == ultimo.c.processo_id, Ato.seq == ultimo.c.seq))
+        .join(Penalidade, Penalidade.ato_id == Ato.id)
+        .join(Processo, Processo.id == ultimo.c.processo_id)
+        .where(
+            Penalidade.multa.is_not(None),
+            Penalidade.multa != 0,
+            Ato.data_ato >= de,
+            Ato.data_ato <= ate,
+            not_(or_(false(), *sem_penalidade)),
+        )
+        .group_by(Processo.id, Processo.om_id, Ato.data_ato)
+        .subquery()
+    )
+    return select(
+        por_processo.c.om_id,
+        por_processo.c.data,
+        func.count(),
+        func.sum(por_processo.c.valor),
+    ).group_by(por_processo.c.om_id, por_processo.c.data)
+
+
 def _poluicao(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any]:
     """Os autos de poluição lavrados no período, à parte, por nível de impacto do último LTA
     registrado (NORMAM-401 item 1.5.1); sem LTA ainda: pendente. Os regimes e os tipos de ato
@@ -204,22 +244,21 @@ def _poluicao(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, An
     maquinas = [m for m in carregar_regimes() if m.tipos_com("registra_laudo")]
     regimes = [m.regime for m in maquinas]
     laudos = [t for m in maquinas for t in m.tipos_com("registra_laudo")]
-    ids = list(
-        s.execute(
-            select(Processo.id)
-            .join(AutoDeInfracao, AutoDeInfracao.processo_id == Processo.id)
-            .where(
-                Processo.om_id.in_(ator.oms),
-                Processo.regime.in_(regimes),
-                AutoDeInfracao.lavrado_em >= de,
-                AutoDeInfracao.lavrado_em <= ate,
-            )
-        ).scalars()
+    autos = (
+        select(Processo.id)
+        .join(AutoDeInfracao, AutoDeInfracao.processo_id == Processo.id)
+        .where(
+            Processo.om_id.in_(ator.oms),
+            Processo.regime.in_(regimes),
+            AutoDeInfracao.lavrado_em >= de,
+            AutoDeInfracao.lavrado_em <= ate,
+        )
     )
+    ids = list(s.execute(autos).scalars())
     nivel: dict[int, int] = {}
     for pid, payload in s.execute(
         select(Ato.processo_id, Ato.payload)
-        .where(Ato.processo_id.in_(ids), Ato.tipo.in_(laudos))
+        .where(Ato.processo_id.in_(autos), Ato.tipo.in_(laudos))
         .order_by(Ato.processo_id, Ato.seq)
     ).all():
         nivel[pid] = int((payload or {}).get("nivel_impacto") or 0)  # o último LTA prevalece

@@ -1,0 +1,117 @@
+"""Bench de escala das leituras da jurisdição: estatísticas e painel com K processos a mais.
+
+Uso: .venv/bin/python bench/escala.py [--k 10] [--repeticoes 3] [--url sqlite:///...]
+
+Cria um banco (SQLite temporário, ou o de `--url`, que deve estar vazio), carrega a
+demonstração e mais K processos pelos mesmos serviços que a demonstração usa (inspeção e atos
+dos seus cenários, com inícios espalhados pelos últimos meses) e mede, para um usuário da
+Capitania (autoridade.cpsc) e um nacional (dpc): o tempo (melhor de R) e o número de comandos
+SQL das estatísticas e do painel (só leitura), ao lado de uma consulta trivial (`SELECT 1`).
+As estatísticas devem ter número de comandos constante em K (issue 13).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import tempfile
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from pwdlib.hashers.argon2 import Argon2Hasher
+from sqlalchemy import event, select, text
+from sqlalchemy.orm import Session
+
+from farol.erros import Conflito
+from farol.relogio import hoje
+from farol.services import demo, estatisticas, painel, usuarios
+from farol.services.jurisdicao import Ator, ator_do_usuario
+from farol.store.db import Banco
+from farol.store.migrar import atualizar_banco
+from farol.store.orm import Processo, Usuario
+
+
+def _hash_rapido(senha: str) -> str:
+    return Argon2Hasher(time_cost=1, memory_cost=1024, parallelism=1).hash(senha)
+
+
+def popular(banco: Banco, k: int) -> None:
+    setattr(usuarios, "hash_senha", _hash_rapido)  # noqa: B010  # o bench não mede login
+    demo.carregar_demo(banco, hoje(), log=lambda _: None)
+    for n in range(100, 100 + k):
+        esperado, infracao, passos = demo.CENARIOS[n % len(demo.CENARIOS)]
+        ultimo = passos[-1].dia if passos else 0
+        for semanas in range(6):  # um feriado que encurte um prazo: uma semana para trás
+            inicio = hoje() - dt.timedelta(days=ultimo + 1 + (n * 17) % 150 + 7 * semanas)
+            try:
+                demo._cenario(banco, n, esperado, infracao, passos, inicio)
+                break
+            except Conflito:
+                continue
+
+
+def medir(banco: Banco, funcao: Callable[[Any], Any], repeticoes: int) -> tuple[float, int]:
+    """(melhor tempo em ms, comandos SQL de uma execução)."""
+    comandos: list[str] = []
+
+    def contar(*args: Any) -> None:
+        comandos.append(args[2])
+
+    melhor = float("inf")
+    for _ in range(repeticoes):
+        comandos.clear()
+        event.listen(banco.engine, "before_cursor_execute", contar)
+        try:
+            with banco.unit_of_work(somente_leitura=True) as s:
+                t0 = time.perf_counter()
+                funcao(s)
+                melhor = min(melhor, time.perf_counter() - t0)
+        finally:
+            event.remove(banco.engine, "before_cursor_execute", contar)
+    return melhor * 1000, len(comandos)
+
+
+def _estatisticas(s: Session, ator: Ator) -> Any:
+    return estatisticas.calcular.na_sessao(s, ator, *estatisticas.periodo_padrao(hoje()))
+
+
+def _painel(s: Session, ator: Ator) -> Any:
+    return painel.figuras.na_sessao(s, ator, hoje())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--k", type=int, default=10, help="processos a mais que a demonstração")
+    ap.add_argument("--repeticoes", type=int, default=3)
+    ap.add_argument("--url", default="", help="banco vazio (padrão: SQLite temporário)")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as pasta:
+        url = args.url or f"sqlite:///{Path(pasta) / 'escala.sqlite3'}"
+        atualizar_banco(url)
+        banco = Banco.conectar(url)
+        t0 = time.perf_counter()
+        popular(banco, args.k)
+        criacao = time.perf_counter() - t0
+        with banco.unit_of_work(somente_leitura=True) as s:
+            total = len(s.execute(select(Processo.id)).all())
+            atores = {
+                u.login: ator_do_usuario(s, u)
+                for u in s.execute(select(Usuario)).scalars()
+                if u.login in ("autoridade.cpsc", "dpc")
+            }
+        print(f"banco: {banco.engine.dialect.name}; {total} processos ({criacao:.1f} s para criar)")
+        ms, n = medir(banco, lambda s: s.execute(text("SELECT 1")).scalar_one(), args.repeticoes)
+        print(f"{'consulta trivial':<32} {ms:9.2f} ms {n:6d} comandos SQL")
+        for login, ator in sorted(atores.items()):
+            ms, n = medir(banco, partial(_estatisticas, ator=ator), args.repeticoes)
+            print(f"{'estatísticas ' + login:<32} {ms:9.2f} ms {n:6d} comandos SQL")
+            ms, n = medir(banco, partial(_painel, ator=ator), args.repeticoes)
+            print(f"{'painel ' + login:<32} {ms:9.2f} ms {n:6d} comandos SQL")
+        banco.engine.dispose()
+
+
+if __name__ == "__main__":
+    main()
