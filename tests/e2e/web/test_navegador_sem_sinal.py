@@ -1,0 +1,83 @@
+"""Inspeção sem sinal: manifesto, service worker e a página de inspeção aberta sem rede."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="pacote playwright ausente")
+
+from playwright.sync_api import expect
+
+from farol.web.rotas.offline import versao_dos_dados
+
+from .conftest import Servidor, entrar
+
+
+def test_manifesto_e_service_worker_com_a_versao_dos_dados(cliente: Any) -> None:
+    m = cliente.get("/manifest.webmanifest")
+    assert m.status_code == 200 and m.json()["start_url"] == "/inspecoes/nova"
+    sw = cliente.get("/sw.js")
+    assert sw.status_code == 200
+    assert sw.headers["service-worker-allowed"] == "/"
+    assert f'"{versao_dos_dados()}"' in sw.text
+
+
+def test_inspetor_abre_a_pagina_de_inspecao_sem_sinal_depois_de_uma_visita(
+    servidor: Servidor, contexto_celular: Any
+) -> None:
+    pagina = contexto_celular.new_page()
+    entrar(pagina, servidor.url, "inspetor.cpsc")
+    pagina.goto(f"{servidor.url}/inspecoes/nova")
+    pagina.wait_for_function(
+        "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller ||"
+        " caches.keys().then((k) => k.some((n) => n.startsWith('farol-inspecao-'))))"
+    )
+    pagina.reload()  # a página passa a ser controlada pelo worker
+    pagina.wait_for_function(
+        "caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n)"
+        ".then((c) => c.match('/api/v1/medidas/dados.json'))))).then((r) => r.some(Boolean))"
+    )
+    contexto_celular.set_offline(True)
+    try:
+        pagina.goto(f"{servidor.url}/inspecoes/nova")
+        expect(pagina.locator("#form-inspecao")).to_be_visible()
+        expect(pagina.locator("#aviso-sem-sinal")).to_be_visible()
+        versao = pagina.evaluate(
+            "fetch('/api/v1/medidas/dados.json').then((r) => r.json()).then((d) => d.versao)"
+        )
+        assert versao == versao_dos_dados()
+    finally:
+        contexto_celular.set_offline(False)
+
+
+def test_sem_sinal_a_pagina_calcula_as_medidas_no_aparelho_e_diz_a_versao(
+    servidor: Servidor, contexto_celular: Any
+) -> None:
+    from farol.normas.medidas import carregar_tabela
+    from farol.rules.medidas import aplicar_medidas, constatacao_de_dict
+
+    pagina = contexto_celular.new_page()
+    entrar(pagina, servidor.url, "inspetor.cpsc")
+    pagina.goto(f"{servidor.url}/inspecoes/nova")
+    pagina.wait_for_function(
+        "caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n)"
+        ".then((c) => c.match('/api/v1/medidas/dados.json'))))).then((r) => r.some(Boolean))"
+    )
+    pagina.reload()
+    contexto_celular.set_offline(True)
+    try:
+        pagina.get_by_text("Navegando", exact=True).click()
+        pagina.locator('input[name="constatacoes"][value="hab_sem"]').check()
+        caixa = pagina.locator("[data-sem-sinal]")
+        expect(caixa).to_contain_text(
+            f"Calculado sem sinal, no aparelho, com os dados versão {versao_dos_dados()}"
+        )
+        t = carregar_tabela()
+        r = aplicar_medidas(constatacao_de_dict({"infracao": "RLESTA.11", "situacao": "navegando"}))
+        assert r.medidas
+        for m in r.medidas:
+            expect(caixa).to_contain_text(t.medidas[m].nome)
+    finally:
+        contexto_celular.set_offline(False)
