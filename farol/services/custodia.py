@@ -53,6 +53,8 @@ from farol.store.orm import (
     Ato,
     Custodia,
     MedidaAdministrativa,
+    Pagamento,
+    Penalidade,
     Pessoa,
     Processo,
     TarifaCustodia,
@@ -171,14 +173,39 @@ def _atos_de_conta(
 
 
 def _multas_da_origem(s: Session, origem_ids: Iterable[int]) -> dict[int, regras.Lancamento]:
-    """A multa em vigor menos o pago de cada processo de origem (as multas devidas)."""
-    from farol.store import repositorio
-
+    """A multa em vigor menos o pago de cada processo de origem (as multas devidas), com três
+    consultas para o conjunto todo: as mesmas contas de `repositorio.total_multas` (as
+    penalidades do último ato que as fixou; nenhuma num estado `sem_penalidade`) e
+    `repositorio.total_pago`."""
+    ids = set(origem_ids)
+    if not ids:
+        return {}
+    processos = {
+        p.id: p
+        for p in s.execute(select(Processo).where(Processo.id.in_(ids))).scalars()
+        if p.estado not in carregar_regime(p.regime).estados_com("sem_penalidade")
+    }
+    ultimo: dict[int, tuple[int, Decimal]] = {}  # processo -> (seq do ato, soma das multas)
+    for pid, seq, multa in s.execute(
+        select(Penalidade.processo_id, Ato.seq, Penalidade.multa)
+        .join(Ato, Ato.id == Penalidade.ato_id)
+        .where(Penalidade.processo_id.in_(processos))
+    ).tuples():
+        atual = ultimo.get(pid)
+        if atual is None or seq > atual[0]:
+            atual = (seq, Decimal("0.00"))
+        if seq == atual[0]:
+            ultimo[pid] = (seq, atual[1] + (multa or Decimal("0.00")))
+    pagos: dict[int, Decimal] = {}  # somados em Decimal (o SQLite somaria em ponto flutuante)
+    for pid, valor in s.execute(
+        select(Pagamento.processo_id, Pagamento.valor).where(Pagamento.processo_id.in_(processos))
+    ).tuples():
+        pagos[pid] = pagos.get(pid, Decimal("0.00")) + valor
     saida: dict[int, regras.Lancamento] = {}
-    for p in s.execute(select(Processo).where(Processo.id.in_(set(origem_ids)))).scalars():
-        devido = repositorio.total_multas(s, p) - repositorio.total_pago(s, p)
+    for pid, (_, total) in ultimo.items():
+        devido = total - pagos.get(pid, Decimal("0.00"))
         if devido > 0:
-            saida[p.id] = regras.Lancamento(f"multa do processo {p.numero}", devido)
+            saida[pid] = regras.Lancamento(f"multa do processo {processos[pid].numero}", devido)
     return saida
 
 

@@ -5,7 +5,9 @@ mesmas tabelas), dentro da jurisdição do usuário:
 
 - processos por estado (na ordem do quadro de estados);
 - prazos em aberto que vencem hoje, nos próximos 7 dias e os já vencidos;
-- embarcações apreendidas (medida de apreensão não suspensa);
+- embarcações apreendidas (medida de apreensão não suspensa: a levantada sai da lista);
+- embarcações e bens sob custódia, com os dias de guarda, as contas até hoje e o próximo
+  vencimento, pelo próximo vencimento;
 - navios retidos sem o Certificado de Garantia Financeira (CLC-69), ainda não liberados;
 - multas com o prazo de pagamento vencido;
 - processos perto da prescrição (Lei 9.873/1999), com 180 dias de antecedência.
@@ -20,11 +22,20 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regimes, estados_dos_regimes
-from farol.services import consultas
+from farol.normas.prazos import catalogo_prazos
+from farol.services import consultas, custodia
 from farol.services.jurisdicao import Ator
 from farol.services.resultados.painel import FigurasDoPainel
 from farol.services.unit_of_work import caso_de_uso
-from farol.store.orm import Ato, Embarcacao, Inspecao, MedidaAdministrativa, Processo
+from farol.store.orm import (
+    Ato,
+    Custodia,
+    Embarcacao,
+    Inspecao,
+    MedidaAdministrativa,
+    Prazo,
+    Processo,
+)
 
 DIAS_DA_SEMANA = 7
 ANTECEDENCIA_PRESCRICAO = 180
@@ -80,6 +91,65 @@ def embarcacoes_apreendidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
     ]
 
 
+def sob_custodia(s: Session, ator: Ator, hoje: dt.date) -> list[dict[str, Any]]:
+    """Embarcações e bens sob a guarda da OM (custódia sem fim) na jurisdição, pelo próximo
+    vencimento (os sem prazo em curso por último): uma consulta para a lista, com o próximo
+    prazo e o local da guarda em subconsultas, e as contas pelos extratos por conjunto de
+    `custodia.extratos`."""
+    abertos = (
+        select(Prazo)
+        .where(Prazo.processo_id == Custodia.processo_id, Prazo.encerrado_em.is_(None))
+        .order_by(Prazo.vencimento, Prazo.id)
+        .limit(1)
+    )
+    vencimento = abertos.with_only_columns(Prazo.vencimento).scalar_subquery()
+    etapa = abertos.with_only_columns(Prazo.etapa).scalar_subquery()
+    regime = abertos.with_only_columns(Prazo.regime).scalar_subquery()
+    abertura = (
+        select(Ato.payload)
+        .where(Ato.processo_id == Custodia.processo_id)
+        .order_by(Ato.seq)
+        .limit(1)
+        .scalar_subquery()
+    )
+    linhas = s.execute(
+        select(Custodia, Processo, Embarcacao, vencimento, etapa, regime, abertura)
+        .join(Processo, Processo.id == Custodia.processo_id)
+        .outerjoin(Embarcacao, Embarcacao.id == Custodia.embarcacao_id)
+        .where(Custodia.fim.is_(None), Processo.om_id.in_(ator.oms))
+        .order_by(vencimento.is_(None), vencimento, Custodia.inicio, Custodia.processo_id)
+    ).all()
+    contas = custodia.extratos(s, [(c, p) for c, p, *_ in linhas], hoje)
+    prazos = catalogo_prazos()
+    saida = []
+    for c, p, e, venc, etapa_, regime_, dados in linhas:
+        conta = contas[p.id]
+        saida.append(
+            {
+                "processo": {"id": p.id, "numero": p.numero, "estado": p.estado},
+                "bem": c.bem,
+                "embarcacao": None
+                if e is None
+                else {"id": e.id, "nome": e.nome, "inscricao": e.inscricao},
+                "achado": c.medida_id is None,
+                "local_guarda": (dados or {}).get("local_guarda"),
+                "inicio": c.inicio,
+                "dias": conta.diarias,
+                "total_custodia": conta.total_custodia,
+                "total_devido": conta.total_devido,
+                "proximo_prazo": None
+                if venc is None
+                else {
+                    "etapa": etapa_,
+                    "nome": prazos.nome_da_etapa(regime_, etapa_),
+                    "vencimento": venc,
+                    "vencido": venc < hoje,
+                },
+            }
+        )
+    return saida
+
+
 def embarcacoes_retidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
     """Retenções CLC-69 sem liberação na jurisdição: o último ato de retenção ou de liberação
     de cada processo é uma retenção (marcas `retem_embarcacao` e `libera_embarcacao`)."""
@@ -131,6 +201,7 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
         s, ator, INICIO_DOS_TEMPOS, hoje - dt.timedelta(days=1)
     )
     apreendidas = embarcacoes_apreendidas(s, ator)
+    custodias = sob_custodia(s, ator, hoje)
     retidas = embarcacoes_retidas(s, ator)
     multas = consultas.multas_vencidas.na_sessao(s, ator, hoje)
     restituicoes = consultas.restituicoes_pendentes.na_sessao(s, ator)
@@ -152,6 +223,7 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
             "vencidos": vencidos,
         },
         "apreendidas": apreendidas,
+        "custodias": custodias,
         "retidas": retidas,
         "multas_vencidas": multas,
         "restituicoes": restituicoes,
@@ -163,6 +235,7 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
             "prazos_semana": len(vencem_semana),
             "prazos_vencidos": len(vencidos),
             "apreendidas": len(apreendidas),
+            "custodias": len(custodias),
             "retidas": len(retidas),
             "multas_vencidas": len(multas),
             "restituicoes": len(restituicoes),

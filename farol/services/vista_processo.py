@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regime
@@ -20,12 +21,14 @@ from farol.relogio import hoje
 from farol.services import (
     anexos,
     assistente_penalidade,
+    custodia,
     documentos,
     inspecao_do_processo,
     leitura,
 )
 from farol.services.jurisdicao import Ator
 from farol.services.unit_of_work import caso_de_uso
+from farol.store.orm import Ato, Processo, Usuario
 
 
 @caso_de_uso()
@@ -66,4 +69,73 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
         },
         "infracoes_unicas": list({i["codigo"]: i for i in d["infracoes"]}.values()),
         "multa_por_falta": {k: v.penalidade.multa_por_falta for k, v in infracoes.items()},
+        **_medidas_e_custodia(s, ator, d),
+    }
+
+
+def _medidas_e_custodia(s: Session, ator: Ator, d: dict[str, Any]) -> dict[str, Any]:
+    """O que a página mostra das medidas do processo (quem levantou cada uma, quando e por
+    quê; qual apreensão o papel pode recolher à custódia) e, no processo de custódia, as contas
+    da guarda (o extrato de `custodia.extrato`, com o que falta pagar para a entrega) e o
+    próximo vencimento."""
+    regime_custodia = carregar_regime(custodia.REGIME)
+    pode_recolher = ator.papel in regime_custodia.papeis_que_registram("recolhe_bem")
+    abertos = sorted((x for x in d["prazos"] if x["aberto"]), key=lambda x: x["vencimento"])
+    return {
+        "levantamentos": _levantamentos(s, d["medidas"]),
+        "recolhiveis": [
+            m["id"]
+            for m in d["medidas"]
+            if pode_recolher
+            and m["em_vigor"]
+            and m["tipo"] == custodia.APREENSAO
+            and m["custodia_id"] is None
+        ],
+        "tipo_recolhimento": regime_custodia.tipo_com("recolhe_bem"),
+        "custodias_das_medidas": _numeros(s, {m["custodia_id"] for m in d["medidas"]}),
+        "extrato": (
+            custodia.extrato.na_sessao(s, ator, d["id"]).model_dump(mode="json")
+            if d["custodia"]
+            else None
+        ),
+        "proximo_prazo": abertos[0] if abertos else None,
+    }
+
+
+def _numeros(s: Session, ids: set[int | None]) -> dict[int, str]:
+    """O número de cada processo (as custódias abertas pelas apreensões), numa só consulta."""
+    validos = {i for i in ids if i is not None}
+    if not validos:
+        return {}
+    linhas = s.execute(select(Processo.id, Processo.numero).where(Processo.id.in_(validos)))
+    return {pid: numero for pid, numero in linhas}
+
+
+def _levantamentos(s: Session, medidas: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """O ato que levantou cada medida levantada: quando, por quem, o motivo e o processo (o
+    Termo de Entrega da custódia levanta a apreensão em outro processo), numa só consulta."""
+    ids = {m["levantada_pelo_ato_id"] for m in medidas if m["levantada_pelo_ato_id"]}
+    if not ids:
+        return {}
+    por_ato = {}
+    for a, nome, p in s.execute(
+        select(Ato, Usuario.nome, Processo)
+        .join(Processo, Processo.id == Ato.processo_id)
+        .outerjoin(Usuario, Usuario.id == Ato.ator_id)
+        .where(Ato.id.in_(ids))
+    ).all():
+        regime = carregar_regime(p.regime)
+        por_ato[a.id] = {
+            "data": a.data_ato.isoformat(),
+            "por": nome,
+            "papel": a.papel,
+            "ato": next((t.nome for t in regime.transicoes if t.tipo_ato == a.tipo), a.tipo),
+            "motivo": (a.payload or {}).get("motivo"),
+            "processo": {"id": p.id, "numero": p.numero},
+            "seq": a.seq,
+        }
+    return {
+        m["id"]: por_ato[m["levantada_pelo_ato_id"]]
+        for m in medidas
+        if m["levantada_pelo_ato_id"] in por_ato
     }

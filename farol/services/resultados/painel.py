@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
+
+from pydantic import Field
 
 from farol.services.resultados.base import Instante, Resultado
 from farol.services.resultados.consultas import (
@@ -56,12 +59,36 @@ class EmbarcacaoRetida(Resultado):
     fundamentos: list[str]
 
 
+class ProximoPrazo(Resultado):
+    etapa: str
+    nome: str
+    vencimento: dt.date
+    vencido: bool
+
+
+class BemSobCustodia(Resultado):
+    """Embarcação (ou bem achado) sob a guarda da OM: dias de guarda, contas até hoje e o
+    próximo vencimento (GET /api/v1/processos/{id}/custodia dá o extrato inteiro)."""
+
+    processo: ProcessoReferencia
+    bem: str
+    embarcacao: EmbarcacaoResumo | None
+    achado: bool
+    local_guarda: str | None
+    inicio: dt.date
+    dias: int
+    total_custodia: Decimal
+    total_devido: Decimal
+    proximo_prazo: ProximoPrazo | None
+
+
 class ContagensDoPainel(Resultado):
     processos: int
     prazos_hoje: int
     prazos_semana: int
     prazos_vencidos: int
     apreendidas: int
+    custodias: int
     retidas: int
     multas_vencidas: int
     restituicoes: int
@@ -74,6 +101,10 @@ class FigurasDoPainel(Resultado):
     processos: ProcessosDoPainel
     prazos: PrazosDoPainel
     apreendidas: list[EmbarcacaoApreendida]
+    custodias: list[BemSobCustodia] = Field(
+        default_factory=list,
+        description="embarcações e bens sob a guarda da OM, pelo próximo vencimento",
+    )
     retidas: list[EmbarcacaoRetida]
     multas_vencidas: list[MultaVencida]
     restituicoes: list[RestituicaoPendente]
