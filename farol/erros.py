@@ -6,6 +6,8 @@ HTTP 422/409/404) sem reescrever a mensagem: o usuário lê o que o domínio dis
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class ErroFarol(Exception):
     """Erro com mensagem para o usuário, campo e regra (citação) quando houver."""
@@ -28,6 +30,28 @@ class ErroFarol(Exception):
 
 class EntradaInvalida(ErroFarol):
     """Dado de entrada que viola uma regra (HTTP 422, CLI saída 2)."""
+
+
+class EntradasInvalidas(EntradaInvalida):
+    """Vários dados recusados de uma vez, cada um com o seu campo e a sua regra: o formulário
+    mostra todos, cada um ao lado do seu campo, e a API os lista em `erros`. A mensagem, o
+    campo e a regra da exceção são os do primeiro (quem lê só um erro lê esse)."""
+
+    def __init__(self, erros: Sequence[ErroFarol]):
+        if not erros:
+            raise ValueError("EntradasInvalidas sem erro nenhum")
+        primeiro = erros[0]
+        super().__init__(primeiro.mensagem, campo=primeiro.campo, regra=primeiro.regra)
+        self.erros = tuple(erros)
+
+
+def recusar_juntos(erros: Sequence[ErroFarol]) -> None:
+    """Recusa de uma vez o que foi juntado: nada se a lista está vazia, o próprio erro se é um
+    só, `EntradasInvalidas` se são vários."""
+    if len(erros) == 1:
+        raise erros[0]
+    if erros:
+        raise EntradasInvalidas(erros)
 
 
 class NaoEncontrado(ErroFarol):

@@ -21,7 +21,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from farol import entrada
-from farol.erros import Conflito, EntradaInvalida, ErroFarol, NaoEncontrado, Proibido
+from farol.erros import (
+    Conflito,
+    EntradaInvalida,
+    EntradasInvalidas,
+    ErroFarol,
+    NaoEncontrado,
+    Proibido,
+)
 from farol.services.limites import MuitasTentativas
 from farol.services.mensagens import traduzir
 from farol.store.db import BancoIndisponivel
@@ -43,8 +50,12 @@ ERRO_INTERNO = (
 
 
 class ErroDeCampo(BaseModel):
-    campo: str = Field(description="caminho do campo inválido (ex.: body.dados.texto)")
+    campo: str | None = Field(description="caminho do campo inválido (ex.: body.dados.texto)")
     tipo: str | None = Field(default=None, description="a regra violada (ex.: string_too_long)")
+    mensagem: str | None = Field(
+        default=None, description="na recusa de vários dados de uma vez: o que está errado"
+    )
+    regra: str | None = Field(default=None, description="a regra ou a citação legal, se houver")
 
 
 class ErroDaApi(BaseModel):
@@ -55,7 +66,9 @@ class ErroDaApi(BaseModel):
     campo: str | None = Field(default=None, description="o campo que causou o erro, se houver")
     regra: str | None = Field(default=None, description="a regra ou a citação legal, se houver")
     erros: list[ErroDeCampo] | None = Field(
-        default=None, description="na validação (422): cada campo inválido"
+        default=None,
+        description="na validação (422): cada campo inválido; na recusa de vários dados de "
+        "uma vez (ex.: duas multas fora da faixa), cada um com a mensagem e a regra",
     )
 
 
@@ -168,8 +181,14 @@ def cabecalhos_de(erro: ErroFarol) -> dict[str, str] | None:
 def instalar(app: FastAPI) -> None:
     @app.exception_handler(ErroFarol)
     async def _farol(_: Request, e: ErroFarol) -> JSONResponse:
+        corpo = corpo_erro(e.mensagem, e.campo, e.regra)
+        if isinstance(e, EntradasInvalidas):
+            corpo["erros"] = [
+                {"campo": x.campo, "tipo": None, "mensagem": x.mensagem, "regra": x.regra}
+                for x in e.erros
+            ]
         return JSONResponse(
-            corpo_erro(e.mensagem, e.campo, e.regra),
+            corpo,
             status_code=status_de(e),
             headers=cabecalhos_de(e),
         )

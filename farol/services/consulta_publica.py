@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.domain.papeis import PAPEL_DA_CONSULTA_PUBLICA, REGISTRA_ATOS, nome_do_papel, pode
 from farol.domain.procedimento.carregar import carregar_regime
-from farol.erros import Conflito, EntradaInvalida
+from farol.erros import Conflito, EntradaInvalida, ErroFarol, recusar_juntos
 from farol.normas.citacoes import citacao
 from farol.normas.consulta_publica import consulta_publica
 from farol.services import documentos
@@ -100,9 +100,18 @@ def _processo_do_interessado(
     `documento`) — isso não revela nada sobre processo algum.
     """
     numero = numero.strip().upper()
+    recusas: list[ErroFarol] = []  # o número e o documento conferidos juntos
     if not numero:
-        raise EntradaInvalida("informe o número do processo", campo="numero")
-    digitos = validar_documento(documento)
+        recusas.append(EntradaInvalida("informe o número do processo", campo="numero"))
+    digitos = ""
+    if not documento.strip():
+        recusas.append(EntradaInvalida("informe o CPF ou o CNPJ do autuado", campo="documento"))
+    else:
+        try:
+            digitos = validar_documento(documento)
+        except EntradaInvalida as e:
+            recusas.append(e)
+    recusar_juntos(recusas)
     p = s.execute(select(Processo).where(Processo.numero == numero)).scalar_one_or_none()
     if p is None or p.autuado_id is None:
         return None
@@ -157,6 +166,14 @@ def _guia(autuado: Pessoa, d: dict[str, Any], pagamento: list[dict[str, Any]]) -
         # sem prazo aberto (a decisão ainda não foi comunicada): de onde ele vai correr
         "sem_vencimento": {"texto": prazo.texto, "fundamento": prazo.referencia()},
     }
+
+
+def _custodia(c: dict[str, Any] | None) -> dict[str, Any] | None:
+    """O bem sob guarda e as contas até hoje, para o responsável (sem os dados do depositário
+    nem os lacres)."""
+    if c is None:
+        return None
+    return {k: c[k] for k in ("bem", "inicio", "fim", "dias", "local_guarda", "total_devido")}
 
 
 @caso_de_uso()
@@ -263,6 +280,17 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
         "restituicao_pendente": d["restituicao_pendente"],
         "pagamentos": [{"valor": x["valor"], "data": x["data"]} for x in d["pagamentos"]],
         "envolvidos": _envolvidos(s, p),
+        # as medidas administrativas e o levantamento de cada uma (LESTA art. 16 § 2º)
+        "medidas": [
+            {
+                "nome": m["nome"],
+                "aplicada_em": m["aplicada_em"],
+                "em_vigor": m["em_vigor"],
+                "levantada_em": m["levantada_em"],
+            }
+            for m in d["medidas"]
+        ],
+        "custodia": _custodia(d["custodia"]),
         # o procurador que o próprio autuado constituiu: nome e OAB por inteiro, CPF mascarado
         "procuradores": [
             {

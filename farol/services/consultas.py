@@ -101,20 +101,38 @@ class FiltroDeProcessos(Modelo):
     vencidos: bool = Field(
         default=False, description="só os processos com prazo em curso já vencido"
     )
+    vence_de: dt.date | None = Field(
+        default=None, description="só os processos com prazo em curso que vence a partir deste dia"
+    )
+    vence_ate: dt.date | None = Field(
+        default=None, description="só os processos com prazo em curso que vence até este dia"
+    )
     ordem: Ordem = ORDEM_PADRAO
     pagina: int = Field(default=1, ge=1, le=entrada.ID_MAXIMO)
     por_pagina: int = Field(default=entrada.POR_PAGINA_PADRAO, ge=1, le=entrada.POR_PAGINA_MAXIMO)
 
 
-def _proximos_vencimentos() -> Any:
-    """Uma linha por processo com prazo em curso: o menor vencimento (subconsulta agrupada,
-    juntada uma vez à lista; o índice parcial `ix_prazo_em_curso` a cobre)."""
+def _em_curso(processo_id: Any) -> Any:
+    """Os prazos em curso do processo (correlacionado: o índice de `prazo.processo_id` leva a
+    eles sem ler os prazos dos outros processos)."""
+    return (Prazo.processo_id == processo_id, Prazo.encerrado_em.is_(None))
+
+
+def _proximo_vencimento() -> Any:
+    """O menor vencimento dos prazos em curso de cada processo (nulo sem prazo em curso),
+    como subconsulta escalar correlacionada: calculada só para os processos que os outros
+    filtros deixam (da jurisdição, do estado e do regime pedidos)."""
     return (
-        select(Prazo.processo_id, func.min(Prazo.vencimento).label("vencimento"))
-        .where(Prazo.encerrado_em.is_(None))
-        .group_by(Prazo.processo_id)
-        .subquery("proximo")
+        select(func.min(Prazo.vencimento))
+        .where(*_em_curso(Processo.id))
+        .correlate(Processo)
+        .scalar_subquery()
     )
+
+
+def _com_prazo_em_curso(*condicoes: Any) -> Any:
+    """EXISTS de um prazo em curso do processo que atende às condições (sobre o vencimento)."""
+    return select(Prazo.id).where(*_em_curso(Processo.id), *condicoes).correlate(Processo).exists()
 
 
 def _conferir_filtro(f: FiltroDeProcessos) -> None:
@@ -129,6 +147,31 @@ def _conferir_filtro(f: FiltroDeProcessos) -> None:
         if not any(f.estado in m.estados for m in maquinas):
             onde = f" no regime {f.regime}" if f.regime else ""
             raise EntradaInvalida(f"estado desconhecido{onde}: {f.estado!r}", campo="estado")
+    if f.vence_de is not None and f.vence_ate is not None and f.vence_ate < f.vence_de:
+        raise EntradaInvalida(
+            f"o fim do período ({f.vence_ate:%d/%m/%Y}) é anterior ao início "
+            f"({f.vence_de:%d/%m/%Y})",
+            campo="vence_ate",
+        )
+
+
+def _condicoes(f: FiltroDeProcessos, oms: frozenset[int], hoje_: dt.date) -> list[Any]:
+    """Os filtros como condições SQL sobre `processo` (a lista e a contagem usam as mesmas)."""
+    condicoes: list[Any] = [Processo.om_id.in_(oms)]
+    if f.estado:
+        condicoes.append(Processo.estado == f.estado)
+    if f.regime:
+        condicoes.append(Processo.regime == f.regime)
+    if f.vencidos:
+        condicoes.append(_com_prazo_em_curso(Prazo.vencimento < hoje_))
+    if f.vence_de is not None or f.vence_ate is not None:
+        periodo = []
+        if f.vence_de is not None:
+            periodo.append(Prazo.vencimento >= f.vence_de)
+        if f.vence_ate is not None:
+            periodo.append(Prazo.vencimento <= f.vence_ate)
+        condicoes.append(_com_prazo_em_curso(*periodo))
+    return condicoes
 
 
 @caso_de_uso()
@@ -137,28 +180,23 @@ def listar_processos(
 ) -> PaginaDeProcessos:
     """Os processos da jurisdição que atendem aos filtros, na ordem pedida, uma página por vez.
 
-    Uma consulta conta, outra lê a página (processo, OM, autuado e embarcação juntados, o
-    próximo vencimento pela subconsulta agrupada) e uma terceira lê os prazos em curso só dos
-    processos da página, para dizer de que etapa é o próximo vencimento."""
+    Três consultas, nenhuma por processo: uma conta os que atendem aos filtros; outra lê a
+    página (processo, OM, autuado e embarcação juntados; o próximo vencimento pela subconsulta
+    correlacionada); a terceira lê os prazos em curso só dos processos da página, para dizer de
+    que etapa é o próximo vencimento. Os filtros de prazo são EXISTS correlacionados, pelo
+    índice de `prazo.processo_id` (docs/api.md, "A lista de processos ...")."""
     f = filtro or FiltroDeProcessos()
     _conferir_filtro(f)
     oms = _oms(s, ator, f.om)
     hoje_ = relogio.hoje()
-    proximo = _proximos_vencimentos()
-    condicoes: list[Any] = [Processo.om_id.in_(oms)]
-    if f.estado:
-        condicoes.append(Processo.estado == f.estado)
-    if f.regime:
-        condicoes.append(Processo.regime == f.regime)
-    if f.vencidos:
-        condicoes.append(proximo.c.vencimento < hoje_)
-    base = select(Processo.id).outerjoin(proximo, proximo.c.processo_id == Processo.id)
+    condicoes = _condicoes(f, oms, hoje_)
     total = int(
-        s.execute(select(func.count()).select_from(base.where(*condicoes).subquery())).scalar_one()
+        s.execute(select(func.count()).select_from(Processo).where(*condicoes)).scalar_one()
     )
+    proximo = _proximo_vencimento().label("proximo_vencimento")
     decrescente = f.ordem.startswith("-")
     campo = {
-        "prazo": proximo.c.vencimento,
+        "prazo": proximo,
         "numero": Processo.numero,
         "aberto_em": Processo.criado_em,
     }[f.ordem.removeprefix("-")]
@@ -167,11 +205,10 @@ def listar_processos(
         Processo.id.desc() if decrescente else Processo.id.asc(),
     ]
     linhas = s.execute(
-        select(Processo, OM, Pessoa, Embarcacao, proximo.c.vencimento)
+        select(Processo, OM, Pessoa, Embarcacao, proximo)
         .join(OM, OM.id == Processo.om_id)
         .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
         .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
-        .outerjoin(proximo, proximo.c.processo_id == Processo.id)
         .where(*condicoes)
         .order_by(*ordem)
         .limit(f.por_pagina)

@@ -20,7 +20,7 @@ from farol import entrada
 from farol.domain.cpf_cnpj import formatar_documento, tipo_de_pessoa, validar_documento
 from farol.domain.papeis import INSPECIONA, nome_do_papel, papeis_com
 from farol.domain.texto import normalizar_busca
-from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia
+from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia, recusar_juntos
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
@@ -357,6 +357,34 @@ def divergencias_do_cadastro(
     return achadas
 
 
+def recusas_alem_do_formato(dados: dict[str, Any]) -> list[EntradaInvalida]:
+    """O que `registrar_inspecao` recusa além do formato, conferido de uma vez: a data e hora
+    futura e o dígito verificador de cada CPF/CNPJ. Serve também aos dados ainda crus de um
+    formulário com erro de formato: a página mostra essas recusas junto com as de formato (sem
+    isso, o CPF errado só aparecia depois de corrigidos os tamanhos)."""
+    recusas: list[EntradaInvalida] = []
+    try:
+        instante = dt.datetime.fromisoformat(str(dados.get("data_hora") or ""))
+    except ValueError:
+        instante = None
+    com_fuso = instante is not None and instante.tzinfo is not None
+    if com_fuso and instante is not None and instante > agora() + TOLERANCIA_RELOGIO:
+        recusas.append(
+            EntradaInvalida("a inspeção não pode ter data e hora futuras", campo="data_hora")
+        )
+    for papel in ("proprietario", "condutor"):
+        pessoa = dados.get(papel)
+        documento = pessoa.get("documento") if isinstance(pessoa, dict) else None
+        if not isinstance(documento, str) or not documento.strip():
+            continue
+        try:
+            validar_documento(documento)
+        except EntradaInvalida as e:
+            e.campo = f"{papel}.documento"
+            recusas.append(e)
+    return recusas
+
+
 def registrar_inspecao(
     s: Session, ator: Ator, cmd: NovaInspecao, fotos: Sequence[FotoEnviada] = ()
 ) -> InspecaoRegistrada:
@@ -367,8 +395,11 @@ def registrar_inspecao(
             regra=citacao("medidas_administrativas").referencia(),
         )
     data = data_local(cmd.data_hora)
-    if cmd.data_hora > agora() + TOLERANCIA_RELOGIO:
-        raise EntradaInvalida("a inspeção não pode ter data e hora futuras", campo="data_hora")
+    recusar_juntos(
+        recusas_alem_do_formato(
+            cmd.model_dump(mode="json", include={"data_hora", "proprietario", "condutor"})
+        )
+    )
     exigir_fato_apuravel(
         data, data_local(agora()), [c.infracao for c in cmd.constatacoes], campo="data_hora"
     )

@@ -21,7 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol import formatos
-from farol.erros import EntradaInvalida, ErroFarol
+from farol.erros import EntradaInvalida, EntradasInvalidas, ErroFarol, recusar_juntos
 from farol.normas.acessorias import nome_da_acessoria, nomes_das_acessorias, tipos_de_acessoria
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
@@ -131,63 +131,94 @@ def validar_decisao(
             campo="dados.penalidades",
             regra=catalogo().regras.valor_pela_autoridade.referencia(),
         )
+    # Cada penalidade é conferida inteira, e as recusas de todas vão juntas: a segunda multa
+    # fora da faixa aparece com a primeira, não depois que a primeira for corrigida.
     decididas = []
+    recusas: list[ErroFarol] = []
     for n, pedido in enumerate(dados.penalidades):
-        item = por_infracao[pedido.infracao]
-        campo = f"dados.penalidades.{n}"
-        n_reinc = reincidencias(s, p, pedido.infracao, fato)
-        r = faixa(
-            pedido.infracao,
-            fato,
-            item.autor_tipo,
-            n_reinc,
-            item.faltas or 1,
-            agravantes=tuple(dados.agravantes),
-            campo=campo,
-        )
-        multa = dias = None
         try:
-            if pedido.multa is not None:
-                multa = validar_multa(r, pedido.multa)
+            decididas.append(_decidir(s, p, fato, dados, n, pedido, por_infracao[pedido.infracao]))
+        except EntradasInvalidas as e:
+            recusas.extend(e.erros)
         except ErroFarol as e:
-            e.campo = f"{campo}.multa"
-            raise
-        try:
-            if pedido.suspensao_dias is not None:
-                dias = validar_suspensao(r, pedido.suspensao_dias)
-        except ErroFarol as e:
-            e.campo = f"{campo}.suspensao_dias"
-            raise
-        if pedido.cancelamento and not r.cancelamento:
-            raise EntradaInvalida(
+            recusas.append(e)
+    recusar_juntos(recusas)
+    _validar_prazo_das_acessorias(decididas, dados)
+    return decididas
+
+
+def _decidir(
+    s: Session,
+    p: Processo,
+    fato: dt.date,
+    dados: DadosDecisaoComPenalidade,
+    n: int,
+    pedido: Any,
+    item: Any,
+) -> Decidida:
+    """A penalidade `n` conferida com a faixa legal; todas as recusas dela juntas (a multa e a
+    suspensão fora do limite aparecem as duas)."""
+    campo = f"dados.penalidades.{n}"
+    n_reinc = reincidencias(s, p, pedido.infracao, fato)
+    r = faixa(
+        pedido.infracao,
+        fato,
+        item.autor_tipo,
+        n_reinc,
+        item.faltas or 1,
+        agravantes=tuple(dados.agravantes),
+        campo=campo,
+    )
+    recusas: list[ErroFarol] = []
+    multa = dias = None
+    try:
+        if pedido.multa is not None:
+            multa = validar_multa(r, pedido.multa)
+    except ErroFarol as e:
+        e.campo = f"{campo}.multa"
+        recusas.append(e)
+    try:
+        if pedido.suspensao_dias is not None:
+            dias = validar_suspensao(r, pedido.suspensao_dias)
+    except ErroFarol as e:
+        e.campo = f"{campo}.suspensao_dias"
+        recusas.append(e)
+    if pedido.cancelamento and not r.cancelamento:
+        recusas.append(
+            EntradaInvalida(
                 f"{pedido.infracao} não comporta cancelamento neste caso",
                 campo=f"{campo}.cancelamento",
                 regra="; ".join(r.fundamentos),
             )
-        if multa is not None and dias is not None and not r.cumulativa:
-            raise EntradaInvalida(
+        )
+    if multa is not None and dias is not None and not r.cumulativa:
+        recusas.append(
+            EntradaInvalida(
                 f"{pedido.infracao}: multa OU suspensão (penalidades alternativas); escolha uma",
                 campo=campo,
                 regra=r.fundamentos[0],
             )
-        if multa is None and dias is None and not pedido.cancelamento:
-            raise EntradaInvalida("informe a multa, a suspensão ou o cancelamento", campo=campo)
-        acessorias = _validar_acessorias(pedido, n_reinc, campo)
-        decididas.append(
-            Decidida(
-                infracao=pedido.infracao,
-                autor_tipo=item.autor_tipo,
-                multa=multa,
-                suspensao_dias=dias,
-                cancelamento=pedido.cancelamento,
-                multiplicador=r.multiplicador,
-                reincidencias=n_reinc,
-                fundamentos=r.fundamentos,
-                acessorias=acessorias,
-            )
         )
-    _validar_prazo_das_acessorias(decididas, dados)
-    return decididas
+    if pedido.multa is None and pedido.suspensao_dias is None and not pedido.cancelamento:
+        recusas.append(
+            EntradaInvalida("informe a multa, a suspensão ou o cancelamento", campo=campo)
+        )
+    try:
+        acessorias = _validar_acessorias(pedido, n_reinc, campo)
+    except ErroFarol as e:
+        recusas.append(e)
+    recusar_juntos(recusas)
+    return Decidida(
+        infracao=pedido.infracao,
+        autor_tipo=item.autor_tipo,
+        multa=multa,
+        suspensao_dias=dias,
+        cancelamento=pedido.cancelamento,
+        multiplicador=r.multiplicador,
+        reincidencias=n_reinc,
+        fundamentos=r.fundamentos,
+        acessorias=acessorias,
+    )
 
 
 def _validar_acessorias(pedido: Any, n_reinc: int, campo: str) -> list[dict[str, Any]]:

@@ -24,7 +24,7 @@ from farol.domain.procedimento.guardas import ContextoAto
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina, Resultado
 from farol.domain.procedimento.quadro import id_prazo
-from farol.erros import Conflito, EntradaInvalida
+from farol.erros import Conflito, EntradaInvalida, EntradasInvalidas, ErroFarol, recusar_juntos
 from farol.formatos import moeda
 from farol.normas.acessorias import nomes_das_acessorias, tipos_de_acessoria
 from farol.normas.atos_do_sistema import atos_do_sistema
@@ -79,7 +79,7 @@ from farol.services.resultados.processo import (
     AtoRegistrado,
     ProcuradorDoProcesso,
 )
-from farol.services.unit_of_work import UnitOfWork
+from farol.services.unit_of_work import UnitOfWork, caso_de_uso
 from farol.store import repositorio
 from farol.store.auditoria import registrar_ato as gravar_ato
 from farol.store.numeracao import AUTO_DE_INFRACAO, PROCESSO, numero_oficial, proximo_numero
@@ -93,17 +93,25 @@ from farol.store.orm import (
     Processo,
 )
 
-__all__ = ["NovoAto", "abrir_processo", "detalhar", "registrar_ato"]
+__all__ = ["NovoAto", "abrir_processo", "detalhar", "recusa_da_data", "registrar_ato"]
 
 
 def _validar_dados(maquina: Maquina, tipo: str, dados: dict[str, Any]) -> Any:
+    """Os dados no modelo do tipo do ato; inválidos, todas as recusas de uma vez."""
     modelo = modelo_dos_dados(maquina, tipo)
     try:
         return modelo.model_validate(dados)
     except ValidationError as e:
-        erro = e.errors()[0]
-        campo = ".".join(str(p) for p in ("dados", *erro.get("loc", ())))
-        raise EntradaInvalida(traduzir(erro), campo=campo) from None
+        recusar_juntos(
+            [
+                EntradaInvalida(
+                    traduzir(erro),
+                    campo=".".join(str(p) for p in ("dados", *erro.get("loc", ()))),
+                )
+                for erro in e.errors()
+            ]
+        )
+        raise AssertionError("ValidationError sem erro") from None
 
 
 def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date) -> Prazo:
@@ -246,6 +254,21 @@ def contexto_do_ato(
     return _contexto(s, p, maquina, NovoAto(tipo=tipo, data_ato=data_ato), dados)
 
 
+@caso_de_uso()
+def recusa_da_data(
+    s: Session, ator: Ator, processo_id: int, data_ato: dt.date
+) -> EntradaInvalida | None:
+    """Por que a data do ato seria recusada (futura, ou anterior ao ato que ele sucede), sem
+    registrar nada; None se ela serve. A página a mostra junto com os erros de formato do
+    formulário, para o usuário corrigir tudo de uma vez."""
+    p = carregar_processo(s, ator, processo_id)
+    try:
+        _conferir_datas(s, p, data_ato)
+    except EntradaInvalida as e:
+        return e
+    return None
+
+
 def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> AtoRegistrado:
     p = carregar_processo(s, ator, processo_id)
     if cmd.versao is not None and cmd.versao != p.versao:
@@ -257,8 +280,19 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
     maquina = carregar_regime(p.regime)
     corrige = _tipo_corrigido(s, p, maquina, cmd)
     maquina.transicao(p.estado, cmd.tipo, ator.papel, corrige=corrige)  # ordem e papel: 409
-    dados = _validar_dados(maquina, cmd.tipo, cmd.dados)
-    _conferir_datas(s, p, cmd.data_ato)
+    # os dados e a data conferidos juntos: as recusas de ambos vão de uma vez
+    recusas: list[ErroFarol] = []
+    try:
+        dados = _validar_dados(maquina, cmd.tipo, cmd.dados)
+    except EntradasInvalidas as e:
+        recusas.extend(e.erros)
+    except EntradaInvalida as e:
+        recusas.append(e)
+    try:
+        _conferir_datas(s, p, cmd.data_ato)
+    except EntradaInvalida as e:
+        recusas.append(e)
+    recusar_juntos(recusas)
     r = maquina.aplicar(
         p.estado, cmd.tipo, ator.papel, _contexto(s, p, maquina, cmd, dados), corrige=corrige
     )

@@ -34,10 +34,12 @@ from farol.web.rotas import (
     busca,
     cadastro,
     catalogo,
+    custodia,
     entrada,
     estatisticas,
     feeds,
     inspecao,
+    offline,
     painel,
     procedimentos,
     processo,
@@ -107,6 +109,8 @@ def instalar(app: FastAPI) -> None:
         acessos,
         feeds,
         cadastro,
+        custodia,
+        offline,
     ):
         app.include_router(modulo.rotas)
 

@@ -26,6 +26,7 @@ from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.maquina import Maquina
 from farol.formatos import moeda, numero
 from farol.normas.comunicacao import comunicacao
+from farol.normas.custodia import dados_custodia
 from farol.normas.infracoes import catalogo
 from farol.normas.poluicao import dados_poluicao
 from farol.services.anexos import TAMANHO_MAXIMO, Arquivo
@@ -36,20 +37,39 @@ from farol.services.comandos import (
     DadosDecisao,
     DadosDecisaoComPenalidade,
     DadosDecisaoPoluicao,
+    DadosDespesa,
+    DadosEditalCustodia,
+    DadosEditalLeilao,
+    DadosEntrega,
+    DadosLacres,
     DadosLaudo,
     DadosLavratura,
+    DadosLeiloeiro,
+    DadosLevantamento,
     DadosLiberacao,
     DadosPagamento,
+    DadosPagamentoCustodia,
     DadosProcurador,
+    DadosReclamacao,
+    DadosRegularizacao,
+    DadosResultadoLeilao,
     DadosRetencao,
     DadosSobrestamento,
+    Lacre,
     modelo_dos_dados,
 )
+from farol.services.custodias import NovaCustodia
 from farol.services.processos import NovoAto
 from farol.services.resultados.lista_processos import AtoPossivel
+from farol.web import filtros
 from farol.web.formularios import Erros, aninhar, erros_pydantic, numero_do_campo
 
 CAMPO_ARQUIVO = "arquivo"
+LINHAS_EM_BRANCO = 5
+"""Linhas em branco de uma lista (os lacres) no formulário sem JS; com JS, "Adicionar" põe mais."""
+LISTAS_EM_LINHAS = ("dados.lacres", "recolhimento.lacres")
+"""Campos que são listas de linhas (`dados.lacres.0.numero` ...): as linhas em branco não vão."""
+_LINHA = re.compile(r"^(?P<lista>[a-z_.]+)\.(?P<n>\d{1,3})\.(?P<campo>[a-z_]+)$")
 
 
 @dataclass(frozen=True)
@@ -90,12 +110,16 @@ class Limites:
 class Campo:
     nome: str
     rotulo: str
-    tipo: str  # date, text, textarea, select, checkbox, dinheiro, numero, arquivo, especiais
+    tipo: str  # date, text, textarea, select, checkbox, dinheiro, numero, arquivo, linhas
     obrigatorio: bool = False
     opcoes: tuple[tuple[str, str], ...] = ()
     ajuda: str = ""
     padrao: str = ""
     limites: Limites = Limites()
+    colunas: tuple[Campo, ...] = ()
+    """Numa lista de linhas (tipo `linhas`): os campos de cada linha, com o nome relativo."""
+    item: str = ""
+    """Numa lista de linhas: o nome de uma linha ("lacre")."""
 
     @property
     def atributos(self) -> str:
@@ -109,6 +133,12 @@ class Campo:
         elif self.tipo == "date":
             partes.append(f'min="{entrada.ANO_MINIMO:04d}-01-01"')
         return " ".join(partes)
+
+    def numero_de_linhas(self, valores: dict[str, Any]) -> int:
+        """Linhas a mostrar numa lista de linhas: as que voltaram preenchidas e uma em branco,
+        no mínimo `LINHAS_EM_BRANCO`, no máximo o que o modelo aceita."""
+        maximo = self.limites.max_caracteres or LINHAS_EM_BRANCO
+        return min(maximo, max(LINHAS_EM_BRANCO, linhas_preenchidas(valores, self.nome) + 1))
 
     @property
     def ajuda_com_limite(self) -> str:
@@ -147,9 +177,14 @@ def limites_do_campo(modelo: type[BaseModel], nome: str) -> Limites:
     """Os limites de `dados.a.b` no modelo dos dados do ato (e nos modelos aninhados)."""
     if not nome.startswith("dados."):
         return Limites()
+    return limites_no_modelo(modelo, nome.split(".")[1:])
+
+
+def limites_no_modelo(modelo: type[BaseModel], partes: list[str]) -> Limites:
+    """Os limites do campo `partes` (`["recolhimento", "local_guarda"]`) no modelo."""
     atual: type[BaseModel] | None = modelo
     info = None
-    for parte in nome.split(".")[1:]:
+    for parte in partes:
         if atual is None or parte not in atual.model_fields:
             return Limites()
         info = atual.model_fields[parte]
@@ -277,20 +312,260 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
         campos += _campos_da_ciencia(maquina, detalhe)
     elif modelo is DadosProcurador:
         campos += _campos_do_procurador()
+    elif modelo in CAMPOS_DA_CUSTODIA:
+        especial = "levantamento" if modelo is DadosLevantamento else ""
+        campos += CAMPOS_DA_CUSTODIA[modelo](detalhe)
+        if maquina.tem_marca(tipo, "aceita_anexo"):
+            prova = "Prova (documento ou foto: PDF, JPEG, PNG, ODT ou DOCX)"
+            campos.append(_campo_do_anexo(prova) if especial else _campo_do_anexo())
     else:
         campos.append(Campo("dados.texto", "Texto / observações", "textarea"))
         if maquina.tem_marca(tipo, "aceita_anexo"):
-            limite = TAMANHO_MAXIMO // (1024 * 1024)
-            campos.append(
-                Campo(
-                    CAMPO_ARQUIVO,
-                    "Documento (PDF, JPEG, PNG, ODT ou DOCX)",
-                    "arquivo",
-                    ajuda=f"até {limite} MiB; fica anexado ao processo com o seu SHA-256",
-                )
-            )
-    campos = [replace(c, limites=limites_do_campo(modelo, c.nome)) for c in campos]
+            campos.append(_campo_do_anexo())
+    campos = [_com_limites(modelo, c) for c in campos]
     return campos, especial
+
+
+def _com_limites(modelo: type[BaseModel], c: Campo) -> Campo:
+    """O campo com os limites do modelo (e os de cada coluna de uma lista de linhas)."""
+    colunas = tuple(
+        replace(x, limites=limites_do_campo(modelo, f"{c.nome}.{x.nome}")) for x in c.colunas
+    )
+    return replace(c, limites=limites_do_campo(modelo, c.nome), colunas=colunas)
+
+
+def _campo_do_anexo(rotulo: str = "Documento (PDF, JPEG, PNG, ODT ou DOCX)") -> Campo:
+    limite = TAMANHO_MAXIMO // (1024 * 1024)
+    return Campo(
+        CAMPO_ARQUIVO,
+        rotulo,
+        "arquivo",
+        ajuda=f"até {limite} MiB; fica anexado ao processo com o seu SHA-256",
+    )
+
+
+# --- custódia (procedimento_custodia.yaml; dados/custodia.yaml) -----------------------------
+
+
+def opcoes_de_qualidade(valores: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """As qualidades admitidas (fiel depositário, quem recebe) com o nome do tipo de autor."""
+    return tuple((v, filtros.qualidade(v)) for v in valores)
+
+
+def campo_dos_lacres(nome: str, obrigatorio: bool) -> Campo:
+    """Os lacres (NORMAM-07 item 0310, Anexo 3-E): uma linha por lacre, número, tipo e local."""
+    colunas = tuple(
+        Campo(k, rotulo, "text", True, ajuda=Lacre.model_fields[k].description or "")
+        for k, rotulo in (
+            ("numero", "Número"),
+            ("tipo", "Tipo"),
+            ("local_aplicacao", "Local de aplicação"),
+        )
+    )
+    return Campo(
+        nome,
+        "Lacres aplicados",
+        "linhas",
+        obrigatorio,
+        item="lacre",
+        ajuda="uma linha por lacre (número, tipo e onde foi aplicado); linhas em branco não contam",
+        colunas=colunas,
+    )
+
+
+def campos_do_recolhimento() -> list[Campo]:
+    """O Auto de Apreensão (recolhimento à guarda, `DadosRecolhimento`): local, estado na
+    chegada, fiel depositário (LESTA art. 17 § 1º) e os lacres aplicados."""
+    d = dados_custodia()
+    campos = [
+        Campo("data_ato", "Data do recolhimento", "date", True),
+        Campo("recolhimento.local_guarda", "Local da guarda", "text", True),
+        Campo(
+            "recolhimento.estado_na_chegada",
+            "Estado da embarcação na chegada",
+            "textarea",
+            True,
+            ajuda="casco, motor, equipamentos e avarias à vista",
+        ),
+        *campos_de_identificacao(
+            "recolhimento.fiel_depositario",
+            "do fiel depositário",
+            d.qualidades_do_depositario.valores,
+            endereco=True,
+        ),
+        campo_dos_lacres("recolhimento.lacres", False),
+        Campo("recolhimento.texto", "Observações", "textarea"),
+    ]
+    return [
+        replace(
+            c,
+            limites=limites_no_modelo(NovaCustodia, c.nome.split(".")),
+            colunas=tuple(
+                replace(x, limites=limites_no_modelo(NovaCustodia, [*c.nome.split("."), x.nome]))
+                for x in c.colunas
+            ),
+        )
+        for c in campos
+    ]
+
+
+def campos_de_identificacao(
+    prefixo: str, quem: str, qualidades: tuple[str, ...] = (), endereco: bool = False
+) -> list[Campo]:
+    """Nome, CPF/CNPJ e, se a norma a restringe, a qualidade de quem assina o termo."""
+    campos = [
+        Campo(f"{prefixo}.nome", f"Nome {quem}", "text", True),
+        Campo(f"{prefixo}.documento", f"CPF ou CNPJ {quem}", "text", True),
+    ]
+    if qualidades:
+        campos.append(
+            Campo(
+                f"{prefixo}.qualidade",
+                "Na qualidade de",
+                "select",
+                True,
+                opcoes=opcoes_de_qualidade(qualidades),
+            )
+        )
+    if endereco:
+        campos.append(Campo(f"{prefixo}.endereco", f"Endereço {quem}", "text"))
+    return campos
+
+
+def _custodia_do_detalhe(detalhe: dict[str, Any]) -> dict[str, Any]:
+    return detalhe.get("custodia") or {}
+
+
+def _campos_dos_lacres(detalhe: dict[str, Any]) -> list[Campo]:
+    return [
+        campo_dos_lacres("dados.lacres", True),
+        Campo("dados.texto", "Observações", "textarea"),
+    ]
+
+
+def _campos_da_despesa(detalhe: dict[str, Any]) -> list[Campo]:
+    d = dados_custodia()
+    return [
+        Campo(
+            "dados.item",
+            "Despesa",
+            "select",
+            True,
+            opcoes=tuple((k, v.nome) for k, v in d.despesas_avulsas.items()),
+            ajuda="; ".join(
+                dict.fromkeys(v.fonte.referencia() for v in d.despesas_avulsas.values())
+            ),
+        ),
+        Campo("dados.valor", "Valor (R$)", "dinheiro", True, ajuda="maior que zero"),
+        Campo("dados.descricao", "Descrição", "text", True),
+        Campo("dados.comprovante", "Comprovante (nota, recibo, guia)", "text", True),
+    ]
+
+
+def _campos_do_pagamento_custodia(detalhe: dict[str, Any]) -> list[Campo]:
+    devido = str(_custodia_do_detalhe(detalhe).get("total_devido") or "")
+    return [
+        Campo(
+            "dados.valor",
+            "Valor pago (R$)",
+            "dinheiro",
+            True,
+            padrao=devido,
+            ajuda=f"falta pagar hoje: {moeda(devido or '0.00')} (despesas da custódia e multas)",
+        ),
+        Campo("dados.referencia", "Guia ou comprovante do pagamento", "text", True),
+    ]
+
+
+def _campos_da_regularizacao(detalhe: dict[str, Any]) -> list[Campo]:
+    return [Campo("dados.prova", "O que foi sanado e com que prova", "textarea", True)]
+
+
+def _campos_do_edital(detalhe: dict[str, Any]) -> list[Campo]:
+    return [
+        Campo("dados.publicacao", "Onde foi publicado ou afixado", "text", True),
+        Campo("dados.texto", "Texto / observações", "textarea"),
+    ]
+
+
+def _campos_da_reclamacao(detalhe: dict[str, Any]) -> list[Campo]:
+    return [
+        *campos_de_identificacao("dados.reclamante", "de quem reclama", endereco=True),
+        Campo("dados.prova", "Prova da propriedade", "textarea", True),
+    ]
+
+
+def _campos_da_entrega(detalhe: dict[str, Any]) -> list[Campo]:
+    quem = dados_custodia().qualidades_de_quem_recebe
+    norma = carregar_regime(detalhe["regime"]).marca("entrega_bem").fontes[0]
+    return [
+        *campos_de_identificacao("dados.recebedor", "de quem recebe", quem.valores),
+        Campo(
+            "dados.declaracao",
+            "Declaração de quem recebe: o estado de conservação e os equipamentos",
+            "textarea",
+            True,
+            ajuda="O que quem recebe declara, nas palavras dele. "
+            f'{norma.referencia()}: "{norma.texto}"',
+        ),
+    ]
+
+
+def _campos_do_edital_leilao(detalhe: dict[str, Any]) -> list[Campo]:
+    return [
+        Campo("dados.data_leilao", "Data do leilão", "date", True),
+        Campo("dados.local", "Local do leilão", "text", True),
+        Campo("dados.valor_avaliacao", "Valor de avaliação (R$)", "dinheiro", True),
+        Campo("dados.jornal", "Jornal de maior circulação em que foi publicado", "text", True),
+    ]
+
+
+def _campos_do_leiloeiro(detalhe: dict[str, Any]) -> list[Campo]:
+    return [
+        *campos_de_identificacao("dados.leiloeiro", "do leiloeiro"),
+        Campo("dados.matricula", "Matrícula na Junta Comercial", "text", True),
+        Campo("dados.portaria", "Número da Portaria de designação", "text", True),
+    ]
+
+
+def _campos_do_resultado_leilao(detalhe: dict[str, Any]) -> list[Campo]:
+    return [
+        Campo("dados.valor_arrematado", "Valor arrematado (R$)", "dinheiro", True),
+        *campos_de_identificacao("dados.arrematante", "do arrematante"),
+    ]
+
+
+def _campos_do_levantamento(detalhe: dict[str, Any]) -> list[Campo]:
+    em_vigor = tuple(
+        (str(m["id"]), f"{m['nome']} (aplicada em {filtros.data_hora(m['aplicada_em'])})")
+        for m in detalhe.get("medidas", [])
+        if m["em_vigor"] and not m.get("custodia_id")
+    )
+    return [
+        Campo("dados.medida_id", "Medida levantada", "select", True, opcoes=em_vigor),
+        Campo(
+            "dados.motivo",
+            "Motivo: o que cessou (a causa sanada) e com que prova",
+            "textarea",
+            True,
+        ),
+    ]
+
+
+CAMPOS_DA_CUSTODIA = {
+    DadosLacres: _campos_dos_lacres,
+    DadosDespesa: _campos_da_despesa,
+    DadosPagamentoCustodia: _campos_do_pagamento_custodia,
+    DadosRegularizacao: _campos_da_regularizacao,
+    DadosEditalCustodia: _campos_do_edital,
+    DadosReclamacao: _campos_da_reclamacao,
+    DadosEntrega: _campos_da_entrega,
+    DadosEditalLeilao: _campos_do_edital_leilao,
+    DadosLeiloeiro: _campos_do_leiloeiro,
+    DadosResultadoLeilao: _campos_do_resultado_leilao,
+    DadosLevantamento: _campos_do_levantamento,
+}
+"""Os campos de cada ato da custódia e do levantamento de medida, pelo modelo dos dados."""
 
 
 def _campos_do_laudo() -> list[Campo]:
@@ -494,9 +769,34 @@ def _texto(form: FormData, nome: str) -> str:
     return v.strip() if isinstance(v, str) else ""
 
 
+def compactar_linhas(pares: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """As listas de linhas (`LISTAS_EM_LINHAS`) sem as linhas em branco e renumeradas 0, 1, 2
+    na ordem da página: o erro do serviço em `dados.lacres.1.tipo` é o da segunda linha que a
+    página devolve, e a linha que se deixou em branco no meio não vira um lacre vazio."""
+    preenchidas: dict[str, set[int]] = {}
+    for nome, valor in pares:
+        m = _LINHA.match(nome)
+        if m and m["lista"] in LISTAS_EM_LINHAS and isinstance(valor, str) and valor.strip():
+            preenchidas.setdefault(m["lista"], set()).add(int(m["n"]))
+    nova = {lista: {n: k for k, n in enumerate(sorted(ns))} for lista, ns in preenchidas.items()}
+    saida = []
+    for nome, valor in pares:
+        m = _LINHA.match(nome)
+        if m is None or m["lista"] not in LISTAS_EM_LINHAS:
+            saida.append((nome, valor))
+        elif int(m["n"]) in nova.get(m["lista"], {}):
+            saida.append((f"{m['lista']}.{nova[m['lista']][int(m['n'])]}.{m['campo']}", valor))
+    return saida
+
+
+def linhas_preenchidas(valores: dict[str, Any], lista: str) -> int:
+    """Quantas linhas da lista voltaram preenchidas (já compactadas: 0 .. n-1)."""
+    return len({int(m["n"]) for k in valores if (m := _LINHA.match(k)) and m["lista"] == lista})
+
+
 def valores(form: FormData) -> dict[str, Any]:
     """Os campos de texto enviados, para devolvê-los ao formulário se o serviço recusar."""
-    return {k: v for k, v in form.multi_items() if isinstance(v, str)} | {
+    return {k: v for k, v in compactar_linhas(form.multi_items()) if isinstance(v, str)} | {
         "dados.agravantes": [v for v in form.getlist("dados.agravantes") if isinstance(v, str)],
         "dados.infracoes.incluir": [
             v for v in form.getlist("dados.infracoes.incluir") if isinstance(v, str)
@@ -514,7 +814,7 @@ def montar(tipo: str, form: FormData) -> dict[str, Any]:
         for nome, valor in form.multi_items()
         if ".acessorias." in nome and nome.endswith(".tipo") and isinstance(valor, str) and valor
     }
-    for nome, valor in form.multi_items():
+    for nome, valor in compactar_linhas(form.multi_items()):
         if ".acessorias." in nome and nome.rsplit(".", 1)[0] not in marcadas:
             continue
         if not isinstance(valor, str) or not nome.startswith("dados."):

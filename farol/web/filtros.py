@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from farol import formatos
 from farol.domain.papeis import nome_do_papel
+from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import catalogo_prazos
 from farol.relogio import fuso, hoje
@@ -114,6 +115,21 @@ def autor(valor: object) -> str:
     return a.nome if a else str(valor).replace("_", " ")
 
 
+ROTULOS_DE_QUALIDADE = {
+    "om": "a própria OM (guarda pela Organização Militar)",
+    "procurador": "procurador com poderes para receber",
+}
+"""Qualidades de dados/custodia.yaml que não são tipos de autor (dados/autores.yaml)."""
+
+
+def qualidade(valor: object) -> str:
+    """Em que qualidade alguém assina um termo da custódia: 'proprietario' -> 'proprietário da
+    embarcação' (o nome do tipo de autor); 'om' -> 'a própria OM ...'."""
+    autores = catalogo().autores
+    v = str(valor)
+    return autores[v].nome if v in autores else ROTULOS_DE_QUALIDADE.get(v, v.replace("_", " "))
+
+
 def documento_formulario(valor: object) -> str:
     d = carregar_tabela().documentos.get(str(valor))
     return d.nome if d else str(valor).replace("_", " ")
@@ -155,6 +171,7 @@ FILTROS = {
     "duracao": duracao,
     "medida": medida,
     "autor": autor,
+    "qualidade": qualidade,
     "documento_formulario": documento_formulario,
     "contagem": contagem,
     "nome_prazo": nome_prazo,

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from farol import entrada, formatos
-from farol.erros import EntradaInvalida, ErroFarol
+from farol.erros import EntradaInvalida, EntradasInvalidas, ErroFarol
 from farol.services.mensagens import traduzir
 
 GERAL = "_geral"
@@ -39,7 +39,15 @@ def decimal_br(texto: str) -> str:
 
 
 # Campos digitados no formato brasileiro ("1.234,56"), convertidos antes do serviço.
-CAMPOS_DINHEIRO = (".multa", ".valor", ".multa_base", ".valor_anual", ".valor_caucao")
+CAMPOS_DINHEIRO = (
+    ".multa",
+    ".valor",
+    ".multa_base",
+    ".valor_anual",
+    ".valor_caucao",
+    ".valor_avaliacao",
+    ".valor_arrematado",
+)
 CAMPOS_DECIMAIS = (".volume_litros", ".toneladas_oleo_granel", ".volume_estimado_litros")
 
 
@@ -135,18 +143,24 @@ def campo_do_formulario(campo: str | None, nomes: Iterable[str]) -> str:
 
 
 def erro_farol(e: ErroFarol, nomes: Iterable[str], apelidos: dict[str, str] | None = None) -> Erros:
-    """O erro do serviço no campo do formulário que o causou (ou no topo do formulário)."""
-    caminho = e.campo
-    for origem, destino in (apelidos or {}).items():
-        if caminho and re.fullmatch(origem, caminho):
-            caminho = destino
-            break
-    nome = campo_do_formulario(caminho, nomes)
-    texto = e.mensagem + (f" ({e.regra})" if e.regra else "")
-    if nome == GERAL and e.campo:
-        texto = f"{e.campo}: {texto}"
+    """O erro do serviço no campo do formulário que o causou (ou no topo do formulário); a
+    recusa de vários dados de uma vez (`EntradasInvalidas`), cada um no seu campo."""
+    nomes = list(nomes)
     erros = Erros()
-    erros.adicionar(nome, texto)
+    for um in e.erros if isinstance(e, EntradasInvalidas) else (e,):
+        caminho = um.campo
+        for origem, destino in (apelidos or {}).items():
+            if caminho and re.fullmatch(origem, caminho):
+                caminho = destino
+                break
+        nome = campo_do_formulario(caminho, nomes)
+        texto = um.mensagem + (f" ({um.regra})" if um.regra else "")
+        if nome == GERAL and um.campo:
+            texto = f"{um.campo}: {texto}"
+        if nome == GERAL and erros.geral:
+            erros.por_campo[GERAL] += f"; {texto}"
+        else:
+            erros.adicionar(nome, texto)
     return erros
 
 
@@ -157,14 +171,43 @@ def _numero(valor: Any) -> str:
         return str(valor)
 
 
-def mensagem_de_validacao(item: Any) -> str:
+_VALOR_EM_REAIS = "valor em reais inválido: só números, com vírgula nos centavos (ex.: 1.500,00)"
+_PARA_O_FORMULARIO = {
+    "missing": "campo obrigatório ausente: preencha-o",
+    "date_parsing": "data inválida: preencha dia, mês e ano",
+    "date_type": "data inválida: preencha dia, mês e ano",
+    "date_from_datetime_parsing": "data inválida: preencha dia, mês e ano",
+    "datetime_parsing": "data e hora inválidas: preencha dia, mês, ano, hora e minuto",
+    "datetime_type": "data e hora inválidas: preencha dia, mês, ano, hora e minuto",
+    "datetime_from_date_parsing": "data e hora inválidas: preencha dia, mês, ano, hora e minuto",
+    "int_parsing": "número inteiro inválido: só algarismos (ex.: 15)",
+    "decimal_parsing": "número inválido: só algarismos, com vírgula nas casas decimais (ex.: 7,20)",
+    "bool_parsing": "marque ou desmarque a opção",
+}
+
+
+def _opcoes(esperado: Any) -> str:
+    """A lista de opções do Pydantic (em inglês, `'navegando' or 'parada'`) em português:
+    `navegando ou parada`."""
+    return re.sub(r"\s+or\s+", " ou ", str(esperado)).replace("'", "")
+
+
+def mensagem_de_validacao(item: Any, nome: str = "") -> str:
     """A mensagem de um erro do Pydantic para quem preenche o formulário: o limite dito por
     extenso ("no máximo 4.000 caracteres; foram 4.012"), em vez da forma da API
-    ("max length: 4000"); os demais, como `services.mensagens.traduzir` os escreve."""
+    ("max length: 4000"); dinheiro e datas como se digitam na página ("1.500,00", dia, mês e
+    ano); as opções por extenso; os demais, como `services.mensagens.traduzir` os escreve."""
     tipo = str(item.get("type", ""))
     ctx = item.get("ctx") or {}
     valor = item.get("input")
     digitado = f"; foram {_numero(len(valor))}" if isinstance(valor, str) else ""
+    if nome.endswith(CAMPOS_DINHEIRO) and tipo in ("value_error", "decimal_parsing"):
+        texto = str(item.get("msg", "")).removeprefix("Value error, ")
+        return texto if texto.startswith("valor em dinheiro ") else _VALOR_EM_REAIS
+    if tipo in _PARA_O_FORMULARIO:
+        return _PARA_O_FORMULARIO[tipo]
+    if tipo in ("literal_error", "enum") and "expected" in ctx:
+        return f"escolha uma das opções: {_opcoes(ctx['expected'])}"
     if tipo == "string_too_long":
         return f"texto longo demais: no máximo {_numero(ctx['max_length'])} caracteres{digitado}"
     if tipo == "string_too_short":
@@ -198,6 +241,6 @@ def erros_pydantic(
                 caminho = destino
                 break
         nome = campo_do_formulario(caminho, nomes)
-        texto = mensagem_de_validacao(item)
+        texto = mensagem_de_validacao(item, caminho)
         erros.adicionar(nome, texto if nome != GERAL else f"{caminho}: {texto}")
     return erros

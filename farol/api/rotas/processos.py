@@ -73,6 +73,12 @@ def listar(
     vencidos: Annotated[
         bool, Query(description="só processos com prazo em curso já vencido")
     ] = False,
+    vence_de: Annotated[
+        Data | None, Query(description="só processos com prazo em curso que vence desde este dia")
+    ] = None,
+    vence_ate: Annotated[
+        Data | None, Query(description="só processos com prazo em curso que vence até este dia")
+    ] = None,
     ordem: Annotated[
         Ordem,
         Query(description="prazo (próximo vencimento), numero ou aberto_em; `-`: decrescente"),
@@ -100,6 +106,8 @@ def listar(
             om=om,
             regime=regime,
             vencidos=vencidos,
+            vence_de=vence_de,
+            vence_ate=vence_ate,
             ordem=ordem,
             pagina=pagina,
             por_pagina=por_pagina or limite or POR_PAGINA_DA_API,

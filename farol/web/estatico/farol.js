@@ -4,7 +4,8 @@
  * - a busca de embarcação preenche inscrição, nome e proprietário;
  * - os botões de envio não disparam duas vezes;
  * - o resumo fixo da nova inspeção acompanha a prévia;
- * - o botão "Alto contraste" liga e desliga o modo e grava a escolha. */
+ * - o botão "Alto contraste" liga e desliga o modo e grava a escolha;
+ * - "Adicionar lacre" põe mais uma linha na lista de lacres. */
 (function () {
   "use strict";
 
@@ -121,13 +122,20 @@
           alvo.innerHTML = html;
           atualizarResumo(alvo);
         })
-        .catch(function () {
+        .catch(function (e) {
           if (numero !== pedido) return;
-          alvo.innerHTML = '<p class="alerta alerta-aviso">Sem conexão para conferir agora. ' +
-            'Use “Conferir medidas” ou registre: o servidor confere ao salvar, e reenviar não duplica nada.</p>';
-          if (resumo) resumo.innerHTML = '<p class="resumo-linha">Sem conexão para conferir agora: use “Conferir medidas”.</p>';
+          var semRede = !navigator.onLine || e instanceof TypeError;
+          if (semRede && window.FarolSemSinal && window.FarolMedidasOffline) {  // inspecao_offline.js
+            return window.FarolSemSinal.avaliar(form, alvo, resumo).catch(function () { semConexao(); });
+          }
+          semConexao();
         })
         .finally(function () { if (numero === pedido) alvo.removeAttribute("aria-busy"); });
+      function semConexao() {
+        alvo.innerHTML = '<p class="alerta alerta-aviso">Sem conexão para conferir agora. ' +
+          'Use “Conferir medidas” ou registre: o servidor confere ao salvar, e reenviar não duplica nada.</p>';
+        if (resumo) resumo.innerHTML = '<p class="resumo-linha">Sem conexão para conferir agora: use “Conferir medidas”.</p>';
+      }
     }
 
     function agendar() { clearTimeout(espera); espera = setTimeout(avaliar, 200); }
@@ -302,6 +310,45 @@
     if (largo.addEventListener) largo.addEventListener("change", ajustar);
   }
 
+  /* Listas de linhas (os lacres): sem JS a página traz linhas em branco fixas; aqui o botão
+     "Adicionar" põe mais uma, cópia vazia da última com o número seguinte no nome
+     (dados.lacres.5.numero), até o máximo que o serviço aceita (data-maximo). */
+  function ligarLinhas() {
+    document.querySelectorAll("[data-linhas]").forEach(function (lista) {
+      var botao = lista.querySelector("[data-adicionar-linha]");
+      if (!botao) return;
+      var maximo = parseInt(lista.getAttribute("data-maximo"), 10) || 0;
+      function linhas() { return lista.querySelectorAll("[data-linha]"); }
+      function ajustar() { botao.hidden = maximo > 0 && linhas().length >= maximo; }
+      botao.addEventListener("click", function () {
+        var todas = linhas();
+        var ultima = todas[todas.length - 1];
+        var n = todas.length;
+        var nova = ultima.cloneNode(true);
+        nova.querySelectorAll(".erro-campo").forEach(function (p) { p.remove(); });
+        nova.querySelectorAll(".campo-com-erro").forEach(function (c) { c.classList.remove("campo-com-erro"); });
+        nova.querySelectorAll("input, textarea, select, label").forEach(function (el) {
+          var nome = el.getAttribute("name");
+          if (nome) el.setAttribute("name", nome.replace(/\.\d+\.([a-z_]+)$/, "." + n + ".$1"));
+          ["id", "for"].forEach(function (atributo) {
+            var v = el.getAttribute(atributo);
+            if (v) el.setAttribute(atributo, v.replace(/-\d+-([a-z_]+)$/, "-" + n + "-$1"));
+          });
+          el.removeAttribute("aria-describedby");
+          el.removeAttribute("aria-invalid");
+          if (el.matches("input, textarea")) el.value = "";
+        });
+        var titulo = nova.querySelector(".linha-titulo");
+        if (titulo) titulo.textContent = titulo.textContent.replace(/\d+\s*$/, String(n + 1));
+        ultima.parentNode.insertBefore(nova, ultima.nextSibling);
+        var primeiro = nova.querySelector("input");
+        if (primeiro) primeiro.focus();
+        ajustar();
+      });
+      ajustar();
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     ligarContraste();
     ligarMenu();
@@ -309,5 +356,6 @@
     ligarDocumentos();
     ligarInspecao();
     ligarEnvioUnico();
+    ligarLinhas();
   });
 })();

@@ -83,6 +83,7 @@ def _pagina_embarcacao(
     if not valores:
         valores = {c: atuais.get(c) for c in CAMPOS_EMBARCACAO if c in atuais}
         valores = {c: "" if v is None else v for c, v in valores.items()}
+        valores["estrangeira"] = "sim" if emb.estrangeira else ""  # como o formulário envia
         if emb.comprimento is not None:
             valores["comprimento"] = f"{emb.comprimento:.2f}".replace(".", ",")
     contexto = {
@@ -93,6 +94,13 @@ def _pagina_embarcacao(
         "corrigido": corrigido,
     }
     return pagina(request, "embarcacao.html", contexto, status)
+
+
+def _versao_atual(valores: dict[str, Any], erros: Erros) -> None:
+    """Cadastro mudado por outro usuário (409): o formulário volta com o que foi digitado e a
+    versão atual, para quem conferiu os dados novos (no alto da página) corrigir de novo."""
+    if erros.get("versao"):
+        valores["versao"] = ""
 
 
 @rotas.get("/pessoas/{pid}", response_class=HTMLResponse)
@@ -114,6 +122,7 @@ def corrigir_pessoa(
         return _pagina_pessoa(request, ator, pid, valores=valores, erros=erros, status=422)
     except ErroFarol as e:
         erros = erro_farol(e, CAMPOS_PESSOA)
+        _versao_atual(valores, erros)
         return _pagina_pessoa(request, ator, pid, valores=valores, erros=erros, status=status_de(e))
     return RedirectResponse(f"/pessoas/{pid}?corrigido=1#historico", status_code=303)
 
@@ -141,6 +150,7 @@ def corrigir_embarcacao(
         return _pagina_embarcacao(request, ator, eid, valores=valores, erros=erros, status=422)
     except ErroFarol as e:
         erros = erro_farol(e, CAMPOS_EMBARCACAO)
+        _versao_atual(valores, erros)
         return _pagina_embarcacao(
             request, ator, eid, valores=valores, erros=erros, status=status_de(e)
         )

@@ -25,13 +25,13 @@ import uuid
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import ValidationError
 from starlette.datastructures import FormData, UploadFile
 
 from farol import entrada
 from farol.domain.papeis import nome_do_papel
-from farol.erros import EntradaInvalida, ErroFarol
+from farol.erros import EntradaInvalida, EntradasInvalidas, ErroFarol
 from farol.http.deps import uow_da
 from farol.http.erros import status_de
 from farol.http.parametros import IdNoCaminho
@@ -359,6 +359,13 @@ def avaliar_fragmento(request: Request, ator: AtorWeb, form: Formulario) -> HTML
     return HTMLResponse(html, status_code=200, headers={"Cache-Control": "no-store"})
 
 
+@rotas.get("/inspecoes/nova/conferir", response_model=None)
+def conferir_de_novo() -> RedirectResponse:
+    """O endereço da conferência sem JS, aberto de novo (recarregar, restaurar a aba): o
+    formulário, em vez de um 405."""
+    return RedirectResponse("/inspecoes/nova", status_code=303)
+
+
 @rotas.post("/inspecoes/nova/conferir", response_class=HTMLResponse)
 def conferir(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse:
     conferir_csrf(request, form)
@@ -380,6 +387,10 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse
         cmd = NovaInspecao.model_validate(dados)
     except ValidationError as e:
         erros = _erro_validade(erros_pydantic(e, _nomes(v), apelidos=apelidos))
+        # o CPF/CNPJ com dígito errado e a data futura aparecem junto, não na volta seguinte
+        alem = inspecoes.recusas_alem_do_formato(dados)
+        if alem:
+            erros.juntar(erro_farol(EntradasInvalidas(alem), _nomes(v), apelidos))
         return _pagina_formulario(request, ator, v, erros, avaliacao, 422, _fotos_escolhidas(form))
     chave = v["chave"] or None
     try:

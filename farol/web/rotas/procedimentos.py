@@ -105,6 +105,13 @@ def novo(request: Request, ator: AtorWeb) -> HTMLResponse:
     return _tela(request, ator)
 
 
+@rotas.get("/procedimentos", response_model=None)
+def procedimentos_recusado() -> RedirectResponse:
+    """O endereço da abertura recusada, aberto de novo (recarregar, restaurar a aba): o
+    formulário, em vez de um 405."""
+    return RedirectResponse("/procedimentos/novo", status_code=303)
+
+
 @rotas.post("/procedimentos", response_class=HTMLResponse, response_model=None)
 def abrir(
     request: Request, ator: AtorWeb, form: Annotated[FormData, Depends(_formulario)]

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from typing import Annotated, Any
 from urllib.parse import quote, urlencode
@@ -75,6 +76,8 @@ def _pagina(
     ctx.update(
         {
             "formularios": atos.formularios(ctx["p"], possiveis),
+            # o Auto de Apreensão de cada apreensão que o papel recolhe à custódia
+            "campos_recolhimento": atos.campos_do_recolhimento() if ctx["recolhiveis"] else [],
             "indisponiveis": [a for a in possiveis if not a.permitido],
             "aberto": aberto,
             "valores": valores or {},
@@ -110,7 +113,8 @@ def registrar_ato(
     try:
         corpo_do_ato = atos.montar(tipo, form)
         erros = atos.conferir(tipo, detalhe, corpo_do_ato, nomes)
-        if erros:  # todos os erros de formato de uma vez, antes do serviço
+        if erros:  # todos os erros de formato de uma vez, antes do serviço, e o da data
+            _juntar_recusa_da_data(uow, ator, pid, corpo_do_ato, erros)
             return _recusado(request, ator, pid, tipo, valores, erros, 422)
         cmd = NovoAto.model_validate(corpo_do_ato)
         arquivo = atos.arquivo_enviado(form)
@@ -129,6 +133,22 @@ def registrar_ato(
     )
     recusa.apagar(resposta, pid, tipo)
     return resposta
+
+
+def _juntar_recusa_da_data(
+    uow: Any, ator: Ator, pid: int, corpo_do_ato: dict[str, Any], erros: Erros
+) -> None:
+    """Com erros de formato, a data do ato (se bem escrita) é conferida também: futura ou
+    anterior ao ato que ele sucede aparece junto, não depois de corrigido o resto."""
+    if erros.get("data_ato"):
+        return
+    try:
+        data = dt.date.fromisoformat(str(corpo_do_ato.get("data_ato") or ""))
+    except ValueError:
+        return
+    recusa_da_data = processos.recusa_da_data(uow, ator, pid, data)
+    if recusa_da_data is not None:
+        erros.adicionar("data_ato", recusa_da_data.mensagem)
 
 
 def _recusado(
@@ -172,7 +192,17 @@ def baixar_anexo(
     )
 
 
-CAMPOS_DA_LISTA = ("estado", "regime", "om", "vencidos", "ordem", "pagina", "por_pagina")
+CAMPOS_DA_LISTA = (
+    "estado",
+    "regime",
+    "om",
+    "vencidos",
+    "vence_de",
+    "vence_ate",
+    "ordem",
+    "pagina",
+    "por_pagina",
+)
 SIM = ("1", "true", "sim", "on")
 
 
@@ -241,6 +271,13 @@ def emitir_documento(
         erros.adicionar(GERAL, e.texto())
         return _pagina(request, ator, pid, erros=erros, status=status_de(e))
     return RedirectResponse(f"/processos/{pid}#documento-{doc_id}", status_code=303)
+
+
+@rotas.get("/processos/{pid}/documentos", response_model=None)
+def documentos_do_processo(pid: IdNoCaminho) -> RedirectResponse:
+    """O endereço da emissão recusada, aberto de novo (recarregar, restaurar a aba): a seção
+    dos documentos da página do processo, em vez de um 405."""
+    return RedirectResponse(f"/processos/{pid}#oficiais", status_code=303)
 
 
 @rotas.get("/processos/{pid}/documentos/{doc_id}.pdf", response_model=None)

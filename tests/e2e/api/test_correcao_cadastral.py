@@ -200,8 +200,8 @@ INVALIDOS_PESSOA = [
     ({"documento": cpf(123456789)}, "documento", "o CPF/CNPJ não se corrige"),
     ({"nome": "João Dono", "motivo": "erro"}, "motivo", "diga o motivo da correção"),
     ({"nome": "João Dono"}, None, "nada a corrigir"),
-    ({"endereco": ENDERECO_NOVO, "versao": 0}, "versao", "valor pequeno demais"),
-    ({"endereco": ENDERECO_NOVO, "tipo": "juridica"}, "tipo", "campo não permitido"),
+    ({"endereco": ENDERECO_NOVO, "versao": 0}, "versao", "valor abaixo do mínimo"),
+    ({"endereco": ENDERECO_NOVO, "tipo": "juridica"}, "tipo", "campo não previsto"),
 ]
 
 
@@ -226,7 +226,7 @@ INVALIDOS_EMBARCACAO = [
     ({"comprimento": "-3"}, "comprimento", "maior que zero"),
     ({"comprimento": "500.01"}, "comprimento", "comprimento acima de 500,00 m"),
     ({"comprimento": "7.255"}, "comprimento", "no máximo duas casas decimais"),
-    ({"comprimento": "sete"}, "comprimento", "número decimal inválido"),
+    ({"comprimento": "sete"}, "comprimento", "esperado um valor decimal"),
     ({"nome": "   "}, "nome", "o nome da embarcação não pode ficar em branco"),
     ({"estrangeira": None}, "estrangeira", "informe se a embarcação é de bandeira estrangeira"),
     ({"inscricao": "SC-OUTRA"}, "inscricao", "a inscrição não se corrige"),
