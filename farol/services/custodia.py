@@ -426,6 +426,26 @@ def _instante_do_dia(d: dt.date) -> dt.datetime:
 # --- levantamento de medida no processo sancionador -----------------------------------------
 
 
+def medidas_levantaveis(s: Session, p: Processo) -> int:
+    """Quantas medidas do processo estão em vigor e se levantam por ato de levantamento (as
+    de embarcação sob custódia se levantam pelo Termo de Entrega)."""
+    sob_custodia = select(Custodia.processo_id).where(
+        Custodia.medida_id == MedidaAdministrativa.id
+    )
+    return int(
+        s.scalar(
+            select(func.count())
+            .select_from(MedidaAdministrativa)
+            .where(
+                MedidaAdministrativa.processo_id == p.id,
+                MedidaAdministrativa.suspensa_em.is_(None),
+                ~sob_custodia.exists(),
+            )
+        )
+        or 0
+    )
+
+
 def levantar_medida(
     s: Session, p: Processo, data_ato: dt.date, medida_id: int
 ) -> MedidaAdministrativa:

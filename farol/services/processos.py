@@ -233,6 +233,7 @@ def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: An
             if marca.alvo == "ato" and maquina.tem_marca(tipo, m)
         ),
         retencao_vigente=_retencao_vigente(maquina, historico),
+        medidas_levantaveis=custodia.medidas_levantaveis(s, p),
         custodia=custodia.fatos(s, p, cmd.data_ato),
         esclarecimentos_prestados=any(
             repositorio.teve_ato(s, p, tipo) for tipo in maquina.tipos_com("presta_esclarecimentos")

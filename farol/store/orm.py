@@ -543,6 +543,15 @@ class Prazo(Base):
     __table_args__ = (
         CheckConstraint(_em("contagem", CONTAGENS), name="contagem"),
         CheckConstraint(_em("regime", REGIMES), name="regime"),
+        # Os prazos em curso de cada processo, na ordem do vencimento: a lista de processos, o
+        # painel e a agenda só leem estes, que são poucos diante de todos os já encerrados.
+        Index(
+            "ix_prazo_em_curso",
+            "processo_id",
+            "vencimento",
+            sqlite_where=text("encerrado_em IS NULL"),
+            postgresql_where=text("encerrado_em IS NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -61,6 +61,7 @@ class Processo:
     inquerito_acidente_pendente: bool = False
     infracao_de_poluicao: bool = False
     anterior: str | None = None
+    medidas_levantaveis: int = 0
     cobertos: set[tuple[str, str]] = field(default_factory=set)
     resultados: list[Resultado] = field(default_factory=list)
 
@@ -89,6 +90,7 @@ class Processo:
             inquerito_acidente_pendente=self.inquerito_acidente_pendente,
             infracao_de_poluicao=self.infracao_de_poluicao,
             estado_anterior_ao_sobrestamento=self.anterior,
+            medidas_levantaveis=self.medidas_levantaveis,
         )
 
     def ato(
@@ -512,7 +514,7 @@ def caminho_levantamento_de_medida_em_todo_estado_nao_final() -> Processo:
     for n, estado in enumerate([*ORDEM_CANONICA, "sobrestado"]):
         p = ate(estado)
         abertos = dict(p.vencimentos)
-        r = p.ato("levantamento_de_medida", papeis[n % len(papeis)])
+        r = p.ato("levantamento_de_medida", papeis[n % len(papeis)], medidas_levantaveis=1)
         assert r.estado_destino == estado
         assert r.prazos_iniciados == r.prazos_encerrados == ()
         assert p.vencimentos == abertos
@@ -520,9 +522,21 @@ def caminho_levantamento_de_medida_em_todo_estado_nao_final() -> Processo:
     p = ate("em_recurso")
     p.ato("pagamento", AC)
     p.ato("decisao_recurso_provido", CP)
-    assert p.ato("levantamento_de_medida", IN).estado_destino == "aguardando_restituicao"
+    r = p.ato("levantamento_de_medida", IN, medidas_levantaveis=1)
+    assert r.estado_destino == "aguardando_restituicao"
     todos.cobertos |= p.cobertos
     return todos
+
+
+def test_levantamento_sem_medida_em_vigor_e_recusado_no_campo_da_medida() -> None:
+    # Só se levanta o que está em vigor: a medida já levantada, ou a apreensão sob custódia
+    # (que sai pelo Termo de Entrega), não deixa o ato disponível.
+    p = ate("em_defesa")
+    with pytest.raises(Conflito) as e:
+        p.ato("levantamento_de_medida", IN, medidas_levantaveis=0)
+    assert "não há medida administrativa em vigor" in e.value.mensagem
+    assert e.value.campo == "dados.medida_id"
+    assert e.value.regra == "LESTA art. 16, § 2º"
 
 
 def caminho_procurador_em_todo_estado_nao_final() -> Processo:

@@ -77,6 +77,9 @@ class ContextoAto:
     prorroga uma vez; `apreciacao_distrito`: NORMAM-07 item 0322)."""
     retencao_vigente: bool = False
     """O último ato de retenção (marca `retem_embarcacao`) ainda não tem liberação."""
+    medidas_levantaveis: int = 0
+    """Medidas administrativas do processo em vigor que um ato de levantamento alcança (a
+    apreensão sob custódia se levanta pelo Termo de Entrega, não por este ato)."""
     custodia: FatosCustodia | None = None
     """Os fatos da custódia (só no processo de custódia)."""
     """As pendentes que cabe ao infrator cumprir, no prazo que a decisão fixou."""
@@ -453,6 +456,16 @@ def _sem_retencao_vigente(t: Transicao, c: ContextoAto, regime: str) -> Avaliaca
     return _recusa("a embarcação já está retida neste processo (retenção sem liberação)", "tipo")
 
 
+def _medida_em_vigor(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if c.medidas_levantaveis > 0:
+        return _OK
+    return _recusa(
+        "não há medida administrativa em vigor a levantar neste processo (as já levantadas "
+        "não se levantam de novo; a apreensão sob custódia se levanta pelo Termo de Entrega)",
+        "dados.medida_id",
+    )
+
+
 def _custodia(c: ContextoAto) -> FatosCustodia:
     if c.custodia is None:
         raise ValueError("guarda de custódia avaliada fora de um processo de custódia")
@@ -743,6 +756,12 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "condicao",
             "há retenção da embarcação sem liberação neste processo",
             _retencao_vigente,
+        ),
+        Guarda(
+            "medida_em_vigor",
+            "condicao",
+            "há medida administrativa do processo em vigor, fora de custódia",
+            _medida_em_vigor,
         ),
         Guarda(
             "sem_retencao_vigente",

@@ -274,3 +274,27 @@ def test_bem_achado_reclamado_e_nao_reclamado(api: Api) -> None:
     )
     assert r["processo"]["estado"] == "incorporada"
     assert api.get(f"/processos/{esquecido}/custodia").json()["fim"] == "2026-04-10"
+
+
+def test_levantamento_so_aparece_enquanto_ha_medida_fora_da_custodia(api: Api) -> None:
+    # A retirada de tráfego em vigor pode ser levantada; a apreensão sob custódia não (sai pelo
+    # Termo de Entrega). Levantada a retirada, o ato deixa de caber e a lista diz por quê.
+    ap, _cid = _custodia(api, "401M2026509")
+
+    def levantamento() -> dict[str, Any]:
+        r = api.get(f"/processos/{ap['pid']}/atos-possiveis", como="inspetor.cpsc")
+        assert r.status_code == 200, r.text
+        (x,) = [a for a in r.json() if a["tipo"] == "levantamento_de_medida"]
+        return x
+
+    assert levantamento()["permitido"] is True
+    retirada = ap["medidas"]["retirada_de_trafego"]["id"]
+    motivo = {"medida_id": retirada, "motivo": "Condutor habilitado assumiu o comando."}
+    api.ato_ok(ap["pid"], "levantamento_de_medida", "2026-03-02", motivo, como="inspetor.cpsc")
+    depois = levantamento()
+    assert depois["permitido"] is False
+    assert depois["campo"] == "dados.medida_id"
+    assert "não há medida administrativa em vigor" in depois["motivo"]
+    apreensao = ap["medidas"]["apreensao_embarcacao"]["id"]
+    r = api.ato(ap["pid"], "levantamento_de_medida", "2026-03-03", {**motivo, "medida_id": apreensao})
+    assert r.status_code == 409 and "não há medida administrativa em vigor" in r.text
