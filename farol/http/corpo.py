@@ -17,6 +17,7 @@ no caminho ou na consulta (`?estado=a%00b`) responde 422 aqui mesmo, antes da ro
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import parse_qsl, unquote_to_bytes
 
 from starlette.exceptions import HTTPException
@@ -32,15 +33,22 @@ def _mib(n: int) -> str:
     return f"{n / entrada.MIB:g} MiB".replace(".", ",")
 
 
-CAMINHOS_COM_FOTOS = ("/inspecoes/nova", "/api/v1/inspecoes/com-fotos")
-"""Onde o multipart leva as fotos da inspeção: limite `entrada.CORPO_INSPECAO_COM_FOTOS`."""
+CAMINHOS_COM_FOTOS = (
+    "/inspecoes/nova",
+    "/api/v1/inspecoes/com-fotos",
+    "/api/v1/custodias/com-fotos",
+)
+"""Onde o multipart leva as fotos da inspeção ou da chegada à custódia: limite
+`entrada.CORPO_INSPECAO_COM_FOTOS`."""
+RECOLHIMENTO_COM_FOTOS = re.compile(r"/processos/[0-9]+/recolhimento")
+"""O formulário "Recolher à custódia" da página do processo (fotos da chegada à guarda)."""
 
 
 def limite_do_corpo(tipo: str, caminho: str = "") -> int:
     """O maior corpo aceito para o `Content-Type` (e, no multipart, o caminho)."""
     if tipo.split(";", 1)[0].strip().lower() != "multipart/form-data":
         return entrada.CORPO_JSON
-    if caminho in CAMINHOS_COM_FOTOS:
+    if caminho in CAMINHOS_COM_FOTOS or RECOLHIMENTO_COM_FOTOS.fullmatch(caminho):
         return entrada.CORPO_INSPECAO_COM_FOTOS
     return entrada.CORPO_MULTIPART
 

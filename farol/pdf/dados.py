@@ -210,8 +210,8 @@ class Lacre(_Modelo):
 
 
 class Foto(_Modelo):
-    """Uma foto tirada na inspeção, identificada pelo SHA-256 do arquivo guardado no processo
-    (o Auto de Apreensão as relaciona; a imagem fica no Farol)."""
+    """Uma foto tirada na inspeção ou na chegada do bem à guarda, identificada pelo SHA-256 do
+    arquivo guardado no processo (o Auto de Apreensão as relaciona; a imagem fica no Farol)."""
 
     numero: int = Field(ge=1)
     nome_arquivo: str = Field(min_length=1)

@@ -10,6 +10,7 @@ seguem pelo quadro (procedimento_custodia.yaml) e pelas contas de `farol.service
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from pydantic import Field
 from sqlalchemy import select
@@ -19,10 +20,12 @@ from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
 from farol.formatos import data as data_br
 from farol.normas.citacoes import citacao
 from farol.normas.custodia import dados_custodia
-from farol.relogio import data_local
-from farol.services import idempotencia
+from farol.relogio import agora, data_local
+from farol.services import fotos_inspecao, idempotencia
+from farol.services.anexos import nome_seguro
 from farol.services.comandos import DadosRecolhimento, Modelo
 from farol.services.custodia import APREENSAO, REGIME, conferir_qualidade
+from farol.services.fotos_inspecao import FotoEnviada
 from farol.services.inspecoes import (
     DadosEmbarcacao,
     DadosPessoa,
@@ -33,7 +36,15 @@ from farol.services.jurisdicao import Ator, carregar_processo
 from farol.services.processos import abrir_processo
 from farol.services.resultados.base import Resultado
 from farol.services.unit_of_work import UnitOfWork
-from farol.store.orm import OM, Custodia, Embarcacao, MedidaAdministrativa, Processo
+from farol.store.orm import (
+    OM,
+    Ato,
+    Custodia,
+    DocumentoAnexo,
+    Embarcacao,
+    MedidaAdministrativa,
+    Processo,
+)
 
 
 class NovaCustodia(Modelo):
@@ -55,6 +66,8 @@ class CustodiaAberta(Resultado):
     regime: str
     estado: str
     bem: str
+    fotos_na_chegada: int = 0
+    """Fotos do bem ao chegar à guarda, anexadas ao ato de recolhimento."""
 
 
 # --- abertura --------------------------------------------------------------------------------
@@ -196,16 +209,52 @@ def _exigir_fora_de_custodia(s: Session, e: Embarcacao) -> None:
 
 
 def abrir(
-    uow: UnitOfWork, ator: Ator, cmd: NovaCustodia, *, chave: str | None = None
+    uow: UnitOfWork,
+    ator: Ator,
+    cmd: NovaCustodia,
+    *,
+    chave: str | None = None,
+    fotos: Sequence[FotoEnviada] = (),
 ) -> tuple[int, CustodiaAberta]:
-    """Abre a custódia numa transação própria (idempotente com a chave do pedido)."""
+    """Abre a custódia numa transação própria (idempotente com a chave do pedido), com as
+    fotos do bem na chegada à guarda, se houver: a prova do estado em que foi recebido, que o
+    Termo de Entrega confronta com o estado declarado por quem o recebe de volta."""
     status, corpo = idempotencia.executar(
         uow,
         ator.usuario_id,
         chave,
         "POST",
         "/custodias",
-        lambda s: (201, abrir_custodia(s, ator, cmd).model_dump(mode="json")),
-        idempotencia.assinatura_de(cmd.model_dump_json()),
+        lambda s: (201, _abrir_com_fotos(s, ator, cmd, fotos).model_dump(mode="json")),
+        idempotencia.assinatura_de(cmd.model_dump_json() + fotos_inspecao.assinatura(fotos)),
     )
     return status, CustodiaAberta.model_validate(corpo)
+
+
+def _abrir_com_fotos(
+    s: Session, ator: Ator, cmd: NovaCustodia, fotos: Sequence[FotoEnviada]
+) -> CustodiaAberta:
+    """A abertura e as fotos do bem na chegada, na mesma transação: uma foto recusada (não é
+    imagem, vazia, grande demais) recusa o recolhimento, e nada fica gravado."""
+    conferidas = fotos_inspecao.validar(fotos)
+    aberta = abrir_custodia(s, ator, cmd)
+    if not fotos:
+        return aberta
+    recolhimento = s.scalar(
+        select(Ato.id).where(Ato.processo_id == aberta.id).order_by(Ato.id).limit(1)
+    )
+    recebidas_em = agora()
+    for foto, (mime, sha256) in zip(fotos, conferidas, strict=True):
+        s.add(
+            DocumentoAnexo(
+                processo_id=aberta.id,
+                ato_id=recolhimento,
+                nome_arquivo=nome_seguro(foto.nome),
+                tipo_mime=mime,
+                sha256=sha256,
+                conteudo=foto.conteudo,
+                criado_em=recebidas_em,
+            )
+        )
+    s.flush()
+    return aberta.model_copy(update={"fotos_na_chegada": len(fotos)})

@@ -40,8 +40,18 @@ from farol.pdf.formatos import formatar_data
 from farol.rules import custodia as regras
 from farol.services import montagem_documentos as md
 from farol.services.custodia import APREENSAO, REGIME, extratos
-from farol.services.fotos_inspecao import fotos_da_inspecao
-from farol.store.orm import Ato, Custodia, MedidaAdministrativa, Pessoa, Prazo, Processo
+from farol.services.fotos_inspecao import TIPOS_ACEITOS, fotos_da_inspecao
+from farol.store.orm import (
+    Ato,
+    Custodia,
+    DocumentoAnexo,
+    MedidaAdministrativa,
+    Pessoa,
+    Prazo,
+    Processo,
+)
+
+CHEGADA = "na chegada à guarda (recolhimento)"
 
 T = d.TipoDocumento
 
@@ -328,7 +338,19 @@ def _sanada(x: _Custodia) -> bool:
 def _auto_de_apreensao(x: _Custodia, tipo: d.TipoDocumento) -> d.DadosDocumento:
     apreensao = _exigir_apreensao(x, tipo)
     fiel = x.guarda.get("fiel_depositario")
-    fotos = fotos_da_inspecao(x.s, x.p.inspecao_id) if x.p.inspecao_id else []
+    fotos = [
+        (f.nome_arquivo, f.sha256, f.tirada_em, f.descricao)
+        for f in (fotos_da_inspecao(x.s, x.p.inspecao_id) if x.p.inspecao_id else [])
+    ]
+    # as fotos do bem na chegada à guarda: as imagens anexadas ao próprio recolhimento
+    fotos += [
+        (nome, sha256, criado_em, CHEGADA)
+        for nome, sha256, criado_em in x.s.execute(
+            select(DocumentoAnexo.nome_arquivo, DocumentoAnexo.sha256, DocumentoAnexo.criado_em)
+            .where(DocumentoAnexo.ato_id == x.ato.id, DocumentoAnexo.tipo_mime.in_(TIPOS_ACEITOS))
+            .order_by(DocumentoAnexo.id)
+        )
+    ]
     interessados = _responsavel(x, "Proprietário")
     if fiel:
         interessados += (_parte(fiel, "Fiel depositário", _qualidade(fiel.get("qualidade"))),)
@@ -343,14 +365,8 @@ def _auto_de_apreensao(x: _Custodia, tipo: d.TipoDocumento) -> d.DadosDocumento:
             d.Lacre(**lacre, aplicado_em=x.ato.data_ato) for lacre in x.guarda.get("lacres", [])
         ),
         fotos=tuple(
-            d.Foto(
-                numero=n,
-                nome_arquivo=f.nome_arquivo,
-                sha256=f.sha256,
-                tirada_em=f.tirada_em,
-                descricao=f.descricao,
-            )
-            for n, f in enumerate(fotos, start=1)
+            d.Foto(numero=n, nome_arquivo=nome, sha256=sha256, tirada_em=quando, descricao=descr)
+            for n, (nome, sha256, quando, descr) in enumerate(fotos, start=1)
         ),
         observacoes=_observacoes(x.guarda.get("texto")),
         fundamentos=x.fundamentos("recolhe_bem", do_ato=False),  # sem o item do bem achado

@@ -27,13 +27,14 @@ from farol.http.deps import uow_da
 from farol.http.erros import status_de
 from farol.http.parametros import IdNoCaminho
 from farol.normas.custodia import dados_custodia
-from farol.services import custodia, custodias
+from farol.services import custodia, custodias, fotos_inspecao
 from farol.services.custodia import NovaTarifa
 from farol.services.custodias import NovaCustodia
 from farol.services.jurisdicao import Ator
 from farol.web import atos, recusa
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros, aninhar, em_reais, erro_farol, erros_pydantic
+from farol.web.rotas.inspecao import fotos_enviadas
 from farol.web.rotas.processo import _pagina as pagina_do_processo
 from farol.web.sessao import ator_obrigatorio, conferir_csrf
 
@@ -107,10 +108,14 @@ def recolher(request: Request, pid: IdNoCaminho, ator: AtorWeb, form: Formulario
     try:
         cmd = NovaCustodia.model_validate(_corpo(pares))
         _, aberta = custodias.abrir(
-            uow_da(request), ator, cmd, chave=str(form.get("chave") or "") or None
+            uow_da(request),
+            ator,
+            cmd,
+            chave=str(form.get("chave") or "") or None,
+            fotos=fotos_enviadas(form),
         )
     except (ValidationError, ErroFarol) as e:
-        erros, status = _erros(e, list(valores))
+        erros, status = _erros(e, [*valores, fotos_inspecao.CAMPO])
         recusado = pagina_do_processo(
             request, ator, pid, aberto=tipo, valores=valores, erros=erros, status=status
         )

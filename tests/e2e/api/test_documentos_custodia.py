@@ -10,13 +10,18 @@ seguinte à notificação, prorrogados para o primeiro dia útil — Lei 9.784/1
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import re
 from typing import Any
 
+from PIL import Image
 from pypdf import PdfReader
 
-from .conftest import CPF_DONO, Api, inspecao
+from farol.store.orm import Custodia, DocumentoAnexo, Processo
+
+from .conftest import API, CPF_DONO, Api, inspecao
 
 RECOLHIMENTO = {
     "local_guarda": "Pátio da CPSC, Florianópolis",
@@ -96,3 +101,80 @@ def test_documentos_do_recolhimento_saem_na_hora_e_nao_no_processo_sancionador(a
     r = _emitir(api, lesta, "auto_de_apreensao")
     assert r.status_code == 409 and "processo de custódia" in r.text
     assert api.processo(cid)["numero"] in r.text
+
+
+def _jpeg(cor: tuple[int, int, int]) -> bytes:
+    saida = io.BytesIO()
+    Image.new("RGB", (16, 12), cor).save(saida, "JPEG")
+    return saida.getvalue()
+
+
+def _recolher_com_fotos(
+    api: Api, inscricao: str, fotos: list[tuple[str, bytes, str]], chave: str | None = None
+) -> Any:
+    corpo = inspecao(constatacoes=[{"infracao": "RLESTA.16.I"}], inscricao=inscricao, condutor=None)
+    pid = api.inspecionar(corpo)["processos"][0]["id"]
+    medida = next(m for m in api.processo(pid)["medidas"] if m["tipo"] == "apreensao_embarcacao")
+    custodia = {
+        "data_ato": "2026-03-02",
+        "recolhimento": {**RECOLHIMENTO, "medida_id": medida["id"]},
+    }
+    cab = dict(api.cabecalhos("inspetor.cpsc"))
+    if chave:
+        cab["Idempotency-Key"] = chave
+    return api.cliente.post(
+        f"{API}/custodias/com-fotos",
+        data={"custodia": json.dumps(custodia)},
+        files=[("fotos", f) for f in fotos],
+        headers=cab,
+    )
+
+
+def test_fotos_da_chegada_vao_com_o_recolhimento_e_saem_no_auto_de_apreensao(api: Api) -> None:
+    casco, motor = _jpeg((200, 40, 40)), _jpeg((20, 90, 200))
+    fotos = [("casco.jpg", casco, "image/jpeg"), ("motor.jpg", motor, "image/jpeg")]
+    r = _recolher_com_fotos(api, "401M2026611", fotos, chave="chegada-1")
+    assert r.status_code == 201, r.text
+    aberta = r.json()
+    assert aberta["fotos_na_chegada"] == 2 and aberta["estado"] == "sob_custodia"
+    cid = aberta["id"]
+    anexos = api.contar(DocumentoAnexo, DocumentoAnexo.processo_id == cid)
+    assert anexos == 2
+    # anexadas ao próprio ato de recolhimento, e o Auto de Apreensão as relaciona pelo SHA-256
+    (recolhimento,) = [a for a in api.processo(cid)["atos"] if a["tipo"] == "recolhimento"]
+    assert api.contar(DocumentoAnexo, DocumentoAnexo.ato_id == recolhimento["id"]) == 2
+    doc = _emitir(api, cid, "auto_de_apreensao")
+    assert doc.status_code == 201, doc.text
+    texto = _texto(api.get(doc.json()["pdf"].removeprefix("/api/v1")).content)
+    assert "REGISTRO FOTOGRÁFICO DA INSPEÇÃO E DA CHEGADA À GUARDA" in texto
+    sem_espacos = texto.replace(" ", "")
+    for foto in (casco, motor):
+        assert hashlib.sha256(foto).hexdigest() in sem_espacos
+    assert texto.count("na chegada à guarda") >= 2
+
+
+def test_foto_que_nao_e_imagem_recusa_o_recolhimento_inteiro(api: Api) -> None:
+    antes = (api.contar(Custodia), api.contar(Processo), api.contar(DocumentoAnexo))
+    fotos = [
+        ("casco.jpg", _jpeg((1, 2, 3)), "image/jpeg"),
+        ("nota.jpg", b"%PDF-1.4 x", "image/jpeg"),
+    ]
+    r = _recolher_com_fotos(api, "401M2026612", fotos)
+    assert r.status_code == 422, r.text
+    assert r.json()["campo"] == "fotos"
+    assert "foto 2 (nota.jpg) não é uma imagem JPEG, PNG ou WebP" in r.json()["mensagem"]
+    # a inspeção da apreensão ficou (é de outro pedido); a custódia e as fotos, não
+    depois = (api.contar(Custodia), api.contar(Processo), api.contar(DocumentoAnexo))
+    assert depois[0] == antes[0] and depois[2] == antes[2]
+    assert depois[1] == antes[1] + 1  # só o processo sancionador aberto pela inspeção
+
+
+def test_json_invalido_do_recolhimento_com_fotos_nomeia_o_campo(api: Api) -> None:
+    cab = dict(api.cabecalhos("inspetor.cpsc"))
+    r = api.cliente.post(
+        f"{API}/custodias/com-fotos",
+        data={"custodia": json.dumps({"data_ato": "2026-03-02", "recolhimento": {}})},
+        headers=cab,
+    )
+    assert r.status_code == 422, r.text
+    assert r.json()["campo"].startswith("custodia.recolhimento")

@@ -18,6 +18,7 @@ aqui, em vigor desde 01/01/2000): guarda R$ 50,00 e conservação R$ 10,00 por d
 from __future__ import annotations
 
 import datetime as dt
+import io
 import re
 import uuid
 from typing import Any
@@ -25,6 +26,7 @@ from typing import Any
 import pytest
 from apoio import csrf_de
 from fastapi.testclient import TestClient
+from PIL import Image
 from semente import CPF_CONDUTOR, CPF_DONO, atores
 from sqlalchemy import select
 
@@ -34,7 +36,7 @@ from farol.services import custodia, inspecoes, processos
 from farol.services.custodia import NovaTarifa
 from farol.services.processos import NovoAto
 from farol.store.db import Banco
-from farol.store.orm import MedidaAdministrativa, Processo
+from farol.store.orm import Ato, DocumentoAnexo, MedidaAdministrativa, Processo
 
 from .test_paginas import entrar, token_api
 
@@ -472,3 +474,48 @@ def test_bem_achado_pela_pagina_e_tabela_da_om(cliente: TestClient, banco_demo: 
     r = cliente.post("/custodia/tarifas", data={**tabela, "csrf": csrf_de(pagina)})
     assert r.status_code == 409
     assert "já tem tabela a partir de 01/01/2026" in _bloco(r.text, "erro-vigente_desde")
+
+
+def test_fotos_da_chegada_pela_pagina_ficam_no_recolhimento(
+    cliente: TestClient, banco_demo: Banco
+) -> None:
+    entrar(cliente, "inspetor.cpsc")
+    pid, medidas = _apreensao(banco_demo, "401M2026906", dias_atras=2)
+    apreensao = medidas["apreensao_embarcacao"]
+    origem = cliente.get(f"/processos/{pid}").text
+    form = _bloco(origem, f"recolher-{apreensao}")
+    assert "Fotos da embarcação na chegada" in form
+    assert 'enctype="multipart/form-data"' in origem
+    saida = io.BytesIO()
+    Image.new("RGB", (16, 12), (10, 120, 60)).save(saida, "JPEG")
+    inicio = hoje() - dt.timedelta(days=2)
+
+    # um arquivo que não é imagem volta no campo das fotos, e nada é gravado
+    def recolher(fotos: list[tuple[str, tuple[str, bytes, str]]]) -> Any:
+        pagina = cliente.get(f"/processos/{pid}").text
+        campos = {
+            "csrf": csrf_de(pagina),
+            "chave": str(uuid.uuid4()),
+            "recolhimento.medida_id": str(apreensao),
+            "data_ato": inicio.isoformat(),
+            "recolhimento.local_guarda": "Pátio da CPSC, Florianópolis",
+            "recolhimento.estado_na_chegada": "Casco riscado a boreste, motor sem a capota.",
+        }
+        return cliente.post(f"/processos/{pid}/recolhimento", data=campos, files=fotos)
+
+    r = recolher([("fotos", ("nota.jpg", b"nao e imagem", "image/jpeg"))])
+    assert r.status_code == 422, r.text
+    assert "não é uma imagem JPEG, PNG ou WebP" in _bloco(r.text, "erro-fotos")
+    assert f'id="recolher-{apreensao}" open' in r.text
+
+    r = recolher([("fotos", ("casco.jpg", saida.getvalue(), "image/jpeg"))])
+    assert r.status_code == 303, r.text
+    cid = int(re.match(r"/processos/(\d+)\?registrado=recolhimento", r.headers["location"])[1])
+    with banco_demo.unit_of_work(somente_leitura=True) as s:
+        anexos = s.execute(
+            select(DocumentoAnexo.nome_arquivo, Ato.tipo)
+            .join(Ato, Ato.id == DocumentoAnexo.ato_id)
+            .where(DocumentoAnexo.processo_id == cid)
+        ).all()
+    assert [tuple(x) for x in anexos] == [("casco.jpg", "recolhimento")]
+    assert "casco.jpg" in cliente.get(f"/processos/{cid}").text
