@@ -17,6 +17,7 @@ EMITE_DOCUMENTOS: Final = "emite_documentos"
 VE_DADOS_PESSOAIS: Final = "ve_dados_pessoais"
 AUDITA_ACESSOS: Final = "audita_acessos"
 CORRIGE_CADASTRO: Final = "corrige_cadastro"
+FIXA_TARIFAS_CUSTODIA: Final = "fixa_tarifas_custodia"
 
 PAPEIS: Final = ids_dos_papeis()
 """Os ids dos papéis, na ordem declarada."""

@@ -27,9 +27,10 @@ from sqlalchemy.orm import Session
 
 from farol import entrada
 from farol.domain.cpf_cnpj import validar_documento
+from farol.domain.papeis import FIXA_TARIFAS_CUSTODIA, nome_do_papel, papeis_com, pode
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.domain.procedimento.guardas import FatosCustodia, Pendencia
-from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
+from farol.erros import Conflito, EntradaInvalida, NaoEncontrado, Proibido
 from farol.formatos import data as data_br
 from farol.formatos import moeda
 from farol.normas.custodia import dados_custodia
@@ -429,9 +430,7 @@ def _instante_do_dia(d: dt.date) -> dt.datetime:
 def medidas_levantaveis(s: Session, p: Processo) -> int:
     """Quantas medidas do processo estão em vigor e se levantam por ato de levantamento (as
     de embarcação sob custódia se levantam pelo Termo de Entrega)."""
-    sob_custodia = select(Custodia.processo_id).where(
-        Custodia.medida_id == MedidaAdministrativa.id
-    )
+    sob_custodia = select(Custodia.processo_id).where(Custodia.medida_id == MedidaAdministrativa.id)
     return int(
         s.scalar(
             select(func.count())
@@ -490,8 +489,25 @@ def gravar_levantamento(s: Session, ato: Ato, medida_id: int) -> None:
 # --- tabela de valores da OM -----------------------------------------------------------------
 
 
+def pode_fixar_tarifas(ator: Ator) -> bool:
+    """O papel registra a tabela de valores diários da custódia da sua OM (papeis.yaml)."""
+    return pode(ator.papel, FIXA_TARIFAS_CUSTODIA)
+
+
+def quem_fixa_tarifas() -> tuple[str, ...]:
+    """Os nomes dos papéis que registram a tabela, na ordem de papeis.yaml."""
+    return tuple(nome_do_papel(p) for p in papeis_com(FIXA_TARIFAS_CUSTODIA))
+
+
 @caso_de_uso(escrita=True)
 def registrar_tarifa(s: Session, ator: Ator, cmd: NovaTarifa) -> TarifaRegistrada:
+    if not pode_fixar_tarifas(ator):
+        quem = ", ".join(quem_fixa_tarifas())
+        raise Proibido(
+            "o seu papel não registra a tabela de valores diários da custódia (permissão "
+            f"`{FIXA_TARIFAS_CUSTODIA}`: {quem} da OM)",
+            campo="papel",
+        )
     itens = dados_custodia().itens_diarios
     for item, valor in cmd.valores.items():
         if item not in itens:

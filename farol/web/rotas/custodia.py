@@ -188,6 +188,8 @@ def _tela_das_tarifas(
         "valores": valores or {},
         "erros": erros or Erros(),
         "registrada": registrada,
+        "pode_fixar": custodia.pode_fixar_tarifas(ator),
+        "quem_fixa": custodia.quem_fixa_tarifas(),
     }
     return pagina(request, "custodia_tarifas.html", ctx, status)
 

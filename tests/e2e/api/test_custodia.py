@@ -47,9 +47,7 @@ ENDERECO = "Rua das Gaivotas, 10, Florianópolis/SC"
 
 
 def _apreender(api: Api, inscricao: str, *, endereco: str | None = ENDERECO) -> dict[str, Any]:
-    corpo = inspecao(
-        constatacoes=[{"infracao": "RLESTA.16.I"}], inscricao=inscricao, condutor=None
-    )
+    corpo = inspecao(constatacoes=[{"infracao": "RLESTA.16.I"}], inscricao=inscricao, condutor=None)
     if endereco:
         corpo["proprietario"]["endereco"] = endereco
     pid = api.inspecionar(corpo)["processos"][0]["id"]
@@ -153,7 +151,9 @@ def test_sanada_e_retirada_entrega_recusada_ate_pagar_e_apreensao_levantada(api:
     assert medidas["retirada_de_trafego"]["em_vigor"]
     assert medidas["apreensao_embarcacao"]["levantada_pelo_ato_id"] == r["ato"]["id"]
     painel = api.get("/painel").json()
-    assert all(x["medida_id"] != medidas["apreensao_embarcacao"]["id"] for x in painel["apreendidas"])
+    assert all(
+        x["medida_id"] != medidas["apreensao_embarcacao"]["id"] for x in painel["apreendidas"]
+    )
     # o processo sancionador segue no seu estado
     assert api.processo(ap["pid"])["estado"] == "notificado"
 
@@ -188,7 +188,9 @@ def test_responsavel_desconhecido_edital_perdimento_e_leilao(api: Api) -> None:
     _, cid = _custodia(api, "401M2026504", endereco=None)
     r = api.ato(cid, "notificacao_regularizacao", "2026-03-03", como="inspetor.cpsc")
     assert r.status_code in (409, 422) and "edital" in r.text
-    api.ato_ok(cid, "edital_regularizacao", "2026-03-03", {"publicacao": "Quadro de avisos da CPSC"})
+    api.ato_ok(
+        cid, "edital_regularizacao", "2026-03-03", {"publicacao": "Quadro de avisos da CPSC"}
+    )
     assert _prazo(api, cid, "regularizacao_edital")["vencimento"] == "2026-06-01"
 
     cedo = api.ato(cid, "perdimento", "2026-06-01", {"fundamentacao": "Prazo do edital vencido."})
@@ -268,7 +270,9 @@ def test_bem_achado_reclamado_e_nao_reclamado(api: Api) -> None:
     assert api.processo(esquecido)["autuado"] is None
     cedo = api.ato(esquecido, "perdimento", "2026-04-06", {"fundamentacao": "Não reclamado."})
     assert cedo.status_code in (409, 422) and "06/04/2026" in cedo.text
-    api.ato_ok(esquecido, "perdimento", "2026-04-07", {"fundamentacao": "Não reclamado em 30 dias."})
+    api.ato_ok(
+        esquecido, "perdimento", "2026-04-07", {"fundamentacao": "Não reclamado em 30 dias."}
+    )
     r = api.ato_ok(
         esquecido, "incorporacao_uniao", "2026-04-10", {"fundamentacao": "Bem sem valor comercial."}
     )
@@ -296,5 +300,19 @@ def test_levantamento_so_aparece_enquanto_ha_medida_fora_da_custodia(api: Api) -
     assert depois["campo"] == "dados.medida_id"
     assert "não há medida administrativa em vigor" in depois["motivo"]
     apreensao = ap["medidas"]["apreensao_embarcacao"]["id"]
-    r = api.ato(ap["pid"], "levantamento_de_medida", "2026-03-03", {**motivo, "medida_id": apreensao})
+    r = api.ato(
+        ap["pid"], "levantamento_de_medida", "2026-03-03", {**motivo, "medida_id": apreensao}
+    )
     assert r.status_code == 409 and "não há medida administrativa em vigor" in r.text
+
+
+def test_so_a_autoridade_da_om_registra_a_tabela_de_valores(api: Api) -> None:
+    # o inspetor consulta as tabelas, mas não fixa os valores da OM (papeis.yaml:
+    # fixa_tarifas_custodia; NORMAM-07 item 0311)
+    antes = api.get("/custodia/tarifas", como="inspetor.cpsc").json()
+    r = api.post("/custodia/tarifas", TARIFA, como="inspetor.cpsc")
+    assert r.status_code == 403, r.text
+    assert r.json()["campo"] == "papel"
+    assert "Autoridade Competente, Capitão dos Portos" in r.json()["mensagem"]
+    assert api.get("/custodia/tarifas", como="inspetor.cpsc").json() == antes
+    assert api.post("/custodia/tarifas", TARIFA, como="ac.cpsc").status_code == 201

@@ -453,6 +453,12 @@ def test_bem_achado_pela_pagina_e_tabela_da_om(cliente: TestClient, banco_demo: 
     assert "achado" in _bloco(pagina, "indisponivel-aplicacao_de_lacres")
     assert cid
 
+    # o inspetor consulta a tabela, mas não tem o formulário (nem o POST passa)
+    entrar(cliente, "inspetor.cpsc")
+    pagina = cliente.get("/custodia/tarifas").text
+    assert 'id="nova-tarifa"' not in pagina
+    assert "Autoridade Competente, Capitão dos Portos" in _bloco(pagina, "tarifa-so-leitura")
+
     # a tabela de valores diários de outra OM (a CPSC já tem a sua)
     entrar(cliente, "autoridade.cpsp")
     pagina = cliente.get("/custodia/tarifas").text
