@@ -241,6 +241,10 @@ def test_recolher_lacrar_lancar_despesa_e_entregar_so_depois_de_pagar(
     assert "10 dias" in _bloco(pagina, "custodia-dias")
     assert "R$ 600,00" in _bloco(pagina, "total-custodia")
     assert "nenhum prazo em curso" in _bloco(pagina, "custodia-proximo-prazo")
+    # a custódia não tem Auto de Infração próprio: o cabeçalho não diz "não lavrado", e as
+    # infrações são as da apreensão, julgadas no processo de origem
+    assert "não lavrado" not in pagina
+    assert "motivaram a apreensão" in _bloco(pagina, "t-infracoes")
     # o processo de origem aponta a custódia; a apreensão não se levanta por fora dela
     origem = cliente.get(f"/processos/{pid}").text
     assert _numero(banco_demo, cid) in _bloco(origem, f"medida-{apreensao}")
