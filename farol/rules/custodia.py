@@ -61,6 +61,8 @@ class Extrato:
     avulsas: tuple[Lancamento, ...]
     pago: Decimal
     multas: tuple[Lancamento, ...] = field(default=())
+    deduzido_do_leilao: Decimal = ZERO
+    """O que o produto do leilão cobriu das despesas da custódia (NORMAM-07 item 0313)."""
 
     @property
     def total_diarias(self) -> Decimal:
@@ -72,8 +74,9 @@ class Extrato:
 
     @property
     def saldo_custodia(self) -> Decimal:
-        """O que falta pagar das despesas da custódia (negativo: pago a maior)."""
-        return self.total_custodia - self.pago
+        """O que falta pagar das despesas da custódia (negativo: pago a maior), depois do que
+        o produto do leilão cobriu."""
+        return self.total_custodia - self.pago - self.deduzido_do_leilao
 
     @property
     def total_multas(self) -> Decimal:
@@ -123,6 +126,7 @@ def extrato(
     avulsas: Iterable[Lancamento] = (),
     pago: Decimal = ZERO,
     multas: Iterable[Lancamento] = (),
+    deduzido_do_leilao: Decimal = ZERO,
 ) -> Extrato:
     """As contas da guarda de `inicio` até o dia anterior a `fim` (a data da entrega, ou a de
     hoje para a guarda em curso), no mínimo um dia."""
@@ -137,6 +141,7 @@ def extrato(
         avulsas=tuple(avulsas),
         pago=pago,
         multas=tuple(x for x in multas if x.valor > 0),
+        deduzido_do_leilao=deduzido_do_leilao,
     )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -101,9 +102,15 @@ class ExtratoCustodia(Resultado):
     avulsas: list[LinhaExtrato]
     total_custodia: Decimal
     pago: Decimal
+    deduzido_do_leilao: Decimal = Field(
+        description="o que o produto do leilão cobriu das despesas (NORMAM-07 item 0313)"
+    )
     multas: list[LinhaExtrato]
     pendencias: list[LinhaExtrato]
-    total_devido: Decimal
+    total_devido: Decimal = Field(
+        description="o que falta pagar: para a entrega, na guarda em curso; depois do fim, o "
+        "saldo das despesas não cobertas"
+    )
     regra: str
 
 
@@ -143,33 +150,47 @@ def _tarifas(s: Session, om_ids: Iterable[int]) -> dict[int, list[regras.Tarifa]
     return saida
 
 
-def _atos_de_conta(
-    s: Session, ids: Iterable[int], ate: dt.date | None
-) -> dict[int, tuple[list[regras.Lancamento], Decimal, dt.date | None]]:
-    """Despesas avulsas, total pago e data do leilão de cada processo, numa só consulta."""
-    despesa, paga, leilao = (
+@dataclass
+class _Contas:
+    avulsas: list[regras.Lancamento] = field(default_factory=list)
+    pago: Decimal = Decimal("0.00")
+    data_leilao: dt.date | None = None
+    deduzido_do_leilao: Decimal = Decimal("0.00")
+
+
+def _atos_de_conta(s: Session, ids: Iterable[int], ate: dt.date | None) -> dict[int, _Contas]:
+    """Despesas avulsas, total pago, data do leilão e o que o produto do leilão cobriu das
+    despesas, de cada processo, numa só consulta."""
+    despesa, paga, leilao, resultado = (
         _tipos("lanca_despesa"),
         _tipos("paga_custodia"),
         _tipos("publica_leilao"),
+        _tipos("registra_leilao"),
     )
     nomes = {k: v.nome for k, v in dados_custodia().despesas_avulsas.items()}
-    q = select(Ato).where(Ato.processo_id.in_(set(ids)), Ato.tipo.in_(despesa | paga | leilao))
+    q = select(Ato).where(
+        Ato.processo_id.in_(set(ids)), Ato.tipo.in_(despesa | paga | leilao | resultado)
+    )
     if ate is not None:
         q = q.where(Ato.data_ato <= ate)
-    saida: dict[int, tuple[list[regras.Lancamento], Decimal, dt.date | None]] = {}
+    saida: dict[int, _Contas] = {}
     for a in s.execute(q.order_by(Ato.processo_id, Ato.seq)).scalars():
-        avulsas, pago, data_leilao = saida.get(a.processo_id, ([], Decimal("0.00"), None))
+        x = saida.setdefault(a.processo_id, _Contas())
         dados = a.payload or {}
         if a.tipo in despesa:
             item = nomes.get(dados["item"], dados["item"])
-            avulsas.append(
+            x.avulsas.append(
                 regras.Lancamento(f"{item}: {dados['descricao']}", Decimal(dados["valor"]))
             )
         elif a.tipo in paga:
-            pago += Decimal(dados["valor"])
-        else:
-            data_leilao = dt.date.fromisoformat(dados["data_leilao"])
-        saida[a.processo_id] = (avulsas, pago, data_leilao)
+            x.pago += Decimal(dados["valor"])
+        elif a.tipo in leilao:
+            x.data_leilao = dt.date.fromisoformat(dados["data_leilao"])
+        elif (destinacao := dados.get("destinacao")) is not None:
+            # o produto paga primeiro as despesas da custódia (efeitos_antes, DadosResultado)
+            x.deduzido_do_leilao += min(
+                Decimal(destinacao["valor_arrematado"]), Decimal(destinacao["despesas_custodia"])
+            )
     return saida
 
 
@@ -222,7 +243,7 @@ def extratos(
     multas = _multas_da_origem(s, [p.origem_id for _, p in linhas if p.origem_id])
     saida: dict[int, regras.Extrato] = {}
     for c, p in linhas:
-        avulsas, pago, _ = contas.get(c.processo_id, ([], Decimal("0.00"), None))
+        x = contas.get(c.processo_id, _Contas())
         fim = c.fim if c.fim is not None and c.fim <= data else data
         multa = multas.get(p.origem_id) if p.origem_id else None
         saida[c.processo_id] = regras.extrato(
@@ -230,9 +251,10 @@ def extratos(
             itens,
             c.inicio,
             fim,
-            avulsas,
-            pago,
+            x.avulsas,
+            x.pago,
             [multa] if multa else [],
+            x.deduzido_do_leilao,
         )
     return saida
 
@@ -252,7 +274,7 @@ def fatos(s: Session, p: Processo, data: dt.date) -> FatosCustodia | None:
     e = extratos(s, [(c, p)], data)[p.id]
     nomes = {k: v.nome for k, v in dados_custodia().itens_diarios.items()}
     responsavel = s.get(Pessoa, p.autuado_id) if p.autuado_id else None
-    data_leilao = _atos_de_conta(s, [p.id], None).get(p.id, ([], 0, None))[2]
+    data_leilao = _atos_de_conta(s, [p.id], None).get(p.id, _Contas()).data_leilao
     return FatosCustodia(
         achado=c.medida_id is None,
         responsavel_notificavel=bool(responsavel and (responsavel.endereco or "").strip()),
@@ -307,6 +329,7 @@ def extrato(
         pendencias=[
             LinhaExtrato(descricao=x.descricao, valor=x.valor) for x in regras.pendencias(e, nomes)
         ],
+        deduzido_do_leilao=e.deduzido_do_leilao,
         total_devido=e.total_devido,
         regra=dados_custodia().diarias.regra,
     )

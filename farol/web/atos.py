@@ -456,7 +456,7 @@ def _campos_da_despesa(detalhe: dict[str, Any]) -> list[Campo]:
                 dict.fromkeys(v.fonte.referencia() for v in d.despesas_avulsas.values())
             ),
         ),
-        Campo("dados.valor", "Valor (R$)", "dinheiro", True, ajuda="maior que zero"),
+        Campo("dados.valor", "Valor (R$)", "dinheiro", True),
         Campo("dados.descricao", "Descrição", "text", True),
         Campo("dados.comprovante", "Comprovante (nota, recibo, guia)", "text", True),
     ]

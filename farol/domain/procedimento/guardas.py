@@ -393,20 +393,23 @@ def _prazo_nao_aberto(etapa: str) -> FuncaoGuarda:
     return avaliar
 
 
-def _teve_marca(marca: str) -> FuncaoGuarda:
+def _teve_marca(marca: str, recusa: str) -> FuncaoGuarda:
+    """Admite o ato se já houve ato com a marca; senão, recusa com o texto dado (o que falta,
+    em português: a marca é um nome interno do quadro)."""
+
     def avaliar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
         if marca in c.marcas_praticadas:
             return _OK
-        return _recusa(f"nenhum ato com a marca {marca} neste processo")
+        return _recusa(recusa)
 
     return avaliar
 
 
-def _nao_teve_marca(marca: str) -> FuncaoGuarda:
+def _nao_teve_marca(marca: str, recusa: str) -> FuncaoGuarda:
     def avaliar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
         if marca not in c.marcas_praticadas:
             return _OK
-        return _recusa(f"já há ato com a marca {marca} neste processo")
+        return _recusa(recusa)
 
     return avaliar
 
@@ -730,13 +733,17 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "laudo_cientificado",
             "condicao",
             "o infrator já teve ciência do Laudo Técnico Ambiental (marca `cientifica_laudo`)",
-            _teve_marca("cientifica_laudo"),
+            _teve_marca(
+                "cientifica_laudo", "o infrator ainda não teve ciência do Laudo Técnico Ambiental"
+            ),
         ),
         Guarda(
             "laudo_nao_cientificado",
             "condicao",
             "o infrator ainda não teve ciência do Laudo Técnico Ambiental",
-            _nao_teve_marca("cientifica_laudo"),
+            _nao_teve_marca(
+                "cientifica_laudo", "o infrator já teve ciência do Laudo Técnico Ambiental"
+            ),
         ),
         Guarda(
             "prazo_complemento_encerrado",
@@ -810,13 +817,18 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "leiloeiro_designado",
             "condicao",
             "já há Portaria de designação do leiloeiro",
-            _teve_marca("designa_leiloeiro"),
+            _teve_marca(
+                "designa_leiloeiro",
+                "ainda não há Portaria de designação do leiloeiro: registre-a antes do resultado",
+            ),
         ),
         Guarda(
             "leiloeiro_nao_designado",
             "condicao",
             "ainda não há Portaria de designação do leiloeiro",
-            _nao_teve_marca("designa_leiloeiro"),
+            _nao_teve_marca(
+                "designa_leiloeiro", "o leiloeiro já foi designado neste processo (Portaria)"
+            ),
         ),
         Guarda(
             "data_do_leilao_alcancada",

@@ -267,10 +267,17 @@ def emitir_documento(
         _, doc = documentos.emitir_documento(uow_da(request), ator, pid, tipo, config.url_publica)
         doc_id = doc.id
     except ErroFarol as e:
+        # o motivo da recusa, sem o nome interno do campo (`tipo`), com a regra que a funda
         erros = Erros()
-        erros.adicionar(GERAL, e.texto())
-        return _pagina(request, ator, pid, erros=erros, status=status_de(e))
+        erros.adicionar(GERAL, e.mensagem + (f" ({e.regra})" if e.regra else ""))
+        return _pagina(
+            request, ator, pid, aberto=EMISSAO_RECUSADA, erros=erros, status=status_de(e)
+        )
     return RedirectResponse(f"/processos/{pid}#documento-{doc_id}", status_code=303)
+
+
+EMISSAO_RECUSADA = "emissao_de_documento"
+"""`aberto` da página quando a emissão de um documento foi recusada (não é tipo de ato)."""
 
 
 @rotas.get("/processos/{pid}/documentos", response_model=None)

@@ -203,7 +203,11 @@ def _recusado(cliente: TestClient, pid: int, tipo: str) -> str:
     """A emissão recusada: a página volta (409) com o motivo."""
     r = _emitir(cliente, pid, tipo)
     assert r.status_code == 409, r.text
-    return _bloco(r.text, "erro-ato")
+    texto = _bloco(r.text, "erro-ato")
+    # diz que o documento (não um ato) ficou sem emitir, sem o nome interno do campo
+    assert texto.strip().startswith("O documento não foi emitido:"), texto
+    assert "tipo:" not in texto
+    return texto
 
 
 def _emitido(cliente: TestClient, anonimo: TestClient, pid: int, tipo: str, titulo: str) -> str:
@@ -327,7 +331,9 @@ def test_ninguem_vem_buscar_edital_perdimento_leilao_e_destino_do_produto(
     )
     # sem leiloeiro designado, o resultado não cabe ainda
     assert 'id="form-resultado_leilao"' not in pagina
-    assert "leiloeiro" in _bloco(pagina, "indisponivel-resultado_leilao")
+    motivo = _bloco(pagina, "indisponivel-resultado_leilao")
+    assert "ainda não há portaria de designação do leiloeiro" in motivo.lower()
+    assert "designa_leiloeiro" not in motivo  # o nome interno do quadro não chega ao usuário
     texto = _emitido(cliente, anonimo, cid, "edital_leilao", "Edital de Leilão")
     assert "EDITAL DE LEILÃO" in texto and "15/10/2026" in texto and "Sede da CPSC" in texto
     assert "R$ 9.000,00" in texto and "Diário Catarinense" in texto
@@ -374,6 +380,11 @@ def test_ninguem_vem_buscar_edital_perdimento_leilao_e_destino_do_produto(
     assert "Guarda: 136 diárias de 01/06/2026 a 14/10/2026 a R$ 50,00" in extrato
     assert "R$ 6.800,00" in extrato and "R$ 1.360,00" in extrato
     assert "R$ 8.510,00" in _bloco(pagina, "total-custodia")
+    # o produto do leilão cobriu as despesas: nada mais a pagar, e não se fala em entrega
+    assert "R$ 8.510,00" in _bloco(pagina, "custodia-deduzido-leilao")
+    assert "R$ 0,00" in _bloco(pagina, "total-devido")
+    assert "Falta pagar para a entrega" not in pagina
+    assert "Saldo das despesas no encerramento" in _bloco(pagina, "extrato")
     destino = _bloco(pagina, "linha-do-tempo")
     assert "Arrematado por Maria Compradora por R$ 10.000,00" in destino
     assert (
@@ -449,6 +460,9 @@ def test_bem_achado_nao_reclamado_em_30_dias_perdimento_e_incorporacao(
         pagina, "custodia-dias"
     )
     assert "R$ 2.040,00" in _bloco(pagina, "total-custodia")
+    # incorporado, não há entrega: o que ficou sem pagar é o saldo do encerramento
+    assert "Falta pagar para a entrega" not in pagina
+    assert "Saldo das despesas no encerramento" in _bloco(pagina, "extrato")
     assert motivo in _bloco(pagina, "linha-do-tempo")
     assert f'data-custodia="{cid}"' not in cliente.get("/painel").text
 
@@ -520,10 +534,10 @@ def test_bem_achado_reclamado_notificado_pago_e_entregue(
     )
     assert "R$ 1.200,00" in _bloco(pagina, "total-custodia")
     assert "R$ 0,00" in _bloco(pagina, "total-devido")
-    # a retirada dentro do prazo encerra o prazo de retirada, sem atraso (hoje a página diz
-    # "encerrado": o quadro não dá o Termo de Entrega como `prazo_do_ato` da retirada)
+    # a retirada dentro dos 15 dias da notificação pessoal cumpre o prazo de retirada (o
+    # Termo de Entrega é o `prazo_do_ato` da retirada no quadro da custódia)
     prazos = _bloco(pagina, "prazos")
-    assert re.search(rf"(encerrado|cumprido) em {_br(hoje())}", prazos), prazos
+    assert f"cumprido em {_br(hoje())}" in prazos, prazos
     assert "após o vencimento" not in prazos
     assert "Recebo o bote no mesmo estado" in _bloco(pagina, "linha-do-tempo")
 
