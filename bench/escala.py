@@ -6,8 +6,10 @@ Cria um banco (SQLite temporário, ou o de `--url`, que deve estar vazio), carre
 demonstração e mais K processos pelos mesmos serviços que a demonstração usa (inspeção e atos
 dos seus cenários, com inícios espalhados pelos últimos meses) e mede, para um usuário da
 Capitania (autoridade.cpsc) e um nacional (dpc): o tempo (melhor de R) e o número de comandos
-SQL das estatísticas e do painel (só leitura), ao lado de uma consulta trivial (`SELECT 1`).
-As estatísticas devem ter número de comandos constante em K (issue 13).
+SQL das estatísticas, do painel e da lista de processos (uma página de 100, pelo registro e
+pelo próximo prazo), só leitura, ao lado de uma consulta trivial (`SELECT 1`). Os três devem
+ter número de comandos constante em K (issue 13; tests/integration/test_estatisticas_escala.py
+e test_painel_escala.py).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from sqlalchemy.orm import Session
 
 from farol.erros import Conflito
 from farol.relogio import hoje
-from farol.services import demo, estatisticas, painel, usuarios
+from farol.services import consultas, demo, estatisticas, painel, usuarios
 from farol.services.jurisdicao import Ator, ator_do_usuario
 from farol.store.db import Banco
 from farol.store.migrar import atualizar_banco
@@ -82,6 +84,11 @@ def _painel(s: Session, ator: Ator) -> Any:
     return painel.figuras.na_sessao(s, ator, hoje())
 
 
+def _lista(s: Session, ator: Ator, ordem: consultas.Ordem) -> Any:
+    filtro = consultas.FiltroDeProcessos(ordem=ordem, por_pagina=100)
+    return consultas.listar_processos.na_sessao(s, ator, filtro)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--k", type=int, default=10, help="processos a mais que a demonstração")
@@ -104,12 +111,15 @@ def main() -> None:
             }
         print(f"banco: {banco.engine.dialect.name}; {total} processos ({criacao:.1f} s para criar)")
         ms, n = medir(banco, lambda s: s.execute(text("SELECT 1")).scalar_one(), args.repeticoes)
-        print(f"{'consulta trivial':<32} {ms:9.2f} ms {n:6d} comandos SQL")
+        print(f"{'consulta trivial':<38} {ms:9.2f} ms {n:6d} comandos SQL")
         for login, ator in sorted(atores.items()):
             ms, n = medir(banco, partial(_estatisticas, ator=ator), args.repeticoes)
-            print(f"{'estatísticas ' + login:<32} {ms:9.2f} ms {n:6d} comandos SQL")
+            print(f"{'estatísticas ' + login:<38} {ms:9.2f} ms {n:6d} comandos SQL")
             ms, n = medir(banco, partial(_painel, ator=ator), args.repeticoes)
-            print(f"{'painel ' + login:<32} {ms:9.2f} ms {n:6d} comandos SQL")
+            print(f"{'painel ' + login:<38} {ms:9.2f} ms {n:6d} comandos SQL")
+            for ordem in ("-aberto_em", "prazo"):
+                ms, n = medir(banco, partial(_lista, ator=ator, ordem=ordem), args.repeticoes)
+                print(f"{f'processos {ordem} ' + login:<38} {ms:9.2f} ms {n:6d} comandos SQL")
         banco.engine.dispose()
 
 

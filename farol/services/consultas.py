@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any, Literal, get_args
 
 from pydantic import Field
-from sqlalchemy import func, select
+from sqlalchemy import Select, and_, false, func, literal_column, not_, or_, select
 from sqlalchemy.orm import Session
 
 from farol import entrada, relogio
@@ -44,8 +44,18 @@ from farol.services.resultados.lista_processos import (
 )
 from farol.services.resultados.processo import PrazoComProcesso
 from farol.services.unit_of_work import caso_de_uso
-from farol.store.orm import OM, Ato, Embarcacao, Pagamento, Pessoa, Prazo, Processo
-from farol.store.repositorio import historico, marco_da_prescricao, total_multas
+from farol.store.orm import (
+    OM,
+    Ato,
+    Embarcacao,
+    Inspecao,
+    Pagamento,
+    Penalidade,
+    Pessoa,
+    Prazo,
+    Processo,
+)
+from farol.store.repositorio import historico, total_multas
 
 
 def _estados_finais() -> tuple[str, ...]:
@@ -284,6 +294,28 @@ def contagem_por_estado(s: Session, ator: Ator) -> dict[str, int]:
     return {estado: int(n) for estado, n in linhas}
 
 
+def consulta_de_prazos(
+    oms: frozenset[int], de: dt.date, ate: dt.date, *, somente_abertos: bool = True
+) -> Select[tuple[Prazo, Processo]]:
+    """Os prazos da jurisdição que vencem no período, pelo vencimento e pelo número do processo
+    (o painel pede a primeira página dela com o total; `prazos_no_periodo`, a lista toda)."""
+    q = (
+        select(Prazo, Processo)
+        .join(Processo, Processo.id == Prazo.processo_id)
+        .where(Processo.om_id.in_(oms), Prazo.vencimento >= de, Prazo.vencimento <= ate)
+        .order_by(Prazo.vencimento, Processo.numero, Prazo.id)
+    )
+    if somente_abertos:
+        q = q.where(Prazo.encerrado_em.is_(None))
+    return q
+
+
+def prazo_com_processo(prazo: Prazo, p: Processo) -> PrazoComProcesso:
+    return PrazoComProcesso.model_validate(
+        {**prazo_json(prazo), "processo": {"id": p.id, "numero": p.numero, "estado": p.estado}}
+    )
+
+
 @caso_de_uso()
 def prazos_no_periodo(
     s: Session,
@@ -297,20 +329,8 @@ def prazos_no_periodo(
     if ate < de:
         raise EntradaInvalida("o fim do período é anterior ao início", campo="ate")
     oms = _oms(s, ator, om_sigla)
-    q = (
-        select(Prazo, Processo)
-        .join(Processo, Processo.id == Prazo.processo_id)
-        .where(Processo.om_id.in_(oms), Prazo.vencimento >= de, Prazo.vencimento <= ate)
-        .order_by(Prazo.vencimento, Processo.numero)
-    )
-    if somente_abertos:
-        q = q.where(Prazo.encerrado_em.is_(None))
-    return [
-        PrazoComProcesso.model_validate(
-            {**prazo_json(prazo), "processo": {"id": p.id, "numero": p.numero, "estado": p.estado}}
-        )
-        for prazo, p in s.execute(q).all()
-    ]
+    q = consulta_de_prazos(oms, de, ate, somente_abertos=somente_abertos)
+    return [prazo_com_processo(prazo, p) for prazo, p in s.execute(q).all()]
 
 
 def _saldo(s: Session, p: Processo) -> tuple[Decimal, Decimal]:
@@ -413,29 +433,126 @@ def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
     return SituacaoDaPessoa.model_validate(resposta)
 
 
+MEIO_CENTAVO: Any = literal_column("0.005")
+"""Saldo mínimo no banco: o SQLite soma dinheiro em ponto flutuante (600,00 - 599,99 pode dar
+0,0099999...), e meio centavo separa "deve ao menos um centavo" de "nada a pagar" nos dois
+bancos."""
+
+
+def _sem_penalidade() -> Any:
+    """O processo está num estado marcado `sem_penalidade` no quadro do seu regime (nenhuma
+    penalidade em vigor; `repositorio.vigentes`)."""
+    return or_(
+        false(),
+        *(
+            and_(Processo.regime == m.regime, Processo.estado.in_(m.estados_com("sem_penalidade")))
+            for m in carregar_regimes()
+            if m.estados_com("sem_penalidade")
+        ),
+    )
+
+
+def _multa_em_vigor() -> Any:
+    """A soma das multas em vigor de cada processo (subconsulta escalar correlacionada; nula sem
+    penalidade): as penalidades do último ato (maior `seq`) que as fixou, as mesmas contas de
+    `repositorio.total_multas` (o estado `sem_penalidade` fica com `_sem_penalidade`)."""
+    ultimo = (
+        select(func.max(Ato.seq))
+        .select_from(Penalidade)
+        .join(Ato, Ato.id == Penalidade.ato_id)
+        .where(Penalidade.processo_id == Processo.id)
+        .correlate(Processo)
+        .scalar_subquery()
+    )
+    return (
+        select(func.sum(Penalidade.multa))
+        .select_from(Penalidade)
+        .join(Ato, Ato.id == Penalidade.ato_id)
+        .where(Penalidade.processo_id == Processo.id, Ato.seq == ultimo)
+        .correlate(Processo)
+        .scalar_subquery()
+    )
+
+
+def _total_pago() -> Any:
+    """A soma dos pagamentos de cada processo (subconsulta escalar correlacionada; nula sem
+    pagamento)."""
+    return (
+        select(func.sum(Pagamento.valor))
+        .where(Pagamento.processo_id == Processo.id)
+        .correlate(Processo)
+        .scalar_subquery()
+    )
+
+
+def _vencimento_do_pagamento() -> Any:
+    """O vencimento do prazo de pagamento em curso de cada processo, o aberto por último (o
+    mesmo de `_vencimento_pagamento`), como subconsulta escalar correlacionada."""
+    return (
+        select(Prazo.vencimento)
+        .where(*_em_curso(Processo.id), Prazo.etapa == "pagamento")
+        .order_by(Prazo.id.desc())
+        .limit(1)
+        .correlate(Processo)
+        .scalar_subquery()
+    )
+
+
+def _zero_se_nulo(x: Any) -> Any:
+    return func.coalesce(x, literal_column("0"))
+
+
+def pagina_de_multas_vencidas(
+    s: Session, oms: frozenset[int], hoje: dt.date, limite: int | None = None
+) -> tuple[int, list[MultaVencida]]:
+    """As multas vencidas da jurisdição (pelo número do processo) e quantas são, numa consulta
+    só, qualquer que seja o número de processos: o vencimento do prazo de pagamento em curso,
+    a multa em vigor e o pago de cada processo são subconsultas correlacionadas; com `limite`,
+    só os primeiros (o total conta todos, `count(*) over ()`)."""
+    vencimento = _vencimento_do_pagamento()
+    multa, pago = _multa_em_vigor(), _total_pago()
+    vencidos = select(Prazo.processo_id).where(
+        Prazo.encerrado_em.is_(None), Prazo.etapa == "pagamento", Prazo.vencimento < hoje
+    )
+    q = (
+        select(Processo, OM, Pessoa, Embarcacao, vencimento, multa, pago, func.count().over())
+        .join(OM, OM.id == Processo.om_id)
+        .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
+        .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
+        .where(
+            Processo.om_id.in_(oms),
+            Processo.estado.not_in(_estados_finais()),
+            not_(_sem_penalidade()),
+            Processo.id.in_(vencidos),  # só os que têm um prazo de pagamento vencido em curso
+            vencimento < hoje,
+            _zero_se_nulo(multa) - _zero_se_nulo(pago) > MEIO_CENTAVO,
+        )
+        .order_by(Processo.numero, Processo.id)
+    )
+    if limite is not None:
+        q = q.limit(limite)
+    linhas = s.execute(q).all()
+    zero = Decimal("0.00")
+    # OM, autuado e embarcação estão nas linhas (e na sessão): `resumo` não volta ao banco
+    itens = [
+        MultaVencida.model_validate(
+            {
+                **resumo(s, p),
+                "saldo": dinheiro((total or zero) - (pagos or zero)),
+                "vencimento_pagamento": venc.isoformat(),
+                "dias_em_atraso": (hoje - venc).days,
+            }
+        )
+        for p, _, _, _, venc, total, pagos, _ in linhas
+    ]
+    return (linhas[0][-1] if linhas else 0), itens
+
+
 @caso_de_uso()
 def multas_vencidas(s: Session, ator: Ator, hoje: dt.date) -> list[MultaVencida]:
-    """Multas impostas, não pagas, com o prazo de pagamento já vencido."""
-    saida = []
-    for p in s.execute(
-        select(Processo)
-        .where(Processo.om_id.in_(ator.oms), Processo.estado.not_in(_estados_finais()))
-        .order_by(Processo.numero)
-    ).scalars():
-        venc = _vencimento_pagamento(s, p)
-        if venc is None or venc >= hoje:
-            continue
-        total, pago = _saldo(s, p)
-        if total - pago > 0:
-            saida.append(
-                {
-                    **resumo(s, p),
-                    "saldo": dinheiro(total - pago),
-                    "vencimento_pagamento": venc.isoformat(),
-                    "dias_em_atraso": (hoje - venc).days,
-                }
-            )
-    return [MultaVencida.model_validate(x) for x in saida]
+    """Multas impostas, não pagas, com o prazo de pagamento já vencido (todas; o painel mostra
+    as primeiras e o total, `pagina_de_multas_vencidas`)."""
+    return pagina_de_multas_vencidas(s, ator.oms, hoje)[1]
 
 
 @caso_de_uso()
@@ -500,6 +617,93 @@ def restituicoes_pendentes(s: Session, ator: Ator) -> list[RestituicaoPendente]:
     ]
 
 
+FOLGA_DO_CORTE = dt.timedelta(weeks=1)
+"""Folga do corte de `_corte_da_prescricao` (o dia 29/02 que vira 28/02 na soma de anos, o fuso
+da data da inspeção): o corte só separa os candidatos, a conta exata é a de depois."""
+
+
+def _corte_da_prescricao(etapa: str, hoje: dt.date, antecedencia_dias: int) -> dt.date | None:
+    """O marco mais recente que ainda pode prescrever até `hoje` mais a antecedência: o limite
+    é o marco mais os anos de `prazo.prescricao.<etapa>` (nunca menos que os da versão mais
+    curta), e um marco depois do corte fica longe da prescrição. `None`: nenhuma versão com
+    anos (nada a alertar)."""
+    anos = [
+        v.valor.anos
+        for v in regra_prazo("prescricao", etapa).versoes
+        if v.valor is not None and v.valor.anos is not None
+    ]
+    if not anos:
+        return None
+    alvo = hoje + dt.timedelta(days=antecedencia_dias)
+    return somar_anos(alvo, -min(anos)) + FOLGA_DO_CORTE
+
+
+def _instante_do_corte(d: dt.date) -> dt.datetime:
+    """Um instante (UTC) depois de todo o dia local `d`, em qualquer fuso: o corte na data da
+    inspeção, gravada como instante."""
+    return dt.datetime.combine(d + FOLGA_DO_CORTE, dt.time.min, tzinfo=dt.UTC)
+
+
+def _do_primeiro_ato(coluna: Any, processo: Any) -> Any:
+    """Uma coluna do primeiro ato (menor `seq`) do processo, correlacionada."""
+    return (
+        select(coluna)
+        .where(Ato.processo_id == processo.id)
+        .order_by(Ato.seq)
+        .limit(1)
+        .correlate(processo)
+        .scalar_subquery()
+    )
+
+
+def _fato_do_primeiro_ato(
+    data: dt.date | None, dados: dict[str, Any] | None, criado_em: dt.datetime
+) -> dt.date:
+    """`repositorio.data_do_fato` sem inspeção nem origem: a data que o ato de abertura
+    registrou (`dados.data_fato`), a do primeiro ato, ou a da criação do processo."""
+    if data is None:
+        return relogio.data_local(criado_em)
+    registrada = (dados or {}).get("data_fato")
+    return dt.date.fromisoformat(registrada) if registrada else data
+
+
+def datas_do_fato(s: Session, ids: set[int]) -> dict[int, dt.date]:
+    """A data do fato de cada processo (a mesma de `repositorio.data_do_fato`: a da inspeção,
+    a do procedimento de origem, a registrada na abertura ou a do primeiro ato), com uma
+    consulta por nível de origem (a conversão de uma apuração, a custódia de um processo),
+    não por processo."""
+    saida: dict[int, dt.date] = {}
+    niveis: list[dict[int, int]] = []
+    pendentes = set(ids)
+    while pendentes:
+        origens: dict[int, int] = {}
+        for pid, inspecao, origem, criado, instante, data, dados in s.execute(
+            select(
+                Processo.id,
+                Processo.inspecao_id,
+                Processo.origem_id,
+                Processo.criado_em,
+                Inspecao.data_hora,
+                _do_primeiro_ato(Ato.data_ato, Processo),
+                _do_primeiro_ato(Ato.payload, Processo),
+            )
+            .outerjoin(Inspecao, Inspecao.id == Processo.inspecao_id)
+            .where(Processo.id.in_(pendentes))
+        ):
+            if inspecao is not None:
+                saida[pid] = relogio.data_local(instante)
+            elif origem is not None:
+                origens[pid] = origem
+            else:
+                saida[pid] = _fato_do_primeiro_ato(data, dados, criado)
+        niveis.append(origens)
+        pendentes = {o for o in origens.values() if o not in saida}
+    for origens in reversed(niveis):
+        for pid, origem in origens.items():
+            saida[pid] = saida[origem]
+    return saida
+
+
 @caso_de_uso()
 def alertas_prescricao(
     s: Session, ator: Ator, hoje: dt.date, *, antecedencia_dias: int = 180
@@ -511,22 +715,93 @@ def alertas_prescricao(
       ato interruptivo registrado;
     - intercorrente (art. 1º § 1º): processo parado há mais de 3 anos pendente de julgamento
       ou despacho; conta-se do último ato registrado.
+
+    Uma consulta para todos os processos, qualquer que seja o seu número (mais uma por nível
+    de origem dos que não têm inspeção): o último ato interruptivo, o último ato e o primeiro
+    são subconsultas correlacionadas, e o corte de `_corte_da_prescricao` deixa de fora, já no
+    banco, os processos cujos marcos estão longe da prescrição; a conta exata (anos da versão
+    em vigor no marco, de data a data) é a de `_prescreve_em`.
     """
-    saida = []
-    for p in s.execute(
-        select(Processo).where(
+    sistema = atos_do_sistema().tipos
+    interrompe = (  # a emissão de documento (ato do sistema) não move o processo
+        select(func.max(Ato.data_ato))
+        .where(
+            Ato.processo_id == Processo.id,
+            Ato.tipo.not_in(sistema),
+            or_(
+                false(),
+                *(
+                    and_(
+                        Processo.regime == m.regime,
+                        Ato.tipo.in_(m.tipos_com("interrompe_prescricao")),
+                    )
+                    for m in carregar_regimes()
+                    if m.tipos_com("interrompe_prescricao")
+                ),
+            ),
+        )
+        .correlate(Processo)
+        .scalar_subquery()
+    )
+    ultimo = (
+        select(Ato.data_ato)
+        .where(Ato.processo_id == Processo.id, Ato.tipo.not_in(sistema))
+        .order_by(Ato.seq.desc())
+        .limit(1)
+        .correlate(Processo)
+        .scalar_subquery()
+    )
+    perto: list[Any] = [false()]
+    corte = _corte_da_prescricao("punitiva", hoje, antecedencia_dias)
+    if corte is not None:  # marco = o maior entre a data do fato e o último ato interruptivo
+        perto.append(
+            and_(
+                or_(interrompe.is_(None), interrompe <= corte),
+                or_(
+                    Processo.inspecao_id.is_(None),
+                    Inspecao.data_hora < _instante_do_corte(corte),
+                ),
+            )
+        )
+    corte = _corte_da_prescricao("intercorrente", hoje, antecedencia_dias)
+    if corte is not None:  # sem ato, o último é o marco
+        perto.append(or_(ultimo.is_(None), ultimo <= corte))
+    linhas = s.execute(
+        select(
+            Processo,
+            OM,
+            Pessoa,
+            Embarcacao,
+            Inspecao.data_hora,
+            _do_primeiro_ato(Ato.data_ato, Processo),
+            _do_primeiro_ato(Ato.payload, Processo),
+            interrompe,
+            ultimo,
+        )
+        .join(OM, OM.id == Processo.om_id)
+        .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
+        .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
+        .outerjoin(Inspecao, Inspecao.id == Processo.inspecao_id)
+        .where(
             Processo.om_id.in_(ator.oms),
             Processo.estado.not_in(_estados_finais()),
             Processo.sobrestado.is_(False),
+            or_(*perto),
         )
-    ).scalars():
-        atos = s.execute(  # a emissão de documento (ato do sistema) não move o processo
-            select(Ato.tipo, Ato.data_ato)
-            .where(Ato.processo_id == p.id, Ato.tipo.not_in(atos_do_sistema().tipos))
-            .order_by(Ato.seq)
-        ).all()
-        marco = marco_da_prescricao(s, p, [(tipo, data) for tipo, data in atos])
-        ultimo = atos[-1][1] if atos else marco
+        .order_by(Processo.id)
+    ).all()
+    origens = datas_do_fato(
+        s, {p.origem_id for p, *_ in linhas if p.inspecao_id is None and p.origem_id is not None}
+    )
+    saida = []
+    for p, _, _, _, instante, data, dados, interrompido_em, ultimo_ato in linhas:
+        if p.inspecao_id is not None:
+            fato = relogio.data_local(instante)
+        elif p.origem_id is not None:
+            fato = origens[p.origem_id]
+        else:
+            fato = _fato_do_primeiro_ato(data, dados, p.criado_em)
+        marco = max(fato, interrompido_em) if interrompido_em is not None else fato
         limites = [
             (
                 "quinquenal",
@@ -535,7 +810,7 @@ def alertas_prescricao(
             ),
             (
                 "intercorrente",
-                _prescreve_em("intercorrente", ultimo),
+                _prescreve_em("intercorrente", ultimo_ato or marco),
                 citacao("prescricao_intercorrente").referencia(),
             ),
         ]
@@ -544,6 +819,7 @@ def alertas_prescricao(
                 continue
             faltam = (limite - hoje).days
             if faltam <= antecedencia_dias:
+                # OM, autuado e embarcação estão nas linhas: `resumo` não volta ao banco
                 saida.append(
                     {
                         **resumo(s, p),

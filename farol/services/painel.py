@@ -11,6 +11,12 @@ mesmas tabelas), dentro da jurisdição do usuário:
 - navios retidos sem o Certificado de Garantia Financeira (CLC-69), ainda não liberados;
 - multas com o prazo de pagamento vencido;
 - processos perto da prescrição (Lei 9.873/1999), com 180 dias de antecedência.
+
+Cada lista vem com a sua contagem (`contagens`) e só os primeiros `limite` itens, na sua ordem
+(a lista filtrada de /processos, ou um `limite` maior, mostra o resto). O número de comandos
+SQL não depende do número de processos da jurisdição: contagens por agregação, as listas em
+consultas por conjunto com `count(*) over ()` e LIMIT, nenhuma consulta por processo
+(tests/integration/test_painel_escala.py).
 """
 
 from __future__ import annotations
@@ -18,14 +24,16 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
+from farol import entrada
 from farol.domain.procedimento.carregar import carregar_regimes, estados_dos_regimes
 from farol.normas.prazos import catalogo_prazos
 from farol.services import consultas, custodia
 from farol.services.jurisdicao import Ator
 from farol.services.resultados.painel import FigurasDoPainel
+from farol.services.resultados.processo import PrazoComProcesso
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import (
     Ato,
@@ -41,6 +49,23 @@ DIAS_DA_SEMANA = 7
 ANTECEDENCIA_PRESCRICAO = 180
 INICIO_DOS_TEMPOS = dt.date(1900, 1, 1)
 APREENSAO = "apreensao_embarcacao"
+ITENS_POR_LISTA = entrada.POR_PAGINA_PADRAO
+"""Itens de cada lista do painel quando o pedido não diz (`limite`)."""
+
+
+def _pagina(s: Session, q: Select[Any], limite: int) -> tuple[int, list[Any]]:
+    """As primeiras `limite` linhas de `q` e quantas são ao todo, num comando só: a última
+    coluna de cada linha é o total (`count(*) over ()`, contado antes do LIMIT)."""
+    linhas = s.execute(q.add_columns(func.count().over()).limit(limite)).all()
+    return (int(linhas[0][-1]) if linhas else 0), [tuple(x)[:-1] for x in linhas]
+
+
+def prazos(
+    s: Session, ator: Ator, de: dt.date, ate: dt.date, limite: int
+) -> tuple[int, list[PrazoComProcesso]]:
+    """Os prazos em curso que vencem no período, os primeiros pelo vencimento, e quantos são."""
+    total, linhas = _pagina(s, consultas.consulta_de_prazos(ator.oms, de, ate), limite)
+    return total, [consultas.prazo_com_processo(prazo, p) for prazo, p in linhas]
 
 
 def por_estado(s: Session, ator: Ator) -> list[dict[str, Any]]:
@@ -64,9 +89,13 @@ def por_estado(s: Session, ator: Ator) -> list[dict[str, Any]]:
     return saida
 
 
-def embarcacoes_apreendidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
-    """Apreensões de embarcação aplicadas na jurisdição e ainda não suspensas."""
-    linhas = s.execute(
+def embarcacoes_apreendidas(
+    s: Session, ator: Ator, limite: int = ITENS_POR_LISTA
+) -> tuple[int, list[dict[str, Any]]]:
+    """Apreensões de embarcação aplicadas na jurisdição e ainda não suspensas, as mais recentes
+    primeiro, e quantas são."""
+    total, linhas = _pagina(
+        s,
         select(MedidaAdministrativa, Inspecao, Embarcacao, Processo)
         .join(Inspecao, Inspecao.id == MedidaAdministrativa.inspecao_id)
         .join(Embarcacao, Embarcacao.id == Inspecao.embarcacao_id)
@@ -76,9 +105,10 @@ def embarcacoes_apreendidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
             MedidaAdministrativa.suspensa_em.is_(None),
             Inspecao.om_id.in_(ator.oms),
         )
-        .order_by(MedidaAdministrativa.aplicada_em.desc(), MedidaAdministrativa.id.desc())
-    ).all()
-    return [
+        .order_by(MedidaAdministrativa.aplicada_em.desc(), MedidaAdministrativa.id.desc()),
+        limite,
+    )
+    return total, [
         {
             "medida_id": m.id,
             "aplicada_em": m.aplicada_em.isoformat(),
@@ -91,11 +121,13 @@ def embarcacoes_apreendidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
     ]
 
 
-def sob_custodia(s: Session, ator: Ator, hoje: dt.date) -> list[dict[str, Any]]:
+def sob_custodia(
+    s: Session, ator: Ator, hoje: dt.date, limite: int = ITENS_POR_LISTA
+) -> tuple[int, list[dict[str, Any]]]:
     """Embarcações e bens sob a guarda da OM (custódia sem fim) na jurisdição, pelo próximo
-    vencimento (os sem prazo em curso por último): uma consulta para a lista, com o próximo
-    prazo e o local da guarda em subconsultas, e as contas pelos extratos por conjunto de
-    `custodia.extratos`."""
+    vencimento (os sem prazo em curso por último), e quantos são: uma consulta para a lista,
+    com o próximo prazo e o local da guarda em subconsultas, e as contas só dos primeiros,
+    pelos extratos por conjunto de `custodia.extratos`."""
     abertos = (
         select(Prazo)
         .where(Prazo.processo_id == Custodia.processo_id, Prazo.encerrado_em.is_(None))
@@ -112,13 +144,15 @@ def sob_custodia(s: Session, ator: Ator, hoje: dt.date) -> list[dict[str, Any]]:
         .limit(1)
         .scalar_subquery()
     )
-    linhas = s.execute(
+    total, linhas = _pagina(
+        s,
         select(Custodia, Processo, Embarcacao, vencimento, etapa, regime, abertura)
         .join(Processo, Processo.id == Custodia.processo_id)
         .outerjoin(Embarcacao, Embarcacao.id == Custodia.embarcacao_id)
         .where(Custodia.fim.is_(None), Processo.om_id.in_(ator.oms))
-        .order_by(vencimento.is_(None), vencimento, Custodia.inicio, Custodia.processo_id)
-    ).all()
+        .order_by(vencimento.is_(None), vencimento, Custodia.inicio, Custodia.processo_id),
+        limite,
+    )
     contas = custodia.extratos(s, [(c, p) for c, p, *_ in linhas], hoje)
     prazos = catalogo_prazos()
     saida = []
@@ -147,63 +181,69 @@ def sob_custodia(s: Session, ator: Ator, hoje: dt.date) -> list[dict[str, Any]]:
                 },
             }
         )
-    return saida
+    return total, saida
 
 
-def embarcacoes_retidas(s: Session, ator: Ator) -> list[dict[str, Any]]:
-    """Retenções CLC-69 sem liberação na jurisdição: o último ato de retenção ou de liberação
-    de cada processo é uma retenção (marcas `retem_embarcacao` e `libera_embarcacao`)."""
+def embarcacoes_retidas(
+    s: Session, ator: Ator, limite: int = ITENS_POR_LISTA
+) -> tuple[int, list[dict[str, Any]]]:
+    """Retenções CLC-69 sem liberação na jurisdição, pelo processo, e quantas são: o último ato
+    de retenção ou de liberação de cada processo (`row_number()` por processo, numa consulta
+    só) é uma retenção (marcas `retem_embarcacao` e `libera_embarcacao`)."""
     retem = {t for m in carregar_regimes() for t in m.tipos_com("retem_embarcacao")}
     libera = {t for m in carregar_regimes() for t in m.tipos_com("libera_embarcacao")}
     if not retem:
-        return []
-    ultimos: dict[int, Ato] = {}
-    for ato in s.execute(
-        select(Ato)
+        return 0, []
+    ultimos = (
+        select(
+            Ato.processo_id,
+            Ato.tipo,
+            Ato.data_ato,
+            Ato.payload,
+            func.row_number()
+            .over(partition_by=Ato.processo_id, order_by=Ato.seq.desc())
+            .label("ordem"),
+        )
         .join(Processo, Processo.id == Ato.processo_id)
         .where(Processo.om_id.in_(ator.oms), Ato.tipo.in_(retem | libera))
-        .order_by(Ato.processo_id, Ato.seq)
-    ).scalars():
-        ultimos[ato.processo_id] = ato
-    retidos = {pid: a for pid, a in ultimos.items() if a.tipo in retem}
-    if not retidos:
-        return []
-    linhas = s.execute(
-        select(Processo, Embarcacao)
+        .subquery()
+    )
+    total, linhas = _pagina(
+        s,
+        select(Processo, Embarcacao, ultimos.c.data_ato, ultimos.c.payload)
+        .join(ultimos, ultimos.c.processo_id == Processo.id)
         .join(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
-        .where(Processo.id.in_(retidos))
-        .order_by(Processo.id)
-    ).all()
-    return [
+        .where(ultimos.c.ordem == 1, ultimos.c.tipo.in_(retem))
+        .order_by(Processo.id),
+        limite,
+    )
+    return total, [
         {
-            "retida_em": retidos[p.id].data_ato.isoformat(),
+            "retida_em": data.isoformat(),
             "embarcacao": {"id": e.id, "nome": e.nome, "inscricao": e.inscricao},
-            "toneladas_oleo_granel": str(
-                (retidos[p.id].payload or {}).get("toneladas_oleo_granel")
-            ),
+            "toneladas_oleo_granel": str((dados or {}).get("toneladas_oleo_granel")),
             "processo": {"id": p.id, "numero": p.numero, "estado": p.estado},
-            "fundamentos": list((retidos[p.id].payload or {}).get("fundamentos") or []),
+            "fundamentos": list((dados or {}).get("fundamentos") or []),
         }
-        for p, e in linhas
+        for p, e, data, dados in linhas
     ]
 
 
 @caso_de_uso()
-def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
-    """Todas as figuras do painel para `ator` na data `hoje`."""
+def figuras(
+    s: Session, ator: Ator, hoje: dt.date, limite: int = ITENS_POR_LISTA
+) -> FigurasDoPainel:
+    """Todas as figuras do painel para `ator` na data `hoje`: as contagens inteiras e os
+    primeiros `limite` itens de cada lista."""
     estados = por_estado(s, ator)
     fim_semana = hoje + dt.timedelta(days=DIAS_DA_SEMANA)
-    vencem_hoje = consultas.prazos_no_periodo.na_sessao(s, ator, hoje, hoje)
-    vencem_semana = consultas.prazos_no_periodo.na_sessao(
-        s, ator, hoje + dt.timedelta(days=1), fim_semana
-    )
-    vencidos = consultas.prazos_no_periodo.na_sessao(
-        s, ator, INICIO_DOS_TEMPOS, hoje - dt.timedelta(days=1)
-    )
-    apreendidas = embarcacoes_apreendidas(s, ator)
-    custodias = sob_custodia(s, ator, hoje)
-    retidas = embarcacoes_retidas(s, ator)
-    multas = consultas.multas_vencidas.na_sessao(s, ator, hoje)
+    n_hoje, vencem_hoje = prazos(s, ator, hoje, hoje, limite)
+    n_semana, vencem_semana = prazos(s, ator, hoje + dt.timedelta(days=1), fim_semana, limite)
+    n_vencidos, vencidos = prazos(s, ator, INICIO_DOS_TEMPOS, hoje - dt.timedelta(days=1), limite)
+    n_apreendidas, apreendidas = embarcacoes_apreendidas(s, ator, limite)
+    n_custodias, custodias = sob_custodia(s, ator, hoje, limite)
+    n_retidas, retidas = embarcacoes_retidas(s, ator, limite)
+    n_multas, multas = consultas.pagina_de_multas_vencidas(s, ator.oms, hoje, limite)
     restituicoes = consultas.restituicoes_pendentes.na_sessao(s, ator)
     prescricao = consultas.alertas_prescricao.na_sessao(
         s, ator, hoje, antecedencia_dias=ANTECEDENCIA_PRESCRICAO
@@ -211,6 +251,7 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
     resposta = {
         "hoje": hoje.isoformat(),
         "om": ator.om_sigla,
+        "limite": limite,
         "processos": {
             "total": sum(x["quantidade"] for x in estados),
             "em_andamento": sum(x["quantidade"] for x in estados if not x["final"]),
@@ -226,18 +267,18 @@ def figuras(s: Session, ator: Ator, hoje: dt.date) -> FigurasDoPainel:
         "custodias": custodias,
         "retidas": retidas,
         "multas_vencidas": multas,
-        "restituicoes": restituicoes,
-        "prescricao": prescricao,
+        "restituicoes": restituicoes[:limite],
+        "prescricao": prescricao[:limite],
         "antecedencia_prescricao_dias": ANTECEDENCIA_PRESCRICAO,
         "contagens": {
             "processos": sum(x["quantidade"] for x in estados),
-            "prazos_hoje": len(vencem_hoje),
-            "prazos_semana": len(vencem_semana),
-            "prazos_vencidos": len(vencidos),
-            "apreendidas": len(apreendidas),
-            "custodias": len(custodias),
-            "retidas": len(retidas),
-            "multas_vencidas": len(multas),
+            "prazos_hoje": n_hoje,
+            "prazos_semana": n_semana,
+            "prazos_vencidos": n_vencidos,
+            "apreendidas": n_apreendidas,
+            "custodias": n_custodias,
+            "retidas": n_retidas,
+            "multas_vencidas": n_multas,
             "restituicoes": len(restituicoes),
             "prescricao": len(prescricao),
         },

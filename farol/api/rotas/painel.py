@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
 
+from fastapi import APIRouter, Query
+
+from farol import entrada
 from farol.api.deps import AtorAtual
 from farol.http.deps import UowDep
 from farol.http.parametros import Data
@@ -15,7 +18,20 @@ rotas = APIRouter(tags=["painel"])
 
 
 @rotas.get("/painel", response_model=FigurasDoPainel)
-def figuras(ator: AtorAtual, uow: UowDep, hoje: Data | None = None) -> FigurasDoPainel:
+def figuras(
+    ator: AtorAtual,
+    uow: UowDep,
+    hoje: Data | None = None,
+    limite: Annotated[
+        int,
+        Query(
+            ge=1,
+            le=entrada.POR_PAGINA_MAXIMO,
+            description="itens de cada lista (as contagens são sempre inteiras)",
+        ),
+    ] = painel.ITENS_POR_LISTA,
+) -> FigurasDoPainel:
     """Processos por estado, prazos de hoje / da semana / vencidos, embarcações apreendidas,
-    multas vencidas e alertas de prescrição, na jurisdição do usuário."""
-    return painel.figuras(uow, ator, hoje or hoje_em_brasilia())
+    multas vencidas e alertas de prescrição, na jurisdição do usuário: as contagens inteiras
+    e os primeiros `limite` itens de cada lista."""
+    return painel.figuras(uow, ator, hoje or hoje_em_brasilia(), limite)

@@ -83,6 +83,8 @@ class BemSobCustodia(Resultado):
 
 
 class ContagensDoPainel(Resultado):
+    """O total de cada figura, inteiro (cada lista do painel traz só os primeiros itens)."""
+
     processos: int
     prazos_hoje: int
     prazos_semana: int
@@ -98,6 +100,11 @@ class ContagensDoPainel(Resultado):
 class FigurasDoPainel(Resultado):
     hoje: dt.date
     om: str
+    limite: int = Field(
+        description="cada lista traz no máximo este número de itens, os primeiros na sua "
+        "ordem; `contagens` tem o total de cada uma (o resto: `?limite=`, a lista filtrada "
+        "de /processos ou os endpoints de cada lista)"
+    )
     processos: ProcessosDoPainel
     prazos: PrazosDoPainel
     apreendidas: list[EmbarcacaoApreendida]

@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
+from farol import entrada
 from farol.http.deps import uow_da
 from farol.relogio import hoje
 from farol.services import painel as servico
@@ -18,7 +19,16 @@ rotas = APIRouter(include_in_schema=False)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 
 
+def _limite(pedido: str | None) -> int:
+    """Itens de cada lista (`?limite=`, o endereço de "ver todos"); fora de 1 a
+    `POR_PAGINA_MAXIMO`, ou não numérico, o mais próximo (ou o padrão)."""
+    try:
+        return min(max(int(pedido or ""), 1), entrada.POR_PAGINA_MAXIMO)
+    except ValueError:
+        return servico.ITENS_POR_LISTA
+
+
 @rotas.get("/painel", response_class=HTMLResponse)
 def painel(request: Request, ator: AtorWeb) -> HTMLResponse:
-    f = servico.figuras(uow_da(request), ator, hoje())
-    return pagina(request, "painel.html", {"f": f})
+    f = servico.figuras(uow_da(request), ator, hoje(), _limite(request.query_params.get("limite")))
+    return pagina(request, "painel.html", {"f": f, "limite_maximo": entrada.POR_PAGINA_MAXIMO})
