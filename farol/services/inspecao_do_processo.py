@@ -17,6 +17,8 @@ from farol.services.jurisdicao import Ator, carregar_processo
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import Constatacao, Inspecao, MedidaAdministrativa, Pessoa, Processo
 
+SEM_SINAL = "sem_sinal"  # o tipo das diferenças da decisão sem sinal em Inspecao.divergencias
+
 
 def nome_da_medida(tipo: str) -> str:
     medida = carregar_tabela().medidas.get(tipo)
@@ -132,9 +134,13 @@ def registro_de_campo(s: Session, ator: Ator, processo_id: int) -> dict[str, Any
     )
     if not fotos and posicao is None and not insp.divergencias:
         return None
+    # as diferenças do cadastro e, com o tipo "sem_sinal", as da decisão tomada no aparelho
+    # sem sinal (farol.services.inspecoes.diferencas_sem_sinal)
+    anotadas = list(insp.divergencias or [])
     return {
         "inspecao_id": insp.id,
         "fotos": fotos,
         "posicao": posicao,
-        "divergencias": list(insp.divergencias or []),
+        "divergencias": [d for d in anotadas if d.get("tipo", "cadastro") == "cadastro"],
+        "sem_sinal": [d for d in anotadas if d.get("tipo") == SEM_SINAL],
     }

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AwareDatetime, Field, field_validator
 from sqlalchemy import select
@@ -21,6 +21,7 @@ from farol.domain.cpf_cnpj import formatar_documento, tipo_de_pessoa, validar_do
 from farol.domain.papeis import INSPECIONA, nome_do_papel, papeis_com
 from farol.domain.texto import normalizar_busca
 from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia, recusar_juntos
+from farol.normas import versao as versao_normas
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
@@ -32,7 +33,7 @@ from farol.rules.transicao import MedidasACriterio, medidas_a_criterio
 from farol.services import fotos_inspecao, idempotencia
 from farol.services.comandos import Modelo
 from farol.services.fotos_inspecao import FotoEnviada
-from farol.services.inspecao_do_processo import pessoas_da_inspecao
+from farol.services.inspecao_do_processo import SEM_SINAL, pessoas_da_inspecao
 from farol.services.jurisdicao import Ator
 from farol.services.processos import abrir_processo
 from farol.services.resultados.inspecao import AvaliacaoDaInspecao, InspecaoRegistrada
@@ -127,6 +128,51 @@ class NovaInspecao(Modelo):
     localizacao: Localizacao | None = Field(
         default=None, description="onde a inspeção foi feita, pelo GPS do celular (ou nulo)"
     )
+
+
+class DecisaoSemSinal(Modelo):
+    """O que o aparelho decidiu sem sinal (farol/web/estatico/medidas_offline.js), enviado com
+    a inspeção que esperou na fila: a versão dos dados usada e as medidas calculadas."""
+
+    versao: str = Field(min_length=1, max_length=64)
+    medidas: list[Annotated[str, Field(max_length=entrada.CODIGO)]] = Field(
+        default_factory=list, max_length=40
+    )
+
+
+def diferencas_sem_sinal(
+    decisao: DecisaoSemSinal, medidas_do_servidor: Sequence[str]
+) -> list[dict[str, str]]:
+    """Onde a decisão do aparelho difere da do servidor, que decide de novo ao receber (com os
+    dados em vigor na data da inspeção): a versão dos dados e as medidas (a ordem não conta).
+    A inspeção fica com a decisão do servidor; a diferença é anotada, nunca silenciosa."""
+    tabela = carregar_tabela()
+
+    def nomes(medidas: Sequence[str]) -> str:
+        texto = "; ".join(tabela.medidas[m].nome if m in tabela.medidas else m for m in medidas)
+        return texto or "nenhuma medida"
+
+    achadas: list[dict[str, str]] = []
+    atual = versao_normas.versao_dos_dados()
+    if decisao.versao != atual:
+        achadas.append(
+            {
+                "campo": "versao_dos_dados",
+                "rotulo": "Versão dos dados das medidas",
+                "no_aparelho": decisao.versao,
+                "no_servidor": atual,
+            }
+        )
+    if set(decisao.medidas) != set(medidas_do_servidor):
+        achadas.append(
+            {
+                "campo": "medidas",
+                "rotulo": "Medidas administrativas liminares",
+                "no_aparelho": nomes(decisao.medidas),
+                "no_servidor": nomes(medidas_do_servidor),
+            }
+        )
+    return achadas
 
 
 def _com_campo(prefixo: str, f: Any) -> Any:
@@ -386,7 +432,11 @@ def recusas_alem_do_formato(dados: dict[str, Any]) -> list[EntradaInvalida]:
 
 
 def registrar_inspecao(
-    s: Session, ator: Ator, cmd: NovaInspecao, fotos: Sequence[FotoEnviada] = ()
+    s: Session,
+    ator: Ator,
+    cmd: NovaInspecao,
+    fotos: Sequence[FotoEnviada] = (),
+    sem_sinal: DecisaoSemSinal | None = None,
 ) -> InspecaoRegistrada:
     if ator.papel not in PAPEIS_QUE_INSPECIONAM:
         raise Conflito(
@@ -417,6 +467,7 @@ def registrar_inspecao(
     avaliacao["notificar"] = _notificar(avaliacao["constatacoes"], decisao)
     emb = registrar_embarcacao(s, cmd.embarcacao, dono)
     divergencias = divergencias_do_cadastro(s, cmd, emb, dono, condutor)
+    diferencas = diferencas_sem_sinal(sem_sinal, avaliacao["medidas"]) if sem_sinal else []
     local_gps = cmd.localizacao
     insp = Inspecao(
         om_id=om.id,
@@ -431,7 +482,7 @@ def registrar_inspecao(
         latitude=local_gps.latitude if local_gps else None,
         longitude=local_gps.longitude if local_gps else None,
         precisao_m=local_gps.precisao_m if local_gps else None,
-        divergencias=divergencias or None,
+        divergencias=[*divergencias, *({"tipo": SEM_SINAL, **d} for d in diferencas)] or None,
     )
     s.add(insp)
     s.flush()
@@ -537,6 +588,7 @@ def registrar_inspecao(
             "fotos": fotos_gravadas,
             "localizacao": local_gps.model_dump() if local_gps else None,
             "divergencias": divergencias,
+            "diferencas_sem_sinal": diferencas,
         }
     )
 
@@ -559,10 +611,13 @@ def registrar(
     *,
     chave: str | None = None,
     fotos: Sequence[FotoEnviada] = (),
+    sem_sinal: DecisaoSemSinal | None = None,
 ) -> tuple[int, InspecaoRegistrada]:
     """Registra a inspeção (e as fotos, na mesma transação) numa transação própria, sob a
     chave de idempotência do pedido (a resposta gravada é o JSON do resultado; um reenvio a
-    devolve como `InspecaoRegistrada`). Uma foto recusada recusa tudo: nada é gravado."""
+    devolve como `InspecaoRegistrada`). Uma foto recusada recusa tudo: nada é gravado.
+    `sem_sinal`: a decisão do aparelho de uma inspeção que esperou na fila sem sinal; o que
+    difere da decisão do servidor fica anotado (`diferencas_sem_sinal`)."""
     fotos_inspecao.validar(fotos)
     # sem posição nem fotos, a assinatura é a de antes delas (reenvios de antes da mudança)
     assinatura = cmd.model_dump_json(exclude={"localizacao"} if cmd.localizacao is None else None)
@@ -574,7 +629,10 @@ def registrar(
         chave,
         "POST",
         "/inspecoes",
-        lambda s: (201, registrar_inspecao(s, ator, cmd, fotos).model_dump(mode="json")),
+        lambda s: (
+            201,
+            registrar_inspecao(s, ator, cmd, fotos, sem_sinal).model_dump(mode="json"),
+        ),
         idempotencia.assinatura_de(assinatura),
     )
     return status, InspecaoRegistrada.model_validate(corpo)

@@ -47,6 +47,17 @@ class DivergenciaDoCadastro(Resultado):
     informado: str = Field(description="o que o inspetor informou")
 
 
+class DiferencaSemSinal(Resultado):
+    """A decisão tomada no aparelho, sem sinal, difere da do servidor ao receber a inspeção:
+    a inspeção fica registrada com a decisão do servidor, e a diferença aparece para o
+    inspetor (fila do aparelho) e no processo para a autoridade."""
+
+    campo: str = Field(description="versao_dos_dados ou medidas")
+    rotulo: str
+    no_aparelho: str = Field(description="o que o aparelho usou ou calculou sem sinal")
+    no_servidor: str = Field(description="o que o servidor usou ou decidiu ao receber")
+
+
 class ProprietarioCadastrado(Resultado):
     documento: str = Field(description="CPF ou CNPJ formatado")
     nome: str

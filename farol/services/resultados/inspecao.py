@@ -9,6 +9,7 @@ from pydantic import Field
 
 from farol.services.resultados.base import Resultado
 from farol.services.resultados.cadastro_da_inspecao import (
+    DiferencaSemSinal,
     DivergenciaDoCadastro,
     FotoDaInspecao,
     PosicaoDaInspecao,
@@ -155,4 +156,9 @@ class InspecaoRegistrada(Resultado):
         default_factory=list,
         description="o que o inspetor informou diferente do cadastro (a inspeção fica como foi "
         "digitada; o cadastro não muda)",
+    )
+    diferencas_sem_sinal: list[DiferencaSemSinal] = Field(
+        default_factory=list,
+        description="onde a decisão tomada no aparelho sem sinal (versão dos dados, medidas) "
+        "difere da do servidor ao receber a inspeção; a inspeção fica com a do servidor",
     )

@@ -5,7 +5,9 @@
  * - os botões de envio não disparam duas vezes;
  * - o resumo fixo da nova inspeção acompanha a prévia;
  * - o botão "Alto contraste" liga e desliga o modo e grava a escolha;
- * - "Adicionar lacre" põe mais uma linha na lista de lacres. */
+ * - "Adicionar lacre" põe mais uma linha na lista de lacres;
+ * - "Sair" apaga do aparelho a fila e o cache da inspeção sem sinal (perguntando antes, se
+ *   há inspeção guardada ainda não enviada). */
 (function () {
   "use strict";
 
@@ -261,6 +263,86 @@
     if (alerta) alerta.scrollIntoView({ block: "center" });
   }
 
+  /* --- sair: apaga o que a inspeção sem sinal guardou no aparelho ------------------------- */
+
+  /* Quantas inspeções da fila (fila_inspecoes.js, banco "farol-fila") ainda aguardam envio;
+     não cria o banco se ele não existe. */
+  function pendentesNoAparelho() {
+    if (!window.indexedDB || !indexedDB.databases) return Promise.resolve(0);
+    return indexedDB.databases().then(function (bancos) {
+      if (!bancos.some(function (b) { return b.name === "farol-fila"; })) return 0;
+      return new Promise(function (ok) {
+        var pedido = indexedDB.open("farol-fila");
+        pedido.onupgradeneeded = function () { pedido.transaction.abort(); };
+        pedido.onerror = function () { ok(0); };
+        pedido.onsuccess = function () {
+          var db = pedido.result, n = 0;
+          try {
+            var tx = db.transaction("inspecoes", "readonly");
+            tx.objectStore("inspecoes").openCursor().onsuccess = function (ev) {
+              var c = ev.target.result;
+              if (!c) return;
+              if (c.value.estado === "aguardando") n++;
+              c["continue"]();
+            };
+            tx.oncomplete = function () { db.close(); ok(n); };
+            tx.onerror = function () { db.close(); ok(0); };
+          } catch (e) { db.close(); ok(0); }
+        };
+      });
+    }).catch(function () { return 0; });
+  }
+
+  /* a fila, os caches e o service worker da inspeção sem sinal saem do aparelho */
+  function limparAparelho() {
+    var tarefas = [];
+    if (window.indexedDB) {
+      tarefas.push(new Promise(function (ok) {
+        var pedido = indexedDB.deleteDatabase("farol-fila");
+        pedido.onsuccess = pedido.onerror = function () { ok(); };
+      }));
+    }
+    if (window.caches) {
+      tarefas.push(caches.keys().then(function (nomes) {
+        return Promise.all(nomes.filter(function (n) { return n.indexOf("farol-inspecao-") === 0; })
+          .map(function (n) { return caches["delete"](n); }));
+      }).catch(function () {}));
+    }
+    if (navigator.serviceWorker && navigator.serviceWorker.getRegistrations) {
+      // o worker para de enviar e apaga o seu cache; sai do aparelho quando terminar o que faz
+      if (navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("sair");
+      navigator.serviceWorker.getRegistrations().then(function (regs) {
+        regs.forEach(function (r) { r.unregister(); });
+      }).catch(function () {});
+    }
+    var limite = new Promise(function (ok) { setTimeout(ok, 3000); });
+    return Promise.race([Promise.all(tarefas), limite]);
+  }
+
+  function ligarSair() {
+    document.querySelectorAll("form.form-sair").forEach(function (form) {
+      form.addEventListener("submit", function (ev) {
+        if (form.getAttribute("data-limpo")) return;
+        ev.preventDefault();
+        var botao = ev.submitter;
+        pendentesNoAparelho().then(function (n) {
+          if (n && !window.confirm((n === 1
+            ? "1 inspeção guardada neste aparelho ainda não foi enviada. Ao sair, ela é apagada"
+            : n + " inspeções guardadas neste aparelho ainda não foram enviadas. Ao sair, elas são apagadas") +
+            " do aparelho. Sair mesmo assim?")) {
+            form.removeAttribute("data-enviando");
+            if (botao) { botao.disabled = false; botao.textContent = botao.getAttribute("data-texto") || botao.textContent; }
+            return;
+          }
+          return limparAparelho().then(function () {
+            form.setAttribute("data-limpo", "1");
+            HTMLFormElement.prototype.submit.call(form);
+          });
+        });
+      });
+    });
+  }
+
   /* --- alto contraste e menu ------------------------------------------------------------ */
 
   /* O botão "Alto contraste" do topo: liga e desliga a folha contraste.css e grava a escolha
@@ -356,6 +438,7 @@
     ligarDocumentos();
     ligarInspecao();
     ligarEnvioUnico();
+    ligarSair();
     ligarLinhas();
   });
 })();

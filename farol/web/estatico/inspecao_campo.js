@@ -139,6 +139,14 @@
       desenhar();
     }
 
+    // o formulário limpo (a inspeção guardada sem sinal, fila_inspecoes.js): sem as fotos
+    form.addEventListener("reset", function () {
+      escolhidas.forEach(function (f) { URL.revokeObjectURL(f.url); });
+      escolhidas = [];
+      aviso = "";
+      setTimeout(sincronizar, 0);  // depois que o navegador limpou os campos
+    });
+
     entrada.addEventListener("change", function () {
       aviso = "";
       Array.prototype.forEach.call(entrada.files, function (a) {

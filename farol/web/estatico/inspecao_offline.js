@@ -3,11 +3,15 @@
  *   sem rede;
  * - sem rede, calcula as medidas no aparelho (medidas_offline.js) com os dados guardados de
  *   /api/v1/medidas/dados.json e diz que o cálculo foi feito sem sinal, com a versão dos dados.
- *   farol.js chama window.FarolSemSinal.avaliar(form, alvo, resumo) quando o servidor não responde. */
+ *   farol.js chama window.FarolSemSinal.avaliar(form, alvo, resumo) quando o servidor não responde;
+ *   fila_inspecoes.js guarda com a inspeção a decisão de window.FarolSemSinal.decidir(form);
+ * - com rede, pede ao service worker que confira se há versão nova (dados novos, cache novo). */
 (function () {
   "use strict";
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* sem SW */ });
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function (reg) {
+      if (navigator.onLine && reg.update) return reg.update();  // dados novos publicados?
+    }).catch(function () { /* sem SW, ou sem rede para conferir agora */ });
   }
   function aviso() {
     var el = document.getElementById("aviso-sem-sinal");
@@ -75,7 +79,9 @@
     return lista;
   }
 
-  function avaliar(form, alvo, resumo) {
+  /* a decisão do aparelho: medidas e notificados das constatações marcadas, com a versão dos
+   * dados (a fila de inspeções, fila_inspecoes.js, a envia com a inspeção guardada) */
+  function decidir(form) {
     return carregarDados().then(function (d) {
       var lista = constatacoes(form, d);
       var medidas = [], notificar = [], erros = [];
@@ -85,6 +91,14 @@
         r.resultado.medidas.forEach(function (m) { if (medidas.indexOf(m) < 0) medidas.push(m); });
         r.resultado.notificar.forEach(function (a) { if (notificar.indexOf(a) < 0) notificar.push(a); });
       });
+      return { versao: d.versao, medidas: medidas, notificar: notificar, erros: erros,
+               lista: lista, nomes: d.medidas_nomes, dados: d };
+    });
+  }
+
+  function avaliar(form, alvo, resumo) {
+    return decidir(form).then(function (x) {
+      var d = x.dados, lista = x.lista, medidas = x.medidas, notificar = x.notificar, erros = x.erros;
       var caixa = el("div", "", "avaliacao-sem-sinal");
       caixa.setAttribute("data-sem-sinal", d.versao);
       caixa.appendChild(el("p", "Calculado sem sinal, no aparelho, com os dados versão " + d.versao +
@@ -111,5 +125,5 @@
     });
   }
 
-  window.FarolSemSinal = { avaliar: avaliar, constatacoes: constatacoes };
+  window.FarolSemSinal = { avaliar: avaliar, decidir: decidir, constatacoes: constatacoes };
 })();

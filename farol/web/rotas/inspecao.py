@@ -7,7 +7,8 @@
 - POST /inspecoes/nova/conferir: o mesmo, sem JS: a página inteira de volta com a prévia.
 - POST /inspecoes/nova: registra (`inspecoes.registrar_inspecao`) sob a chave de
   idempotência: o reenvio do mesmo formulário depois de uma queda de conexão devolve a
-  mesma inspeção e não cria nada duas vezes.
+  mesma inspeção e não cria nada duas vezes. A fila do aparelho (inspeção guardada sem
+  sinal) usa a mesma rota, com `Accept: application/json` e a `Idempotency-Key`.
 - GET /inspecoes/embarcacoes?q=: embarcações cadastradas (JSON, para o campo de busca).
 - GET /inspecoes/embarcacao?inscricao=: a embarcação cadastrada com a inscrição (JSON; o JS
   pergunta ao sair do campo da inscrição; `embarcacoes.por_inscricao`, como a API).
@@ -42,7 +43,12 @@ from farol.rules.medidas import anos_vencida_de_datas
 from farol.services import busca, fotos_inspecao, inspecoes
 from farol.services import embarcacoes as cadastro_de_embarcacoes
 from farol.services.fotos_inspecao import FotoEnviada
-from farol.services.inspecoes import DadosConstatacao, DadosEmbarcacao, NovaInspecao
+from farol.services.inspecoes import (
+    DadosConstatacao,
+    DadosEmbarcacao,
+    DecisaoSemSinal,
+    NovaInspecao,
+)
 from farol.services.jurisdicao import Ator
 from farol.web import checklist
 from farol.web.ambiente import pagina, renderizar_texto
@@ -376,13 +382,62 @@ def conferir(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse:
     )
 
 
-@rotas.post("/inspecoes/nova", response_class=HTMLResponse)
-def registrar(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse:
+def _quer_json(request: Request) -> bool:
+    """A fila do aparelho (estatico/fila_inspecoes.js) pede JSON: o resultado ou a recusa,
+    sem a página."""
+    return "application/json" in request.headers.get("accept", "")
+
+
+def _decisao_sem_sinal(form: FormData) -> DecisaoSemSinal | None:
+    """A decisão do aparelho sem sinal (`sem_sinal.versao`, `sem_sinal.medidas`), que a fila
+    acrescenta à inspeção guardada; None se a inspeção não esperou na fila."""
+    versao = _texto(form, "sem_sinal.versao")
+    if not versao:
+        return None
+    medidas = [x.strip() for x in form.getlist("sem_sinal.medidas") if isinstance(x, str)]
+    try:
+        return DecisaoSemSinal.model_validate({"versao": versao, "medidas": medidas})
+    except ValidationError:
+        raise EntradaInvalida(
+            "a decisão tomada sem sinal veio ilegível (versão dos dados ou medidas)",
+            campo="sem_sinal",
+        ) from None
+
+
+def _recusa_json(erros: Erros, status: int) -> JSONResponse:
+    """A recusa para a fila do aparelho: a mensagem geral e o erro de cada campo."""
+    return JSONResponse(
+        {
+            "mensagem": erros.geral
+            or "A inspeção não foi registrada: corrija os campos indicados.",
+            "erros": {k: m for k, m in erros.por_campo.items() if k != GERAL},
+        },
+        status_code=status,
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+@rotas.post("/inspecoes/nova", response_model=None)
+def registrar(request: Request, ator: AtorWeb, form: Formulario) -> Response:
+    """A página manda o formulário e recebe o resultado (ou o formulário com os erros). A fila
+    do aparelho manda os mesmos campos com `Accept: application/json`, a `Idempotency-Key`
+    no cabeçalho (vale mais que o campo `chave`) e a decisão tomada sem sinal, e recebe JSON:
+    201 com a inspeção registrada (a mesma num reenvio), ou o status da recusa com a mensagem
+    e os erros por campo."""
     conferir_csrf(request, form)
     v = valores(form)
-    avaliacao, _ = previa(v)
+    em_json = _quer_json(request)
     dados = montar(v)
     apelidos = _apelidos(v)
+
+    def recusar(erros: Erros, status: int) -> Response:
+        if em_json:
+            return _recusa_json(erros, status)
+        avaliacao, _ = previa(v)
+        return _pagina_formulario(
+            request, ator, v, erros, avaliacao, status, _fotos_escolhidas(form)
+        )
+
     try:
         cmd = NovaInspecao.model_validate(dados)
     except ValidationError as e:
@@ -391,11 +446,21 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse
         alem = inspecoes.recusas_alem_do_formato(dados)
         if alem:
             erros.juntar(erro_farol(EntradasInvalidas(alem), _nomes(v), apelidos))
-        return _pagina_formulario(request, ator, v, erros, avaliacao, 422, _fotos_escolhidas(form))
-    chave = v["chave"] or None
+        return recusar(erros, 422)
+    chave = request.headers.get("idempotency-key") or v["chave"] or None
     try:
-        _, corpo = inspecoes.registrar(
-            uow_da(request), ator, cmd, chave=chave, fotos=fotos_enviadas(form)
+        if chave and len(chave) > entrada.TEXTO_CURTO:
+            raise EntradaInvalida(
+                f"Idempotency-Key longa demais: no máximo {entrada.TEXTO_CURTO} caracteres",
+                campo="Idempotency-Key",
+            )
+        status, corpo = inspecoes.registrar(
+            uow_da(request),
+            ator,
+            cmd,
+            chave=chave,
+            fotos=fotos_enviadas(form),
+            sem_sinal=_decisao_sem_sinal(form),
         )
     except ErroFarol as e:
         erros = _erro_validade(erro_farol(e, [*_nomes(v), fotos_inspecao.CAMPO], apelidos))
@@ -403,14 +468,19 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> HTMLResponse
             k in (*CAMPOS, fotos_inspecao.CAMPO) for k in erros.por_campo
         ):
             erros.adicionar(GERAL, e.texto())
-        return _pagina_formulario(
-            request, ator, v, erros, avaliacao, status_de(e), _fotos_escolhidas(form)
+        return recusar(erros, status_de(e))
+    if em_json:
+        return JSONResponse(
+            corpo.model_dump(mode="json"),
+            status_code=status,
+            headers={"Cache-Control": "no-store"},
         )
     return pagina(
         request,
         "inspecao_resultado.html",
         {
             "r": corpo,
+            "chave": chave,
             "resultado": inspecoes.apresentar(corpo),
             "fundamento_comparecimento": regra_prazo("lesta", "comparecimento")
             .versoes[-1]

@@ -2,7 +2,11 @@
 
 - GET /api/v1/medidas/dados.json: a tabela de medidas e o que é preciso para aplicá-la,
   já resolvido (referências curtas, datas de vigência, ordem estável), com `versao` = hash dos
-  arquivos de dados normativos usados; ETag = versão, 304 com If-None-Match igual.
+  arquivos de dados normativos usados (`farol.normas.versao`); ETag = versão, 304 com
+  If-None-Match igual.
+- /manifest.webmanifest e /sw.js: o aplicativo instalável (o worker leva a versão no cache).
+- GET /inspecoes/fila/sessao: o usuário e o token CSRF da sessão, para a fila de inspeções
+  guardadas sem sinal (estatico/fila_inspecoes.js); 401 sem sessão.
 
 Nada aqui decide: `dados_medidas_offline` só exporta o que `farol.rules.medidas` lê, e o teste
 de paridade (tests/e2e/web/test_medidas_offline_paridade.py) exige a mesma resposta dos dois.
@@ -10,32 +14,21 @@ de paridade (tests/e2e/web/test_medidas_offline_paridade.py) exige a mesma respo
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 
-from farol.normas.citacao import DADOS
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import Condicoes, Interpretacao, carregar_tabela
+from farol.normas.versao import ARQUIVOS, versao_dos_dados
 from farol.web import checklist
 from farol.web.ambiente import PASTA_ESTATICO
+from farol.web.sessao import ator_opcional, token_csrf
 
 rotas = APIRouter(include_in_schema=False)
-
-# os arquivos de dados normativos de que a exportação depende (a versão é o hash deles)
-ARQUIVOS = ("medidas.yaml", "normas.yaml", "infracoes.yaml")
-
-
-def versao_dos_dados() -> str:
-    h = hashlib.sha256()
-    for nome in ARQUIVOS:
-        h.update(nome.encode())
-        h.update((DADOS / nome).read_bytes())
-    return h.hexdigest()[:16]
 
 
 def _interp(i: Interpretacao) -> str:
@@ -173,3 +166,22 @@ def service_worker() -> Response:
         media_type="text/javascript",
         headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
     )
+
+
+# --- a fila do aparelho (estatico/fila_inspecoes.js) ---------------------------------------
+
+
+@rotas.get("/inspecoes/fila/sessao")
+def sessao_da_fila(request: Request) -> JSONResponse:
+    """Antes de enviar a fila: quem está na sessão (a fila só envia o que este usuário
+    registrou) e o token CSRF desta sessão (o da página guardada pode ser de uma sessão
+    anterior). Sem sessão válida, 401: a fila espera o login, sem perder nada."""
+    sem_cache = {"Cache-Control": "no-store"}
+    ator = ator_opcional(request)
+    if ator is None:
+        return JSONResponse(
+            {"mensagem": "sessão expirada: entre de novo para enviar as inspeções guardadas"},
+            status_code=401,
+            headers=sem_cache,
+        )
+    return JSONResponse({"usuario": ator.login, "csrf": token_csrf(request)}, headers=sem_cache)

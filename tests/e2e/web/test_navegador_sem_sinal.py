@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -13,6 +14,15 @@ from playwright.sync_api import expect
 from farol.web.rotas.offline import versao_dos_dados
 
 from .conftest import Servidor, entrar
+
+
+def _esperar(pagina: Any, js: str, segundos: float = 15.0) -> None:
+    """Até a expressão (uma promessa) dar verdadeiro: `wait_for_function` do Playwright não
+    espera promessas (uma promessa pendente já conta como verdadeira)."""
+    limite = time.monotonic() + segundos
+    while not pagina.evaluate(js):
+        assert time.monotonic() < limite, f"não aconteceu em {segundos} s: {js}"
+        pagina.wait_for_timeout(100)
 
 
 def test_manifesto_e_service_worker_com_a_versao_dos_dados(cliente: Any) -> None:
@@ -30,14 +40,16 @@ def test_inspetor_abre_a_pagina_de_inspecao_sem_sinal_depois_de_uma_visita(
     pagina = contexto_celular.new_page()
     entrar(pagina, servidor.url, "inspetor.cpsc")
     pagina.goto(f"{servidor.url}/inspecoes/nova")
-    pagina.wait_for_function(
+    _esperar(
+        pagina,
         "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller ||"
-        " caches.keys().then((k) => k.some((n) => n.startsWith('farol-inspecao-'))))"
+        " caches.keys().then((k) => k.some((n) => n.startsWith('farol-inspecao-'))))",
     )
     pagina.reload()  # a página passa a ser controlada pelo worker
-    pagina.wait_for_function(
+    _esperar(
+        pagina,
         "caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n)"
-        ".then((c) => c.match('/api/v1/medidas/dados.json'))))).then((r) => r.some(Boolean))"
+        ".then((c) => c.match('/api/v1/medidas/dados.json'))))).then((r) => r.some(Boolean))",
     )
     contexto_celular.set_offline(True)
     try:
@@ -61,9 +73,10 @@ def test_sem_sinal_a_pagina_calcula_as_medidas_no_aparelho_e_diz_a_versao(
     pagina = contexto_celular.new_page()
     entrar(pagina, servidor.url, "inspetor.cpsc")
     pagina.goto(f"{servidor.url}/inspecoes/nova")
-    pagina.wait_for_function(
+    _esperar(
+        pagina,
         "caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n)"
-        ".then((c) => c.match('/api/v1/medidas/dados.json'))))).then((r) => r.some(Boolean))"
+        ".then((c) => c.match('/api/v1/medidas/dados.json'))))).then((r) => r.some(Boolean))",
     )
     pagina.reload()
     contexto_celular.set_offline(True)
