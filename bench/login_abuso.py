@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
+import signal
 import socket
 import statistics
 import subprocess
@@ -77,6 +78,7 @@ def _subir(env: dict[str, str], arvore: str | None) -> tuple[subprocess.Popen[by
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        start_new_session=True,  # o supervisor e os seus processos morrem juntos (killpg)
     )
     base = f"http://127.0.0.1:{porta}"
     limite = time.monotonic() + 60
@@ -86,7 +88,7 @@ def _subir(env: dict[str, str], arvore: str | None) -> tuple[subprocess.Popen[by
                 return processo, base
         except httpx.TransportError:
             time.sleep(0.1)
-    processo.kill()
+    os.killpg(processo.pid, signal.SIGKILL)
     raise SystemExit("farol serve não subiu")
 
 

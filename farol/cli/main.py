@@ -389,28 +389,37 @@ def serve(
             "--demo", help="Antes de servir, carrega a demonstração se o banco estiver vazio."
         ),
     ] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            min=1,
+            metavar="N",
+            help="Processos do servidor (padrão: o número de núcleos da máquina).",
+        ),
+    ] = None,
 ) -> None:
     """Executa o serviço HTTP: páginas em /, API em /api/v1 (OpenAPI em /openapi.json),
-    documentação em /docs; com `--demo`, carrega antes a demonstração num banco vazio."""
-    import os
+    documentação em /docs; com `--demo`, carrega antes a demonstração num banco vazio.
 
-    import uvicorn
+    Com N processos (`--workers`, padrão: os núcleos), cada um monta a sua aplicação sobre o
+    mesmo banco; os limites de tentativas ficam no banco, comuns a todos."""
+    import os
 
     if com_demo:
         database_url = _carregar_demo(database_url)
     if database_url:
         os.environ["FAROL_DATABASE_URL"] = database_url
-    from farol.app import criar_app, opcoes_do_servidor
+    from farol.app import opcoes_do_servidor
     from farol.config import configuracao
+    from farol.servidor import servir
 
-    print(f"Farol em http://{host}:{porta}/  (API: /api/v1, documentação: /docs)")
-    uvicorn.run(
-        criar_app(),
-        host=host,
-        port=porta,
-        log_level="info",
-        **opcoes_do_servidor(configuracao()),
+    n = workers or os.cpu_count() or 1
+    print(
+        f"Farol em http://{host}:{porta}/  (API: /api/v1, documentação: /docs; "
+        f"{n} processo{'s' if n > 1 else ''})"
     )
+    servir(host, porta, n, **opcoes_do_servidor(configuracao()))
 
 
 def _url(database_url: str | None) -> str:
@@ -433,14 +442,41 @@ OpcaoUrl = Annotated[
 ]
 
 
+LOTE_DA_CARGA = 2000
+"""Processos por transação em `farol demo --processos N`."""
+RECUO_DA_CARGA = 8
+"""Semanas que a carga em massa pode recuar as datas dos processos-modelo."""
+
+
 @app.command()
 def demo(
     database_url: OpcaoUrl = None,
     recriar: Annotated[bool, typer.Option(help="Apaga o SQLite e carrega de novo.")] = False,
+    processos: Annotated[
+        int,
+        typer.Option(
+            "--processos",
+            min=0,
+            metavar="N",
+            help="Acrescenta N processos clonados da demonstração por carga em lote.",
+        ),
+    ] = 0,
 ) -> None:
     """Carrega a demonstração (CPSC e Delegacias, usuários de cada papel, processos em todos os
-    estados) num banco vazio e imprime os logins; para servir em seguida, `farol serve --demo`."""
-    _carregar_demo(database_url, recriar=recriar)
+    estados) num banco vazio e imprime os logins; para servir em seguida, `farol serve --demo`.
+    Com `--processos N`, acrescenta N processos (OMs de todo o país, pessoas, embarcações,
+    atos, prazos e cadeias de hashes) por carga em lote."""
+    url = _carregar_demo(database_url, recriar=recriar)
+    if processos:
+        from farol.services.carga_em_massa import carregar_em_massa
+        from farol.store.db import Banco
+
+        banco = Banco.conectar(url)
+        try:
+            r = carregar_em_massa(banco, processos, lote=LOTE_DA_CARGA, semanas=RECUO_DA_CARGA)
+        finally:
+            banco.fechar()
+        print(r.texto())
 
 
 def _carregar_demo(database_url: str | None, *, recriar: bool = False) -> str:

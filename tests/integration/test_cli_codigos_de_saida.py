@@ -99,7 +99,7 @@ def test_serve_com_a_porta_ocupada_sai_com_codigo_diferente_de_zero(tmp_path: Pa
             capture_output=True, text=True, timeout=60, cwd=tmp_path,
         )  # fmt: skip
     assert r.returncode != 0
-    assert "address already in use" in r.stderr
+    assert "address already in use" in r.stderr.lower()
 
 
 def test_auditoria_com_um_ato_adulterado_sai_com_1_e_nomeia_a_quebra(tmp_path: Path) -> None:

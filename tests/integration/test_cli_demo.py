@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import uvicorn
 from apoio import hash_rapido
 from cli_util import rodar
 from sqlalchemy import func, select
 
+from farol import servidor
 from farol.services import usuarios
 from farol.store.db import Banco
 from farol.store.orm import OM
@@ -17,11 +17,17 @@ from farol.store.orm import OM
 
 @pytest.fixture
 def servidor_falso(monkeypatch: pytest.MonkeyPatch, url_banco_vazio: str) -> list[dict[str, Any]]:
-    """uvicorn.run só anota a chamada; a aplicação não é montada; senhas com hash barato."""
+    """`farol.servidor.servir` só anota a chamada (o servidor de verdade sobe em
+    test_servidor.py); senhas com hash barato."""
     chamadas: list[dict[str, Any]] = []
     monkeypatch.setattr(usuarios, "hash_senha", hash_rapido)
-    monkeypatch.setattr("farol.app.criar_app", lambda: "app")
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: chamadas.append({"app": app, **kw}))
+    monkeypatch.setattr(
+        servidor,
+        "servir",
+        lambda host, porta, workers, **kw: chamadas.append(
+            {"host": host, "port": porta, "workers": workers, **kw}
+        ),
+    )
     monkeypatch.setenv("FAROL_DATABASE_URL", "sqlite:///nao-usar.sqlite3")  # restaurada no fim
     return chamadas
 
@@ -54,15 +60,15 @@ def test_farol_serve_demo_carrega_num_banco_vazio_e_serve(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     argumentos = ["serve", "--demo", "--database-url", url_banco_vazio, "--porta", "8123"]
+    argumentos += ["--workers", "3"]
     r = rodar(capsys, monkeypatch, *argumentos)
     assert r.codigo == 0, r.stderr
     assert "Usuários da demonstração" in r.stdout
     assert "Farol em http://127.0.0.1:8123/" in r.stdout
     # nenhum proxy confiável por padrão: X-Forwarded-For não troca o endereço do cliente
     sem_proxy = {"proxy_headers": False, "forwarded_allow_ips": []}
-    assert servidor_falso == [
-        {"app": "app", "host": "127.0.0.1", "port": 8123, "log_level": "info", **sem_proxy}
-    ]
+    assert servidor_falso == [{"host": "127.0.0.1", "port": 8123, "workers": 3, **sem_proxy}]
+    assert "3 processos" in r.stdout
     oms = _oms(url_banco_vazio)
     assert oms > 0
 

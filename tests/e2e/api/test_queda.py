@@ -1,7 +1,8 @@
 """Segurança contra queda (issue 14, ponto 10): `farol serve` morto com SIGKILL várias vezes no
 meio de escritas concorrentes não perde nem duplica nada.
 
-Um servidor de verdade (`python -m farol serve`, processo próprio) sobre o banco de teste
+Um servidor de verdade (`python -m farol serve --workers 2`: o supervisor e dois processos, mortos
+juntos) sobre o banco de teste
 (SQLite ou o PostgreSQL de `FAROL_TEST_DATABASE_URL`). Clientes em paralelo registram inspeções
 (que abrem processos e numeram processo e notificação) e esclarecimentos (atos), cada pedido com
 a sua `Idempotency-Key`; quando a conexão cai, o cliente repete o MESMO pedido com a MESMA chave
@@ -84,8 +85,8 @@ class Servidor:
         registro = (self.pasta / f"serve-{self.subidas}.log").open("wb")
         self.processo = subprocess.Popen(
             [sys.executable, "-m", "farol", "serve", "--porta", str(self.porta),
-             "--database-url", self.url_banco],
-            env=ambiente, stdout=registro, stderr=subprocess.STDOUT,
+             "--database-url", self.url_banco, "--workers", "2"],
+            env=ambiente, stdout=registro, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
         self.subidas += 1
         limite = time.monotonic() + 60
@@ -118,7 +119,8 @@ class Servidor:
 
     def matar(self) -> None:
         assert self.processo is not None
-        self.processo.send_signal(signal.SIGKILL)
+        # o servidor inteiro cai de uma vez: o supervisor e os seus dois processos
+        os.killpg(self.processo.pid, signal.SIGKILL)
         self.processo.wait(timeout=30)
 
 
