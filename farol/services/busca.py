@@ -9,6 +9,22 @@ Sem acentos nem caixa, igual no SQLite e no PostgreSQL: os nomes são comparados
 mesmo jeito. Cada palavra do termo tem de aparecer em algum dos campos do processo (número,
 número do auto, inscrição ou nome da embarcação, nome do autuado): "marcio pacheco" acha
 "Márcio Guimarães Pacheco", e "maria mare mansa" acha a autuada Maria na Maré Mansa.
+
+Com índice (issue 13): cada campo é uma consulta ao seu índice de trechos (trigramas no
+PostgreSQL, FTS5 no SQLite: farol/store/indices_de_busca.py), e os processos de uma palavra são
+a união (UNION ALL) dessas consultas, em vez de um OR sobre as tabelas, que as percorria
+inteiras; o CPF/CNPJ soma os processos do autuado pelo índice único do documento. Primeiro se
+conta, pelos índices e parando em `COMUM`, quantas linhas têm cada palavra:
+
+- uma palavra rara escolhe os candidatos pela sua união; as outras palavras são conferidas na
+  linha de cada candidato (pelas chaves do auto, da embarcação e do autuado);
+- se todas são comuns ("silva"), ler todas as linhas que as contêm custaria mais que conferir
+  os processos recentes da jurisdição um a um: percorrem-se os `JANELA` mais recentes, do mais
+  novo ao mais velho, até completar a página; se ali não houver uma página inteira, a menos
+  comum escolhe os candidatos (até `MUITO_COMUM` linhas) ou, acima disso, vale a interseção
+  (INTERSECT) das uniões de todas as palavras.
+
+Só então vêm a jurisdição, a ordem e o limite.
 """
 
 from __future__ import annotations
@@ -16,8 +32,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, func, or_, select
-from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy import ColumnElement, Select, and_, inspect, intersect, or_, select, union_all
+from sqlalchemy.orm import Session, aliased
+from sqlalchemy.sql.selectable import CompoundSelect
 
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.domain.texto import palavras_da_busca
@@ -26,28 +43,22 @@ from farol.services.jurisdicao import Ator
 from farol.services.leitura import resumo
 from farol.services.resultados.busca import ResultadoDaBusca
 from farol.services.unit_of_work import caso_de_uso
-from farol.store.orm import AutoDeInfracao, Embarcacao, Pessoa, Processo
+from farol.store.indices_de_busca import (
+    COMUM,
+    JANELA,
+    MUITO_COMUM,
+    contem,
+    contem_na_linha,
+    existe_linha_a_linha,
+    quantas_contem,
+    sem_paralelismo,
+)
+from farol.store.orm import OM, AutoDeInfracao, Embarcacao, Pessoa, Processo
 
 LIMITE = 50
 TAMANHO_MINIMO = 2
 # CPF ou CNPJ digitado com a pontuação: 000.000.000-00 ou 00.000.000/0000-00
 _DOCUMENTO_PONTUADO = re.compile(r"^\d{3}\.\d{3}\.\d{3}-\d{2}$|^\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}$")
-
-
-def _padrao(termo: str) -> str:
-    escapado = termo.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escapado}%"
-
-
-def _contem(coluna: Any, termo: str) -> ColumnElement[bool]:
-    """Códigos (números, inscrição): só a caixa importa."""
-    return func.lower(coluna).like(_padrao(termo), escape="\\")
-
-
-def _nome_contem(coluna_busca: InstrumentedAttribute[str], palavra: str) -> ColumnElement[bool]:
-    """Nomes: a coluna `nome_busca` (já sem acentos e em minúsculas) contém a palavra, que já
-    vem normalizada (`palavras_da_busca`)."""
-    return coluna_busca.like(_padrao(palavra), escape="\\")
 
 
 def _palavras(termo: str) -> list[str]:
@@ -56,20 +67,161 @@ def _palavras(termo: str) -> list[str]:
     return palavras_da_busca(termo) or [termo]
 
 
-def _embarcacao_casa(palavra: str) -> ColumnElement[bool]:
-    return or_(_contem(Embarcacao.inscricao, palavra), _nome_contem(Embarcacao.nome_busca, palavra))
+def _contem(modelo: Any, palavra: str, dialeto: str) -> ColumnElement[bool]:
+    """As linhas do modelo em que algum campo de busca contém a palavra (pelo índice)."""
+    return contem(modelo.__table__, palavra, dialeto)
 
 
-def _processo_casa(palavra: str) -> ColumnElement[bool]:
-    """O processo em que a palavra aparece no número, no auto, na embarcação ou no autuado."""
-    return or_(
-        _contem(Processo.numero, palavra),
-        Processo.id.in_(
-            select(AutoDeInfracao.processo_id).where(_contem(AutoDeInfracao.numero, palavra))
-        ),
-        Processo.embarcacao_id.in_(select(Embarcacao.id).where(_embarcacao_casa(palavra))),
-        Processo.autuado_id.in_(select(Pessoa.id).where(_nome_contem(Pessoa.nome_busca, palavra))),
+def _processos_com_a_palavra(palavra: str, dialeto: str) -> CompoundSelect[Any]:
+    """Os ids dos processos em que a palavra aparece: uma consulta a um índice por campo."""
+    embarcacoes = select(Embarcacao.id).where(_contem(Embarcacao, palavra, dialeto))
+    autuados = select(Pessoa.id).where(_contem(Pessoa, palavra, dialeto))
+    return union_all(
+        select(Processo.id).where(_contem(Processo, palavra, dialeto)),
+        select(AutoDeInfracao.processo_id).where(_contem(AutoDeInfracao, palavra, dialeto)),
+        select(Processo.id).where(Processo.embarcacao_id.in_(embarcacoes)),
+        select(Processo.id).where(Processo.autuado_id.in_(autuados)),
     )
+
+
+def _tem_a_palavra(processo: Any, palavra: str) -> ColumnElement[bool]:
+    """O `processo` da consulta de fora (o modelo ou um apelido dele) tem a palavra em algum
+    campo, conferido na linha dele e nas do auto, da embarcação e do autuado, pelas chaves (sem
+    ler as outras). Apelidos: a consulta de fora também lê a embarcação e o autuado."""
+    auto, embarcacao, pessoa = (m.__table__.alias() for m in (AutoDeInfracao, Embarcacao, Pessoa))
+    return or_(
+        contem_na_linha(inspect(processo).selectable, palavra, "processo"),
+        existe_linha_a_linha(
+            select(auto.c.id).where(
+                auto.c.processo_id == processo.id, contem_na_linha(auto, palavra)
+            )
+        ),
+        existe_linha_a_linha(
+            select(embarcacao.c.id).where(
+                embarcacao.c.id == processo.embarcacao_id, contem_na_linha(embarcacao, palavra)
+            )
+        ),
+        existe_linha_a_linha(
+            select(pessoa.c.id).where(
+                pessoa.c.id == processo.autuado_id, contem_na_linha(pessoa, palavra)
+            )
+        ),
+    )
+
+
+def _do_autuado(processo: Any, documento: str) -> ColumnElement[bool]:
+    """O autuado do processo é a pessoa deste CPF/CNPJ (índice único do documento)."""
+    pessoa = Pessoa.__table__.alias()  # a consulta de fora também lê o autuado
+    criterio: ColumnElement[bool] = processo.autuado_id.in_(
+        select(pessoa.c.id).where(pessoa.c.documento == documento)
+    )
+    return criterio
+
+
+def _frequencias(s: Session, palavras: list[str], dialeto: str, ate: int) -> list[int]:
+    """Quantas linhas contêm cada palavra, contadas pelos índices até `ate` (uma consulta)."""
+    tabelas = [m.__table__ for m in (Pessoa, Embarcacao, Processo, AutoDeInfracao)]
+    contagens = (quantas_contem(tabelas, p, dialeto, ate) for p in palavras)
+    return list(s.execute(select(*contagens)).one())
+
+
+def _rara(palavras: list[str], frequencias: list[int]) -> tuple[str, list[str]]:
+    """A palavra menos frequente e as outras."""
+    rara = palavras[frequencias.index(min(frequencias))]
+    return rara, [p for p in palavras if p != rara]
+
+
+def _com_uma_rara(
+    rara: str, outras: list[str], documento: str | None, dialeto: str
+) -> ColumnElement[bool]:
+    """A palavra rara escolhe os candidatos pelos índices (a união das consultas a cada campo);
+    as outras são conferidas na linha de cada candidato; o CPF/CNPJ soma os do autuado."""
+    candidatos = Processo.id.in_(_so_ids(_processos_com_a_palavra(rara, dialeto)))
+    conferidas = [_tem_a_palavra(Processo, p) for p in outras]
+    if documento is None:
+        return and_(candidatos, *conferidas)
+    casam = select(Processo.id).where(candidatos, *conferidas)
+    do_autuado = select(Processo.id).where(_do_autuado(Processo, documento))
+    return Processo.id.in_(_so_ids(union_all(casam, do_autuado)))
+
+
+def _todas_pelos_indices(
+    palavras: list[str], documento: str | None, dialeto: str
+) -> ColumnElement[bool]:
+    """A interseção das uniões de cada palavra (e os processos do autuado do CPF/CNPJ)."""
+    uniao = [_so_ids(_processos_com_a_palavra(p, dialeto)) for p in palavras]
+    casam = uniao[0] if len(uniao) == 1 else _so_ids(intersect(*uniao))
+    if documento is not None:
+        do_autuado = select(Processo.id).where(_do_autuado(Processo, documento))
+        casam = _so_ids(union_all(casam, do_autuado))
+    return Processo.id.in_(casam)
+
+
+def _pagina(
+    s: Session, ator: Ator, criterio: ColumnElement[bool], processo: Any = Processo
+) -> list[Any]:
+    """Os processos da jurisdição que atendem o critério, do mais recente ao mais antigo, até um
+    além do limite. A OM, o autuado e a embarcação vêm na mesma consulta: as linhas os seguram na
+    sessão, e o `resumo` os acha lá em vez de ler três linhas por processo."""
+    return list(
+        s.execute(
+            select(processo, OM, Pessoa, Embarcacao)
+            .join(OM, OM.id == processo.om_id)
+            .outerjoin(Pessoa, Pessoa.id == processo.autuado_id)
+            .outerjoin(Embarcacao, Embarcacao.id == processo.embarcacao_id)
+            .where(criterio, processo.om_id.in_(ator.oms))
+            .order_by(processo.id.desc())
+            .limit(LIMITE + 1)
+        ).all()
+    )
+
+
+def _nos_recentes(s: Session, ator: Ator, palavras: list[str], documento: str | None) -> list[Any]:
+    """A página entre os `JANELA` processos mais recentes da jurisdição, cada palavra conferida
+    na linha: lidos do mais novo ao mais velho, só até completar a página."""
+    ultimos = aliased(
+        Processo,
+        select(Processo)
+        .where(Processo.om_id.in_(ator.oms))
+        .order_by(Processo.id.desc())
+        .limit(JANELA)
+        .subquery(),
+    )
+    criterio = and_(*(_tem_a_palavra(ultimos, p) for p in palavras))
+    if documento is not None:
+        criterio = or_(criterio, _do_autuado(ultimos, documento))
+    return _pagina(s, ator, criterio, ultimos)
+
+
+def _processos_que_casam(s: Session, ator: Ator, termo: str, documento: str | None) -> list[Any]:
+    """Cada palavra do termo em algum campo do processo ou, para um CPF/CNPJ, o autuado com esse
+    documento: uma página de processos da jurisdição (`_pagina`).
+
+    Uma palavra rara (menos de `COMUM` linhas) escolhe os candidatos pelos índices. Se todas são
+    comuns, ler pelos índices todas as linhas que casam custaria mais que conferir os processos
+    recentes um a um: percorrem-se os `JANELA` mais recentes da jurisdição, e se ali há uma página
+    inteira ela é a resposta (os outros são mais antigos). Senão (comuns cada uma, raras juntas),
+    a menos comum escolhe os candidatos se não passa de `MUITO_COMUM` linhas; acima disso, a
+    interseção das uniões de todas pelos índices."""
+    dialeto = s.get_bind().dialect.name
+    sem_paralelismo(s)
+    palavras = _palavras(termo)
+    frequencias = _frequencias(s, palavras, dialeto, COMUM)
+    if min(frequencias) < COMUM:
+        return _pagina(s, ator, _com_uma_rara(*_rara(palavras, frequencias), documento, dialeto))
+    recentes = _nos_recentes(s, ator, palavras, documento)
+    if len(recentes) > LIMITE:
+        return recentes
+    frequencias = _frequencias(s, palavras, dialeto, MUITO_COMUM)
+    if min(frequencias) < MUITO_COMUM:
+        return _pagina(s, ator, _com_uma_rara(*_rara(palavras, frequencias), documento, dialeto))
+    return _pagina(s, ator, _todas_pelos_indices(palavras, documento, dialeto))
+
+
+def _so_ids(consulta: CompoundSelect[Any]) -> Select[Any]:
+    """A união como subconsulta (o SQLite não aceita parênteses num composto)."""
+    sub = consulta.subquery()
+    return select(sub.c[0])
 
 
 def documento_do_termo(termo: str) -> str | None:
@@ -96,22 +248,10 @@ def buscar_processos(s: Session, ator: Ator, termo: str) -> dict[str, Any]:
             campo="q",
         )
     documento = documento_do_termo(termo)
-    criterios: list[ColumnElement[bool]] = [
-        and_(*(_processo_casa(p) for p in _palavras(termo))),
-    ]
-    if documento is not None:
-        criterios.append(
-            Processo.autuado_id.in_(select(Pessoa.id).where(Pessoa.documento == documento))
-        )
-    processos = s.execute(
-        select(Processo)
-        .where(Processo.om_id.in_(ator.oms), or_(*criterios))
-        .order_by(Processo.id.desc())
-        .limit(LIMITE + 1)
-    ).scalars()
+    linhas = _processos_que_casam(s, ator, termo, documento)
     exato = termo.upper()
     # o processo cujo número é exatamente o termo vem primeiro (o auto tem numeração parecida)
-    lista = sorted((resumo(s, p) for p in processos), key=lambda r: r["numero"] != exato)
+    lista = sorted((resumo(s, p) for p, *_ in linhas), key=lambda r: r["numero"] != exato)
     return {
         "termo": termo,
         "documento": formatar_documento(documento) if documento else None,
@@ -132,10 +272,11 @@ def buscar_embarcacoes(s: Session, termo: str, limite: int = 8) -> list[dict[str
     termo = termo.strip()
     if len(termo) < TAMANHO_MINIMO:
         return []
+    dialeto = s.get_bind().dialect.name
     linhas = s.execute(
         select(Embarcacao, Pessoa)
         .join(Pessoa, Pessoa.id == Embarcacao.proprietario_id)
-        .where(and_(*(_embarcacao_casa(p) for p in _palavras(termo))))
+        .where(*(_contem(Embarcacao, p, dialeto) for p in _palavras(termo)))
         .order_by(Embarcacao.nome, Embarcacao.id)
         .limit(limite)
     ).all()

@@ -14,6 +14,7 @@ from sqlalchemy.pool import NullPool
 
 from farol.config import configuracao
 from farol.store.db import criar_engine, e_sqlite, esperas_para_migrar
+from farol.store.indices_de_busca import incluir_na_comparacao
 from farol.store.orm import Base
 
 config = context.config
@@ -27,6 +28,8 @@ def _opcoes(sqlite: bool) -> dict[str, Any]:
     return {
         "target_metadata": Base.metadata,
         "compare_type": True,
+        # As tabelas FTS5 do SQLite e os índices de trigramas só do PostgreSQL (migração 0023).
+        "include_object": incluir_na_comparacao("sqlite" if sqlite else "postgresql"),
         # O SQLite não altera colunas no lugar: o Alembic recria a tabela (modo batch).
         "render_as_batch": sqlite,
     }

@@ -12,6 +12,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 
 from farol.store.db import Banco, criar_engine
+from farol.store.indices_de_busca import incluir_na_comparacao
 from farol.store.migrar import (
     ARQUIVO_INI,
     atualizar_banco,
@@ -28,7 +29,13 @@ from farol.store.orm import Base
 def test_migracoes_produzem_exatamente_o_esquema_dos_modelos(banco: Banco) -> None:
     with banco.engine.connect() as conexao:
         contexto = MigrationContext.configure(
-            conexao, opts={"compare_type": True, "compare_server_default": True}
+            conexao,
+            opts={
+                "compare_type": True,
+                "compare_server_default": True,
+                # as tabelas FTS5 do SQLite e os índices só do PostgreSQL (migração 0023)
+                "include_object": incluir_na_comparacao(conexao.dialect.name),
+            },
         )
         diferencas = compare_metadata(contexto, Base.metadata)
     assert diferencas == []

@@ -1,0 +1,178 @@
+"""A busca por trecho com índice (issue 13, item 3): trigramas no PostgreSQL, FTS5 no SQLite.
+
+As colunas buscadas por trecho (`COLUNAS`) são códigos (número do processo e do auto,
+inscrição) e os nomes já normalizados ao gravar (`nome_busca`: sem acentos, em minúsculas,
+farol/domain/texto.py). O trecho buscado vem normalizado do mesmo jeito, de modo que a
+comparação é a mesma nos dois bancos, sem `unaccent` (que não é IMMUTABLE e não serve a um
+índice) e sem diferença entre a normalização do Python e a do banco:
+
+- PostgreSQL: um índice GIN de trigramas (`gin_trgm_ops`, extensão pg_trgm) em cada coluna
+  (declarados em orm.py só para o PostgreSQL; criados pela migração 0023). `coluna ILIKE
+  '%trecho%'` usa o índice quando o trecho tem ao menos três letras.
+- SQLite: uma tabela FTS5 de conteúdo externo por tabela (`fts_<tabela>`, tokenizador
+  `trigram`, sem diferença de caixa), mantida pelos gatilhos da migração 0023; o trecho vira a
+  frase `"trecho"`, que casa com qualquer das colunas que o contenha.
+
+Um trecho de menos de três letras não tem trigrama: os dois bancos comparam a coluna com
+`LIKE` (sem índice, o mesmo resultado). Sem o tokenizador `trigram` (SQLite anterior a 3.34) a
+migração não cria as tabelas FTS5 e a busca compara com `LIKE` também.
+
+Atenção a futuras migrações no SQLite: recriar `pessoa`, `embarcacao`, `processo` ou
+`auto_de_infracao` (modo batch) apaga os gatilhos; recrie-os (ver 0023).
+tests/integration/test_busca_indices.py confere que estão lá e em dia.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from sqlalchemy import (
+    ColumnElement,
+    FromClause,
+    ScalarSelect,
+    Select,
+    bindparam,
+    column,
+    func,
+    or_,
+    select,
+    table,
+    text,
+    union_all,
+)
+from sqlalchemy.orm import Session
+
+COLUNAS: dict[str, tuple[str, ...]] = {
+    "pessoa": ("nome_busca",),
+    "embarcacao": ("inscricao", "nome_busca"),
+    "processo": ("numero",),
+    "auto_de_infracao": ("numero",),
+}
+"""Tabela -> as colunas em que a busca procura um trecho."""
+
+TRIGRAMA = 3
+"""Letras de um trigrama: trechos menores não usam o índice."""
+
+COMUM = 5000
+"""Linhas a partir das quais um trecho é comum: ler pelo índice todas as que o contêm custa mais
+que percorrer os processos do mais novo ao mais velho, conferindo linha a linha, até o limite."""
+
+MUITO_COMUM = 30_000
+"""Linhas a partir das quais conferir um a um os candidatos de uma palavra custa mais que ler
+todas as palavras pelos índices e intersectar."""
+
+JANELA = 20_000
+"""Processos mais recentes da jurisdição conferidos linha a linha quando todas as palavras são
+comuns, antes de recorrer aos índices: basta para duas palavras comuns que aparecem juntas em
+um a cada 400 processos, e o custo fica limitado quando juntas elas quase não aparecem."""
+
+PREFIXO_FTS = "fts_"
+SUFIXOS_SOMBRA = ("_data", "_idx", "_docsize", "_config", "_content")
+"""As tabelas-sombra que o FTS5 cria para cada tabela virtual."""
+
+
+def tabela_fts(tabela: str) -> str:
+    return f"{PREFIXO_FTS}{tabela}"
+
+
+def indice_trigramas(tabela: str, coluna: str) -> str:
+    return f"ix_{tabela}_{coluna}_trgm"
+
+
+@cache
+def fts5_trigram_disponivel() -> bool:
+    """O SQLite deste Python tem FTS5 com o tokenizador `trigram` (3.34 ou mais novo)?"""
+    conexao = sqlite3.connect(":memory:")
+    try:
+        conexao.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='trigram')")
+    except sqlite3.OperationalError:
+        return False
+    finally:
+        conexao.close()
+    return True
+
+
+def _padrao(trecho: str) -> str:
+    escapado = trecho.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escapado}%"
+
+
+def _frase_fts(trecho: str) -> str:
+    """O trecho como frase do FTS5 (aspas dobradas): casa onde ele aparece inteiro."""
+    return '"' + trecho.replace('"', '""') + '"'
+
+
+def contem(tabela: FromClause, trecho: str, dialeto: str) -> ColumnElement[bool]:
+    """As linhas de `tabela` em que alguma das suas `COLUNAS` contém o `trecho` (já
+    normalizado: `palavras_da_busca`), sem diferença de caixa, pelo índice do banco."""
+    nome = _nome_da_tabela(tabela)
+    if dialeto == "sqlite" and len(trecho) >= TRIGRAMA and fts5_trigram_disponivel():
+        fts = table(tabela_fts(nome), column("rowid"), column(tabela_fts(nome)))
+        casa = fts.c[tabela_fts(nome)].match(bindparam(None, _frase_fts(trecho)))
+        return tabela.c.id.in_(select(fts.c.rowid).where(casa))
+    return contem_na_linha(tabela, trecho)
+
+
+def contem_na_linha(
+    tabela: FromClause, trecho: str, nome: str | None = None
+) -> ColumnElement[bool]:
+    """A mesma condição conferida na própria linha (sem o FTS5): para um trecho curto, e para
+    conferir uma linha já escolhida por outro critério. `tabela` pode ser um apelido ou uma
+    subconsulta com as mesmas colunas (então `nome` diz de que tabela)."""
+    padrao = _padrao(trecho)
+    colunas = COLUNAS[nome or _nome_da_tabela(tabela)]
+    return or_(*(tabela.c[c].ilike(padrao, escape="\\") for c in colunas))
+
+
+def _nome_da_tabela(tabela: FromClause) -> str:
+    original = getattr(tabela, "element", tabela)
+    return str(getattr(original, "name", ""))
+
+
+def quantas_contem(
+    tabelas: list[FromClause], trecho: str, dialeto: str, ate: int = COMUM
+) -> ScalarSelect[int]:
+    """Quantas linhas das `tabelas` contêm o trecho, contadas pelos índices, uma tabela depois da
+    outra, até `ate`: um trecho comum não é lido inteiro."""
+    consultas = (select(t.c.id).where(contem(t, trecho, dialeto)) for t in tabelas)
+    linhas = union_all(*consultas).limit(ate)
+    return select(func.count()).select_from(linhas.subquery()).scalar_subquery()
+
+
+def sem_paralelismo(sessao: Session) -> None:
+    """No PostgreSQL, a busca desta transação sem workers paralelos: as consultas da busca leem
+    poucas linhas pelos índices, e pôr workers para trabalhar custa mais (uns 10 ms) que elas."""
+    if sessao.get_bind().dialect.name == "postgresql":
+        sessao.execute(text("SET LOCAL max_parallel_workers_per_gather = 0"))
+
+
+def existe_linha_a_linha(consulta: Select[Any]) -> ColumnElement[bool]:
+    """EXISTS da consulta correlacionada, conferido para cada linha de fora. O `OFFSET 0` impede
+    que o PostgreSQL a troque por um conjunto com todas as linhas que casam (hashed SubPlan), que
+    para um trecho comum lê pelo índice dezenas de milhares de linhas em vez de poucas."""
+    return consulta.offset(0).exists()
+
+
+def _tabelas_fts() -> frozenset[str]:
+    return frozenset(tabela_fts(t) + sufixo for t in COLUNAS for sufixo in ("", *SUFIXOS_SOMBRA))
+
+
+def incluir_na_comparacao(dialeto: str) -> Callable[..., bool]:
+    """`include_object` do Alembic (env.py e o teste das migrações): as tabelas FTS5 e as suas
+    sombras não são modelos, e um índice declarado só para outro banco (`ddl_if`) não existe
+    neste."""
+    fora = _tabelas_fts()
+
+    def incluir(objeto: Any, nome: str | None, tipo: str, refletido: bool, _outro: Any) -> bool:
+        if tipo == "table" and nome in fora:
+            return False
+        if tipo == "index" and not refletido:
+            condicao = getattr(objeto, "_ddl_if", None)
+            if condicao is not None and condicao.dialect not in (None, dialeto):
+                return False
+        return True
+
+    return incluir
