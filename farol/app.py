@@ -22,7 +22,7 @@ from farol.api.instalar import instalar as instalar_api
 from farol.config import Configuracao, configuracao
 from farol.http import erros
 from farol.http.corpo import LimiteDaEntrada
-from farol.services.limites import limitadores_padrao
+from farol.services.limites import limitadores_no_banco
 from farol.services.senhas import limitar_hashes
 from farol.store.db import Banco
 from farol.store.migrar import preparar_banco
@@ -33,7 +33,9 @@ def criar_app(config: Configuracao | None = None, banco: Banco | None = None) ->
     config = config or configuracao()
     if banco is None:
         preparar_banco(config.database_url)
-        banco = Banco.conectar(config.database_url, config.banco)
+        banco = Banco.conectar(
+            config.database_url, config.banco, replica=config.database_url_replica
+        )
     app = FastAPI(
         title="Farol",
         summary="Inspeção Naval e processo administrativo (LESTA, RLESTA, NORMAM)",
@@ -43,7 +45,8 @@ def criar_app(config: Configuracao | None = None, banco: Banco | None = None) ->
     )
     app.state.banco = banco
     app.state.configuracao = config
-    app.state.limites = limitadores_padrao(
+    app.state.limites = limitadores_no_banco(  # comuns a todos os processos do servidor
+        banco,
         config.login_falhas_por_conta,
         config.login_falhas_por_endereco,
         config.login_janela_min * 60,

@@ -4,6 +4,7 @@
 | --- | --- |
 | `FAROL_PASTA_DADOS` | pasta de dados do usuário (`platformdirs.user_data_dir("farol")`) |
 | `FAROL_DATABASE_URL` | SQLite `farol.sqlite3` na pasta de dados |
+| `FAROL_DATABASE_URL_REPLICA` | vazio; réplica de leitura do painel e das estatísticas |
 | `FAROL_SEGREDO` | gerado na primeira execução e guardado em `<pasta de dados>/segredo` |
 | `FAROL_FUSO` | `America/Sao_Paulo`: o "hoje" dos prazos e o fuso das horas, em toda entrada |
 | `FAROL_URL_PUBLICA` | `http://127.0.0.1:8000` (endereço impresso no QR dos documentos) |
@@ -152,6 +153,10 @@ class Configuracao(BaseSettings):
     """Arquivo da chave HMAC-SHA256 que assina as âncoras (`farol auditoria chave ARQUIVO`)."""
     banco: EsperasDoBanco = Field(default_factory=lambda: EsperasDoBanco())
     """Quanto esperar pelo banco (variáveis `FAROL_BANCO_ESPERA_*`)."""
+    database_url_replica: str | None = None
+    """Réplica de leitura (PostgreSQL em streaming replication) onde o painel e as estatísticas
+    leem; vazio: tudo no banco principal. As demais leituras ficam no principal, que tem o
+    que o usuário acabou de gravar."""
     proxies_confiaveis: str = ""
     """Proxies (IPs ou redes, separados por vírgula) de quem o `farol serve` aceita
     `X-Forwarded-For`/`X-Forwarded-Proto`; vazio: nenhum, o endereço é o da conexão."""

@@ -22,7 +22,7 @@ from farol.http.seguranca import VALIDADE_TOKEN, Credencial, emitir_token, ler_t
 from farol.relogio import agora
 from farol.services import autenticacao
 from farol.services.jurisdicao import Ator
-from farol.services.limites import Limitador
+from farol.services.limites import Limite
 from farol.store.orm import Usuario
 
 
@@ -37,9 +37,9 @@ def segredo(request: Request) -> str:
     return configuracao(request).segredo.get_secret_value()
 
 
-def limitador_de_login(request: Request, nome: str = "login") -> Limitador:
+def limitador_de_login(request: Request, nome: str = "login") -> Limite:
     """O limitador de falhas de login: `login` (por conta) ou `login_endereco`."""
-    limite: Limitador = request.app.state.limites[nome]
+    limite: Limite = request.app.state.limites[nome]
     return limite
 
 
@@ -47,7 +47,7 @@ def endereco(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-def _chaves(request: Request, login: str) -> list[tuple[Limitador, tuple[str, ...]]]:
+def _chaves(request: Request, login: str) -> list[tuple[Limite, tuple[str, ...]]]:
     return [
         (limitador_de_login(request, "login"), (login.lower(),)),
         (limitador_de_login(request, "login_endereco"), (endereco(request),)),

@@ -73,7 +73,7 @@ def _instante_inicio(d: dt.date) -> dt.datetime:
     return dt.datetime.combine(d - dt.timedelta(days=1), dt.time.min, tzinfo=dt.UTC)
 
 
-@caso_de_uso()
+@caso_de_uso(replica=True)
 def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any]:
     if ate < de:
         raise EntradaInvalida("o fim do período é anterior ao início", campo="ate")

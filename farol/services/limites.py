@@ -1,5 +1,10 @@
 """Limite de tentativas (login e consulta pública): freia quem tenta adivinhar senhas ou
-varrer números de processo com CPFs. Em memória, por processo do servidor.
+varrer números de processo com CPFs.
+
+Duas guardas da mesma regra (janela deslizante): `Limitador`, em memória, de um processo só
+(os testes e as ferramentas), e `LimitadorNoBanco`, que conta na tabela `tentativa` e vale
+para todos os processos do servidor (`farol serve --workers N`): N processos não dão N vezes
+as tentativas. A aplicação usa a do banco.
 
 O login tem dois contadores de falhas, conferidos antes de qualquer hash de senha:
 - `login`: por conta, venha de que endereço vier (quem espalha as tentativas por muitos
@@ -11,12 +16,20 @@ O login tem dois contadores de falhas, conferidos antes de qualquer hash de senh
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from typing import Protocol
+
+from sqlalchemy import delete, func, select, text
+from sqlalchemy.orm import Session
 
 from farol.erros import ErroFarol
+from farol.store.db import Banco
+from farol.store.orm import Tentativa
 
 
 class MuitasTentativas(ErroFarol):
@@ -94,6 +107,115 @@ class Limitador:
                 raise ConsultasDemais(self.janela_s - (agora - fila[0]), self.maximo, self.janela_s)
             fila.append(agora)
             self._falhas[chave] = fila
+
+
+class Limite(Protocol):
+    """O que o login, a consulta pública e a situação pedem de um limite."""
+
+    maximo: int
+    janela_s: float
+
+    def conferir(self, *chave: str) -> None: ...
+    def falhou(self, *chave: str) -> None: ...
+    def acertou(self, *chave: str) -> None: ...
+    def usar(self, *chave: str) -> None: ...
+
+
+LIMPEZA_A_CADA = 256
+"""A cada tantas gravações, um processo apaga as tentativas do limite já fora da janela (as
+das chaves que não voltaram; as das que voltam saem na própria gravação)."""
+
+
+class LimitadorNoBanco:
+    """A regra de `Limitador`, contada na tabela `tentativa`, comum a todos os processos.
+
+    A chave vira SHA-256 (o banco não guarda o login nem o endereço). No PostgreSQL, quem grava
+    numa chave espera quem já grava nela (`pg_advisory_xact_lock`): dois processos não passam
+    juntos do limite; no SQLite, a transação de escrita já é uma só por vez.
+    """
+
+    def __init__(
+        self,
+        banco: Banco,
+        nome: str,
+        maximo: int,
+        janela_s: float,
+        relogio: Callable[[], float] = time.time,
+    ) -> None:
+        self.banco = banco
+        self.nome = nome
+        self.maximo = maximo
+        self.janela_s = janela_s
+        self._relogio = relogio
+        self._gravacoes = itertools.count(1)
+
+    def _chave(self, chave: tuple[str, ...]) -> str:
+        return hashlib.sha256("\x1f".join((self.nome, *chave)).encode()).hexdigest()
+
+    def _travar(self, s: Session, k: str) -> None:
+        if s.get_bind().dialect.name == "postgresql":
+            s.execute(text("SELECT pg_advisory_xact_lock(:n)"), {"n": int(k[:15], 16)})
+
+    def _recentes(self, s: Session, k: str, agora: float) -> tuple[int, float | None]:
+        n, primeira = s.execute(
+            select(func.count(), func.min(Tentativa.instante)).where(
+                Tentativa.limite == self.nome,
+                Tentativa.chave == k,
+                Tentativa.instante > agora - self.janela_s,
+            )
+        ).one()
+        return int(n), primeira
+
+    def _gravar(self, s: Session, k: str, agora: float) -> None:
+        corte = agora - self.janela_s
+        fora = delete(Tentativa).where(Tentativa.limite == self.nome, Tentativa.instante <= corte)
+        if next(self._gravacoes) % LIMPEZA_A_CADA:
+            fora = fora.where(Tentativa.chave == k)
+        s.execute(fora)
+        s.add(Tentativa(limite=self.nome, chave=k, instante=agora))
+
+    def conferir(self, *chave: str) -> None:
+        agora = self._relogio()
+        with self.banco.unit_of_work(somente_leitura=True) as s:
+            n, primeira = self._recentes(s, self._chave(chave), agora)
+        if n >= self.maximo and primeira is not None:
+            raise MuitasTentativas(self.janela_s - (agora - primeira))
+
+    def falhou(self, *chave: str) -> None:
+        k = self._chave(chave)
+        with self.banco.unit_of_work() as s:
+            self._travar(s, k)
+            self._gravar(s, k, self._relogio())
+
+    def acertou(self, *chave: str) -> None:
+        k = self._chave(chave)
+        with self.banco.unit_of_work() as s:
+            s.execute(delete(Tentativa).where(Tentativa.limite == self.nome, Tentativa.chave == k))
+
+    def usar(self, *chave: str) -> None:
+        """Como `Limitador.usar`: cada uso conta; o recusado não."""
+        k = self._chave(chave)
+        with self.banco.unit_of_work() as s:
+            self._travar(s, k)
+            agora = self._relogio()
+            n, primeira = self._recentes(s, k, agora)
+            if n >= self.maximo and primeira is not None:
+                raise ConsultasDemais(
+                    self.janela_s - (agora - primeira), self.maximo, self.janela_s
+                )
+            self._gravar(s, k, agora)
+
+
+def limitadores_no_banco(
+    banco: Banco, falhas_por_conta: int, falhas_por_endereco: int, janela_login_s: float
+) -> dict[str, Limite]:
+    """Os limites de `limitadores_padrao`, contados no banco (comuns a todos os processos)."""
+    return {
+        nome: LimitadorNoBanco(banco, nome, x.maximo, x.janela_s)
+        for nome, x in limitadores_padrao(
+            falhas_por_conta, falhas_por_endereco, janela_login_s
+        ).items()
+    }
 
 
 def limitadores_padrao(

@@ -229,7 +229,7 @@ def embarcacoes_retidas(
     ]
 
 
-@caso_de_uso()
+@caso_de_uso(replica=True)
 def figuras(
     s: Session, ator: Ator, hoje: dt.date, limite: int = ITENS_POR_LISTA
 ) -> FigurasDoPainel:

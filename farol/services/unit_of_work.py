@@ -36,6 +36,11 @@ class UnitOfWork(Protocol):
         """Transação de escrita: commit ao sair do bloco, rollback se ele levantar."""
         ...
 
+    def leitura_na_replica(self) -> AbstractContextManager[Session]:
+        """Transação só de leitura na réplica, se a configuração der uma (painel e
+        estatísticas: agregados que toleram o atraso da réplica); senão, como `leitura`."""
+        ...
+
 
 class BancoUnitOfWork:
     """A unidade de trabalho sobre o banco da aplicação."""
@@ -49,26 +54,39 @@ class BancoUnitOfWork:
     def escrita(self) -> AbstractContextManager[Session]:
         return self.banco.unit_of_work()
 
+    def leitura_na_replica(self) -> AbstractContextManager[Session]:
+        return self.banco.leitura_na_replica()
+
 
 class CasoDeUso(Generic[P, R]):
     """Um serviço que possui a sua transação: `servico(uow, ...)` ou `servico.na_sessao(s, ...)`."""
 
-    def __init__(self, funcao: Callable[Concatenate[Session, P], R], *, escrita: bool) -> None:
+    def __init__(
+        self, funcao: Callable[Concatenate[Session, P], R], *, escrita: bool, replica: bool
+    ) -> None:
         self.na_sessao = funcao
         self.escrita = escrita
+        self.replica = replica
         update_wrapper(self, funcao)
 
     def __call__(self, uow: UnitOfWork, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        with uow.escrita() if self.escrita else uow.leitura() as s:
+        if self.escrita:
+            transacao = uow.escrita()
+        else:
+            transacao = uow.leitura_na_replica() if self.replica else uow.leitura()
+        with transacao as s:
             return self.na_sessao(s, *args, **kwargs)
 
 
 def caso_de_uso(
-    *, escrita: bool = False
+    *, escrita: bool = False, replica: bool = False
 ) -> Callable[[Callable[Concatenate[Session, P], R]], CasoDeUso[P, R]]:
-    """Declara um caso de uso; `escrita=True` para os que gravam."""
+    """Declara um caso de uso; `escrita=True` para os que gravam; `replica=True` para as
+    leituras agregadas que podem ler na réplica (`FAROL_DATABASE_URL_REPLICA`)."""
+    if escrita and replica:
+        raise ValueError("um caso de uso que grava não lê na réplica")
 
     def decorar(funcao: Callable[Concatenate[Session, P], R]) -> CasoDeUso[P, R]:
-        return CasoDeUso(funcao, escrita=escrita)
+        return CasoDeUso(funcao, escrita=escrita, replica=replica)
 
     return decorar

@@ -332,20 +332,36 @@ class Banco:
     """O banco de uma execução do Farol: engine e fábricas de sessão (escrita e leitura)."""
 
     engine: Engine
+    replica: Engine | None = None
+    """A réplica de leitura (painel, estatísticas); None: leem no principal."""
     sessoes: sessionmaker[Session] = field(init=False)
     sessoes_leitura: sessionmaker[Session] = field(init=False)
+    sessoes_replica: sessionmaker[Session] = field(init=False)
     disjuntor: Disjuntor = field(init=False, default_factory=Disjuntor)
 
     def __post_init__(self) -> None:
         self.sessoes = criar_fabrica(self.engine)
         leitura = self.engine.execution_options(**{OPCAO_LEITURA: True})
         self.sessoes_leitura = criar_fabrica(leitura)
+        self.sessoes_replica = (
+            criar_fabrica(self.replica.execution_options(**{OPCAO_LEITURA: True}))
+            if self.replica is not None
+            else self.sessoes_leitura
+        )
 
     @classmethod
     def conectar(
-        cls, url: str | URL, esperas: EsperasDoBanco | None = None, **opcoes: Any
+        cls,
+        url: str | URL,
+        esperas: EsperasDoBanco | None = None,
+        *,
+        replica: str | URL | None = None,
+        **opcoes: Any,
     ) -> Banco:
-        return cls(criar_engine(url, esperas, **opcoes))
+        return cls(
+            criar_engine(url, esperas, **opcoes),
+            criar_engine(replica, esperas, **opcoes) if replica else None,
+        )
 
     @property
     def url(self) -> URL:
@@ -357,6 +373,10 @@ class Banco:
         fabrica = self.sessoes_leitura if somente_leitura else self.sessoes
         return self._pelo_disjuntor(fabrica)
 
+    def leitura_na_replica(self) -> AbstractContextManager[Session]:
+        """Transação de leitura na réplica, se houver (senão, no principal)."""
+        return self._pelo_disjuntor(self.sessoes_replica)
+
     @contextmanager
     def _pelo_disjuntor(self, fabrica: sessionmaker[Session]) -> Iterator[Session]:
         with self.disjuntor.passagem(), unit_of_work(fabrica) as sessao:
@@ -364,3 +384,5 @@ class Banco:
 
     def fechar(self) -> None:
         self.engine.dispose()
+        if self.replica is not None:
+            self.replica.dispose()

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Boolean,
     CheckConstraint,
     Date,
+    Double,
     ForeignKey,
     Index,
     Integer,
@@ -38,6 +39,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Mapper, mapped_column
 from farol.domain.texto import normalizar_busca
 from farol.erros import Conflito
 from farol.normas.papeis import ids_dos_papeis
+from farol.store.indices_de_busca import COLUNAS as COLUNAS_DA_BUSCA
+from farol.store.indices_de_busca import indice_trigramas
 from farol.store.tipos import Dinheiro, InstanteUTC, Json
 
 MENSAGEM_ATO_IMUTAVEL = "atos são imutáveis: registre uma correção como novo ato"
@@ -84,6 +87,21 @@ def _normalizado(coluna: str) -> Any:
         return normalizar_busca(contexto.get_current_parameters()[coluna])
 
     return padrao
+
+
+def _trigramas(tabela: str) -> tuple[Index, ...]:
+    """Índices GIN de trigramas (pg_trgm) das colunas da busca por trecho, só no PostgreSQL
+    (migração 0023; no SQLite a mesma busca usa a tabela FTS5 `fts_<tabela>`, que não é
+    modelo: farol/store/indices_de_busca.py)."""
+    return tuple(
+        Index(
+            indice_trigramas(tabela, c),
+            c,
+            postgresql_using="gin",
+            postgresql_ops={c: "gin_trgm_ops"},
+        ).ddl_if(dialect="postgresql")
+        for c in COLUNAS_DA_BUSCA[tabela]
+    )
 
 
 # --- organização -------------------------------------------------------------------
@@ -212,6 +230,7 @@ class Pessoa(Base):
             " OR (tipo = 'juridica' AND length(documento) = 14)",
             name="documento_do_tipo",
         ),
+        *_trigramas("pessoa"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -234,6 +253,7 @@ class Embarcacao(Base):
     documento inventa o que não foi registrado."""
 
     __tablename__ = "embarcacao"
+    __table_args__ = _trigramas("embarcacao")
 
     id: Mapped[int] = mapped_column(primary_key=True)
     inscricao: Mapped[str] = mapped_column(String(30), unique=True)
@@ -377,7 +397,12 @@ class Processo(Base):
     """O processo administrativo; `versao` é a trava otimista (conflito vira HTTP 409)."""
 
     __tablename__ = "processo"
-    __table_args__ = (CheckConstraint(_em("regime", REGIMES), name="regime"),)
+    __table_args__ = (
+        CheckConstraint(_em("regime", REGIMES), name="regime"),
+        *_trigramas("processo"),
+        # contagens por estado da jurisdição (painel) e filtros de OM e estado (lista)
+        Index("ix_processo_om_id_estado", "om_id", "estado"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     om_id: Mapped[int] = _fk("om.id")
@@ -478,7 +503,10 @@ class AutoDeInfracao(Base):
     """Auto de Infração (NORMAM, Anexo B), numerado sem lacunas por OM e ano."""
 
     __tablename__ = "auto_de_infracao"
-    __table_args__ = (UniqueConstraint("om_id", "ano", "sequencial"),)
+    __table_args__ = (
+        UniqueConstraint("om_id", "ano", "sequencial"),
+        *_trigramas("auto_de_infracao"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     processo_id: Mapped[int] = _fk("processo.id")
@@ -549,6 +577,14 @@ class Prazo(Base):
             "ix_prazo_em_curso",
             "processo_id",
             "vencimento",
+            sqlite_where=text("encerrado_em IS NULL"),
+            postgresql_where=text("encerrado_em IS NULL"),
+        ),
+        # os mesmos, por data: os prazos de hoje, da semana e os vencidos do painel
+        Index(
+            "ix_prazo_em_curso_por_data",
+            "vencimento",
+            "processo_id",
             sqlite_where=text("encerrado_em IS NULL"),
             postgresql_where=text("encerrado_em IS NULL"),
         ),
@@ -690,3 +726,20 @@ class DocumentoEmitido(Base):
     emitido_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
     emitido_por_id: Mapped[int] = _fk("usuario.id", indice=False)
     substitui_id: Mapped[int | None] = _fk("documento_emitido.id", indice=False, nulo=True)
+
+
+class Tentativa(Base):
+    """Uma tentativa que conta num limite (falha de login, consulta pública, situação por CPF),
+    partilhada por todos os processos do servidor (`farol serve --workers N`): N processos não
+    dão N vezes as tentativas. A chave é o SHA-256 do que se limita (conta, endereço, usuário):
+    o banco não guarda logins nem endereços. Apaga-se ao sair da janela ou no acerto.
+    """
+
+    __tablename__ = "tentativa"
+    __table_args__ = (Index("ix_tentativa_limite_chave_instante", "limite", "chave", "instante"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    limite: Mapped[str] = mapped_column(String(30))
+    chave: Mapped[str] = mapped_column(String(64))
+    instante: Mapped[float] = mapped_column(Double)
+    """Segundos desde a época (relógio de parede, o mesmo em todos os processos)."""

@@ -56,6 +56,10 @@ class UnidadeFalsa:
         self.escritas += 1
         return self._transacao(escrita=True)
 
+    def leitura_na_replica(self) -> AbstractContextManager[Session]:
+        self.leituras += 1
+        return self._transacao(escrita=False)
+
     @contextmanager
     def sessao(self) -> Iterator[Session]:
         """Para o teste preparar dados (commit ao sair)."""
