@@ -21,6 +21,7 @@ from farol.domain.cpf_cnpj import formatar_documento, tipo_de_pessoa, validar_do
 from farol.domain.papeis import INSPECIONA, nome_do_papel, papeis_com
 from farol.domain.texto import normalizar_busca
 from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia, recusar_juntos
+from farol.formatos import data as data_br
 from farol.normas import versao as versao_normas
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
@@ -43,12 +44,14 @@ from farol.store.numeracao import NOTIFICACAO, numero_oficial, proximo_numero
 from farol.store.orm import (
     OM,
     Constatacao,
+    Custodia,
     Embarcacao,
     Inspecao,
     MedidaAdministrativa,
     Notificacao,
     Pessoa,
     Prazo,
+    Processo,
 )
 
 TOLERANCIA_RELOGIO = dt.timedelta(minutes=5)  # relógio do celular do inspetor adiantado
@@ -173,6 +176,24 @@ def diferencas_sem_sinal(
             }
         )
     return achadas
+
+
+def custodia_em_curso(s: Session, embarcacao_id: int) -> dict[str, str] | None:
+    """A diferença que o aparelho sem sinal não tinha como ver: a embarcação já está sob
+    custódia (recolhida a uma OM e ainda não entregue nem destinada)."""
+    linha = s.execute(
+        select(Processo.numero, Custodia.inicio)
+        .join(Custodia, Custodia.processo_id == Processo.id)
+        .where(Custodia.embarcacao_id == embarcacao_id, Custodia.fim.is_(None))
+    ).first()
+    if linha is None:
+        return None
+    return {
+        "campo": "custodia",
+        "rotulo": "Embarcação sob custódia",
+        "no_aparelho": "não consultado (sem sinal)",
+        "no_servidor": f"sob custódia no processo {linha[0]} desde {data_br(linha[1])}",
+    }
 
 
 def _com_campo(prefixo: str, f: Any) -> Any:
@@ -468,6 +489,8 @@ def registrar_inspecao(
     emb = registrar_embarcacao(s, cmd.embarcacao, dono)
     divergencias = divergencias_do_cadastro(s, cmd, emb, dono, condutor)
     diferencas = diferencas_sem_sinal(sem_sinal, avaliacao["medidas"]) if sem_sinal else []
+    if sem_sinal and (sob_guarda := custodia_em_curso(s, emb.id)) is not None:
+        diferencas.append(sob_guarda)
     local_gps = cmd.localizacao
     insp = Inspecao(
         om_id=om.id,

@@ -521,3 +521,68 @@ def test_dados_novos_publicados_trocam_o_cache_do_aparelho(
         pagina.context.set_offline(False)
         monkeypatch.undo()
         offline.dados_medidas_offline.cache_clear()
+
+
+def test_embarcacao_ja_sob_custodia_e_diferenca_que_o_aparelho_nao_via(
+    cliente: TestClient, servidor: Servidor
+) -> None:
+    # A embarcação foi apreendida e recolhida antes; a inspeção que esperou na fila do
+    # celular (sem sinal, sem como consultar) é gravada, e a custódia em curso vira diferença.
+    from semente import atores
+
+    from farol.services.custodias import NovaCustodia, abrir_custodia
+
+    inscricao = "4419966109"
+    quando = dt.datetime.now(fuso()) - dt.timedelta(hours=2)
+    apreensao = {
+        "embarcacao": {"inscricao": inscricao, "nome": "Sob Guarda"},
+        "proprietario": {"documento": _cpf(123456780), "nome": "Dono Recolhido"},
+        "data_hora": quando.isoformat(),
+        "local": "Baía Norte, Florianópolis",
+        "situacao": "navegando",
+        "constatacoes": [{"infracao": "RLESTA.16.I"}],
+    }
+    a = atores(servidor.banco)
+    with servidor.banco.unit_of_work() as s:
+        r = inspecoes.registrar_inspecao(
+            s, a["inspetor.cpsc"], NovaInspecao.model_validate(apreensao)
+        )
+        medida = s.execute(
+            select(MedidaAdministrativa.id).where(
+                MedidaAdministrativa.processo_id == r.processos[0].id,
+                MedidaAdministrativa.tipo == "apreensao_embarcacao",
+            )
+        ).scalar_one()
+        recolhimento = {
+            "local_guarda": "Pátio da CPSC",
+            "estado_na_chegada": "Casco íntegro, sem avarias aparentes.",
+            "medida_id": medida,
+        }
+        aberta = abrir_custodia(
+            s,
+            a["inspetor.cpsc"],
+            NovaCustodia.model_validate(
+                {"data_ato": quando.date().isoformat(), "recolhimento": recolhimento}
+            ),
+        )
+
+    csrf = _entrar(cliente, "inspetor.cpsc")
+    v = _valores(inscricao, "Fila da custódia", "hab_sem", _cpf(123456780))
+    dados = {k: x for k, x in v.items() if x != ""}
+    medidas = sorted(_medidas_do_servidor(v))
+    dados.update(
+        {
+            "csrf": csrf,
+            "sem_sinal.versao": versao_normas.versao_dos_dados(),
+            "sem_sinal.medidas": medidas,
+        }
+    )
+    cab = {"Accept": "application/json", "Idempotency-Key": str(uuid.uuid4())}
+    r2 = cliente.post(NOVA, data=dados, headers=cab)
+    assert r2.status_code == 201, r2.text
+    (custodia,) = [d for d in r2.json()["diferencas_sem_sinal"] if d["campo"] == "custodia"]
+    assert custodia["no_servidor"].startswith(f"sob custódia no processo {aberta.numero} desde")
+    # mesma versão e mesmas medidas: a custódia é a única diferença
+    assert [d["campo"] for d in r2.json()["diferencas_sem_sinal"]] == ["custodia"]
+    html = cliente.get(f"/processos/{r2.json()['processos'][0]['id']}").text
+    assert aberta.numero in html and 'id="sem-sinal-diferente"' in html
