@@ -38,6 +38,7 @@ from sqlalchemy import Table, func, insert, select, text, update
 from sqlalchemy.orm import Session
 from sqlalchemy.sql import sqltypes
 
+from farol.domain.papeis import INSPECIONA, papeis_com
 from farol.domain.texto import normalizar_busca
 from farol.rules.calendario import Calendario
 from farol.services.calendario_om import calendario_da_om
@@ -84,7 +85,9 @@ OMS_EXTRAS: list[tuple[str, str, str, str]] = [
     ("CPAOR", "Capitania dos Portos da Amazônia Oriental", "PA", "Belém"),
     ("CPAM", "Capitania Fluvial da Amazônia Ocidental", "AM", "Manaus"),
 ]
-PAPEIS_EXTRAS = ("inspetor", "autoridade_competente", "capitao_dos_portos")
+PAPEIS_EXTRAS = papeis_com(INSPECIONA)
+"""Os usuários de cada Capitania a mais: os papéis que inspecionam (papeis.yaml)."""
+PAGAMENTO = Pagamento.__tablename__
 SOBRENOMES = ["Silva", "Souza", "Oliveira", "Costa", "Ramos", "Teixeira", "Barbosa", "Moura",
               "Cardoso", "Lopes", "Farias", "Macedo", "Rocha", "Campos", "Pires"]  # fmt: skip
 
@@ -206,7 +209,7 @@ def ler_modelos(s: Session) -> list[Modelo]:
     atos = _agrupar(_linhas(s, t["ato"], "processo_id", pids), "processo_id")
     prazos = _agrupar(_linhas(s, t["prazo"], "processo_id", pids), "processo_id")
     penalidades = _agrupar(_linhas(s, t["penalidade"], "processo_id", pids), "processo_id")
-    pagamentos = _agrupar(_linhas(s, t["pagamento"], "processo_id", pids), "processo_id")
+    pagamentos = _agrupar(_linhas(s, t[PAGAMENTO], "processo_id", pids), "processo_id")
     ids_emb = (i["embarcacao_id"] for i in inspecoes.values())
     embarcacoes = {e["id"]: e for e in _linhas(s, t["embarcacao"], "id", ids_emb)}
     modelos: list[Modelo] = []
@@ -259,7 +262,7 @@ def _linhas_do_modelo(m: Modelo) -> dict[str, list[dict[str, Any]]]:
         "ato": m.atos,
         "prazo": m.prazos,
         "penalidade": m.penalidades,
-        "pagamento": m.pagamentos,
+        PAGAMENTO: m.pagamentos,
     }
 
 
@@ -500,8 +503,8 @@ class Carregador:
                  "ato_id": atos[pe["ato_id"]], "autor_id": pessoas[pe["autor_id"]]}
             )  # fmt: skip
         for pg in m.pagamentos:
-            linhas["pagamento"].append(
-                {**pg, "id": self._id("pagamento"), "processo_id": pid, "data": d(pg["data"])}
+            linhas[PAGAMENTO].append(
+                {**pg, "id": self._id(PAGAMENTO), "processo_id": pid, "data": d(pg["data"])}
             )
         return len(m.atos)
 
