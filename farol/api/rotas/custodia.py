@@ -113,9 +113,10 @@ def tarifas(ator: AtorAtual, uow: UowDep) -> list[TarifaRegistrada]:
     "/custodia/tarifas",
     status_code=201,
     response_model=TarifaRegistrada,
-    responses=respostas(409),
+    responses=respostas(403, 409),
 )
 def registrar_tarifa(cmd: NovaTarifa, ator: AtorAtual, uow: UowDep) -> TarifaRegistrada:
     """Registra a tabela de valores diários da OM (guarda, conservação ...) a partir de uma
-    data, com o ato que a fixou (NORMAM-07 item 0311). A anterior fica no histórico."""
+    data, com o ato que a fixou (NORMAM-07 item 0311). A anterior fica no histórico. Só a
+    Autoridade Competente e o Capitão dos Portos (permissão `fixa_tarifas_custodia`): 403."""
     return custodia.registrar_tarifa(uow, ator, cmd)
