@@ -19,10 +19,11 @@ conta, pelos índices e parando em `COMUM`, quantas linhas têm cada palavra:
 - uma palavra rara escolhe os candidatos pela sua união; as outras palavras são conferidas na
   linha de cada candidato (pelas chaves do auto, da embarcação e do autuado);
 - se todas são comuns ("silva"), ler todas as linhas que as contêm custaria mais que conferir
-  os processos recentes da jurisdição um a um: percorrem-se os `JANELA` mais recentes, do mais
-  novo ao mais velho, até completar a página; se ali não houver uma página inteira, a menos
-  comum escolhe os candidatos (até `MUITO_COMUM` linhas) ou, acima disso, vale a interseção
-  (INTERSECT) das uniões de todas as palavras.
+  os processos recentes da jurisdição um a um: no PostgreSQL, percorrem-se os `JANELA` mais
+  recentes, do mais novo ao mais velho, até completar a página; se ali não houver uma página
+  inteira (e sempre no SQLite, cujos índices FTS5 respondem antes), a menos comum escolhe os
+  candidatos (até `MUITO_COMUM` linhas) ou, acima disso, vale a interseção (INTERSECT) das
+  uniões de todas as palavras.
 
 Só então vêm a jurisdição, a ordem e o limite.
 """
@@ -50,6 +51,7 @@ from farol.store.indices_de_busca import (
     contem,
     contem_na_linha,
     existe_linha_a_linha,
+    percorre_os_recentes,
     quantas_contem,
     sem_paralelismo,
 )
@@ -200,7 +202,8 @@ def _processos_que_casam(s: Session, ator: Ator, termo: str, documento: str | No
     Uma palavra rara (menos de `COMUM` linhas) escolhe os candidatos pelos índices. Se todas são
     comuns, ler pelos índices todas as linhas que casam custaria mais que conferir os processos
     recentes um a um: percorrem-se os `JANELA` mais recentes da jurisdição, e se ali há uma página
-    inteira ela é a resposta (os outros são mais antigos). Senão (comuns cada uma, raras juntas),
+    inteira ela é a resposta (os outros são mais antigos; só no PostgreSQL, ver
+    `percorre_os_recentes`). Senão (comuns cada uma, raras juntas),
     a menos comum escolhe os candidatos se não passa de `MUITO_COMUM` linhas; acima disso, a
     interseção das uniões de todas pelos índices."""
     dialeto = s.get_bind().dialect.name
@@ -209,9 +212,10 @@ def _processos_que_casam(s: Session, ator: Ator, termo: str, documento: str | No
     frequencias = _frequencias(s, palavras, dialeto, COMUM)
     if min(frequencias) < COMUM:
         return _pagina(s, ator, _com_uma_rara(*_rara(palavras, frequencias), documento, dialeto))
-    recentes = _nos_recentes(s, ator, palavras, documento)
-    if len(recentes) > LIMITE:
-        return recentes
+    if percorre_os_recentes(dialeto):
+        recentes = _nos_recentes(s, ator, palavras, documento)
+        if len(recentes) > LIMITE:
+            return recentes
     frequencias = _frequencias(s, palavras, dialeto, MUITO_COMUM)
     if min(frequencias) < MUITO_COMUM:
         return _pagina(s, ator, _com_uma_rara(*_rara(palavras, frequencias), documento, dialeto))

@@ -142,6 +142,14 @@ def quantas_contem(
     return select(func.count()).select_from(linhas.subquery()).scalar_subquery()
 
 
+def percorre_os_recentes(dialeto: str) -> bool:
+    """Conferir os `JANELA` processos recentes um a um compensa neste banco? No PostgreSQL sim:
+    ele os lê pela chave, do mais novo ao mais velho, e para ao completar a página. O SQLite
+    ordena a jurisdição inteira antes (medido: 130 a 150 ms com 100 mil processos, contra 20 a
+    50 ms pelos índices FTS5): lá a busca vai sempre pelos índices."""
+    return dialeto == "postgresql"
+
+
 def sem_paralelismo(sessao: Session) -> None:
     """No PostgreSQL, a busca desta transação sem workers paralelos: as consultas da busca leem
     poucas linhas pelos índices, e pôr workers para trabalhar custa mais (uns 10 ms) que elas."""
