@@ -92,9 +92,21 @@ class ValorPrazo(Modelo):
     adicionais: tuple[Citacao, ...] = ()
     fixado_na_decisao: bool = False
     """A norma não fixa o número de dias: a decisão que abre o prazo o fixa."""
+    vence_na_data_do_ato: str | None = None
+    """A norma não fixa o prazo: ele vence na data que o ato que o abre fixa, no campo
+    `dados.<vence_na_data_do_ato>` (a data do leilão do Edital, Anexo 3-G)."""
 
     @model_validator(mode="after")
     def _uma_unidade(self) -> ValorPrazo:
+        if self.vence_na_data_do_ato is not None:
+            if self.dias is not None or self.anos is not None or self.fixado_na_decisao:
+                raise ValueError("prazo que vence na data do ato não traz `dias` nem `anos`")
+            if self.prorroga:
+                raise ValueError(
+                    "prazo que vence na data do ato não se prorroga (prorroga: false): "
+                    "a data é a anunciada no próprio ato"
+                )
+            return self
         if self.fixado_na_decisao:
             if self.dias is not None or self.anos is not None:
                 raise ValueError("prazo fixado na decisão não traz `dias` nem `anos`")
@@ -136,6 +148,19 @@ class RegraPrazo(Versionado[ValorPrazo]):
         """Alguma versão deixa o número de dias à decisão que abre o prazo
         (`fixado_na_decisao`): sem a decisão, o prazo não se calcula."""
         return any(v.valor is not None and v.valor.fixado_na_decisao for v in self.versoes)
+
+    @property
+    def calculavel(self) -> bool:
+        """O motor calcula o vencimento só com o início (sem os dias da decisão nem a data
+        fixada no ato)."""
+        return not self.dias_da_decisao and not self.vence_no_ato
+
+    @property
+    def vence_no_ato(self) -> bool:
+        """Alguma versão vence na data que o ato fixa: sem o ato, não se calcula."""
+        return any(
+            v.valor is not None and v.valor.vence_na_data_do_ato is not None for v in self.versoes
+        )
 
     def vigente(
         self, data: dt.date, *, campo: str = "inicio"

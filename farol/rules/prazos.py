@@ -102,6 +102,13 @@ def calcular_prazo(
         versao, valor = regra.vigente(data_norma or inicio, campo="inicio")
     except ForaDeVigencia as e:
         raise explicar_extincao(regra.id, e) from None
+    if valor.vence_na_data_do_ato is not None:
+        raise EntradaInvalida(
+            f"prazo {regra.id}: a norma não fixa o prazo; ele vence na data que o próprio ato "
+            f"fixa (dados.{valor.vence_na_data_do_ato})",
+            campo="etapa",
+            regra=versao.fonte.referencia(),
+        )
     if valor.fixado_na_decisao:
         if dias_fixados is None or dias_fixados < 1:
             raise EntradaInvalida(
@@ -231,6 +238,13 @@ def calcular_vencimentos(
             raise ForaDeVigencia(
                 f"prazo {regra.id} extinto desde {versao.inicio:%d/%m/%Y}",
                 campo="inicios",
+                regra=versao.fonte.referencia(),
+            )
+        if versao.valor.vence_na_data_do_ato is not None:
+            raise EntradaInvalida(
+                f"prazo {regra.id}: a norma não fixa o prazo; ele vence na data que cada ato "
+                f"fixa (dados.{versao.valor.vence_na_data_do_ato})",
+                campo="etapa",
                 regra=versao.fonte.referencia(),
             )
         if versao.valor.fixado_na_decisao:  # os dias vêm de cada decisão: calcular_prazo

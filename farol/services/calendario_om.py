@@ -11,7 +11,7 @@ from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.rules.calendario import Calendario, obter_calendario
 from farol.rules.prazos import calcular_prazo
 from farol.services.unit_of_work import caso_de_uso
-from farol.store.orm import OM, OMFechamento, Prazo, Processo
+from farol.store.orm import CONTAGEM_NO_ATO, OM, OMFechamento, Prazo, Processo
 
 
 def calendario_da_om(s: Session, om: OM) -> Calendario:
@@ -49,12 +49,19 @@ def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) 
         .where(
             Processo.om_id == om.id,
             Prazo.encerrado_em.is_(None),
+            Prazo.contagem != CONTAGEM_NO_ATO,  # a data fixada no ato não se recalcula
             Prazo.inicio < data,
             Prazo.vencimento >= data,
         )
     ).scalars()
     for prazo in abertos:
-        r = calcular_prazo(prazo.etapa, prazo.inicio, regime=prazo.regime, calendario=calendario)
+        r = calcular_prazo(
+            prazo.etapa,
+            prazo.inicio,
+            regime=prazo.regime,
+            calendario=calendario,
+            dias_fixados=prazo.dias,  # o prazo cujo número de dias a decisão fixou o mantém
+        )
         if r.vencimento != prazo.vencimento:
             prazo.vencimento = r.vencimento
             prazo.dias_nao_uteis = r.dias_nao_uteis_json()

@@ -31,7 +31,7 @@ from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
-from farol.normas.prazos import regra_prazo
+from farol.normas.prazos import RegraPrazo, regra_prazo
 from farol.relogio import agora, hoje
 from farol.rules import transicao
 from farol.rules.prazos import calcular_prazo
@@ -84,6 +84,7 @@ from farol.store import repositorio
 from farol.store.auditoria import registrar_ato as gravar_ato
 from farol.store.numeracao import AUTO_DE_INFRACAO, PROCESSO, numero_oficial, proximo_numero
 from farol.store.orm import (
+    CONTAGEM_NO_ATO,
     OM,
     Ato,
     AutoDeInfracao,
@@ -127,6 +128,9 @@ def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date)
         dt.date.fromisoformat(informado) if informado else None,
         calendario,
     )
+    regra_do_prazo = regra_prazo(p.regime, etapa)
+    if fixado is None and regra_do_prazo.vence_no_ato:
+        fixado = _vencimento_fixado_no_ato(regra_do_prazo, ato, inicio)
     if fixado is not None:  # a norma em vigor no ato deixava a data à autoridade
         vencimento, fundamentos = fixado
         prazo = Prazo(
@@ -136,7 +140,7 @@ def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date)
             regime=p.regime,
             inicio=inicio,
             vencimento=vencimento,
-            contagem="no_ato",
+            contagem=CONTAGEM_NO_ATO,
             dias=(vencimento - inicio).days,
             fundamentos=list(fundamentos),
             dias_nao_uteis=[],
@@ -148,7 +152,7 @@ def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date)
                 (int(a.get("prazo_dias") or 0) for a in repositorio.acessorias_impostas(s, p)),
                 default=0,
             )
-            if regra_prazo(p.regime, etapa).dias_da_decisao
+            if regra_do_prazo.dias_da_decisao
             else 0
         )
         r = calcular_prazo(
@@ -181,6 +185,36 @@ def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date)
         }
     s.add(prazo)
     return prazo
+
+
+def _vencimento_fixado_no_ato(
+    regra: RegraPrazo, ato: Ato, inicio: dt.date
+) -> tuple[dt.date, tuple[str, ...]] | None:
+    """O vencimento de um prazo que a norma não fixa e o ato fixa (a data do leilão no Edital,
+    NORMAM-07 item 0313, Anexo 3-G): a data do campo que a versão em vigor nomeia."""
+    versao, valor = regra.vigente(inicio, campo="data_ato")
+    if valor.vence_na_data_do_ato is None:
+        return None
+    campo = valor.vence_na_data_do_ato
+    informado = (ato.payload or {}).get(campo)
+    if not informado:
+        raise EntradaInvalida(
+            f"informe a data que vence o prazo ({regra.descricao.lower()})",
+            campo=f"dados.{campo}",
+            regra=versao.fonte.referencia(),
+        )
+    vencimento = dt.date.fromisoformat(str(informado))
+    if vencimento <= inicio:
+        raise EntradaInvalida(
+            f"a data de dados.{campo} ({vencimento:%d/%m/%Y}) deve vir depois da do ato "
+            f"({inicio:%d/%m/%Y})",
+            campo=f"dados.{campo}",
+            regra=versao.fonte.referencia(),
+        )
+    return vencimento, (
+        versao.fonte.referencia(),
+        *(c.referencia() for c in valor.adicionais),
+    )
 
 
 def _conferir_datas(s: Session, p: Processo, data_ato: dt.date) -> None:

@@ -63,7 +63,8 @@ ENTIDADES_CADASTRAIS = ("pessoa", "embarcacao")  # alteracao_cadastral.entidade
 TIPOS_HABILITACAO = ("CHA", "CIR")
 SITUACOES_INSPECAO = ("navegando", "parada")
 REGIMES = ("lesta", "poluicao", "custodia", "apuracao", "inquerito")
-CONTAGENS = ("uteis", "corridos", "no_ato")  # no_ato: data fixada no próprio ato
+CONTAGEM_NO_ATO = "no_ato"  # a data fixada no próprio ato, não contada por dias
+CONTAGENS = ("uteis", "corridos", CONTAGEM_NO_ATO)
 
 
 def _em(coluna: str, valores: tuple[str, ...]) -> str:

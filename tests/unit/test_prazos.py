@@ -66,7 +66,7 @@ CASOS_POR_REGRA: dict[str, tuple[dt.date, str | None, dt.date, bool]] = {
 
 
 def test_toda_regra_do_yaml_tem_um_caso_calculado_a_mao() -> None:
-    calculaveis = {i for i, r in catalogo_prazos().regras.items() if not r.dias_da_decisao}
+    calculaveis = {i for i, r in catalogo_prazos().regras.items() if r.calculavel}
     assert set(CASOS_POR_REGRA) == calculaveis
 
 
@@ -399,3 +399,14 @@ def test_lote_do_prazo_fixado_na_decisao_e_recusado_com_o_motivo() -> None:
     # cada decisão fixa os seus dias (Lei 9.784 art. 66 § 2º): não há lote sem eles
     with pytest.raises(EntradaInvalida, match="cada decisão o fixa"):
         calcular_vencimentos("acessoria", np.array(["2026-03-02"], dtype="datetime64[D]"))
+
+
+def test_prazo_que_vence_na_data_do_ato_nao_se_calcula_por_dias() -> None:
+    # o leilão vence na data que o Edital anuncia (NORMAM-07 item 0313): nem um nem em lote
+    with pytest.raises(EntradaInvalida, match=r"dados\.data_leilao") as erro:
+        calcular_prazo("leilao", dt.date(2026, 6, 10), regime="custodia")
+    assert "item 0313" in (erro.value.regra or "")
+    with pytest.raises(EntradaInvalida, match="vence na data que cada ato fixa"):
+        calcular_vencimentos(
+            "leilao", np.array(["2026-06-10"], dtype="datetime64[D]"), regime="custodia"
+        )

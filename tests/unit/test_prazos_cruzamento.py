@@ -98,7 +98,7 @@ def test_motor_confere_com_caminhada_dia_a_dia_sobre_holidays_em_10000_casos() -
         (
             r
             for r in catalogo_prazos().regras.values()
-            if not r.dias_da_decisao
+            if r.calculavel
         ),
         key=lambda r: r.id,
     )  # o prazo que a decisão fixa não tem dias na norma

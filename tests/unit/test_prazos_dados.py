@@ -64,6 +64,7 @@ def test_regimes_e_etapas_pedidos_estao_todos_no_catalogo() -> None:
         "regularizacao_edital",
         "retirada_edital",
         "reclamacao",
+        "leilao",
     )
     assert cat.etapas("inquerito") == ("conclusao", "prorrogacao")
     assert cat.etapas("prescricao") == ("punitiva", "intercorrente")

@@ -20,7 +20,7 @@ regras = st.sampled_from(
         (
             r
             for r in catalogo_prazos().regras.values()
-            if not r.dias_da_decisao
+            if r.calculavel
         ),
         key=lambda r: r.id,
     )

@@ -20,8 +20,10 @@ dia. De 02/03 a 19/03 (entrega em 20/03, excluída) são 18 diárias: 18 × 60 =
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
+from farol.services.calendario_om import registrar_fechamento
 from farol.store.orm import Custodia, MedidaAdministrativa
 
 from .conftest import CPF_DONO, Api, inspecao
@@ -203,6 +205,18 @@ def test_responsavel_desconhecido_edital_perdimento_e_leilao(api: Api) -> None:
         "jornal": "Diário Catarinense",
     }
     api.ato_ok(cid, "edital_leilao", "2026-06-10", edital)
+    # a NORMAM-07 (item 0313) não fixa o intervalo: o prazo da Administração vence na data que o
+    # Edital anuncia (qua 01/07/2026), sem contagem nem prorrogação, e é o próximo do painel
+    leilao = _prazo(api, cid, "leilao")
+    assert (leilao["inicio"], leilao["vencimento"]) == ("2026-06-10", "2026-07-01")
+    assert leilao["contagem"] == "no_ato" and leilao["aberto"]
+    assert any("item 0313" in f for f in leilao["fundamentos"])
+    na_custodia = [x for x in api.get("/painel").json()["custodias"] if x["processo"]["id"] == cid]
+    assert na_custodia[0]["proximo_prazo"]["vencimento"] == "2026-07-01"
+    # um dia sem expediente registrado depois não muda a data anunciada (nem quebra o recálculo)
+    with api.banco.unit_of_work() as s:
+        assert registrar_fechamento.na_sessao(s, "CPSC", dt.date(2026, 6, 22), "ponto local") == []
+    assert _prazo(api, cid, "leilao")["vencimento"] == "2026-07-01"
     arremate = {
         "valor_arrematado": "9000.00",
         "arrematante": {"nome": "Maria Compradora", "documento": "111.444.777-35"},
@@ -223,6 +237,8 @@ def test_responsavel_desconhecido_edital_perdimento_e_leilao(api: Api) -> None:
     assert antes.status_code in (409, 422) and "01/07/2026" in antes.text
     r = api.ato_ok(cid, "resultado_leilao", "2026-07-01", arremate)
     assert r["processo"]["estado"] == "alienada"
+    leilao = _prazo(api, cid, "leilao")
+    assert leilao["encerrado_em"] == "2026-07-01" and not leilao["aberto"]
     # 02/03 a 30/06: 121 diárias × R$ 60,00 = R$ 7.260,00; saldo de R$ 1.740,00 ao proprietário
     destino = r["destinacao"]
     assert destino["despesas_custodia"] == "7260.00"

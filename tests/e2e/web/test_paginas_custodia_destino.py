@@ -329,6 +329,12 @@ def test_ninguem_vem_buscar_edital_perdimento_leilao_e_destino_do_produto(
         "Leilão em 15/10/2026, Sede da CPSC · avaliação R$ 9.000,00 · publicado em Diário "
         "Catarinense" in _bloco(pagina, "linha-do-tempo")
     )
+    # o Edital abre o prazo da Administração, que vence na data que ele anuncia (item 0313)
+    proximo = _bloco(pagina, "custodia-proximo-prazo")
+    assert "Realização do leilão" in proximo and "vence em 15/10/2026" in proximo
+    assert "Data fixada no próprio ato de 15/09/2026: vence em 15/10/2026" in _bloco(
+        pagina, "prazos"
+    )
     # sem leiloeiro designado, o resultado não cabe ainda
     assert 'id="form-resultado_leilao"' not in pagina
     motivo = _bloco(pagina, "indisponivel-resultado_leilao")
@@ -372,6 +378,7 @@ def test_ninguem_vem_buscar_edital_perdimento_leilao_e_destino_do_produto(
     pagina = cliente.get(f"/processos/{cid}").text
     assert _estado(pagina) == "alienada: Alienada em leilão"
     assert "Processo encerrado (alienada em leilão)" in _bloco(pagina, "acoes")
+    assert "nenhum prazo em curso" in _bloco(pagina, "custodia-proximo-prazo")
     # 136 diárias de 01/06 a 14/10 (o dia do leilão não entra) e o reboque: R$ 8.510,00
     assert "136 dias · desde 01/06/2026, guarda encerrada em 15/10/2026" in _bloco(
         pagina, "custodia-dias"
