@@ -742,6 +742,38 @@ def db_papeis(
     print(sql_do_papel_da_aplicacao(aplicacao, esquema), end="")
 
 
+@db_app.command("resumos")
+def db_resumos(
+    refazer: Annotated[
+        bool, typer.Option("--refazer", help="Regrava o resumo de todos os processos.")
+    ] = False,
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Confere o modelo de leitura (`processo_resumo`) com o recalculado a partir dos atos;
+    `--refazer` o regrava (depois de uma mudança dos dados normativos que mude as contas).
+    Sai com 1 se há diferença."""
+    from farol.services.resumo_processo import conferir_resumos, refazer_resumos
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco
+
+    banco = Banco.conectar(_url(database_url))
+    try:
+        uow = BancoUnitOfWork(banco)
+        if refazer:
+            print(f"resumo refeito: {refazer_resumos(uow)} processos")
+        diferencas = conferir_resumos(uow)
+    finally:
+        banco.fechar()
+    if not diferencas:
+        print("resumo dos processos em dia com os atos")
+        return
+    print(f"{len(diferencas)} diferença(s) entre o resumo gravado e o recalculado dos atos:")
+    for pid, coluna, gravado, recalculado in diferencas[:50]:
+        print(f"  processo {pid}: {coluna}: gravado {gravado!r}, recalculado {recalculado!r}")
+    print("`farol db resumos --refazer` regrava o resumo")
+    raise typer.Exit(1)
+
+
 @app.command()
 def documento(
     processo: Annotated[str, typer.Argument(help="Número (2026/CPSC/000001) ou id do processo.")],

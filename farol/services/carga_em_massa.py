@@ -41,6 +41,7 @@ from sqlalchemy.sql import sqltypes
 from farol.domain.papeis import INSPECIONA, papeis_com
 from farol.domain.texto import normalizar_busca
 from farol.rules.calendario import Calendario
+from farol.services import resumo_processo
 from farol.services.calendario_om import calendario_da_om
 from farol.services.demo import CENARIOS, EMBARCACOES, PESSOAS, SENHA_DEMO, cpf_de
 from farol.services.usuarios import criar_om, criar_usuario
@@ -537,6 +538,8 @@ class Carregador:
                 .values(ultimo=self.contadores[(om_id, ano, tipo)])
             )
         self.usados.clear()
+        # o modelo de leitura dos processos do lote (gravados fora do ORM), na mesma transação
+        resumo_processo.atualizar(s, (p["id"] for p in linhas[Processo.__tablename__]))
         if s.get_bind().dialect.name == "postgresql":
             for tabela in TABELAS:
                 s.execute(

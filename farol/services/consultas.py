@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any, Literal, get_args
 
 from pydantic import Field
-from sqlalchemy import Select, and_, false, func, literal_column, not_, or_, select
+from sqlalchemy import Select, and_, false, func, literal_column, or_, select
 from sqlalchemy.orm import Session
 
 from farol import entrada, relogio
@@ -54,6 +54,7 @@ from farol.store.orm import (
     Pessoa,
     Prazo,
     Processo,
+    ProcessoResumo,
 )
 from farol.store.repositorio import historico, total_multas
 
@@ -509,23 +510,28 @@ def pagina_de_multas_vencidas(
     só, qualquer que seja o número de processos: o vencimento do prazo de pagamento em curso,
     a multa em vigor e o pago de cada processo são subconsultas correlacionadas; com `limite`,
     só os primeiros (o total conta todos, `count(*) over ()`)."""
-    vencimento = _vencimento_do_pagamento()
-    multa, pago = _multa_em_vigor(), _total_pago()
-    vencidos = select(Prazo.processo_id).where(
-        Prazo.encerrado_em.is_(None), Prazo.etapa == "pagamento", Prazo.vencimento < hoje
-    )
+    r = ProcessoResumo
     q = (
-        select(Processo, OM, Pessoa, Embarcacao, vencimento, multa, pago, func.count().over())
+        select(
+            Processo,
+            OM,
+            Pessoa,
+            Embarcacao,
+            r.vencimento_pagamento,
+            r.multa,
+            r.pago,
+            func.count().over(),
+        )
+        .join(r, r.processo_id == Processo.id)
         .join(OM, OM.id == Processo.om_id)
         .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
         .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
-        .where(
-            Processo.om_id.in_(oms),
-            Processo.estado.not_in(_estados_finais()),
-            not_(_sem_penalidade()),
-            Processo.id.in_(vencidos),  # só os que têm um prazo de pagamento vencido em curso
-            vencimento < hoje,
-            _zero_se_nulo(multa) - _zero_se_nulo(pago) > MEIO_CENTAVO,
+        .where(  # pelo índice (om_id, vencimento_pagamento) do modelo de leitura
+            r.om_id.in_(oms),
+            r.vencimento_pagamento < hoje,
+            r.encerrado.is_(False),
+            # a multa é nula no estado sem penalidade (`_sem_penalidade`): saldo nunca positivo
+            _zero_se_nulo(r.multa) - r.pago > MEIO_CENTAVO,
         )
         .order_by(Processo.numero, Processo.id)
     )
@@ -704,26 +710,11 @@ def datas_do_fato(s: Session, ids: set[int]) -> dict[int, dt.date]:
     return saida
 
 
-@caso_de_uso()
-def alertas_prescricao(
-    s: Session, ator: Ator, hoje: dt.date, *, antecedencia_dias: int = 180
-) -> list[AlertaDePrescricao]:
-    """Processos não encerrados perto da prescrição.
-
-    - quinquenal (Lei 9.873/1999 art. 1º): 5 anos da data do fato, interrompida pelos atos do
-      art. 2º (notificação/ciência do auto, julgamento); o Farol recomeça a contagem no último
-      ato interruptivo registrado;
-    - intercorrente (art. 1º § 1º): processo parado há mais de 3 anos pendente de julgamento
-      ou despacho; conta-se do último ato registrado.
-
-    Uma consulta para todos os processos, qualquer que seja o seu número (mais uma por nível
-    de origem dos que não têm inspeção): o último ato interruptivo, o último ato e o primeiro
-    são subconsultas correlacionadas, e o corte de `_corte_da_prescricao` deixa de fora, já no
-    banco, os processos cujos marcos estão longe da prescrição; a conta exata (anos da versão
-    em vigor no marco, de data a data) é a de `_prescreve_em`.
-    """
+def _ultimo_interruptivo() -> Any:
+    """A data do último ato que interrompe a prescrição (marca `interrompe_prescricao` do quadro
+    do regime; Lei 9.873/1999 art. 2º), correlacionada; nula sem ele."""
     sistema = atos_do_sistema().tipos
-    interrompe = (  # a emissão de documento (ato do sistema) não move o processo
+    return (  # a emissão de documento (ato do sistema) não move o processo
         select(func.max(Ato.data_ato))
         .where(
             Ato.processo_id == Processo.id,
@@ -743,6 +734,28 @@ def alertas_prescricao(
         .correlate(Processo)
         .scalar_subquery()
     )
+
+
+@caso_de_uso()
+def alertas_prescricao(
+    s: Session, ator: Ator, hoje: dt.date, *, antecedencia_dias: int = 180
+) -> list[AlertaDePrescricao]:
+    """Processos não encerrados perto da prescrição.
+
+    - quinquenal (Lei 9.873/1999 art. 1º): 5 anos da data do fato, interrompida pelos atos do
+      art. 2º (notificação/ciência do auto, julgamento); o Farol recomeça a contagem no último
+      ato interruptivo registrado;
+    - intercorrente (art. 1º § 1º): processo parado há mais de 3 anos pendente de julgamento
+      ou despacho; conta-se do último ato registrado.
+
+    Uma consulta para todos os processos, qualquer que seja o seu número (mais uma por nível
+    de origem dos que não têm inspeção): o último ato interruptivo, o último ato e o primeiro
+    são subconsultas correlacionadas, e o corte de `_corte_da_prescricao` deixa de fora, já no
+    banco, os processos cujos marcos estão longe da prescrição; a conta exata (anos da versão
+    em vigor no marco, de data a data) é a de `_prescreve_em`.
+    """
+    interrompe = _ultimo_interruptivo()
+    sistema = atos_do_sistema().tipos
     ultimo = (
         select(Ato.data_ato)
         .where(Ato.processo_id == Processo.id, Ato.tipo.not_in(sistema))
@@ -782,11 +795,15 @@ def alertas_prescricao(
         .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
         .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
         .outerjoin(Inspecao, Inspecao.id == Processo.inspecao_id)
+        .join(ProcessoResumo, ProcessoResumo.processo_id == Processo.id)
         .where(
             Processo.om_id.in_(ator.oms),
             Processo.estado.not_in(_estados_finais()),
             Processo.sobrestado.is_(False),
             or_(*perto),
+            # os candidatos pelo índice (om_id, prescreve_em) do modelo de leitura: a primeira
+            # das prescrições do processo dentro da antecedência (a conta exata é a de baixo)
+            ProcessoResumo.prescreve_em <= hoje + dt.timedelta(days=antecedencia_dias),
         )
         .order_by(Processo.id)
     ).all()

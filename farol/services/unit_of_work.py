@@ -90,3 +90,8 @@ def caso_de_uso(
         return CasoDeUso(funcao, escrita=escrita, replica=replica)
 
     return decorar
+
+
+# Os eventos da sessão que mantêm o modelo de leitura (`processo_resumo`) valem para todo caso
+# de uso: importados aqui, no fim, porque o módulo declara os seus casos de uso com este.
+from farol.services import resumo_processo as resumo_processo  # noqa: E402

@@ -423,6 +423,42 @@ class Processo(Base):
     __mapper_args__ = {"version_id_col": versao}  # noqa: RUF012
 
 
+class ProcessoResumo(Base):
+    """O modelo de leitura: uma linha por processo com o que as listas e o painel filtram e
+    ordenam (estado, próximo vencimento, multa e pago, último ato, prescrição), regravada na
+    mesma transação de cada ato (`farol.services.resumo_processo`): nunca discorda dos atos,
+    e `farol db resumos --conferir` a confronta com o recálculo a partir deles."""
+
+    __tablename__ = "processo_resumo"
+    __table_args__ = (
+        # o painel e a lista: por OM, ordenados pelo próximo vencimento, pela multa a vencer e
+        # pela prescrição (cada um um índice que começa pela OM da jurisdição)
+        Index("ix_processo_resumo_om_vencimento", "om_id", "proximo_vencimento"),
+        Index("ix_processo_resumo_om_pagamento", "om_id", "vencimento_pagamento"),
+        Index("ix_processo_resumo_om_prescricao", "om_id", "prescreve_em"),
+    )
+
+    processo_id: Mapped[int] = mapped_column(ForeignKey("processo.id"), primary_key=True)
+    om_id: Mapped[int] = mapped_column(ForeignKey("om.id"))
+    regime: Mapped[str] = mapped_column(String(10))
+    estado: Mapped[str] = mapped_column(String(60))
+    encerrado: Mapped[bool] = mapped_column(Boolean)
+    atos: Mapped[int] = mapped_column(Integer)
+    """Atos do procedimento (sem as emissões de documento, atos do sistema)."""
+    ultimo_ato_tipo: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    ultimo_ato_data: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
+    prazos_em_curso: Mapped[int] = mapped_column(Integer)
+    proximo_vencimento: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
+    multa: Mapped[Decimal | None] = mapped_column(Dinheiro, nullable=True)
+    """As multas em vigor (nulo sem penalidade em vigor)."""
+    pago: Mapped[Decimal] = mapped_column(Dinheiro)
+    vencimento_pagamento: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
+    """O vencimento do prazo de pagamento em curso (aberto por último)."""
+    prescreve_em: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
+    """A primeira das prescrições (quinquenal e intercorrente, Lei 9.873/1999) do processo não
+    encerrado; nulo no encerrado ou antes da vigência da lei."""
+
+
 class MedidaAdministrativa(Base):
     """Medida aplicada liminarmente (apreensão, retirada de tráfego ...), LESTA art. 16."""
 

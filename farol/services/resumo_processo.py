@@ -1,0 +1,235 @@
+"""O modelo de leitura `processo_resumo`: uma linha por processo, regravada na mesma transação
+de cada mudança do processo, para que o painel e a lista filtrem e ordenem por índice sem
+calcular nada por processo.
+
+Cada linha é calculada a partir dos atos, prazos, penalidades e pagamentos pelas mesmas
+expressões das consultas (`farol.services.consultas`): o próximo vencimento dos prazos em
+curso, a multa em vigor (nula no estado `sem_penalidade`), o pago, o vencimento do pagamento em
+curso, o último ato do procedimento e a primeira das prescrições da Lei 9.873/1999 (a mesma
+conta de `alertas_prescricao`).
+
+Como se mantém: a sessão anota, depois de cada `flush`, os processos cujos atos, prazos,
+penalidades, pagamentos ou a própria linha mudaram; antes do `commit`, regrava as linhas deles
+(uma consulta por conjunto, não por processo). Um rollback descarta a anotação. Gravação fora do
+ORM (a carga em massa) chama `atualizar` para os processos que criou. `conferir` recalcula
+tudo a partir dos atos e devolve as diferenças (`farol db resumos --conferir`; o teste
+`tests/integration/test_resumo_processo.py` a exige vazia depois de toda a demonstração).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+from itertools import chain, islice
+from typing import Any
+
+from sqlalchemy import case, delete, event, func, insert, select
+from sqlalchemy.orm import Session
+
+from farol import relogio
+from farol.normas.atos_do_sistema import atos_do_sistema
+from farol.services.unit_of_work import caso_de_uso
+from farol.store.orm import (
+    Ato,
+    Inspecao,
+    Pagamento,
+    Penalidade,
+    Prazo,
+    Processo,
+    ProcessoResumo,
+)
+
+LOTE = 500
+"""Processos por comando (o IN dos ids e as linhas de cada INSERT)."""
+
+_PENDENTES = "farol.resumo_processo.pendentes"
+_DO_PROCESSO = (Ato, Prazo, Penalidade, Pagamento)
+
+COLUNAS = tuple(c.name for c in ProcessoResumo.__table__.columns)
+
+
+def _lotes(ids: Iterable[int], tamanho: int = LOTE) -> Iterator[list[int]]:
+    it = iter(sorted(ids))
+    while lote := list(islice(it, tamanho)):
+        yield lote
+
+
+def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
+    """As linhas do resumo dos processos `ids`, numa consulta (mais uma por nível de origem dos
+    que não têm inspeção, para a data do fato)."""
+    from farol.services import consultas as c  # consultas importa os casos de uso
+
+    sistema = atos_do_sistema().tipos
+    do_procedimento = (Ato.processo_id == Processo.id, Ato.tipo.not_in(sistema))
+
+    def ultimo(coluna: Any) -> Any:
+        return (
+            select(coluna)
+            .where(*do_procedimento)
+            .order_by(Ato.seq.desc())
+            .limit(1)
+            .correlate(Processo)
+            .scalar_subquery()
+        )
+
+    atos = select(func.count()).where(*do_procedimento).correlate(Processo).scalar_subquery()
+    prazos = (
+        select(func.count()).where(*c._em_curso(Processo.id)).correlate(Processo).scalar_subquery()
+    )
+    multa = case((c._sem_penalidade(), None), else_=c._multa_em_vigor())
+    finais = c._estados_finais()
+    q = (
+        select(
+            Processo.id,
+            Processo.om_id,
+            Processo.regime,
+            Processo.estado,
+            Processo.sobrestado,
+            Processo.inspecao_id,
+            Processo.origem_id,
+            Processo.criado_em,
+            Inspecao.data_hora,
+            c._do_primeiro_ato(Ato.data_ato, Processo),
+            c._do_primeiro_ato(Ato.payload, Processo),
+            atos,
+            ultimo(Ato.tipo),
+            ultimo(Ato.data_ato),
+            prazos,
+            c._proximo_vencimento(),
+            multa,
+            c._total_pago(),
+            c._vencimento_do_pagamento(),
+            c._ultimo_interruptivo(),
+        )
+        .outerjoin(Inspecao, Inspecao.id == Processo.inspecao_id)
+        .where(Processo.id.in_(ids))
+    )
+    brutas = s.execute(q).all()
+    origens = c.datas_do_fato(s, {x[6] for x in brutas if x[5] is None and x[6] is not None})
+    saida = []
+    for (
+        pid, om_id, regime, estado, sobrestado, inspecao_id, origem_id, criado_em, instante,
+        primeira_data, primeiro_payload, n_atos, ultimo_tipo, ultimo_data, n_prazos,
+        proximo, total_multa, pago, vencimento_pagamento, interrompido_em,
+    ) in brutas:  # fmt: skip
+        encerrado = estado in finais
+        prescreve_em = None
+        if not encerrado and not sobrestado:
+            if inspecao_id is not None:
+                fato = relogio.data_local(instante)
+            elif origem_id is not None:
+                fato = origens[origem_id]
+            else:
+                fato = c._fato_do_primeiro_ato(primeira_data, primeiro_payload, criado_em)
+            marco = max(fato, interrompido_em) if interrompido_em is not None else fato
+            limites = [
+                c._prescreve_em("punitiva", marco),
+                c._prescreve_em("intercorrente", ultimo_data or marco),
+            ]
+            prescreve_em = min((x for x in limites if x is not None), default=None)
+        saida.append(
+            {
+                "processo_id": pid,
+                "om_id": om_id,
+                "regime": regime,
+                "estado": estado,
+                "encerrado": encerrado,
+                "atos": int(n_atos),
+                "ultimo_ato_tipo": ultimo_tipo,
+                "ultimo_ato_data": ultimo_data,
+                "prazos_em_curso": int(n_prazos),
+                "proximo_vencimento": proximo,
+                "multa": _dinheiro(total_multa),
+                "pago": _dinheiro(pago) or Decimal("0.00"),
+                "vencimento_pagamento": vencimento_pagamento,
+                "prescreve_em": prescreve_em,
+            }
+        )
+    return saida
+
+
+def _dinheiro(valor: Any) -> Decimal | None:
+    if valor is None:
+        return None
+    return Decimal(str(valor)).quantize(Decimal("0.01"))
+
+
+def atualizar(s: Session, ids: Iterable[int]) -> int:
+    """Regrava as linhas do resumo dos processos `ids` (em lotes); devolve quantas."""
+    total = 0
+    for lote in _lotes(set(ids)):
+        linhas = _linhas(s, lote)
+        s.execute(delete(ProcessoResumo).where(ProcessoResumo.processo_id.in_(lote)))
+        if linhas:
+            s.execute(insert(ProcessoResumo), linhas)
+        total += len(linhas)
+    return total
+
+
+def refazer_todos(s: Session) -> int:
+    """Regrava o resumo de todos os processos (a migração que cria a tabela, uma mudança de
+    dados normativos que muda as contas); devolve quantos."""
+    ids = list(s.execute(select(Processo.id)).scalars())
+    return atualizar(s, ids)
+
+
+def conferir(s: Session) -> list[tuple[int, str, Any, Any]]:
+    """As diferenças entre o resumo gravado e o recalculado a partir dos atos, em
+    `(processo, coluna, gravado, recalculado)`; processo sem linha aparece na coluna `*`."""
+    gravadas = {
+        r.processo_id: {k: getattr(r, k) for k in COLUNAS}
+        for r in s.execute(select(ProcessoResumo)).scalars()
+    }
+    diferencas: list[tuple[int, str, Any, Any]] = []
+    vistos: set[int] = set()
+    for lote in _lotes(s.execute(select(Processo.id)).scalars()):
+        for linha in _linhas(s, lote):
+            pid = linha["processo_id"]
+            vistos.add(pid)
+            gravada = gravadas.get(pid)
+            if gravada is None:
+                diferencas.append((pid, "*", None, "linha ausente"))
+                continue
+            diferencas += [(pid, k, gravada[k], v) for k, v in linha.items() if gravada[k] != v]
+    diferencas += [(pid, "*", "linha sem processo", None) for pid in gravadas.keys() - vistos]
+    return diferencas
+
+
+@caso_de_uso()
+def conferir_resumos(s: Session) -> list[tuple[int, str, Any, Any]]:
+    """`conferir` como caso de uso (a CLI: `farol db resumos`)."""
+    return conferir(s)
+
+
+@caso_de_uso(escrita=True)
+def refazer_resumos(s: Session) -> int:
+    """`refazer_todos` como caso de uso (a CLI: `farol db resumos --refazer`)."""
+    return refazer_todos(s)
+
+
+# --------------------------------------------------------------------------- na transação
+
+
+@event.listens_for(Session, "after_flush")
+def _anotar(s: Session, _contexto: Any) -> None:
+    """Os processos que este flush tocou (novo, alterado ou apagado)."""
+    pendentes: set[int] = s.info.setdefault(_PENDENTES, set())
+    for obj in chain(s.new, s.dirty, s.deleted):
+        if isinstance(obj, Processo):
+            pendentes.add(obj.id)
+        elif isinstance(obj, _DO_PROCESSO):
+            pendentes.add(obj.processo_id)
+
+
+@event.listens_for(Session, "before_commit")
+def _regravar(s: Session) -> None:
+    """Antes do commit, as linhas dos processos anotados, na mesma transação."""
+    s.flush()
+    pendentes = s.info.pop(_PENDENTES, None)
+    if pendentes:
+        atualizar(s, pendentes)
+
+
+@event.listens_for(Session, "after_soft_rollback")
+def _descartar(s: Session, _transacao: Any) -> None:
+    s.info.pop(_PENDENTES, None)

@@ -1,0 +1,114 @@
+"""O modelo de leitura `processo_resumo` (issue 13, item 2): regravado na mesma transação de
+cada ato, nunca discorda dos atos. Depois de toda a demonstração (todos os regimes, todos os
+estados, cada ato pelos serviços), recalcular cada linha a partir dos atos, prazos,
+penalidades e pagamentos dá exatamente o gravado; um ato recusado não muda nada; a
+divergência forjada aparece em `conferir` e na CLI."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from apoio import hash_rapido
+from cli_util import rodar
+from semente import atores, processo_autuado, registrar
+from sqlalchemy import select, update
+
+from farol.erros import ErroFarol
+from farol.relogio import hoje
+from farol.services import demo, resumo_processo, usuarios
+from farol.store.db import Banco
+from farol.store.orm import Prazo, Processo, ProcessoResumo
+
+
+@pytest.fixture
+def demo_carregada(banco: Banco, monkeypatch: pytest.MonkeyPatch) -> Banco:
+    monkeypatch.setattr(usuarios, "hash_senha", hash_rapido)
+    demo.carregar_demo(banco, hoje(), log=lambda _: None)
+    return banco
+
+
+def _resumo(banco: Banco, pid: int) -> ProcessoResumo:
+    with banco.unit_of_work(somente_leitura=True) as s:
+        r = s.get(ProcessoResumo, pid)
+        assert r is not None
+        return r
+
+
+def test_depois_de_toda_a_demonstracao_o_resumo_e_o_recalculado_dos_atos(
+    demo_carregada: Banco,
+) -> None:
+    with demo_carregada.unit_of_work(somente_leitura=True) as s:
+        n = s.execute(select(Processo.id)).scalars().all()
+        linhas = s.execute(select(ProcessoResumo)).scalars().all()
+        assert len(linhas) == len(n) > 20
+        assert resumo_processo.conferir(s) == []
+        # a demonstração tem de tudo: multa paga em parte, prazos em curso, encerrados
+        assert any(r.encerrado for r in linhas) and any(not r.encerrado for r in linhas)
+        assert any(r.proximo_vencimento is not None for r in linhas)
+        assert any(r.multa is not None and r.pago > 0 for r in linhas)
+        assert any(r.prescreve_em is not None for r in linhas)
+
+
+def test_o_ato_regrava_a_linha_na_mesma_transacao_e_o_recusado_nao_muda_nada(
+    demo_carregada: Banco,
+) -> None:
+    banco = demo_carregada
+    pid, _ = processo_autuado(banco, inscricao="4410999001", dias_atras=40)
+    antes = _resumo(banco, pid)
+    assert (antes.ultimo_ato_tipo, antes.atos) == ("lavratura_auto", 2)  # notificação e auto
+    with banco.unit_of_work(somente_leitura=True) as s:
+        defesa = s.execute(
+            select(Prazo.vencimento).where(Prazo.processo_id == pid, Prazo.encerrado_em.is_(None))
+        ).scalar_one_or_none()
+    assert defesa is None and antes.proximo_vencimento is None  # sem ciência, sem prazo
+
+    ciencia = hoje() - dt.timedelta(days=20)
+    registrar(banco, "autoridade.cpsc", pid, "ciencia_auto", ciencia, meio="pessoal")
+    depois = _resumo(banco, pid)
+    assert (depois.ultimo_ato_tipo, depois.ultimo_ato_data) == ("ciencia_auto", ciencia)
+    assert depois.atos == antes.atos + 1
+    with banco.unit_of_work(somente_leitura=True) as s:
+        aberto = s.execute(
+            select(Prazo).where(Prazo.processo_id == pid, Prazo.encerrado_em.is_(None))
+        ).scalar_one()
+    assert aberto.etapa == "defesa" and depois.proximo_vencimento == aberto.vencimento
+
+    with pytest.raises(ErroFarol):  # ato futuro: recusado, a transação volta atrás
+        registrar(banco, "autoridade.cpsc", pid, "defesa", hoje() + dt.timedelta(days=1))
+    assert _resumo(banco, pid).atos == depois.atos
+    with banco.unit_of_work(somente_leitura=True) as s:
+        assert resumo_processo.conferir(s) == []
+
+
+def test_divergencia_forjada_aparece_na_conferencia_e_a_cli_a_refaz(
+    demo_carregada: Banco,
+    url_banco: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    banco = demo_carregada
+    pid, _ = processo_autuado(banco, inscricao="4410999002", dias_atras=40)
+    ciencia = hoje() - dt.timedelta(days=20)
+    registrar(banco, "autoridade.cpsc", pid, "ciencia_auto", ciencia, meio="pessoal")
+    certo = _resumo(banco, pid).proximo_vencimento
+    assert certo is not None
+    with banco.engine.begin() as c:  # fora do ORM: ninguém regrava
+        c.execute(
+            update(ProcessoResumo)
+            .where(ProcessoResumo.processo_id == pid)
+            .values(proximo_vencimento=dt.date(2001, 1, 1))
+        )
+    with banco.unit_of_work(somente_leitura=True) as s:
+        assert resumo_processo.conferir(s) == [
+            (pid, "proximo_vencimento", dt.date(2001, 1, 1), certo)
+        ]
+    r = rodar(capsys, monkeypatch, "db", "resumos", "--database-url", url_banco)
+    assert r.codigo == 1 and "1 diferença" in r.stdout and "proximo_vencimento" in r.stdout
+    r = rodar(capsys, monkeypatch, "db", "resumos", "--refazer", "--database-url", url_banco)
+    assert r.codigo == 0, r.stderr
+    assert "resumo refeito" in r.stdout
+    assert _resumo(banco, pid).proximo_vencimento == certo
+    r = rodar(capsys, monkeypatch, "db", "resumos", "--database-url", url_banco)
+    assert r.codigo == 0 and "em dia" in r.stdout
+    assert atores(banco)  # a sessão segue utilizável
