@@ -173,8 +173,8 @@ def _condicoes(f: FiltroDeProcessos, oms: frozenset[int], hoje_: dt.date) -> lis
         condicoes.append(Processo.estado == f.estado)
     if f.regime:
         condicoes.append(Processo.regime == f.regime)
-    if f.vencidos:
-        condicoes.append(_com_prazo_em_curso(Prazo.vencimento < hoje_))
+    if f.vencidos:  # algum prazo em curso vencido: o próximo vencimento já passou
+        condicoes.append(ProcessoResumo.proximo_vencimento < hoje_)
     if f.vence_de is not None or f.vence_ate is not None:
         periodo = []
         if f.vence_de is not None:
@@ -192,21 +192,25 @@ def listar_processos(
     """Os processos da jurisdição que atendem aos filtros, na ordem pedida, uma página por vez.
 
     Três consultas, nenhuma por processo: uma conta os que atendem aos filtros; outra lê a
-    página (processo, OM, autuado e embarcação juntados; o próximo vencimento pela subconsulta
-    correlacionada); a terceira lê os prazos em curso só dos processos da página, para dizer de
-    que etapa é o próximo vencimento. Os filtros de prazo são EXISTS correlacionados, pelo
-    índice de `prazo.processo_id` (docs/api.md, "A lista de processos ...")."""
+    página (processo, OM, autuado e embarcação juntados; o próximo vencimento do modelo de
+    leitura `processo_resumo`, que ordena e filtra os vencidos); a terceira lê os prazos em
+    curso só dos processos da página, para dizer de que etapa é o próximo vencimento. O filtro
+    de período é um EXISTS correlacionado, pelo índice de `prazo.processo_id` (docs/api.md,
+    "A lista de processos ...")."""
     f = filtro or FiltroDeProcessos()
     _conferir_filtro(f)
     oms = _oms(s, ator, f.om)
     hoje_ = relogio.hoje()
     condicoes = _condicoes(f, oms, hoje_)
+    com_resumo = (ProcessoResumo, ProcessoResumo.processo_id == Processo.id)
     total = int(
-        s.execute(select(func.count()).select_from(Processo).where(*condicoes)).scalar_one()
+        s.execute(
+            select(func.count()).select_from(Processo).join(*com_resumo).where(*condicoes)
+        ).scalar_one()
     )
-    proximo = _proximo_vencimento().label("proximo_vencimento")
+    proximo = ProcessoResumo.proximo_vencimento
     decrescente = f.ordem.startswith("-")
-    campo = {
+    campo: Any = {
         "prazo": proximo,
         "numero": Processo.numero,
         "aberto_em": Processo.criado_em,
@@ -217,6 +221,7 @@ def listar_processos(
     ]
     linhas = s.execute(
         select(Processo, OM, Pessoa, Embarcacao, proximo)
+        .join(*com_resumo)
         .join(OM, OM.id == Processo.om_id)
         .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
         .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
