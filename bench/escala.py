@@ -1,10 +1,11 @@
 """Bench de escala das leituras da jurisdição: estatísticas e painel com K processos a mais.
 
-Uso: .venv/bin/python bench/escala.py [--k 10] [--repeticoes 3] [--url sqlite:///...]
+Uso: .venv/bin/python bench/escala.py [--k 10] [--massa N] [--repeticoes 3] [--url sqlite:///...]
 
 Cria um banco (SQLite temporário, ou o de `--url`, que deve estar vazio), carrega a
 demonstração e mais K processos pelos mesmos serviços que a demonstração usa (inspeção e atos
-dos seus cenários, com inícios espalhados pelos últimos meses) e mede, para um usuário da
+dos seus cenários, com inícios espalhados pelos últimos meses), e mais N pela carga em massa
+(`--massa`, a mesma de `farol demo --processos N`), e mede, para um usuário da
 Capitania (autoridade.cpsc) e um nacional (dpc): o tempo (melhor de R) e o número de comandos
 SQL das estatísticas, do painel e da lista de processos (uma página de 100, pelo registro e
 pelo próximo prazo), só leitura, ao lado de uma consulta trivial (`SELECT 1`). Os três devem
@@ -30,6 +31,7 @@ from sqlalchemy.orm import Session
 from farol.erros import Conflito
 from farol.relogio import hoje
 from farol.services import consultas, demo, estatisticas, painel, usuarios
+from farol.services.carga_em_massa import carregar_em_massa
 from farol.services.jurisdicao import Ator, ator_do_usuario
 from farol.store.db import Banco
 from farol.store.migrar import atualizar_banco
@@ -94,6 +96,12 @@ def main() -> None:
     ap.add_argument("--k", type=int, default=10, help="processos a mais que a demonstração")
     ap.add_argument("--repeticoes", type=int, default=3)
     ap.add_argument("--url", default="", help="banco vazio (padrão: SQLite temporário)")
+    ap.add_argument(
+        "--massa",
+        type=int,
+        default=0,
+        help="processos a mais pela carga em massa (farol demo --processos), depois dos K",
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as pasta:
         url = args.url or f"sqlite:///{Path(pasta) / 'escala.sqlite3'}"
@@ -101,6 +109,8 @@ def main() -> None:
         banco = Banco.conectar(url)
         t0 = time.perf_counter()
         popular(banco, args.k)
+        if args.massa:
+            carregar_em_massa(banco, args.massa, lote=2000, semanas=8, log=lambda _: None)
         criacao = time.perf_counter() - t0
         with banco.unit_of_work(somente_leitura=True) as s:
             total = len(s.execute(select(Processo.id)).all())

@@ -19,10 +19,10 @@ from functools import cache
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from farol.services.jurisdicao import Ator, ator_do_usuario
+from farol.services.jurisdicao import Ator, assinatura_das_oms, ator_do_usuario
 from farol.services.senhas import conferir_senha, hash_senha
 from farol.services.unit_of_work import UnitOfWork, caso_de_uso
-from farol.store.orm import Sessao, Usuario
+from farol.store.orm import OM, Sessao, Usuario
 
 RENOVAR_USO_NO_MAXIMO_A_CADA = dt.timedelta(minutes=1)
 
@@ -72,16 +72,25 @@ def ator_da_sessao(
 ) -> tuple[Ator | None, bool]:
     """O ator da sessão aberta, não ociosa, de um usuário ativo (ou None) e se o uso deve
     ser renovado agora (`renovar_uso`)."""
-    sessao = s.execute(select(Sessao).where(Sessao.chave == chave)).scalar_one_or_none()
-    if sessao is None or sessao.usuario_id != usuario_id or sessao.encerrada_em is not None:
+    # uma consulta: a sessão, o usuário, a sigla da OM e a assinatura da árvore de OMs (a
+    # árvore fica na memória do processo enquanto a assinatura não muda)
+    linha = s.execute(
+        select(Sessao, Usuario, OM.sigla, *assinatura_das_oms())
+        .join(Usuario, Usuario.id == Sessao.usuario_id)
+        .join(OM, OM.id == Usuario.om_id)
+        .where(Sessao.chave == chave)
+    ).one_or_none()
+    if linha is None:
+        return None, False
+    sessao, u, sigla, *assinatura = linha
+    if sessao.usuario_id != usuario_id or sessao.encerrada_em is not None:
         return None, False
     parada = agora - sessao.usada_em
-    if parada > ociosa:
+    if parada > ociosa or not u.ativo:
         return None, False
-    u = s.get(Usuario, usuario_id)
-    if u is None or not u.ativo:
-        return None, False
-    return ator_do_usuario(s, u), parada >= min(ociosa / 10, RENOVAR_USO_NO_MAXIMO_A_CADA)
+    a, b, c = (int(x) for x in assinatura)
+    ator = ator_do_usuario(s, u, om_sigla=sigla, assinatura=(a, b, c))
+    return ator, parada >= min(ociosa / 10, RENOVAR_USO_NO_MAXIMO_A_CADA)
 
 
 @caso_de_uso(escrita=True)

@@ -7,9 +7,11 @@ existência não vaze para outra Capitania.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from farol.domain.papeis import abrangencia
@@ -33,40 +35,91 @@ class Ator:
         return om_id in self.oms
 
 
-def oms_sob(sessao: Session, om_id: int) -> frozenset[int]:
+Assinatura = tuple[int, int, int]
+"""(quantas OMs, o maior id, a soma de id × superior): muda quando a árvore muda."""
+
+_ARVORES: dict[tuple[str, Assinatura], dict[int | None, tuple[int, ...]]] = {}
+_MAXIMO_DE_ARVORES = 32
+_TRAVA = threading.Lock()
+
+
+def assinatura_das_oms() -> tuple[Any, Any, Any]:
+    """As subconsultas da assinatura da árvore de OMs, para ir junto de outra consulta."""
+    return (
+        select(func.count(OM.id)).scalar_subquery(),
+        select(func.coalesce(func.max(OM.id), 0)).scalar_subquery(),
+        select(
+            func.coalesce(func.sum(OM.id * func.coalesce(OM.superior_id, 0)), 0)
+        ).scalar_subquery(),
+    )
+
+
+def _arvore(sessao: Session, assinatura: Assinatura | None) -> dict[int | None, tuple[int, ...]]:
+    """Os filhos de cada OM (`None`: as de topo), da memória do processo enquanto a assinatura
+    da árvore no banco for a mesma: uma OM criada (ou movida) em qualquer processo muda a
+    assinatura, e a árvore se relê na consulta seguinte."""
+    if assinatura is None:
+        a, b, c = sessao.execute(select(*assinatura_das_oms())).one()
+        assinatura = (int(a), int(b), int(c))
+    chave = (str(sessao.get_bind().engine.url), assinatura)
+    arvore = _ARVORES.get(chave)
+    if arvore is None:
+        filhos: dict[int | None, list[int]] = {}
+        for oid, sup in sessao.execute(select(OM.id, OM.superior_id).order_by(OM.id)):
+            filhos.setdefault(sup, []).append(oid)
+        arvore = {k: tuple(v) for k, v in filhos.items()}
+        with _TRAVA:
+            if len(_ARVORES) >= _MAXIMO_DE_ARVORES:
+                _ARVORES.clear()
+            _ARVORES[chave] = arvore
+    return arvore
+
+
+def oms_sob(sessao: Session, om_id: int, assinatura: Assinatura | None = None) -> frozenset[int]:
     """A OM e todas as subordinadas (descendentes por `superior_id`)."""
-    filhos: dict[int | None, list[int]] = {}
-    for oid, sup in sessao.execute(select(OM.id, OM.superior_id)):
-        filhos.setdefault(sup, []).append(oid)
+    filhos = _arvore(sessao, assinatura)
     vistos = {om_id}
     pilha = [om_id]
     while pilha:
         atual = pilha.pop()
-        for f in filhos.get(atual, []):
+        for f in filhos.get(atual, ()):
             if f not in vistos:
                 vistos.add(f)
                 pilha.append(f)
     return frozenset(vistos)
 
 
-def ator_do_usuario(sessao: Session, usuario: Usuario) -> Ator:
-    om = sessao.get(OM, usuario.om_id)
-    assert om is not None
+def ator_do_usuario(
+    sessao: Session,
+    usuario: Usuario,
+    *,
+    om_sigla: str | None = None,
+    assinatura: Assinatura | None = None,
+) -> Ator:
+    """O ator do usuário; `om_sigla` e `assinatura` (da árvore de OMs), se quem chama já as
+    leu na mesma consulta, poupam as idas ao banco."""
+    if om_sigla is None:
+        om = sessao.get(OM, usuario.om_id)
+        assert om is not None
+        om_sigla = om.sigla
     return Ator(
         usuario_id=usuario.id,
         login=usuario.login,
         nome=usuario.nome,
         papel=usuario.papel,
         om_id=usuario.om_id,
-        om_sigla=om.sigla,
-        oms=_oms_do_papel(sessao, usuario.papel, usuario.om_id),
+        om_sigla=om_sigla,
+        oms=_oms_do_papel(sessao, usuario.papel, usuario.om_id, assinatura),
     )
 
 
-def _oms_do_papel(sessao: Session, papel: str, om_id: int) -> frozenset[int]:
+def _oms_do_papel(
+    sessao: Session, papel: str, om_id: int, assinatura: Assinatura | None
+) -> frozenset[int]:
     if abrangencia(papel) == "nacional":
-        return frozenset(sessao.execute(select(OM.id)).scalars())
-    return oms_sob(sessao, om_id)
+        filhos = _arvore(sessao, assinatura)
+        return frozenset(o for v in filhos.values() for o in v)
+    return oms_sob(sessao, om_id, assinatura)
 
 
 def exigir_alcance(ator: Ator, om_id: int, oque: str = "processo") -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from sqlalchemy import select
@@ -74,11 +74,16 @@ def _instante(valor: dt.datetime) -> str:
 
 
 def hash_do_ato(campos: CamposDoAto, hash_anterior: str) -> str:
-    dados = asdict(campos)
+    # os campos sem cópia (`asdict` copiaria o payload inteiro, fundo, a cada ato): o JSON
+    # canônico só os lê
+    dados = {f.name: getattr(campos, f.name) for f in _CAMPOS}
     dados["registrado_em"] = _instante(campos.registrado_em)
     dados["data_ato"] = campos.data_ato.isoformat()
     dados["hash_anterior"] = hash_anterior
     return hashlib.sha256(json_canonico(dados).encode("utf-8")).hexdigest()
+
+
+_CAMPOS = fields(CamposDoAto)
 
 
 def _sem_float(valor: Any) -> None:

@@ -70,6 +70,7 @@ def _apagar_processo(api: Api, pid: int) -> None:
                 "auto_de_infracao",
                 "notificacao",
                 "medida_administrativa",
+                "processo_resumo",
             )
         ),
         f"DELETE FROM processo WHERE id = {pid}",
