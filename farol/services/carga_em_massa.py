@@ -40,6 +40,7 @@ from sqlalchemy.sql import sqltypes
 
 from farol.domain.papeis import INSPECIONA, papeis_com
 from farol.domain.texto import normalizar_busca
+from farol.relogio import data_local
 from farol.rules.calendario import Calendario
 from farol.services import resumo_processo
 from farol.services.calendario_om import calendario_da_om
@@ -425,7 +426,7 @@ class Carregador:
              "inspetor_id": self._ator(om.id, mi["inspetor_id"]),
              "proprietario_id": pessoas[mi["proprietario_id"]],
              "condutor_id": pessoas.get(mi["condutor_id"]) if mi["condutor_id"] else None,
-             "data_hora": d(mi["data_hora"])}
+             "data_hora": d(mi["data_hora"]), "data": data_local(d(mi["data_hora"]))}
         )  # fmt: skip
         for c in m.constatacoes:
             linhas["constatacao"].append({**c, "id": self._id("constatacao"), "inspecao_id": insp})

@@ -480,6 +480,25 @@ def _multa_em_vigor() -> Any:
     )
 
 
+def _data_da_multa_em_vigor() -> Any:
+    """A data do ato que fixou as penalidades em vigor (o último, maior `seq`, que fixou
+    penalidades), correlacionada; nula sem penalidade."""
+    ultimo = (
+        select(func.max(Ato.seq))
+        .select_from(Penalidade)
+        .join(Ato, Ato.id == Penalidade.ato_id)
+        .where(Penalidade.processo_id == Processo.id)
+        .correlate(Processo)
+        .scalar_subquery()
+    )
+    return (
+        select(Ato.data_ato)
+        .where(Ato.processo_id == Processo.id, Ato.seq == ultimo)
+        .correlate(Processo)
+        .scalar_subquery()
+    )
+
+
 def _total_pago() -> Any:
     """A soma dos pagamentos de cada processo (subconsulta escalar correlacionada; nula sem
     pagamento)."""
@@ -511,52 +530,54 @@ def _zero_se_nulo(x: Any) -> Any:
 def pagina_de_multas_vencidas(
     s: Session, oms: frozenset[int], hoje: dt.date, limite: int | None = None
 ) -> tuple[int, list[MultaVencida]]:
-    """As multas vencidas da jurisdição (pelo número do processo) e quantas são, numa consulta
-    só, qualquer que seja o número de processos: o vencimento do prazo de pagamento em curso,
-    a multa em vigor e o pago de cada processo são subconsultas correlacionadas; com `limite`,
-    só os primeiros (o total conta todos, `count(*) over ()`)."""
+    """As multas vencidas da jurisdição (pelo número do processo) e quantas são, em duas
+    consultas, qualquer que seja o número de processos: o vencimento do prazo de pagamento em
+    curso, a multa em vigor e o pago de cada processo vêm do modelo de leitura
+    (`processo_resumo`); a contagem só o lê, e a página (com `limite`, os primeiros) junta o
+    processo, a OM, o autuado e a embarcação só às suas linhas."""
     r = ProcessoResumo
-    q = (
-        select(
-            Processo,
-            OM,
-            Pessoa,
-            Embarcacao,
-            r.vencimento_pagamento,
-            r.multa,
-            r.pago,
-            func.count().over(),
-        )
+    condicoes = (  # pelo índice (om_id, vencimento_pagamento) do modelo de leitura
+        r.om_id.in_(oms),
+        r.vencimento_pagamento < hoje,
+        r.encerrado.is_(False),
+        # a multa é nula no estado sem penalidade (`_sem_penalidade`): saldo nunca positivo
+        _zero_se_nulo(r.multa) - r.pago > MEIO_CENTAVO,
+    )
+    total = int(s.execute(select(func.count()).select_from(r).where(*condicoes)).scalar_one())
+    if limite == 0 or total == 0:
+        return total, []
+    pagina = (
+        select(r.processo_id)
+        .join(Processo, Processo.id == r.processo_id)
+        .where(*condicoes)
+        .order_by(Processo.numero, Processo.id)
+    )
+    if limite is not None:
+        pagina = pagina.limit(limite)
+    ids = pagina.subquery()
+    linhas = s.execute(
+        select(Processo, OM, Pessoa, Embarcacao, r.vencimento_pagamento, r.multa, r.pago)
+        .join(ids, ids.c.processo_id == Processo.id)
         .join(r, r.processo_id == Processo.id)
         .join(OM, OM.id == Processo.om_id)
         .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
         .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
-        .where(  # pelo índice (om_id, vencimento_pagamento) do modelo de leitura
-            r.om_id.in_(oms),
-            r.vencimento_pagamento < hoje,
-            r.encerrado.is_(False),
-            # a multa é nula no estado sem penalidade (`_sem_penalidade`): saldo nunca positivo
-            _zero_se_nulo(r.multa) - r.pago > MEIO_CENTAVO,
-        )
         .order_by(Processo.numero, Processo.id)
-    )
-    if limite is not None:
-        q = q.limit(limite)
-    linhas = s.execute(q).all()
+    ).all()
     zero = Decimal("0.00")
     # OM, autuado e embarcação estão nas linhas (e na sessão): `resumo` não volta ao banco
     itens = [
         MultaVencida.model_validate(
             {
                 **resumo(s, p),
-                "saldo": dinheiro((total or zero) - (pagos or zero)),
+                "saldo": dinheiro((total_ or zero) - (pagos or zero)),
                 "vencimento_pagamento": venc.isoformat(),
                 "dias_em_atraso": (hoje - venc).days,
             }
         )
-        for p, _, _, _, venc, total, pagos, _ in linhas
+        for p, _, _, _, venc, total_, pagos in linhas
     ]
-    return (linhas[0][-1] if linhas else 0), itens
+    return total, itens
 
 
 @caso_de_uso()
@@ -582,49 +603,23 @@ def prontos_para_divida_ativa(s: Session, ator: Ator, hoje: dt.date) -> list[Mul
 def restituicoes_pendentes(s: Session, ator: Ator) -> list[RestituicaoPendente]:
     """Processos da jurisdição com valor pago a maior reconhecido e ainda não restituído.
 
-    Uma só consulta: os atos que reconhecem ou efetuam restituição (marcas do quadro) dos
-    processos não encerrados da jurisdição; o pendente de cada um é o de `fatos_do_recurso`.
+    Uma só consulta ao modelo de leitura (`restituicao_pendente`, a conta de `fatos_do_recurso`
+    sobre os atos que reconhecem ou efetuam restituição, regravada com cada ato).
     """
-    tipos = {
-        t
-        for m in carregar_regimes()
-        for marca in ("reconhece_restituicao", "efetua_restituicao")
-        for t in m.tipos_com(marca)
-    }
-    if not tipos:
-        return []
-    atos: dict[int, list[tuple[str, dict[str, Any]]]] = {}
-    processos: dict[int, tuple[str, str, str]] = {}
-    for pid, numero, estado, regime, tipo, payload in s.execute(
-        select(
-            Processo.id, Processo.numero, Processo.estado, Processo.regime, Ato.tipo, Ato.payload
-        )
-        .join(Ato, Ato.processo_id == Processo.id)
+    linhas = s.execute(
+        select(Processo.id, Processo.numero, Processo.estado, ProcessoResumo.restituicao_pendente)
+        .join(ProcessoResumo, ProcessoResumo.processo_id == Processo.id)
         .where(
-            Processo.om_id.in_(ator.oms),
-            Processo.estado.not_in(_estados_finais()),
-            Ato.tipo.in_(tipos),
+            ProcessoResumo.om_id.in_(ator.oms),
+            ProcessoResumo.encerrado.is_(False),
+            ProcessoResumo.restituicao_pendente > 0,
         )
-        .order_by(Processo.numero, Ato.seq)
-    ):
-        atos.setdefault(pid, []).append((tipo, payload or {}))
-        processos[pid] = (numero, estado, regime)
-    # o pendente de cada processo pela mesma conta da página do processo (fatos_do_recurso)
-    pendente = {
-        pid: fatos_do_recurso(carregar_regime(processos[pid][2]), lista).restituicao_pendente
-        for pid, lista in atos.items()
-    }
+        .order_by(Processo.numero)
+    ).all()
     fundamento = citacao("restituicao_do_indevido").referencia()
     return [
-        RestituicaoPendente(
-            id=pid,
-            numero=processos[pid][0],
-            estado=processos[pid][1],
-            valor=v,
-            fundamento=fundamento,
-        )
-        for pid, v in pendente.items()
-        if v > 0
+        RestituicaoPendente(id=pid, numero=numero, estado=estado, valor=v, fundamento=fundamento)
+        for pid, numero, estado, v in linhas
     ]
 
 
@@ -800,7 +795,6 @@ def alertas_prescricao(
         .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
         .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
         .outerjoin(Inspecao, Inspecao.id == Processo.inspecao_id)
-        .join(ProcessoResumo, ProcessoResumo.processo_id == Processo.id)
         .where(
             Processo.om_id.in_(ator.oms),
             Processo.estado.not_in(_estados_finais()),
@@ -808,7 +802,12 @@ def alertas_prescricao(
             or_(*perto),
             # os candidatos pelo índice (om_id, prescreve_em) do modelo de leitura: a primeira
             # das prescrições do processo dentro da antecedência (a conta exata é a de baixo)
-            ProcessoResumo.prescreve_em <= hoje + dt.timedelta(days=antecedencia_dias),
+            Processo.id.in_(
+                select(ProcessoResumo.processo_id).where(
+                    ProcessoResumo.om_id.in_(ator.oms),
+                    ProcessoResumo.prescreve_em <= hoje + dt.timedelta(days=antecedencia_dias),
+                )
+            ),
         )
         .order_by(Processo.id)
     ).all()

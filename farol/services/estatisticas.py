@@ -17,7 +17,7 @@ from collections import Counter
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, and_, false, func, not_, or_, select
+from sqlalchemy import Select, String, cast, func, select
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regimes
@@ -25,7 +25,7 @@ from farol.erros import EntradaInvalida
 from farol.normas.citacao import registro_normas
 from farol.normas.infracoes import catalogo
 from farol.normas.poluicao import dados_poluicao
-from farol.relogio import data_local
+from farol.relogio import fuso
 from farol.rules.reincidencia import subtrair_meses
 from farol.services.inspecao_do_processo import nome_da_medida
 from farol.services.jurisdicao import Ator
@@ -39,12 +39,15 @@ from farol.store.orm import (
     Inspecao,
     MedidaAdministrativa,
     Pagamento,
-    Penalidade,
     Processo,
+    ProcessoResumo,
 )
 
 ZERO = Decimal("0.00")
 MAXIMO_DIAS = 366 * 5
+LISTA_DE_IDS = 1000
+CARACTERES_DO_MES = 7
+"""O mês de uma data ISO: "AAAA-MM"."""
 
 
 def periodo_padrao(hoje: dt.date) -> tuple[dt.date, dt.date]:
@@ -68,9 +71,10 @@ def _artigo(codigo: str) -> str:
     return f"{registro_normas()[inf.fonte.norma].sigla} art. {inf.artigo}"
 
 
-def _instante_inicio(d: dt.date) -> dt.datetime:
-    # um dia de folga para os dois lados; o filtro exato é feito na data local
-    return dt.datetime.combine(d - dt.timedelta(days=1), dt.time.min, tzinfo=dt.UTC)
+def _meia_noite(d: dt.date) -> dt.datetime:
+    """O instante (UTC) em que começa o dia civil `d` no fuso do Farol: os instantes gravados
+    de `d` a `ate` são os de `_meia_noite(d)` (incluído) a `_meia_noite(ate + 1)` (excluído)."""
+    return dt.datetime.combine(d, dt.time.min, tzinfo=fuso()).astimezone(dt.UTC)
 
 
 @caso_de_uso(replica=True)
@@ -84,28 +88,23 @@ def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any
     }
     meses = _meses(de, ate)
 
-    # --- infrações constatadas -------------------------------------------------------------
+    # --- infrações constatadas: agregadas no banco por infração, OM e mês (data civil) ----
+    mes = func.substr(cast(Inspecao.data, String), 1, CARACTERES_DO_MES)
     linhas = s.execute(
-        select(Constatacao.infracao, Inspecao.data_hora, Inspecao.om_id)
+        select(Constatacao.infracao, Inspecao.om_id, mes, func.count())
         .join(Inspecao, Inspecao.id == Constatacao.inspecao_id)
-        .where(
-            Inspecao.om_id.in_(ator.oms),
-            Inspecao.data_hora >= _instante_inicio(de),
-            Inspecao.data_hora < _instante_inicio(ate + dt.timedelta(days=2)),
-        )
+        .where(Inspecao.om_id.in_(ator.oms), Inspecao.data >= de, Inspecao.data <= ate)
+        .group_by(Constatacao.infracao, Inspecao.om_id, mes)
     ).all()
     por_infracao: Counter[str] = Counter()
     por_artigo: Counter[str] = Counter()
     por_mes: Counter[str] = Counter({m: 0 for m in meses})
     por_om: Counter[str] = Counter()
-    for infracao, instante, om_id in linhas:
-        data = data_local(instante)
-        if not de <= data <= ate:
-            continue
-        por_infracao[infracao] += 1
-        por_artigo[_artigo(infracao)] += 1
-        por_mes[f"{data:%Y-%m}"] += 1
-        por_om[siglas[om_id]] += 1
+    for infracao, om_id, mes_, quantidade in linhas:
+        por_infracao[infracao] += quantidade
+        por_artigo[_artigo(infracao)] += quantidade
+        por_mes[mes_] += quantidade
+        por_om[siglas[om_id]] += quantidade
 
     # --- multas impostas (penalidade em vigor, na data do ato que a fixou) e pagas -----------
     impostas_mes: dict[str, Decimal] = {m: ZERO for m in meses}
@@ -119,28 +118,29 @@ def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any
         sigla = siglas[om_id]
         impostas_om[sigla] = impostas_om.get(sigla, ZERO) + valor
     qtd_pagas = 0
-    for valor, data, om_id in s.execute(
-        select(Pagamento.valor, Pagamento.data, Processo.om_id)
+    for om_id, data, quantidade, valor in s.execute(
+        select(Processo.om_id, Pagamento.data, func.count(), func.sum(Pagamento.valor))
         .join(Processo, Processo.id == Pagamento.processo_id)
         .where(Processo.om_id.in_(ator.oms), Pagamento.data >= de, Pagamento.data <= ate)
+        .group_by(Processo.om_id, Pagamento.data)
     ).all():
-        qtd_pagas += 1
+        qtd_pagas += quantidade
         pagas_mes[f"{data:%Y-%m}"] += valor
         pagas_om[siglas[om_id]] = pagas_om.get(siglas[om_id], ZERO) + valor
 
-    # --- medidas administrativas ---------------------------------------------------------
+    # --- medidas administrativas (aplicadas do início de `de` ao fim de `ate`, hora local) ----
     medidas: Counter[str] = Counter()
-    for tipo, instante in s.execute(
-        select(MedidaAdministrativa.tipo, MedidaAdministrativa.aplicada_em)
+    for tipo, quantidade in s.execute(
+        select(MedidaAdministrativa.tipo, func.count())
         .join(Inspecao, Inspecao.id == MedidaAdministrativa.inspecao_id)
         .where(
             Inspecao.om_id.in_(ator.oms),
-            MedidaAdministrativa.aplicada_em >= _instante_inicio(de),
-            MedidaAdministrativa.aplicada_em < _instante_inicio(ate + dt.timedelta(days=2)),
+            MedidaAdministrativa.aplicada_em >= _meia_noite(de),
+            MedidaAdministrativa.aplicada_em < _meia_noite(ate + dt.timedelta(days=1)),
         )
+        .group_by(MedidaAdministrativa.tipo)
     ).all():
-        if de <= data_local(instante) <= ate:
-            medidas[tipo] += 1
+        medidas[tipo] += quantidade
 
     cat = catalogo()
     return {
@@ -191,50 +191,22 @@ def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any
 
 
 def _multas_impostas(ator: Ator, de: dt.date, ate: dt.date) -> Select[Any]:
-    """Uma consulta só: por OM e data do ato, quantos processos têm multa em vigor fixada
-    nesse dia e a soma dela. Em vigor = as penalidades do último ato (maior `seq`) do processo
-    que fixou penalidades, fora dos estados marcados `sem_penalidade` no quadro do regime;
-    só as penalidades com multa (não nula, diferente de zero) contam."""
-    ultimo = (
-        select(Penalidade.processo_id, func.max(Ato.seq).label("seq"))
-        .join(Ato, Ato.id == Penalidade.ato_id)
-        .join(Processo, Processo.id == Penalidade.processo_id)
-        .where(Processo.om_id.in_(ator.oms))
-        .group_by(Penalidade.processo_id)
-        .subquery()
-    )
-    sem_penalidade = [
-        and_(Processo.regime == m.regime, Processo.estado.in_(m.estados_com("sem_penalidade")))
-        for m in carregar_regimes()
-        if m.estados_com("sem_penalidade")
-    ]
-    por_processo = (
-        select(
-            Processo.id.label("processo_id"),
-            Processo.om_id.label("om_id"),
-            Ato.data_ato.label("data"),
-            func.sum(Penalidade.multa).label("valor"),
-        )
-        .select_from(ultimo)
-        .join(Ato, and_(Ato.processo_id == ultimo.c.processo_id, Ato.seq == ultimo.c.seq))
-        .join(Penalidade, Penalidade.ato_id == Ato.id)
-        .join(Processo, Processo.id == ultimo.c.processo_id)
+    """Uma consulta só, pelo índice (om_id, multa_fixada_em) do modelo de leitura: por OM e
+    data do ato, quantos processos têm multa em vigor fixada nesse dia e a soma dela. Em vigor
+    = as penalidades do último ato (maior `seq`) do processo que fixou penalidades, fora dos
+    estados marcados `sem_penalidade` no quadro do regime (`processo_resumo.multa`, nula
+    neles); só as multas diferentes de zero contam."""
+    r = ProcessoResumo
+    return (
+        select(r.om_id, r.multa_fixada_em, func.count(), func.sum(r.multa))
         .where(
-            Penalidade.multa.is_not(None),
-            Penalidade.multa != 0,
-            Ato.data_ato >= de,
-            Ato.data_ato <= ate,
-            not_(or_(false(), *sem_penalidade)),
+            r.om_id.in_(ator.oms),
+            r.multa_fixada_em >= de,
+            r.multa_fixada_em <= ate,
+            r.multa > 0,
         )
-        .group_by(Processo.id, Processo.om_id, Ato.data_ato)
-        .subquery()
+        .group_by(r.om_id, r.multa_fixada_em)
     )
-    return select(
-        por_processo.c.om_id,
-        por_processo.c.data,
-        func.count(),
-        func.sum(por_processo.c.valor),
-    ).group_by(por_processo.c.om_id, por_processo.c.data)
 
 
 def _poluicao(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any]:
@@ -256,9 +228,12 @@ def _poluicao(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, An
     )
     ids = list(s.execute(autos).scalars())
     nivel: dict[int, int] = {}
+    # os poucos autos do período pelos ids (o índice de `ato.processo_id`); muitos, pela
+    # subconsulta (sem estourar o limite de parâmetros do banco)
+    dos_autos = Ato.processo_id.in_(ids if len(ids) <= LISTA_DE_IDS else autos)
     for pid, payload in s.execute(
         select(Ato.processo_id, Ato.payload)
-        .where(Ato.processo_id.in_(autos), Ato.tipo.in_(laudos))
+        .where(dos_autos, Ato.tipo.in_(laudos))
         .order_by(Ato.processo_id, Ato.seq)
     ).all():
         nivel[pid] = int((payload or {}).get("nivel_impacto") or 0)  # o último LTA prevalece

@@ -43,6 +43,7 @@ from farol.store.orm import (
     MedidaAdministrativa,
     Prazo,
     Processo,
+    ProcessoResumo,
 )
 
 DIAS_DA_SEMANA = 7
@@ -187,45 +188,39 @@ def sob_custodia(
 def embarcacoes_retidas(
     s: Session, ator: Ator, limite: int = ITENS_POR_LISTA
 ) -> tuple[int, list[dict[str, Any]]]:
-    """Retenções CLC-69 sem liberação na jurisdição, pelo processo, e quantas são: o último ato
-    de retenção ou de liberação de cada processo (`row_number()` por processo, numa consulta
-    só) é uma retenção (marcas `retem_embarcacao` e `libera_embarcacao`)."""
+    """Retenções CLC-69 sem liberação na jurisdição, pelo processo, e quantas são: a retenção
+    em vigor (o último ato de retenção ou de liberação é uma retenção, marcas
+    `retem_embarcacao` e `libera_embarcacao`) vem do modelo de leitura (`retida_em`); os dados
+    do ato de retenção, só dos processos da página."""
     retem = {t for m in carregar_regimes() for t in m.tipos_com("retem_embarcacao")}
-    libera = {t for m in carregar_regimes() for t in m.tipos_com("libera_embarcacao")}
     if not retem:
         return 0, []
-    ultimos = (
-        select(
-            Ato.processo_id,
-            Ato.tipo,
-            Ato.data_ato,
-            Ato.payload,
-            func.row_number()
-            .over(partition_by=Ato.processo_id, order_by=Ato.seq.desc())
-            .label("ordem"),
-        )
-        .join(Processo, Processo.id == Ato.processo_id)
-        .where(Processo.om_id.in_(ator.oms), Ato.tipo.in_(retem | libera))
-        .subquery()
-    )
     total, linhas = _pagina(
         s,
-        select(Processo, Embarcacao, ultimos.c.data_ato, ultimos.c.payload)
-        .join(ultimos, ultimos.c.processo_id == Processo.id)
+        select(Processo, Embarcacao, ProcessoResumo.retida_em)
+        .join(ProcessoResumo, ProcessoResumo.processo_id == Processo.id)
         .join(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
-        .where(ultimos.c.ordem == 1, ultimos.c.tipo.in_(retem))
+        .where(ProcessoResumo.om_id.in_(ator.oms), ProcessoResumo.retida_em.is_not(None))
         .order_by(Processo.id),
         limite,
     )
+    dados_de: dict[int, dict[str, Any]] = {}
+    if linhas:
+        for pid, payload in s.execute(
+            select(Ato.processo_id, Ato.payload)
+            .where(Ato.processo_id.in_([p.id for p, _, _ in linhas]), Ato.tipo.in_(retem))
+            .order_by(Ato.seq)
+        ):
+            dados_de[pid] = payload or {}  # o último ato de retenção de cada processo
     return total, [
         {
             "retida_em": data.isoformat(),
             "embarcacao": {"id": e.id, "nome": e.nome, "inscricao": e.inscricao},
-            "toneladas_oleo_granel": str((dados or {}).get("toneladas_oleo_granel")),
+            "toneladas_oleo_granel": str(dados_de.get(p.id, {}).get("toneladas_oleo_granel")),
             "processo": {"id": p.id, "numero": p.numero, "estado": p.estado},
-            "fundamentos": list((dados or {}).get("fundamentos") or []),
+            "fundamentos": list(dados_de.get(p.id, {}).get("fundamentos") or []),
         }
-        for p, e, data, dados in linhas
+        for p, e, data in linhas
     ]
 
 

@@ -27,6 +27,8 @@ from sqlalchemy import case, delete, event, func, insert, select
 from sqlalchemy.orm import Session
 
 from farol import relogio
+from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
+from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import (
@@ -39,6 +41,7 @@ from farol.store.orm import (
     ProcessoResumo,
 )
 
+ZERO = Decimal("0.00")
 LOTE = 500
 """Processos por comando (o IN dos ids e as linhas de cada INSERT)."""
 
@@ -73,10 +76,21 @@ def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
         )
 
     atos = select(func.count()).where(*do_procedimento).correlate(Processo).scalar_subquery()
+    regimes = carregar_regimes()
+    retem = {t for m in regimes for t in m.tipos_com("retem_embarcacao")}
+    libera = {t for m in regimes for t in m.tipos_com("libera_embarcacao")}
+    retencao = (
+        select(Ato.tipo)
+        .where(Ato.processo_id == Processo.id, Ato.tipo.in_(retem | libera))
+        .order_by(Ato.seq.desc())
+        .limit(1)
+        .correlate(Processo)
+    )
     prazos = (
         select(func.count()).where(*c._em_curso(Processo.id)).correlate(Processo).scalar_subquery()
     )
     multa = case((c._sem_penalidade(), None), else_=c._multa_em_vigor())
+    fixada_em = case((c._sem_penalidade(), None), else_=c._data_da_multa_em_vigor())
     finais = c._estados_finais()
     q = (
         select(
@@ -100,17 +114,22 @@ def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
             c._total_pago(),
             c._vencimento_do_pagamento(),
             c._ultimo_interruptivo(),
+            fixada_em,
+            retencao.scalar_subquery(),
+            retencao.with_only_columns(Ato.data_ato).scalar_subquery(),
         )
         .outerjoin(Inspecao, Inspecao.id == Processo.inspecao_id)
         .where(Processo.id.in_(ids))
     )
     brutas = s.execute(q).all()
+    restituicoes = _restituicoes_pendentes(s, ids)
     origens = c.datas_do_fato(s, {x[6] for x in brutas if x[5] is None and x[6] is not None})
     saida = []
     for (
         pid, om_id, regime, estado, sobrestado, inspecao_id, origem_id, criado_em, instante,
         primeira_data, primeiro_payload, n_atos, ultimo_tipo, ultimo_data, n_prazos,
-        proximo, total_multa, pago, vencimento_pagamento, interrompido_em,
+        proximo, total_multa, pago, vencimento_pagamento, interrompido_em, multa_fixada_em,
+        tipo_retencao, data_retencao,
     ) in brutas:  # fmt: skip
         encerrado = estado in finais
         prescreve_em = None
@@ -140,11 +159,44 @@ def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
                 "prazos_em_curso": int(n_prazos),
                 "proximo_vencimento": proximo,
                 "multa": _dinheiro(total_multa),
-                "pago": _dinheiro(pago) or Decimal("0.00"),
+                "pago": _dinheiro(pago) or ZERO,
                 "vencimento_pagamento": vencimento_pagamento,
                 "prescreve_em": prescreve_em,
+                "multa_fixada_em": multa_fixada_em if total_multa is not None else None,
+                "retida_em": data_retencao if tipo_retencao in retem else None,
+                "restituicao_pendente": restituicoes.get(pid, ZERO),
             }
         )
+    return saida
+
+
+def _restituicoes_pendentes(s: Session, ids: list[int]) -> dict[int, Decimal]:
+    """O pago a maior reconhecido e ainda não restituído de cada processo com ele, pela conta
+    da página do processo (`fatos_do_recurso` sobre os atos de restituição), numa consulta."""
+    regimes = carregar_regimes()
+    tipos = {
+        t
+        for m in regimes
+        for marca in ("reconhece_restituicao", "efetua_restituicao")
+        for t in m.tipos_com(marca)
+    }
+    if not tipos:
+        return {}
+    atos: dict[int, list[tuple[str, dict[str, Any]]]] = {}
+    regime_de: dict[int, str] = {}
+    for pid, regime, tipo, payload in s.execute(
+        select(Processo.id, Processo.regime, Ato.tipo, Ato.payload)
+        .join(Ato, Ato.processo_id == Processo.id)
+        .where(Processo.id.in_(ids), Ato.tipo.in_(tipos))
+        .order_by(Processo.id, Ato.seq)
+    ):
+        atos.setdefault(pid, []).append((tipo, payload or {}))
+        regime_de[pid] = regime
+    saida = {}
+    for pid, lista in atos.items():
+        pendente = fatos_do_recurso(carregar_regime(regime_de[pid]), lista).restituicao_pendente
+        if pendente:
+            saida[pid] = pendente.quantize(Decimal("0.01"))
     return saida
 
 

@@ -39,6 +39,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Mapper, mapped_column
 from farol.domain.texto import normalizar_busca
 from farol.erros import Conflito
 from farol.normas.papeis import ids_dos_papeis
+from farol.relogio import data_local
 from farol.store.indices_de_busca import COLUNAS as COLUNAS_DA_BUSCA
 from farol.store.indices_de_busca import indice_trigramas
 from farol.store.tipos import Dinheiro, InstanteUTC, Json
@@ -336,9 +337,23 @@ class Habilitacao(Base):
 # --- inspeção ------------------------------------------------------------------------
 
 
+def _data_local_de(coluna: str) -> Any:
+    """Padrão de uma coluna de data civil: a do instante `coluna` da mesma linha, no fuso do
+    Farol, em todo INSERT (do ORM ou do Core) que não a informe."""
+
+    def padrao(contexto: Any) -> dt.date:
+        return data_local(contexto.get_current_parameters()[coluna])
+
+    return padrao
+
+
 class Inspecao(Base):
     __tablename__ = "inspecao"
-    __table_args__ = (CheckConstraint(_em("situacao", SITUACOES_INSPECAO), name="situacao"),)
+    __table_args__ = (
+        CheckConstraint(_em("situacao", SITUACOES_INSPECAO), name="situacao"),
+        # as estatísticas da jurisdição num período agregam no banco por OM e data civil
+        Index("ix_inspecao_om_id_data", "om_id", "data"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     om_id: Mapped[int] = _fk("om.id")
@@ -347,6 +362,11 @@ class Inspecao(Base):
     condutor_id: Mapped[int | None] = _fk("pessoa.id", nulo=True)
     proprietario_id: Mapped[int] = _fk("pessoa.id")
     data_hora: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+    data: Mapped[dt.date | None] = mapped_column(
+        Date, nullable=True, default=_data_local_de("data_hora")
+    )
+    """A data civil de `data_hora` no fuso do Farol (a inspeção às 22h de 31/01 em
+    Florianópolis é de janeiro), gravada no INSERT para as estatísticas agregarem no banco."""
     local: Mapped[str] = mapped_column(String(300))
     situacao: Mapped[str] = mapped_column(String(10))
     condutor_habilitado_presente: Mapped[bool] = mapped_column(Boolean)
@@ -381,6 +401,8 @@ class Constatacao(Base):
     """Achado da inspeção: a infração (id legal, p.ex. `RLESTA.12.II`) e os seus fatos."""
 
     __tablename__ = "constatacao"
+    # as estatísticas contam as infrações das inspeções do período sem ler a linha inteira
+    __table_args__ = (Index("ix_constatacao_inspecao_id_infracao", "inspecao_id", "infracao"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     inspecao_id: Mapped[int] = _fk("inspecao.id")
@@ -436,6 +458,20 @@ class ProcessoResumo(Base):
         Index("ix_processo_resumo_om_vencimento", "om_id", "proximo_vencimento"),
         Index("ix_processo_resumo_om_pagamento", "om_id", "vencimento_pagamento"),
         Index("ix_processo_resumo_om_prescricao", "om_id", "prescreve_em"),
+        Index("ix_processo_resumo_om_multa", "om_id", "multa_fixada_em"),
+        # as listas curtas do painel: retenções em vigor e restituições pendentes
+        Index(
+            "ix_processo_resumo_retidos",
+            "om_id",
+            sqlite_where=text("retida_em IS NOT NULL"),
+            postgresql_where=text("retida_em IS NOT NULL"),
+        ),
+        Index(
+            "ix_processo_resumo_a_restituir",
+            "om_id",
+            sqlite_where=text("restituicao_pendente > 0"),
+            postgresql_where=text("restituicao_pendente > 0"),
+        ),
     )
 
     processo_id: Mapped[int] = mapped_column(ForeignKey("processo.id"), primary_key=True)
@@ -457,6 +493,14 @@ class ProcessoResumo(Base):
     prescreve_em: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
     """A primeira das prescrições (quinquenal e intercorrente, Lei 9.873/1999) do processo não
     encerrado; nulo no encerrado ou antes da vigência da lei."""
+    multa_fixada_em: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
+    """A data do ato que fixou as penalidades em vigor (nula sem multa em vigor): as
+    estatísticas contam a multa imposta nessa data."""
+    retida_em: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
+    """A data da retenção CLC-69 em vigor (o último ato de retenção ou de liberação é uma
+    retenção); nula sem ela."""
+    restituicao_pendente: Mapped[Decimal] = mapped_column(Dinheiro)
+    """O pago a maior reconhecido e ainda não restituído (`fatos_do_recurso`)."""
 
 
 class MedidaAdministrativa(Base):

@@ -36,6 +36,7 @@ CASOS: dict[str, tuple[list[str], int, str]] = {
     "auditoria chave": (["auditoria", "chave", "/proc/farol-chave"], 2, "não foi possível gravar"),
     "backup": (["backup", "x.backup", "--database-url", "sqlite://"], 2, "em memória"),
     "restore": (["restore", "nao-existe.backup"], 2, "não foi possível ler"),
+    "db resumos": (["db", "resumos", "--database-url", SEM_BANCO], 1, "banco de dados"),
     "db papeis": (["db", "papeis", "--aplicacao", "Farol App"], 2, "não é um nome simples"),
     "om endereco": (
         ["om", "endereco", "CPSC", "--bairro", "Centro", "--database-url", SEM_BANCO],

@@ -54,6 +54,11 @@ def _p(motivo: str, *valores: float) -> Permissao:
 # que estiver dentro dele; "*" é o arquivo inteiro. Só os valores listados passam: outro número
 # no mesmo escopo (um prazo, uma janela) ainda falha.
 NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
+    # --- services: tamanhos de lote e de cache, formato de data (não são valores da lei)
+    ("farol/services/estatisticas.py", "LISTA_DE_IDS"): _p("ids numa lista IN do banco", 1000),
+    ("farol/services/estatisticas.py", "CARACTERES_DO_MES"): _p('"AAAA-MM" de uma data ISO', 7),
+    ("farol/services/jurisdicao.py", "_MAXIMO_DE_ARVORES"): _p("árvores de OMs em memória", 32),
+    ("farol/services/resumo_processo.py", "LOTE"): _p("processos por comando do resumo", 500),
     # --- rules: aritmética de calendário
     ("farol/rules/calendario.py", "PRIMEIRO_DIA"): _p("início do calendário calculado", 1990),
     ("farol/rules/calendario.py", "ULTIMO_DIA"): _p("fim do calendário: 31/12/2100", 2100, 12, 31),

@@ -30,6 +30,8 @@ ARQUIVOS_PERMITIDOS: dict[str, str] = {
     "como sequências de atos, com o estado esperado ao fim de cada um",
 }
 PERMITIDOS: dict[tuple[str, str], str] = {
+    ("farol/services/resumo_processo.py", "encerrado"): "coluna do modelo de leitura "
+    "(processo_resumo.encerrado: o estado é final em qualquer regime), não o estado da LESTA",
     ("farol/domain/procedimento/guardas.py", "defesa"): ETAPA,
     ("farol/domain/procedimento/guardas.py", "recurso"): ETAPA,
     ("farol/domain/procedimento/guardas.py", "recurso_final"): ETAPA,

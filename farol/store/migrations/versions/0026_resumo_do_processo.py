@@ -1,8 +1,9 @@
 """O modelo de leitura `processo_resumo` (issue 13, item 2).
 
 Uma linha por processo: OM, regime, estado, se está encerrado, atos do procedimento e o
-último, prazos em curso e o próximo vencimento, multa em vigor, pago e o vencimento do
-pagamento em curso, e a data da primeira prescrição. Regravada na mesma transação de cada ato
+último, prazos em curso e o próximo vencimento, multa em vigor (e a data do ato que a fixou),
+pago e o vencimento do pagamento em curso, a data da primeira prescrição, a retenção CLC-69 em
+vigor e a restituição pendente. Regravada na mesma transação de cada ato
 (`farol.services.resumo_processo`); índices por OM e próximo vencimento, vencimento do
 pagamento e prescrição, para o painel e a lista. As linhas dos processos já gravados se
 preenchem aqui, pelo mesmo cálculo (em lotes).
@@ -39,6 +40,9 @@ def upgrade() -> None:
         sa.Column("pago", sa.Numeric(precision=14, scale=2), nullable=False),
         sa.Column("vencimento_pagamento", sa.Date(), nullable=True),
         sa.Column("prescreve_em", sa.Date(), nullable=True),
+        sa.Column("multa_fixada_em", sa.Date(), nullable=True),
+        sa.Column("retida_em", sa.Date(), nullable=True),
+        sa.Column("restituicao_pendente", sa.Numeric(precision=14, scale=2), nullable=False),
         sa.ForeignKeyConstraint(["om_id"], ["om.id"], name=op.f("fk_processo_resumo_om_id_om")),
         sa.ForeignKeyConstraint(
             ["processo_id"],
@@ -65,6 +69,28 @@ def upgrade() -> None:
         ["om_id", "prescreve_em"],
         unique=False,
     )
+    op.create_index(
+        "ix_processo_resumo_om_multa",
+        "processo_resumo",
+        ["om_id", "multa_fixada_em"],
+        unique=False,
+    )
+    op.create_index(
+        "ix_processo_resumo_retidos",
+        "processo_resumo",
+        ["om_id"],
+        unique=False,
+        sqlite_where=sa.text("retida_em IS NOT NULL"),
+        postgresql_where=sa.text("retida_em IS NOT NULL"),
+    )
+    op.create_index(
+        "ix_processo_resumo_a_restituir",
+        "processo_resumo",
+        ["om_id"],
+        unique=False,
+        sqlite_where=sa.text("restituicao_pendente > 0"),
+        postgresql_where=sa.text("restituicao_pendente > 0"),
+    )
     # os processos já gravados: o mesmo cálculo do serviço, em lotes
     from sqlalchemy.orm import Session
 
@@ -74,6 +100,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_index("ix_processo_resumo_a_restituir", table_name="processo_resumo")
+    op.drop_index("ix_processo_resumo_retidos", table_name="processo_resumo")
+    op.drop_index("ix_processo_resumo_om_multa", table_name="processo_resumo")
     op.drop_index("ix_processo_resumo_om_prescricao", table_name="processo_resumo")
     op.drop_index("ix_processo_resumo_om_pagamento", table_name="processo_resumo")
     op.drop_index("ix_processo_resumo_om_vencimento", table_name="processo_resumo")
