@@ -308,7 +308,10 @@ def consulta_de_prazos(
     q = (
         select(Prazo, Processo)
         .join(Processo, Processo.id == Prazo.processo_id)
-        .where(Processo.om_id.in_(oms), Prazo.vencimento >= de, Prazo.vencimento <= ate)
+        # `om_id + 0`: a jurisdição filtra depois, e os prazos vêm pelo índice por data (o
+        # parcial dos em curso, migração 0025); sem estatísticas (ANALYZE), o SQLite
+        # preferiria percorrer os processos da jurisdição um a um pelo índice de `om_id`
+        .where((Processo.om_id + 0).in_(oms), Prazo.vencimento >= de, Prazo.vencimento <= ate)
         .order_by(Prazo.vencimento, Processo.numero, Prazo.id)
     )
     if somente_abertos:
@@ -599,28 +602,43 @@ def prontos_para_divida_ativa(s: Session, ator: Ator, hoje: dt.date) -> list[Mul
     return multas_vencidas.na_sessao(s, ator, hoje)
 
 
-@caso_de_uso()
-def restituicoes_pendentes(s: Session, ator: Ator) -> list[RestituicaoPendente]:
-    """Processos da jurisdição com valor pago a maior reconhecido e ainda não restituído.
-
-    Uma só consulta ao modelo de leitura (`restituicao_pendente`, a conta de `fatos_do_recurso`
-    sobre os atos que reconhecem ou efetuam restituição, regravada com cada ato).
-    """
-    linhas = s.execute(
+def pagina_de_restituicoes(
+    s: Session, oms: frozenset[int], limite: int | None = None
+) -> tuple[int, list[RestituicaoPendente]]:
+    """Os processos não encerrados da jurisdição com valor pago a maior reconhecido e ainda
+    não restituído (pelo número) e quantos são, pelo modelo de leitura
+    (`restituicao_pendente`, a conta de `fatos_do_recurso` sobre os atos que reconhecem ou
+    efetuam restituição, regravada com cada ato) e o seu índice parcial; com `limite`, só os
+    primeiros."""
+    condicoes = (
+        ProcessoResumo.om_id.in_(oms),
+        ProcessoResumo.encerrado.is_(False),
+        # literal (não parâmetro): o SQLite só usa o índice parcial com o mesmo termo
+        ProcessoResumo.restituicao_pendente > literal_column("0"),
+    )
+    total = int(
+        s.execute(select(func.count()).select_from(ProcessoResumo).where(*condicoes)).scalar_one()
+    )
+    q = (
         select(Processo.id, Processo.numero, Processo.estado, ProcessoResumo.restituicao_pendente)
         .join(ProcessoResumo, ProcessoResumo.processo_id == Processo.id)
-        .where(
-            ProcessoResumo.om_id.in_(ator.oms),
-            ProcessoResumo.encerrado.is_(False),
-            ProcessoResumo.restituicao_pendente > 0,
-        )
+        .where(*condicoes)
         .order_by(Processo.numero)
-    ).all()
+    )
+    if limite is not None:
+        q = q.limit(limite)
     fundamento = citacao("restituicao_do_indevido").referencia()
-    return [
+    return total, [
         RestituicaoPendente(id=pid, numero=numero, estado=estado, valor=v, fundamento=fundamento)
-        for pid, numero, estado, v in linhas
+        for pid, numero, estado, v in s.execute(q).all()
     ]
+
+
+@caso_de_uso()
+def restituicoes_pendentes(s: Session, ator: Ator) -> list[RestituicaoPendente]:
+    """Processos da jurisdição com valor pago a maior reconhecido e ainda não restituído
+    (todos; o painel mostra os primeiros e o total, `pagina_de_restituicoes`)."""
+    return pagina_de_restituicoes(s, ator.oms)[1]
 
 
 FOLGA_DO_CORTE = dt.timedelta(weeks=1)

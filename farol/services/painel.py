@@ -64,8 +64,16 @@ def _pagina(s: Session, q: Select[Any], limite: int) -> tuple[int, list[Any]]:
 def prazos(
     s: Session, ator: Ator, de: dt.date, ate: dt.date, limite: int
 ) -> tuple[int, list[PrazoComProcesso]]:
-    """Os prazos em curso que vencem no período, os primeiros pelo vencimento, e quantos são."""
-    total, linhas = _pagina(s, consultas.consulta_de_prazos(ator.oms, de, ate), limite)
+    """Os prazos em curso que vencem no período, os primeiros pelo vencimento, e quantos são:
+    a contagem e a página pelas colunas estreitas (o índice dos prazos em curso por processo),
+    e só as linhas da página inteiras."""
+    q = consultas.consulta_de_prazos(ator.oms, de, ate)
+    estreita = q.with_only_columns(Prazo.id)
+    total = int(s.execute(select(func.count()).select_from(estreita.subquery())).scalar_one())
+    if not total or not limite:
+        return total, []
+    ids = list(s.execute(estreita.limit(limite)).scalars())
+    linhas = s.execute(q.where(Prazo.id.in_(ids))).all()
     return total, [consultas.prazo_com_processo(prazo, p) for prazo, p in linhas]
 
 
@@ -239,7 +247,7 @@ def figuras(
     n_custodias, custodias = sob_custodia(s, ator, hoje, limite)
     n_retidas, retidas = embarcacoes_retidas(s, ator, limite)
     n_multas, multas = consultas.pagina_de_multas_vencidas(s, ator.oms, hoje, limite)
-    restituicoes = consultas.restituicoes_pendentes.na_sessao(s, ator)
+    n_restituicoes, restituicoes = consultas.pagina_de_restituicoes(s, ator.oms, limite)
     prescricao = consultas.alertas_prescricao.na_sessao(
         s, ator, hoje, antecedencia_dias=ANTECEDENCIA_PRESCRICAO
     )
@@ -262,7 +270,7 @@ def figuras(
         "custodias": custodias,
         "retidas": retidas,
         "multas_vencidas": multas,
-        "restituicoes": restituicoes[:limite],
+        "restituicoes": restituicoes,
         "prescricao": prescricao[:limite],
         "antecedencia_prescricao_dias": ANTECEDENCIA_PRESCRICAO,
         "contagens": {
@@ -274,7 +282,7 @@ def figuras(
             "custodias": n_custodias,
             "retidas": n_retidas,
             "multas_vencidas": n_multas,
-            "restituicoes": len(restituicoes),
+            "restituicoes": n_restituicoes,
             "prescricao": len(prescricao),
         },
     }

@@ -507,6 +507,16 @@ class MedidaAdministrativa(Base):
     """Medida aplicada liminarmente (apreensão, retirada de tráfego ...), LESTA art. 16."""
 
     __tablename__ = "medida_administrativa"
+    __table_args__ = (
+        # as medidas em vigor de um tipo, as mais recentes primeiro (as apreendidas do painel)
+        Index(
+            "ix_medida_em_vigor",
+            "tipo",
+            "aplicada_em",
+            sqlite_where=text("suspensa_em IS NULL"),
+            postgresql_where=text("suspensa_em IS NULL"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     inspecao_id: Mapped[int] = _fk("inspecao.id")

@@ -1,4 +1,5 @@
-"""A data civil da inspeção (issue 13, item 2: estatísticas que agregam no banco).
+"""A data civil da inspeção e índices do painel (issue 13, item 2: estatísticas que agregam no
+banco, listas do painel por índice).
 
 - `inspecao.data`: a data de `data_hora` no fuso do Farol (a inspeção às 22h de 31/01 em
   Florianópolis é de janeiro), gravada em todo INSERT pelo padrão da coluna; as linhas já
@@ -6,7 +7,9 @@
 - `ix_inspecao_om_id_data` em `inspecao (om_id, data)`: as estatísticas de um período contam
   as infrações constatadas por artigo, mês e OM com GROUP BY, sem trazer uma linha por
   constatação; `ix_constatacao_inspecao_id_infracao` em `constatacao (inspecao_id, infracao)`
-  as conta sem ler a linha de cada uma.
+  as conta sem ler a linha de cada uma;
+- `ix_medida_em_vigor` em `medida_administrativa (tipo, aplicada_em) WHERE suspensa_em IS
+  NULL`: as embarcações apreendidas do painel, as mais recentes primeiro.
 
 Revisão: 0027
 Anterior: 0026
@@ -56,6 +59,14 @@ def upgrade() -> None:
         ultimo = linhas[-1][0]
     op.create_index("ix_inspecao_om_id_data", "inspecao", ["om_id", "data"], unique=False)
     op.create_index(
+        "ix_medida_em_vigor",
+        "medida_administrativa",
+        ["tipo", "aplicada_em"],
+        unique=False,
+        sqlite_where=sa.text("suspensa_em IS NULL"),
+        postgresql_where=sa.text("suspensa_em IS NULL"),
+    )
+    op.create_index(
         "ix_constatacao_inspecao_id_infracao",
         "constatacao",
         ["inspecao_id", "infracao"],
@@ -64,6 +75,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_index("ix_medida_em_vigor", table_name="medida_administrativa")
     op.drop_index("ix_constatacao_inspecao_id_infracao", table_name="constatacao")
     op.drop_index("ix_inspecao_om_id_data", table_name="inspecao")
     with op.batch_alter_table("inspecao") as lote:
