@@ -191,10 +191,11 @@ def listar_processos(
 ) -> PaginaDeProcessos:
     """Os processos da jurisdição que atendem aos filtros, na ordem pedida, uma página por vez.
 
-    Três consultas, nenhuma por processo: uma conta os que atendem aos filtros; outra lê a
-    página (processo, OM, autuado e embarcação juntados; o próximo vencimento do modelo de
-    leitura `processo_resumo`, que ordena e filtra os vencidos); a terceira lê os prazos em
-    curso só dos processos da página, para dizer de que etapa é o próximo vencimento. O filtro
+    Quatro consultas, nenhuma por processo: uma conta os que atendem aos filtros; outra escolhe
+    os ids da página (o próximo vencimento do modelo de leitura `processo_resumo` ordena e
+    filtra os vencidos); a terceira lê as linhas só deles (processo, OM, autuado e embarcação
+    juntados); a quarta lê os prazos em curso dos processos da página, para dizer de que etapa
+    é o próximo vencimento. O filtro
     de período é um EXISTS correlacionado, pelo índice de `prazo.processo_id` (docs/api.md,
     "A lista de processos ...")."""
     f = filtro or FiltroDeProcessos()
@@ -203,11 +204,10 @@ def listar_processos(
     hoje_ = relogio.hoje()
     condicoes = _condicoes(f, oms, hoje_)
     com_resumo = (ProcessoResumo, ProcessoResumo.processo_id == Processo.id)
-    total = int(
-        s.execute(
-            select(func.count()).select_from(Processo).join(*com_resumo).where(*condicoes)
-        ).scalar_one()
-    )
+    contagem = select(func.count()).select_from(Processo)
+    if f.vencidos:  # o único filtro que lê o modelo de leitura
+        contagem = contagem.join(*com_resumo)
+    total = int(s.execute(contagem.where(*condicoes)).scalar_one())
     proximo = ProcessoResumo.proximo_vencimento
     decrescente = f.ordem.startswith("-")
     campo: Any = {
@@ -219,16 +219,26 @@ def listar_processos(
         campo.desc().nulls_last() if decrescente else campo.asc().nulls_last(),
         Processo.id.desc() if decrescente else Processo.id.asc(),
     ]
+    # a página pelas colunas estreitas (ordenar as linhas inteiras da jurisdição custa), e as
+    # linhas inteiras (processo, OM, autuado, embarcação) só dos seus processos
+    pagina = list(
+        s.execute(
+            select(Processo.id)
+            .join(*com_resumo)
+            .where(*condicoes)
+            .order_by(*ordem)
+            .limit(f.por_pagina)
+            .offset((f.pagina - 1) * f.por_pagina)
+        ).scalars()
+    )
     linhas = s.execute(
         select(Processo, OM, Pessoa, Embarcacao, proximo)
         .join(*com_resumo)
         .join(OM, OM.id == Processo.om_id)
         .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
         .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
-        .where(*condicoes)
+        .where(Processo.id.in_(pagina))
         .order_by(*ordem)
-        .limit(f.por_pagina)
-        .offset((f.pagina - 1) * f.por_pagina)
     ).all()
     etapas = _etapas_dos_proximos(s, {p.id: v for p, _, _, _, v in linhas if v is not None})
     itens = []

@@ -85,9 +85,10 @@ def test_comandos_do_painel_e_da_lista_nao_crescem_com_os_processos(
         assert f.contagens.processos == f_antes.contagens.processos + 2 * N
         assert sum(x.quantidade for x in f.processos.por_estado) == f.contagens.processos
         depois = listas(banco, a[login])
-        # BEGIN, contagem, página, etapas dos próximos prazos (+ a OM pedida e a árvore)
+        # BEGIN, contagem, ids da página, linhas da página, etapas dos próximos prazos (+ a
+        # OM pedida e a árvore)
         assert [n for _, n in depois] == [n for _, n in listas_antes], (login, depois)
-        assert max(n for _, n in depois) <= 6, depois
+        assert max(n for _, n in depois) <= 7, depois
         assert depois[0][0] == listas_antes[0][0] + 2 * N
 
 
