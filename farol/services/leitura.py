@@ -29,13 +29,14 @@ from farol.store.orm import (
     Ato,
     AutoDeInfracao,
     Embarcacao,
+    Inspecao,
     Pagamento,
     Pessoa,
     Prazo,
     Processo,
     Usuario,
 )
-from farol.store.repositorio import data_do_fato, itens_do_auto, total_multas, vigentes
+from farol.store.repositorio import data_do_fato, itens_do_auto, vigentes
 
 
 def dinheiro(v: Decimal | None) -> str | None:
@@ -175,6 +176,17 @@ def _infracoes_de_poluicao(s: Session, p: Processo) -> list[dict[str, Any]]:
 @caso_de_uso()
 def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
     p = carregar_processo(s, ator, processo_id)
+    # a OM, o autuado, a embarcação e a inspeção numa consulta; guardados aqui, as leituras
+    # seguintes deles (`resumo`, `_embarcacao`, a data do fato) não voltam ao banco
+    relacionados = s.execute(
+        select(OM, Pessoa, Embarcacao, Inspecao)
+        .select_from(Processo)
+        .join(OM, OM.id == Processo.om_id)
+        .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
+        .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
+        .outerjoin(Inspecao, Inspecao.id == Processo.inspecao_id)
+        .where(Processo.id == p.id)
+    ).one()
     maquina = carregar_regime(p.regime)
     nomes_atos = {**atos_do_sistema().nomes, **{t.tipo_ato: t.nome for t in maquina.transicoes}}
     lista_atos = list(
@@ -214,7 +226,8 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
     ).scalar_one_or_none()
     pagos = list(s.execute(select(Pagamento).where(Pagamento.processo_id == p.id)).scalars())
     fatos = fatos_do_recurso(maquina, [(a.tipo, a.payload or {}) for a in lista_atos])
-    total = total_multas(s, p)
+    penalidades = vigentes(s, p)
+    total = sum((x.multa or Decimal("0.00") for x in penalidades), Decimal("0.00"))
     pago = sum((x.valor for x in pagos), Decimal("0.00"))
     permitidos = (
         [] if ator.papel in PAPEIS_SEM_ATOS else maquina.atos_permitidos(p.estado, ator.papel)
@@ -241,7 +254,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
                 "justificativa": x.justificativa,
                 "acessorias": x.acessorias or [],
             }
-            for x in vigentes(s, p)
+            for x in penalidades
         ],
         "multa_total": dinheiro(total),
         "pago": dinheiro(pago),
@@ -260,4 +273,5 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
         "medidas": custodia.medidas_do_processo(s, p),
         "custodia": custodia.resumo(s, p),
     }
+    del relacionados
     return ProcessoDetalhado.model_validate(detalhe)

@@ -213,7 +213,9 @@ def atualizar(s: Session, ids: Iterable[int]) -> int:
         linhas = _linhas(s, lote)
         s.execute(delete(ProcessoResumo).where(ProcessoResumo.processo_id.in_(lote)))
         if linhas:
-            s.execute(insert(ProcessoResumo), linhas)
+            # os nulos no INSERT (`render_nulls`): um executemany só, e não um INSERT novo a
+            # cada mudança do padrão de colunas vazias de uma linha para a outra
+            s.execute(insert(ProcessoResumo).execution_options(render_nulls=True), linhas)
         total += len(linhas)
     return total
 

@@ -63,18 +63,19 @@ def vigentes(s: Session, p: Processo) -> list[Penalidade]:
     """As penalidades da decisão mais recente que as fixou (julgamento ou reforma em recurso)."""
     if p.estado in carregar_regime(p.regime).estados_com("sem_penalidade"):
         return []
-    ultimo = s.execute(
+    ultimo = (  # o ato mais recente que fixou penalidades, na mesma consulta
         select(Penalidade.ato_id)
         .join(Ato, Ato.id == Penalidade.ato_id)
         .where(Penalidade.processo_id == p.id)
         .order_by(Ato.seq.desc())
         .limit(1)
-    ).scalar_one_or_none()
-    if ultimo is None:
-        return []
+        .scalar_subquery()
+    )
     return list(
         s.execute(
-            select(Penalidade).where(Penalidade.ato_id == ultimo).order_by(Penalidade.id)
+            select(Penalidade)
+            .where(Penalidade.processo_id == p.id, Penalidade.ato_id == ultimo)
+            .order_by(Penalidade.id)
         ).scalars()
     )
 
