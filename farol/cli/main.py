@@ -886,6 +886,52 @@ def om_endereco(
     print(f"telefone: {r.telefone or '—'}  e-mail: {r.email or '—'}")
 
 
+prazos_app = typer.Typer(
+    help="Prazos em curso: recálculo depois de mudar o calendário.", no_args_is_help=True
+)
+app.add_typer(prazos_app, name="prazos")
+
+
+@prazos_app.command("recalcular")
+def prazos_recalcular(
+    om: Annotated[
+        str | None,
+        typer.Option("--om", metavar="SIGLA", help="Só os prazos dos processos desta OM."),
+    ] = None,
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Recalcula o vencimento de todo prazo em curso com o calendário de hoje (feriados e dias
+    sem expediente da OM) e grava os que mudaram; para rodar toda noite ou depois de mudar o
+    calendário. Os prazos de data fixada no ato não se recalculam."""
+    import time
+    from decimal import Decimal
+
+    from farol.formatos import numero
+    from farol.services.recalculo_prazos import recalcular_prazos_abertos
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco
+
+    banco = Banco.conectar(_url(database_url))
+    try:
+        inicio = time.perf_counter()
+        r = recalcular_prazos_abertos(BancoUnitOfWork(banco), om)
+        segundos = time.perf_counter() - inicio
+    finally:
+        banco.fechar()
+    tabela(
+        "Prazos em curso por OM",
+        ["OM", "Examinados", "Alterados"],
+        [[x.om, numero(x.examinados), numero(x.alterados)] for x in r.por_om],
+    )
+    for x in r.nao_recalculados[:50]:
+        print(f"não recalculado: prazo {x.prazo_id} ({x.regra}, OM {x.om}): {x.motivo}")
+    if len(r.nao_recalculados) > 50:
+        print(f"... e mais {numero(len(r.nao_recalculados) - 50)} não recalculados")
+    examinados = quantidade(r.examinados, "prazo em curso examinado", "prazos em curso examinados")
+    alterados = quantidade(r.alterados, "alterado")
+    print(f"{examinados}, {alterados} em {numero(Decimal(f'{segundos:.2f}'))} s")
+
+
 @app.command("resumo-diario")
 def resumo_diario(
     data: Annotated[

@@ -36,6 +36,11 @@ CASOS: dict[str, tuple[list[str], int, str]] = {
     "auditoria chave": (["auditoria", "chave", "/proc/farol-chave"], 2, "não foi possível gravar"),
     "backup": (["backup", "x.backup", "--database-url", "sqlite://"], 2, "em memória"),
     "restore": (["restore", "nao-existe.backup"], 2, "não foi possível ler"),
+    "prazos recalcular": (
+        ["prazos", "recalcular", "--database-url", SEM_BANCO],
+        1,
+        "banco de dados",
+    ),
     "db resumos": (["db", "resumos", "--database-url", SEM_BANCO], 1, "banco de dados"),
     "db papeis": (["db", "papeis", "--aplicacao", "Farol App"], 2, "não é um nome simples"),
     "om endereco": (

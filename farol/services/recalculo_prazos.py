@@ -1,0 +1,404 @@
+"""Recálculo dos prazos em curso depois de mudar o calendário (issue 13, item 7).
+
+Lei 9.784/1999 art. 66 § 1º: "Considera-se prorrogado o prazo até o primeiro dia útil seguinte
+se o vencimento cair em dia em que não houver expediente ou este for encerrado antes da hora
+normal." Um feriado acrescentado aos dados, um ponto facultativo ou um fechamento de OM
+(`OMFechamento`) registrado depois da abertura do prazo muda o vencimento dos prazos em curso;
+`farol prazos recalcular` (toda noite, ou depois da mudança) os põe em dia.
+
+Por conjunto, não por processo: uma consulta lê todos os prazos em curso (da OM, com `om_sigla`)
+e outra os fechamentos das OMs; os prazos se agrupam por (calendário da OM, regime, etapa) e o
+motor vetorial (`calcular_vencimentos`, com a UF da OM e os seus fechamentos como `extras`) dá
+o vencimento de cada grupo de uma vez. A versão da regra é a vigente no `inicio`, como quando o
+prazo se abriu (`_abrir_prazo` chama `calcular_prazo` sem `data_norma`). Só os que mudaram são
+calculados um a um (`calcular_prazo` com o calendário da OM: dias não úteis e fundamentos,
+como `registrar_fechamento`) e gravados num só UPDATE em lote.
+
+Ficam de fora os prazos cuja data o próprio ato fixou (`contagem == CONTAGEM_NO_ATO`), que não
+se recalculam. Os de regra cujo número de dias a decisão fixa (`RegraPrazo.dias_da_decisao`)
+não cabem no motor vetorial: são calculados um a um com os dias gravados (`dias_fixados`).
+
+Prazo contado do vencimento de outro (`contado_do_vencimento_de` no quadro do regime, ex.: o do
+laudo, contado do vencimento da defesa aberta pelo mesmo ato): se o vencimento do outro muda,
+o seu início acompanha e ele é recalculado também.
+
+O UPDATE só grava o prazo ainda em curso e com o vencimento lido (um ato que o encerre durante o
+recálculo prevalece); o modelo de leitura (`processo_resumo`) dos processos alterados é
+regravado na mesma transação.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from sqlalchemy import String, bindparam, select, type_coerce, update
+from sqlalchemy.orm import Session
+
+from farol.domain.procedimento.carregar import carregar_regimes
+from farol.erros import ErroFarol, NaoEncontrado
+from farol.normas.prazos import regra_prazo
+from farol.rules.calendario import Calendario, obter_calendario
+from farol.rules.prazos import ResultadoPrazo, calcular_prazo, calcular_vencimentos
+from farol.services import resumo_processo
+from farol.services.resultados.base import Resultado
+from farol.services.unit_of_work import caso_de_uso
+from farol.store.orm import CONTAGEM_NO_ATO, OM, OMFechamento, Prazo, Processo
+
+Inteiros = npt.NDArray[np.int64]
+
+
+class RecalculoDaOM(Resultado):
+    """Os prazos em curso dos processos de uma OM: quantos se examinaram e quantos mudaram."""
+
+    om: str
+    examinados: int
+    alterados: int
+
+
+class PrazoNaoRecalculado(Resultado):
+    """Um prazo em curso que o motor recusou (ex.: regra extinta no início): fica como está."""
+
+    prazo_id: int
+    processo_id: int
+    om: str
+    regra: str
+    motivo: str
+
+
+class ResultadoRecalculo(Resultado):
+    """O que o recálculo examinou e gravou; `por_om` conta os que ele achou mudados (um prazo
+    encerrado por um ato durante o recálculo não se grava e sai de `alterados`)."""
+
+    examinados: int
+    """Prazos em curso recalculados (sem os de data fixada no ato, que não se recalculam)."""
+    alterados: int
+    """Prazos gravados com novo vencimento (ou novo início, se contado do vencimento de outro)."""
+    por_om: list[RecalculoDaOM]
+    nao_recalculados: list[PrazoNaoRecalculado]
+
+
+@dataclass(frozen=True)
+class _OM:
+    sigla: str
+    uf: str
+    extras: tuple[tuple[dt.date, str], ...]  # os fechamentos (OMFechamento), por data
+
+    def calendario(self) -> Calendario:
+        """O mesmo de `calendario_da_om`, sem ler de novo os fechamentos. A sigla só nomeia o
+        ato de cada fechamento: sem fechamento, é o calendário da UF, o mesmo (e do mesmo cache)
+        que o motor vetorial usa."""
+        if not self.extras:
+            return obter_calendario(self.uf)
+        return obter_calendario(self.uf, dict(self.extras), om=self.sigla)
+
+
+@dataclass
+class _Abertos:
+    """Os prazos em curso, coluna a coluna (a posição `i` é o mesmo prazo em todas)."""
+
+    ids: Inteiros
+    processos: Inteiros
+    oms: Inteiros
+    regimes: list[str]
+    etapas: list[str]
+    inicios: npt.NDArray[np.datetime64]
+    vencimentos: npt.NDArray[np.datetime64]
+    dias: Inteiros
+
+
+@dataclass(frozen=True)
+class _Calculado:
+    """Um prazo calculado um a um e o que dele se grava (o mesmo em todo prazo da mesma OM,
+    regra, início e dias)."""
+
+    prazo: ResultadoPrazo
+    dias_nao_uteis: list[dict[str, Any]]
+    fundamentos: list[str]
+
+
+@cache
+def _contados_do_vencimento() -> dict[str, tuple[str, ...]]:
+    """regra -> as regras cujo prazo o quadro conta do vencimento dela (`inicia` com
+    `contado_do_vencimento_de`), em todos os regimes."""
+    pares: dict[str, dict[str, None]] = {}
+    for maquina in carregar_regimes():
+        for t in maquina.transicoes:
+            for p in t.inicia:
+                if p.contado_do_vencimento_de is not None:
+                    pares.setdefault(p.contado_do_vencimento_de, {})[p.prazo] = None
+    return {origem: tuple(dependentes) for origem, dependentes in pares.items()}
+
+
+def _oms(s: Session, om_sigla: str | None) -> dict[int, _OM]:
+    consulta = select(OM.id, OM.sigla, OM.uf)
+    if om_sigla is not None:
+        consulta = consulta.where(OM.sigla == om_sigla)
+    linhas = s.execute(consulta).all()
+    if om_sigla is not None and not linhas:
+        raise NaoEncontrado(f"OM {om_sigla!r} não encontrada", campo="om")
+    fechamentos: dict[int, dict[dt.date, str]] = {}
+    consulta_f = select(OMFechamento.om_id, OMFechamento.data, OMFechamento.motivo)
+    if om_sigla is not None:
+        consulta_f = consulta_f.where(OMFechamento.om_id == linhas[0].id)
+    for om_id, data, motivo in s.execute(consulta_f):
+        fechamentos.setdefault(om_id, {})[data] = motivo
+    return {
+        om_id: _OM(sigla, uf, tuple(sorted(fechamentos.get(om_id, {}).items())))
+        for om_id, sigla, uf in linhas
+    }
+
+
+def _datas(valores: Iterable[Any], n: int) -> npt.NDArray[np.datetime64]:
+    """Datas ISO (texto cru do SQLite) ou `date` (PostgreSQL) -> datetime64[D]."""
+    return np.array(list(valores) if n else [], dtype="datetime64[D]").reshape(n)
+
+
+def _abertos(s: Session, om_id: int | None) -> _Abertos:
+    """Todos os prazos em curso numa consulta; as datas vêm sem conversão para `date` (no
+    SQLite, o texto ISO que o numpy lê de uma vez)."""
+    consulta = (
+        select(
+            Prazo.id,
+            Prazo.processo_id,
+            Processo.om_id,
+            Prazo.regime,
+            Prazo.etapa,
+            type_coerce(Prazo.inicio, String),
+            type_coerce(Prazo.vencimento, String),
+            Prazo.dias,
+        )
+        .join(Processo, Processo.id == Prazo.processo_id)
+        .where(
+            Prazo.encerrado_em.is_(None),
+            Prazo.contagem != CONTAGEM_NO_ATO,  # a data fixada no ato não se recalcula
+        )
+    )
+    if om_id is not None:
+        consulta = consulta.where(Processo.om_id == om_id)
+    linhas = s.execute(consulta).all()
+    n = len(linhas)
+    colunas: list[tuple[Any, ...]] = (
+        list(zip(*linhas, strict=True)) if n else [()] * len(consulta.selected_columns)
+    )
+    ids, processos, oms, regimes, etapas, inicios, vencimentos, dias = colunas
+    return _Abertos(
+        ids=np.fromiter(ids, np.int64, n),
+        processos=np.fromiter(processos, np.int64, n),
+        oms=np.fromiter(oms, np.int64, n),
+        regimes=list(regimes),
+        etapas=list(etapas),
+        inicios=_datas(inicios, n),
+        vencimentos=_datas(vencimentos, n),
+        dias=np.fromiter(dias, np.int64, n),
+    )
+
+
+def _grupos(a: _Abertos, oms: dict[int, _OM]) -> Iterable[tuple[_OM, str, str, Inteiros]]:
+    """(uma OM do calendário, regime, etapa, posições) de cada grupo de prazos com o mesmo
+    calendário (UF e fechamentos) e a mesma regra."""
+    calendarios: dict[tuple[str, tuple[tuple[dt.date, str], ...]], int] = {}
+    representante: list[_OM] = []
+    cal_da_om = np.zeros(max(oms, default=0) + 1, dtype=np.int64)
+    for om_id, om in oms.items():
+        chave = (om.uf, om.extras)
+        if chave not in calendarios:
+            calendarios[chave] = len(representante)
+            representante.append(om)
+        cal_da_om[om_id] = calendarios[chave]
+    regras: dict[tuple[str, str], int] = {}
+    codigos = np.fromiter(
+        (regras.setdefault(k, len(regras)) for k in zip(a.regimes, a.etapas, strict=True)),
+        np.int64,
+        len(a.ids),
+    )
+    if not regras:
+        return
+    chaves = cal_da_om[a.oms] * len(regras) + codigos
+    ordem = np.argsort(chaves, kind="stable")
+    cortes = np.flatnonzero(np.diff(chaves[ordem])) + 1
+    nomes = {codigo: regra for regra, codigo in regras.items()}
+    for posicoes in np.split(ordem, cortes):
+        cal, codigo = divmod(int(chaves[posicoes[0]]), len(regras))
+        regime, etapa = nomes[codigo]
+        yield representante[cal], regime, etapa, posicoes
+
+
+class _Recalculo:
+    """Os prazos que mudaram, calculados um a um (com memória: muitos prazos da mesma OM e
+    etapa começam no mesmo dia)."""
+
+    def __init__(self, a: _Abertos, oms: dict[int, _OM]) -> None:
+        self.a = a
+        self.oms = oms
+        self.calendarios: dict[int, Calendario] = {}
+        self.memoria: dict[tuple[int, str, str, dt.date, int | None], _Calculado | str] = {}
+        self.linhas: dict[int, dict[str, Any]] = {}  # posição -> linha do UPDATE
+        self.recusas: dict[int, str] = {}
+
+    def calcular(self, i: int, inicio: dt.date) -> _Calculado | str:
+        a = self.a
+        om_id, regime, etapa = int(a.oms[i]), a.regimes[i], a.etapas[i]
+        fixados = int(a.dias[i]) if regra_prazo(regime, etapa).dias_da_decisao else None
+        chave = (om_id, regime, etapa, inicio, fixados)
+        if chave not in self.memoria:
+            if om_id not in self.calendarios:
+                self.calendarios[om_id] = self.oms[om_id].calendario()
+            try:
+                r = calcular_prazo(
+                    etapa,
+                    inicio,
+                    regime=regime,
+                    calendario=self.calendarios[om_id],
+                    dias_fixados=fixados,  # o prazo cujo número de dias a decisão fixou o mantém
+                )
+                self.memoria[chave] = _Calculado(r, r.dias_nao_uteis_json(), list(r.fundamentos))
+            except ErroFarol as e:
+                self.memoria[chave] = e.texto()
+        return self.memoria[chave]
+
+    def conferir(self, i: int, inicio: dt.date | None = None) -> None:
+        """Recalcula o prazo da posição `i` (com outro início, se o dado) e anota a linha do
+        UPDATE se o vencimento ou o início mudou."""
+        a = self.a
+        antigo = _data(a.inicios[i])
+        calculado = self.calcular(i, inicio or antigo)
+        if isinstance(calculado, str):
+            self.recusas[i] = calculado
+            return
+        r = calculado.prazo
+        if r.vencimento == _data(a.vencimentos[i]) and r.inicio == antigo:
+            self.linhas.pop(i, None)
+            return
+        self.linhas[i] = {
+            "b_id": int(a.ids[i]),
+            "b_lido": _data(a.vencimentos[i]),
+            "b_inicio": r.inicio,
+            "b_vencimento": r.vencimento,
+            "b_dias": r.dias,
+            "b_dias_nao_uteis": calculado.dias_nao_uteis,
+            "b_fundamentos": calculado.fundamentos,
+        }
+
+    def seguir_contados(self) -> None:
+        """Os prazos contados do vencimento de um prazo que mudou (no mesmo processo, com
+        início no vencimento de antes) passam a contar do novo vencimento."""
+        dependentes = _contados_do_vencimento()
+        a = self.a
+        fila = [i for i in self.linhas if _regra(a, i) in dependentes]
+        if not fila:
+            return
+        alvos = {r for regras in dependentes.values() for r in regras}
+        por_processo: dict[tuple[int, str], list[int]] = {}
+        for posicao in np.flatnonzero(np.isin(a.processos, a.processos[fila])).tolist():
+            if _regra(a, posicao) in alvos:
+                chave = (int(a.processos[posicao]), _regra(a, posicao))
+                por_processo.setdefault(chave, []).append(posicao)
+        vistos: set[int] = set()
+        while fila:
+            i = fila.pop()
+            linha = self.linhas.get(i)
+            if linha is None or i in vistos:
+                continue
+            vistos.add(i)
+            for regra in dependentes.get(_regra(a, i), ()):
+                for j in por_processo.get((int(a.processos[i]), regra), []):
+                    if _data(a.inicios[j]) == linha["b_lido"]:
+                        self.conferir(j, linha["b_vencimento"])
+                        fila.append(j)
+
+
+def _data(d: np.datetime64) -> dt.date:
+    valor: dt.date = d.astype(dt.date)
+    return valor
+
+
+def _regra(a: _Abertos, i: int) -> str:
+    return f"prazo.{a.regimes[i]}.{a.etapas[i]}"
+
+
+@caso_de_uso(escrita=True)
+def recalcular_prazos_abertos(s: Session, om_sigla: str | None = None) -> ResultadoRecalculo:
+    """Recalcula o vencimento de todo prazo em curso (só os da OM `om_sigla`, se dada) com o
+    calendário de hoje: feriados nacionais e da UF da OM e os fechamentos dela. Grava só os que
+    mudaram, num UPDATE em lote; devolve quantos se examinaram e quantos mudaram, por OM."""
+    oms = _oms(s, om_sigla)
+    a = _abertos(s, next(iter(oms)) if om_sigla is not None else None)
+    r = _Recalculo(a, oms)
+    for om, regime, etapa, posicoes in _grupos(a, oms):
+        regra = regra_prazo(regime, etapa)
+        candidatos = posicoes
+        if regra.calculavel:
+            try:
+                novos = calcular_vencimentos(
+                    etapa,
+                    a.inicios[posicoes],
+                    regime,
+                    om.uf,
+                    extras=dict(om.extras) or None,
+                )
+                candidatos = posicoes[novos != a.vencimentos[posicoes]]
+            except ErroFarol:  # um início que o motor recusa: um a um, para nomear qual
+                pass
+        for i in candidatos:
+            r.conferir(int(i))
+    r.seguir_contados()
+    alterados = _gravar(s, r)
+    return _resultado(a, oms, r, alterados)
+
+
+def _gravar(s: Session, r: _Recalculo) -> int:
+    """Um UPDATE em lote (executemany) das linhas que mudaram; devolve quantas se gravaram."""
+    if not r.linhas:
+        return 0
+    comando = (
+        update(Prazo)
+        .where(
+            Prazo.id == bindparam("b_id"),
+            Prazo.encerrado_em.is_(None),  # encerrado durante o recálculo: o ato prevalece
+            Prazo.vencimento == bindparam("b_lido"),
+        )
+        .values(
+            inicio=bindparam("b_inicio"),
+            vencimento=bindparam("b_vencimento"),
+            dias=bindparam("b_dias"),
+            dias_nao_uteis=bindparam("b_dias_nao_uteis"),
+            fundamentos=bindparam("b_fundamentos"),
+        )
+    )
+    gravados = s.connection().execute(comando, list(r.linhas.values())).rowcount
+    resumo_processo.atualizar(s, {int(r.a.processos[i]) for i in r.linhas})
+    return int(gravados) if gravados >= 0 else len(r.linhas)  # -1: o driver não informa
+
+
+def _resultado(
+    a: _Abertos, oms: dict[int, _OM], r: _Recalculo, alterados: int
+) -> ResultadoRecalculo:
+    examinados = Counter(dict(zip(*np.unique(a.oms, return_counts=True), strict=True)))
+    mudaram = Counter(int(a.oms[i]) for i in r.linhas)
+    por_om = sorted(
+        (
+            RecalculoDaOM(om=oms[int(o)].sigla, examinados=int(n), alterados=mudaram[int(o)])
+            for o, n in examinados.items()
+        ),
+        key=lambda x: x.om,
+    )
+    recusas = [
+        PrazoNaoRecalculado(
+            prazo_id=int(a.ids[i]),
+            processo_id=int(a.processos[i]),
+            om=oms[int(a.oms[i])].sigla,
+            regra=_regra(a, i),
+            motivo=motivo,
+        )
+        for i, motivo in sorted(r.recusas.items())
+    ]
+    return ResultadoRecalculo(
+        examinados=len(a.ids), alterados=alterados, por_om=por_om, nao_recalculados=recusas
+    )
