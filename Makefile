@@ -43,6 +43,10 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/prazos.py
 	$(BIN)/python bench/documentos.py
+	$(BIN)/python bench/escala.py --k 10 --massa 20000
+	$(BIN)/python bench/api.py --processos 20000 --segundos 10
+	$(BIN)/python bench/atos.py --processos 20000 --segundos 10
+	$(BIN)/python bench/recalculo.py --processos 20000
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -34,6 +34,7 @@ from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import RegraPrazo, regra_prazo
 from farol.relogio import agora, hoje
 from farol.rules import transicao
+from farol.rules.calendario import Calendario
 from farol.rules.prazos import calcular_prazo
 from farol.rules.prescricao import exigir_nao_prescrito
 from farol.rules.vigencia import exigir_vigencia_do_fato
@@ -115,11 +116,18 @@ def _validar_dados(maquina: Maquina, tipo: str, dados: dict[str, Any]) -> Any:
         raise AssertionError("ValidationError sem erro") from None
 
 
-def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date) -> Prazo:
-    om = s.get(OM, p.om_id)
-    assert om is not None
+def _abrir_prazo(
+    s: Session,
+    p: Processo,
+    ato: Ato,
+    regra: str,
+    inicio: dt.date,
+    calendario: Calendario,
+    data_do_fato: dt.date,
+) -> Prazo:
+    """Abre o prazo `regra` do processo no `inicio`, com o calendário da OM e a data do fato
+    (lidos uma vez por ato por quem chama, `_mover_prazos`)."""
     etapa = regra.rsplit(".", 1)[-1]
-    calendario = calendario_da_om(s, om)
     informado = (ato.payload or {}).get(transicao.campo_fixado_no_ato(p.regime, etapa) or "")
     fixado = transicao.prazo_fixado_no_ato(
         p.regime,
@@ -174,9 +182,7 @@ def _abrir_prazo(s: Session, p: Processo, ato: Ato, regra: str, inicio: dt.date)
             fundamentos=list(r.fundamentos),
             dias_nao_uteis=r.dias_nao_uteis_json(),
         )
-    nota = transicao.nota_do_prazo(
-        p.regime, repositorio.data_do_fato(s, p), prazo.inicio, prazo.vencimento
-    )
+    nota = transicao.nota_do_prazo(p.regime, data_do_fato, prazo.inicio, prazo.vencimento)
     if nota is not None:
         prazo.transicao = {
             "mudanca": nota.mudanca,
@@ -569,6 +575,12 @@ def _mover_prazos(
     # da expiração do prazo para apresentação da defesa", NORMAM-2023 item 3.6.3 b) começa
     # nesse vencimento; os demais, na data do ato.
     contado_de = {x.prazo: x.contado_do_vencimento_de for x in r.transicao.inicia}
+    if not r.prazos_iniciados:
+        return
+    om = s.get(OM, p.om_id)
+    assert om is not None
+    calendario = calendario_da_om(s, om)  # uma vez por ato, qualquer que seja o número de prazos
+    data_do_fato = repositorio.data_do_fato(s, p)
     for regra in r.prazos_iniciados:
         inicio = data_ato
         anterior = contado_de.get(regra)
@@ -576,7 +588,7 @@ def _mover_prazos(
             vencido = repositorio.ultimo_prazo(s, p, anterior)
             if vencido is not None:
                 inicio = vencido.vencimento
-        _abrir_prazo(s, p, ato, regra, inicio)
+        _abrir_prazo(s, p, ato, regra, inicio, calendario, data_do_fato)
 
 
 def _efeitos_antes(
