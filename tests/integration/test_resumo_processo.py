@@ -12,13 +12,14 @@ import pytest
 from apoio import hash_rapido
 from cli_util import rodar
 from semente import atores, processo_autuado, registrar
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from farol.erros import ErroFarol
-from farol.relogio import hoje
+from farol.relogio import data_local, hoje
 from farol.services import demo, resumo_processo, usuarios
 from farol.store.db import Banco
-from farol.store.orm import Prazo, Processo, ProcessoResumo
+from farol.store.migrar import atualizar_banco, rebaixar_banco
+from farol.store.orm import Inspecao, Prazo, Processo, ProcessoResumo
 
 
 @pytest.fixture
@@ -112,3 +113,19 @@ def test_divergencia_forjada_aparece_na_conferencia_e_a_cli_a_refaz(
     r = rodar(capsys, monkeypatch, "db", "resumos", "--database-url", url_banco)
     assert r.codigo == 0 and "em dia" in r.stdout
     assert atores(banco)  # a sessão segue utilizável
+
+
+def test_a_migracao_preenche_o_resumo_e_a_data_civil_dos_processos_ja_gravados(
+    demo_carregada: Banco, url_banco: str
+) -> None:
+    """Um banco com processos antes das migrações 0026 e 0027: ao subir, cada processo ganha a
+    sua linha do resumo (a mesma do recálculo) e cada inspeção a sua data civil."""
+    banco = demo_carregada
+    banco.engine.dispose()
+    rebaixar_banco(url_banco, "0025")
+    atualizar_banco(url_banco)
+    with banco.unit_of_work(somente_leitura=True) as s:
+        assert s.execute(select(func.count()).select_from(ProcessoResumo)).scalar_one() > 20
+        assert resumo_processo.conferir(s) == []
+        for instante, data in s.execute(select(Inspecao.data_hora, Inspecao.data)):
+            assert data == data_local(instante)
