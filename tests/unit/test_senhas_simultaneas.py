@@ -63,14 +63,23 @@ def test_sem_o_limite_as_oito_threads_rodariam_juntas() -> None:
 
 def test_login_que_espera_demais_pela_vaga_e_recusado_sem_gastar_cpu() -> None:
     limite = senhas.limitar_hashes(1, espera_s=0.05)
-    ocupando = threading.Thread(target=senhas.conferir_senha, args=("certa", HASH_LENTO))
+    # a vaga fica ocupada até o fim da tentativa (não pela sorte de um hash lento terminar
+    # depois dela numa máquina carregada)
+    ocupada, liberar = threading.Event(), threading.Event()
+
+    def ocupar() -> None:
+        with limite.ocupar():
+            ocupada.set()
+            liberar.wait(30)
+
+    ocupando = threading.Thread(target=ocupar)
     ocupando.start()
-    while limite.em_uso == 0:
-        time.sleep(0.001)
+    assert ocupada.wait(30)
     inicio = time.monotonic()
     with pytest.raises(MuitasTentativas, match="muitos logins ao mesmo tempo"):
         senhas.conferir_senha("certa", HASH)
     assert time.monotonic() - inicio < 0.5
+    liberar.set()
     ocupando.join()
     assert limite.pico == 1
     assert senhas.conferir_senha("certa", HASH) is True
