@@ -749,9 +749,11 @@ def db_resumos(
     ] = False,
     database_url: OpcaoUrl = None,
 ) -> None:
-    """Confere o modelo de leitura (`processo_resumo`) com o recalculado a partir dos atos;
-    `--refazer` o regrava (depois de uma mudança dos dados normativos que mude as contas).
-    Sai com 1 se há diferença."""
+    """Confere o modelo de leitura (`processo_resumo` e o agregado mensal das estatísticas,
+    `estatistica_mensal`) com o recalculado a partir dos atos e das tabelas; `--refazer` os
+    regrava (depois de uma mudança dos dados normativos que mude as contas). Sai com 1 se há
+    diferença."""
+    from farol.services.estatistica_mensal import conferir_estatisticas, refazer_estatisticas
     from farol.services.resumo_processo import conferir_resumos, refazer_resumos
     from farol.services.unit_of_work import BancoUnitOfWork
     from farol.store.db import Banco
@@ -761,16 +763,23 @@ def db_resumos(
         uow = BancoUnitOfWork(banco)
         if refazer:
             print(f"resumo refeito: {refazer_resumos(uow)} processos")
+            print(f"agregado mensal refeito: {refazer_estatisticas(uow)} células")
         diferencas = conferir_resumos(uow)
+        do_agregado = conferir_estatisticas(uow)
     finally:
         banco.fechar()
-    if not diferencas:
-        print("resumo dos processos em dia com os atos")
+    if not diferencas and not do_agregado:
+        print("resumo dos processos e agregado mensal em dia com os atos")
         return
-    print(f"{len(diferencas)} diferença(s) entre o resumo gravado e o recalculado dos atos:")
-    for pid, coluna, gravado, recalculado in diferencas[:50]:
-        print(f"  processo {pid}: {coluna}: gravado {gravado!r}, recalculado {recalculado!r}")
-    print("`farol db resumos --refazer` regrava o resumo")
+    if diferencas:
+        print(f"{len(diferencas)} diferença(s) entre o resumo gravado e o recalculado dos atos:")
+        for pid, coluna, gravado, recalculado in diferencas[:50]:
+            print(f"  processo {pid}: {coluna}: gravado {gravado!r}, recalculado {recalculado!r}")
+    if do_agregado:
+        print(f"{len(do_agregado)} diferença(s) no agregado mensal das estatísticas:")
+        for celula, gravado, recalculado in do_agregado[:50]:
+            print(f"  {celula}: gravado {gravado!r}, recalculado {recalculado!r}")
+    print("`farol db resumos --refazer` os regrava")
     raise typer.Exit(1)
 
 

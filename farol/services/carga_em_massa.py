@@ -42,7 +42,7 @@ from farol.domain.papeis import INSPECIONA, papeis_com
 from farol.domain.texto import normalizar_busca
 from farol.relogio import data_local
 from farol.rules.calendario import Calendario
-from farol.services import resumo_processo
+from farol.services import estatistica_mensal, resumo_processo
 from farol.services.calendario_om import calendario_da_om
 from farol.services.demo import CENARIOS, EMBARCACOES, PESSOAS, SENHA_DEMO, cpf_de
 from farol.services.usuarios import criar_om, criar_usuario
@@ -607,6 +607,8 @@ def carregar_em_massa(
         feitos += tamanho
         if feitos < n:
             log(f"  {feitos}/{n} processos")
+    with banco.unit_of_work() as s:  # as constatações, medidas e pagamentos gravados fora do ORM
+        estatistica_mensal.refazer_todos(s)
     return ResultadoCarga(feitos, atos, time.perf_counter() - inicio)
 
 

@@ -17,7 +17,7 @@ from collections import Counter
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, String, cast, func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regimes
@@ -25,8 +25,8 @@ from farol.erros import EntradaInvalida
 from farol.normas.citacao import registro_normas
 from farol.normas.infracoes import catalogo
 from farol.normas.poluicao import dados_poluicao
-from farol.relogio import fuso
 from farol.rules.reincidencia import subtrair_meses
+from farol.services import estatistica_mensal
 from farol.services.inspecao_do_processo import nome_da_medida
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import dinheiro
@@ -35,10 +35,6 @@ from farol.store.orm import (
     OM,
     Ato,
     AutoDeInfracao,
-    Constatacao,
-    Inspecao,
-    MedidaAdministrativa,
-    Pagamento,
     Processo,
     ProcessoResumo,
 )
@@ -46,8 +42,6 @@ from farol.store.orm import (
 ZERO = Decimal("0.00")
 MAXIMO_DIAS = 366 * 5
 LISTA_DE_IDS = 1000
-CARACTERES_DO_MES = 7
-"""O mês de uma data ISO: "AAAA-MM"."""
 
 
 def periodo_padrao(hoje: dt.date) -> tuple[dt.date, dt.date]:
@@ -71,12 +65,6 @@ def _artigo(codigo: str) -> str:
     return f"{registro_normas()[inf.fonte.norma].sigla} art. {inf.artigo}"
 
 
-def _meia_noite(d: dt.date) -> dt.datetime:
-    """O instante (UTC) em que começa o dia civil `d` no fuso do Farol: os instantes gravados
-    de `d` a `ate` são os de `_meia_noite(d)` (incluído) a `_meia_noite(ate + 1)` (excluído)."""
-    return dt.datetime.combine(d, dt.time.min, tzinfo=fuso()).astimezone(dt.UTC)
-
-
 @caso_de_uso(replica=True)
 def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any]:
     if ate < de:
@@ -88,59 +76,39 @@ def calcular(s: Session, ator: Ator, de: dt.date, ate: dt.date) -> dict[str, Any
     }
     meses = _meses(de, ate)
 
-    # --- infrações constatadas: agregadas no banco por infração, OM e mês (data civil) ----
-    mes = func.substr(cast(Inspecao.data, String), 1, CARACTERES_DO_MES)
-    linhas = s.execute(
-        select(Constatacao.infracao, Inspecao.om_id, mes, func.count())
-        .join(Inspecao, Inspecao.id == Constatacao.inspecao_id)
-        .where(Inspecao.om_id.in_(ator.oms), Inspecao.data >= de, Inspecao.data <= ate)
-        .group_by(Constatacao.infracao, Inspecao.om_id, mes)
-    ).all()
+    # --- infrações, medidas e pagamentos: os meses inteiros do agregado mensal, as pontas
+    # contadas nas tabelas (`estatistica_mensal.agregados`)
     por_infracao: Counter[str] = Counter()
     por_artigo: Counter[str] = Counter()
     por_mes: Counter[str] = Counter({m: 0 for m in meses})
     por_om: Counter[str] = Counter()
-    for infracao, om_id, mes_, quantidade in linhas:
-        por_infracao[infracao] += quantidade
-        por_artigo[_artigo(infracao)] += quantidade
-        por_mes[mes_] += quantidade
-        por_om[siglas[om_id]] += quantidade
-
-    # --- multas impostas (penalidade em vigor, na data do ato que a fixou) e pagas -----------
-    impostas_mes: dict[str, Decimal] = {m: ZERO for m in meses}
+    medidas: Counter[str] = Counter()
     pagas_mes: dict[str, Decimal] = {m: ZERO for m in meses}
-    impostas_om: dict[str, Decimal] = {}
     pagas_om: dict[str, Decimal] = {}
+    qtd_pagas = 0
+    for a in estatistica_mensal.agregados(s, ator.oms, de, ate):
+        if a.indicador == estatistica_mensal.INFRACOES:
+            por_infracao[a.chave] += a.quantidade
+            por_artigo[_artigo(a.chave)] += a.quantidade
+            por_mes[a.mes] += a.quantidade
+            por_om[siglas[a.om_id]] += a.quantidade
+        elif a.indicador == estatistica_mensal.MEDIDAS:
+            medidas[a.chave] += a.quantidade
+        else:
+            qtd_pagas += a.quantidade
+            valor = a.valor or ZERO
+            pagas_mes[a.mes] += valor
+            pagas_om[siglas[a.om_id]] = pagas_om.get(siglas[a.om_id], ZERO) + valor
+
+    # --- multas impostas (penalidade em vigor, na data do ato que a fixou) -----------------
+    impostas_mes: dict[str, Decimal] = {m: ZERO for m in meses}
+    impostas_om: dict[str, Decimal] = {}
     qtd_impostas = 0
     for om_id, data, quantidade, valor in s.execute(_multas_impostas(ator, de, ate)).all():
         qtd_impostas += quantidade
         impostas_mes[f"{data:%Y-%m}"] += valor
         sigla = siglas[om_id]
         impostas_om[sigla] = impostas_om.get(sigla, ZERO) + valor
-    qtd_pagas = 0
-    for om_id, data, quantidade, valor in s.execute(
-        select(Processo.om_id, Pagamento.data, func.count(), func.sum(Pagamento.valor))
-        .join(Processo, Processo.id == Pagamento.processo_id)
-        .where(Processo.om_id.in_(ator.oms), Pagamento.data >= de, Pagamento.data <= ate)
-        .group_by(Processo.om_id, Pagamento.data)
-    ).all():
-        qtd_pagas += quantidade
-        pagas_mes[f"{data:%Y-%m}"] += valor
-        pagas_om[siglas[om_id]] = pagas_om.get(siglas[om_id], ZERO) + valor
-
-    # --- medidas administrativas (aplicadas do início de `de` ao fim de `ate`, hora local) ----
-    medidas: Counter[str] = Counter()
-    for tipo, quantidade in s.execute(
-        select(MedidaAdministrativa.tipo, func.count())
-        .join(Inspecao, Inspecao.id == MedidaAdministrativa.inspecao_id)
-        .where(
-            Inspecao.om_id.in_(ator.oms),
-            MedidaAdministrativa.aplicada_em >= _meia_noite(de),
-            MedidaAdministrativa.aplicada_em < _meia_noite(ate + dt.timedelta(days=1)),
-        )
-        .group_by(MedidaAdministrativa.tipo)
-    ).all():
-        medidas[tipo] += quantidade
 
     cat = catalogo()
     return {

@@ -92,6 +92,8 @@ def caso_de_uso(
     return decorar
 
 
-# Os eventos da sessão que mantêm o modelo de leitura (`processo_resumo`) valem para todo caso
-# de uso: importados aqui, no fim, porque o módulo declara os seus casos de uso com este.
+# Os eventos da sessão que mantêm o modelo de leitura (`processo_resumo`, `estatistica_mensal`)
+# valem para todo caso de uso: importados aqui, no fim, porque `resumo_processo` declara os seus
+# casos de uso com este módulo.
+from farol.services import estatistica_mensal as estatistica_mensal  # noqa: E402
 from farol.services import resumo_processo as resumo_processo  # noqa: E402

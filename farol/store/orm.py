@@ -819,6 +819,25 @@ class DocumentoEmitido(Base):
     substitui_id: Mapped[int | None] = _fk("documento_emitido.id", indice=False, nulo=True)
 
 
+class EstatisticaMensal(Base):
+    """O agregado mensal das estatísticas, por OM e mês civil: as infrações constatadas (por
+    infração), as medidas aplicadas (por tipo) e os pagamentos (quantidade e soma). Derivado,
+    nunca editado: regravado antes do commit da transação que grava uma constatação, uma medida
+    ou um pagamento (`farol.services.estatistica_mensal`), a mesma conta das estatísticas de um
+    intervalo; as estatísticas de um período leem os meses inteiros aqui."""
+
+    __tablename__ = "estatistica_mensal"
+
+    om_id: Mapped[int] = mapped_column(ForeignKey("om.id"), primary_key=True)
+    mes: Mapped[str] = mapped_column(String(7), primary_key=True)
+    """"AAAA-MM", da data civil no fuso do Farol."""
+    indicador: Mapped[str] = mapped_column(String(20), primary_key=True)
+    chave: Mapped[str] = mapped_column(String(60), primary_key=True)
+    """A infração, o tipo da medida ou vazio (pagamentos)."""
+    quantidade: Mapped[int] = mapped_column(Integer)
+    valor: Mapped[Decimal | None] = mapped_column(Dinheiro, nullable=True)
+
+
 class Tentativa(Base):
     """Uma tentativa que conta num limite (falha de login, consulta pública, situação por CPF),
     partilhada por todos os processos do servidor (`farol serve --workers N`): N processos não

@@ -21,7 +21,14 @@ from farol.config import Configuracao
 from farol.domain.cpf_cnpj import validar_cpf
 from farol.relogio import hoje
 from farol.rules.prazos import calcular_prazo
-from farol.services import auditoria, painel, processos, resumo_processo, usuarios
+from farol.services import (
+    auditoria,
+    estatistica_mensal,
+    painel,
+    processos,
+    resumo_processo,
+    usuarios,
+)
 from farol.services.calendario_om import calendario_da_om
 from farol.services.carga_em_massa import ResultadoCarga, carregar_em_massa
 from farol.services.unit_of_work import BancoUnitOfWork
@@ -100,6 +107,7 @@ def test_carrega_n_processos_e_toda_cadeia_verifica(
     assert auditoria.verificar(BancoUnitOfWork(banco)) == []
     # o modelo de leitura dos clonados, gravado com o lote, é o recalculado dos atos
     assert resumo_processo.conferir_resumos(BancoUnitOfWork(banco)) == []
+    assert estatistica_mensal.conferir_estatisticas(BancoUnitOfWork(banco)) == []
 
 
 def test_numeracao_sem_lacunas_e_contadores_no_maior_numero(

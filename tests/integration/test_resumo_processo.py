@@ -111,7 +111,7 @@ def test_divergencia_forjada_aparece_na_conferencia_e_a_cli_a_refaz(
     assert "resumo refeito" in r.stdout
     assert _resumo(banco, pid).proximo_vencimento == certo
     r = rodar(capsys, monkeypatch, "db", "resumos", "--database-url", url_banco)
-    assert r.codigo == 0 and "em dia" in r.stdout
+    assert r.codigo == 0 and "em dia" in r.stdout, r.stdout
     assert atores(banco)  # a sessão segue utilizável
 
 

@@ -56,7 +56,9 @@ def _p(motivo: str, *valores: float) -> Permissao:
 NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
     # --- services: tamanhos de lote e de cache, formato de data (não são valores da lei)
     ("farol/services/estatisticas.py", "LISTA_DE_IDS"): _p("ids numa lista IN do banco", 1000),
-    ("farol/services/estatisticas.py", "CARACTERES_DO_MES"): _p('"AAAA-MM" de uma data ISO', 7),
+    ("farol/services/estatistica_mensal.py", "CARACTERES_DO_MES"): _p('"AAAA-MM" de data ISO', 7),
+    ("farol/services/estatistica_mensal.py", "_ultimo_dia"): _p("dia 28 + 4 passa do mês", 28, 4),
+    ("farol/services/estatistica_mensal.py", "_gravar"): _p("células por comando", 500),
     ("farol/services/jurisdicao.py", "_MAXIMO_DE_ARVORES"): _p("árvores de OMs em memória", 32),
     ("farol/services/resumo_processo.py", "LOTE"): _p("processos por comando do resumo", 500),
     # --- rules: aritmética de calendário
