@@ -42,7 +42,7 @@ from farol.domain.papeis import INSPECIONA, papeis_com
 from farol.domain.texto import normalizar_busca
 from farol.relogio import data_local
 from farol.rules.calendario import Calendario
-from farol.services import estatistica_mensal, resumo_processo
+from farol.services import estatistica_mensal, resumo_processo, usuarios
 from farol.services.calendario_om import calendario_da_om
 from farol.services.demo import CENARIOS, EMBARCACOES, PESSOAS, SENHA_DEMO, cpf_de
 from farol.services.usuarios import criar_om, criar_usuario
@@ -293,12 +293,14 @@ def _assinatura(cal: Calendario, dia: dt.date) -> tuple[bool, bool, str | None]:
 def _oms_extras(s: Session) -> None:
     """Cria as OMs de outras UFs (e os seus usuários) que ainda não existirem."""
     dpc = s.execute(select(OM).where(OM.tipo == "DPC")).scalars().first()
+    senha_hash: str | None = None  # um hash da senha da demonstração para todos (argon2 custa)
     for sigla, nome, uf, municipio in OMS_EXTRAS:
         if s.execute(select(OM.id).where(OM.sigla == sigla)).first():
             continue
         om = criar_om(
             s, sigla=sigla, nome=nome, tipo="CP", uf=uf, municipio=municipio, superior=dpc
         )
+        senha_hash = senha_hash or usuarios.hash_senha(SENHA_DEMO)
         for papel in PAPEIS_EXTRAS:
             criar_usuario(
                 s,
@@ -307,6 +309,7 @@ def _oms_extras(s: Session) -> None:
                 senha=SENHA_DEMO,
                 papel=papel,
                 om=om,
+                senha_hash=senha_hash,
             )
 
 

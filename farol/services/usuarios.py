@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from farol.domain.papeis import PAPEIS
 from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.services.endereco_om import EnderecoDaOM
-from farol.services.senhas import hash_senha
+from farol.services.senhas import hash_senha as hash_senha  # reexportado: a carga o usa
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, OMFechamento, Usuario
 
@@ -70,7 +70,10 @@ def criar_usuario(
     papel: str,
     om: OM,
     email: str | None = None,
+    senha_hash: str | None = None,
 ) -> Usuario:
+    """Cria o usuário; `senha_hash`, se dado, é o hash já calculado de `senha` (a carga em
+    massa cria dezenas de usuários de demonstração com a mesma senha: um hash só)."""
     if papel not in PAPEIS:
         raise EntradaInvalida(f"papel desconhecido: {papel!r}", campo="papel")
     if s.execute(select(Usuario.id).where(Usuario.login == login)).first():
@@ -78,7 +81,7 @@ def criar_usuario(
     u = Usuario(
         login=login,
         nome=nome,
-        senha_hash=hash_senha(senha),
+        senha_hash=senha_hash or hash_senha(senha),
         papel=papel,
         om_id=om.id,
         email=validar_email(email),
