@@ -58,8 +58,9 @@ def _lotes(ids: Iterable[int], tamanho: int = LOTE) -> Iterator[list[int]]:
 
 
 def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
-    """As linhas do resumo dos processos `ids`, numa consulta (mais uma por nível de origem dos
-    que não têm inspeção, para a data do fato)."""
+    """As linhas do resumo dos processos `ids`: uma consulta com as subconsultas correlacionadas
+    de cada coluna, outra com os atos de restituição (e uma por nível de origem dos que não têm
+    inspeção, para a data do fato)."""
     from farol.services import consultas as c  # consultas importa os casos de uso
 
     sistema = atos_do_sistema().tipos
