@@ -42,7 +42,7 @@ from farol.normas.papeis import ids_dos_papeis
 from farol.relogio import data_local
 from farol.store.indices_de_busca import COLUNAS as COLUNAS_DA_BUSCA
 from farol.store.indices_de_busca import indice_trigramas
-from farol.store.tipos import Dinheiro, InstanteUTC, Json
+from farol.store.tipos import Dinheiro, InstanteUTC, Json, SomaDeDinheiro
 
 MENSAGEM_ATO_IMUTAVEL = "atos são imutáveis: registre uma correção como novo ato"
 MENSAGEM_ALTERACAO_CADASTRAL_IMUTAVEL = (
@@ -485,9 +485,9 @@ class ProcessoResumo(Base):
     ultimo_ato_data: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
     prazos_em_curso: Mapped[int] = mapped_column(Integer)
     proximo_vencimento: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
-    multa: Mapped[Decimal | None] = mapped_column(Dinheiro, nullable=True)
+    multa: Mapped[Decimal | None] = mapped_column(SomaDeDinheiro, nullable=True)
     """As multas em vigor (nulo sem penalidade em vigor)."""
-    pago: Mapped[Decimal] = mapped_column(Dinheiro)
+    pago: Mapped[Decimal] = mapped_column(SomaDeDinheiro)
     vencimento_pagamento: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
     """O vencimento do prazo de pagamento em curso (aberto por último)."""
     prescreve_em: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
@@ -499,7 +499,7 @@ class ProcessoResumo(Base):
     retida_em: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
     """A data da retenção CLC-69 em vigor (o último ato de retenção ou de liberação é uma
     retenção); nula sem ela."""
-    restituicao_pendente: Mapped[Decimal] = mapped_column(Dinheiro)
+    restituicao_pendente: Mapped[Decimal] = mapped_column(SomaDeDinheiro)
     """O pago a maior reconhecido e ainda não restituído (`fatos_do_recurso`)."""
 
 
@@ -835,7 +835,7 @@ class EstatisticaMensal(Base):
     chave: Mapped[str] = mapped_column(String(60), primary_key=True)
     """A infração, o tipo da medida ou vazio (pagamentos)."""
     quantidade: Mapped[int] = mapped_column(Integer)
-    valor: Mapped[Decimal | None] = mapped_column(Dinheiro, nullable=True)
+    valor: Mapped[Decimal | None] = mapped_column(SomaDeDinheiro, nullable=True)
 
 
 class Tentativa(Base):

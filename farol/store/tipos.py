@@ -51,12 +51,13 @@ class Dinheiro(TypeDecorator[Decimal]):
 
     impl = Numeric(14, 2)
     cache_ok = True
+    DIGITOS = 14
 
     def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
         # O SQLite não tem decimal nativo: lê-se o número e converte-se aqui, sem aviso.
         if dialect.name == "sqlite":
-            return dialect.type_descriptor(Numeric(14, 2, asdecimal=False))
-        return dialect.type_descriptor(Numeric(14, 2))
+            return dialect.type_descriptor(Numeric(self.DIGITOS, 2, asdecimal=False))
+        return dialect.type_descriptor(Numeric(self.DIGITOS, 2))
 
     def process_bind_param(self, value: Decimal | None, dialect: Dialect) -> Any:
         if value is None:
@@ -75,3 +76,12 @@ class Dinheiro(TypeDecorator[Decimal]):
         if isinstance(value, float):
             return Decimal(f"{value:.2f}")
         return Decimal(value).quantize(CENTAVO)
+
+
+class SomaDeDinheiro(Dinheiro):
+    """`numeric(20, 2)`: a soma de valores em `Dinheiro` (o pago de um processo, os pagamentos
+    de um mês), que passa dos 14 dígitos de cada valor."""
+
+    impl = Numeric(20, 2)
+    cache_ok = True
+    DIGITOS = 20

@@ -29,7 +29,7 @@ def upgrade() -> None:
         sa.Column("indicador", sa.String(length=20), nullable=False),
         sa.Column("chave", sa.String(length=60), nullable=False),
         sa.Column("quantidade", sa.Integer(), nullable=False),
-        sa.Column("valor", sa.Numeric(precision=14, scale=2), nullable=True),
+        sa.Column("valor", sa.Numeric(precision=20, scale=2), nullable=True),
         sa.ForeignKeyConstraint(["om_id"], ["om.id"], name=op.f("fk_estatistica_mensal_om_id_om")),
         sa.PrimaryKeyConstraint(
             "om_id", "mes", "indicador", "chave", name=op.f("pk_estatistica_mensal")
