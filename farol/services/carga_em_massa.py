@@ -493,7 +493,8 @@ class Carregador:
             anterior = h
         for pz in m.prazos:
             linhas["prazo"].append(
-                {**pz, "id": self._id("prazo"), "processo_id": pid, "ato_id": atos[pz["ato_id"]],
+                {**pz, "id": self._id("prazo"), "processo_id": pid, "om_id": om.id,
+                 "ato_id": atos[pz["ato_id"]],
                  "inicio": d(pz["inicio"]), "vencimento": d(pz["vencimento"]),
                  "encerrado_em": d(pz["encerrado_em"]),
                  "encerrado_por_ato_id": atos.get(pz["encerrado_por_ato_id"]),

@@ -310,23 +310,29 @@ def contagem_por_estado(s: Session, ator: Ator) -> dict[str, int]:
     return {estado: int(n) for estado, n in linhas}
 
 
+def condicoes_de_prazos(
+    oms: frozenset[int], de: dt.date, ate: dt.date, *, somente_abertos: bool = True
+) -> list[Any]:
+    """Os prazos da jurisdição que vencem no período, só pelas colunas do prazo: a OM está no
+    próprio prazo, e os em curso vêm do trecho das OMs no período (`ix_prazo_em_curso_por_om`,
+    migração 0029), sem passar pelos processos."""
+    condicoes = [Prazo.om_id.in_(oms), Prazo.vencimento >= de, Prazo.vencimento <= ate]
+    if somente_abertos:
+        condicoes.append(Prazo.encerrado_em.is_(None))
+    return condicoes
+
+
 def consulta_de_prazos(
     oms: frozenset[int], de: dt.date, ate: dt.date, *, somente_abertos: bool = True
 ) -> Select[tuple[Prazo, Processo]]:
     """Os prazos da jurisdição que vencem no período, pelo vencimento e pelo número do processo
     (o painel pede a primeira página dela com o total; `prazos_no_periodo`, a lista toda)."""
-    q = (
+    return (
         select(Prazo, Processo)
         .join(Processo, Processo.id == Prazo.processo_id)
-        # `om_id + 0`: a jurisdição filtra depois, e os prazos vêm pelo índice por data (o
-        # parcial dos em curso, migração 0025); sem estatísticas (ANALYZE), o SQLite
-        # preferiria percorrer os processos da jurisdição um a um pelo índice de `om_id`
-        .where((Processo.om_id + 0).in_(oms), Prazo.vencimento >= de, Prazo.vencimento <= ate)
+        .where(*condicoes_de_prazos(oms, de, ate, somente_abertos=somente_abertos))
         .order_by(Prazo.vencimento, Processo.numero, Prazo.id)
     )
-    if somente_abertos:
-        q = q.where(Prazo.encerrado_em.is_(None))
-    return q
 
 
 def prazo_com_processo(prazo: Prazo, p: Processo) -> PrazoComProcesso:

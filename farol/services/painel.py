@@ -65,11 +65,17 @@ def prazos(
     s: Session, ator: Ator, de: dt.date, ate: dt.date, limite: int
 ) -> tuple[int, list[PrazoComProcesso]]:
     """Os prazos em curso que vencem no período, os primeiros pelo vencimento, e quantos são:
-    a contagem e a página pelas colunas estreitas (o índice dos prazos em curso por processo),
-    e só as linhas da página inteiras."""
+    a contagem só no índice dos prazos em curso por OM e data (sem ler processo algum), a
+    página pelas colunas estreitas, e só as linhas da página inteiras."""
+    total = int(
+        s.execute(
+            select(func.count())
+            .select_from(Prazo)
+            .where(*consultas.condicoes_de_prazos(ator.oms, de, ate))
+        ).scalar_one()
+    )
     q = consultas.consulta_de_prazos(ator.oms, de, ate)
     estreita = q.with_only_columns(Prazo.id)
-    total = int(s.execute(select(func.count()).select_from(estreita.subquery())).scalar_one())
     if not total or not limite:
         return total, []
     ids = list(s.execute(estreita.limit(limite)).scalars())

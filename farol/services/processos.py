@@ -143,6 +143,7 @@ def _abrir_prazo(
         vencimento, fundamentos = fixado
         prazo = Prazo(
             processo_id=p.id,
+            om_id=p.om_id,
             ato_id=ato.id,
             etapa=etapa,
             regime=p.regime,
@@ -172,6 +173,7 @@ def _abrir_prazo(
         )
         prazo = Prazo(
             processo_id=p.id,
+            om_id=p.om_id,
             ato_id=ato.id,
             etapa=etapa,
             regime=p.regime,

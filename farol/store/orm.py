@@ -679,10 +679,22 @@ class Prazo(Base):
             sqlite_where=text("encerrado_em IS NULL"),
             postgresql_where=text("encerrado_em IS NULL"),
         ),
+        # e por OM da jurisdição e data: as contagens do painel leem só o trecho das OMs do
+        # usuário (o índice por data, sozinho, traz os vencidos do país inteiro)
+        Index(
+            "ix_prazo_em_curso_por_om",
+            "om_id",
+            "vencimento",
+            sqlite_where=text("encerrado_em IS NULL"),
+            postgresql_where=text("encerrado_em IS NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     processo_id: Mapped[int] = _fk("processo.id")
+    om_id: Mapped[int] = _fk("om.id", indice=False)
+    """A OM do processo (que não muda), repetida aqui para o índice dos prazos em curso por
+    jurisdição e data."""
     ato_id: Mapped[int] = _fk("ato.id")
     etapa: Mapped[str] = mapped_column(String(60))
     regime: Mapped[str] = mapped_column(String(10))

@@ -118,8 +118,9 @@ def test_divergencia_forjada_aparece_na_conferencia_e_a_cli_a_refaz(
 def test_a_migracao_preenche_o_resumo_e_a_data_civil_dos_processos_ja_gravados(
     demo_carregada: Banco, url_banco: str
 ) -> None:
-    """Um banco com processos antes das migrações 0026 e 0027: ao subir, cada processo ganha a
-    sua linha do resumo (a mesma do recálculo) e cada inspeção a sua data civil."""
+    """Um banco com processos antes das migrações 0026, 0027 e 0029: ao subir, cada processo
+    ganha a sua linha do resumo (a mesma do recálculo), cada inspeção a sua data civil e cada
+    prazo a OM do seu processo."""
     banco = demo_carregada
     banco.engine.dispose()
     rebaixar_banco(url_banco, "0025")
@@ -129,3 +130,8 @@ def test_a_migracao_preenche_o_resumo_e_a_data_civil_dos_processos_ja_gravados(
         assert resumo_processo.conferir(s) == []
         for instante, data in s.execute(select(Inspecao.data_hora, Inspecao.data)):
             assert data == data_local(instante)
+        oms = s.execute(
+            select(Prazo.om_id, Processo.om_id).join(Processo, Processo.id == Prazo.processo_id)
+        ).all()
+        assert len(oms) > 20
+        assert all(do_prazo == do_processo for do_prazo, do_processo in oms)
