@@ -131,8 +131,7 @@ def _em_curso(processo_id: Any) -> Any:
 
 def _proximo_vencimento() -> Any:
     """O menor vencimento dos prazos em curso de cada processo (nulo sem prazo em curso),
-    como subconsulta escalar correlacionada: calculada só para os processos que os outros
-    filtros deixam (da jurisdição, do estado e do regime pedidos)."""
+    como subconsulta escalar correlacionada (o recálculo do modelo de leitura)."""
     return (
         select(func.min(Prazo.vencimento))
         .where(*_em_curso(Processo.id))
@@ -141,9 +140,9 @@ def _proximo_vencimento() -> Any:
     )
 
 
-def _com_prazo_em_curso(*condicoes: Any) -> Any:
+def _com_prazo_em_curso(processo_id: Any, *condicoes: Any) -> Any:
     """EXISTS de um prazo em curso do processo que atende às condições (sobre o vencimento)."""
-    return select(Prazo.id).where(*_em_curso(Processo.id), *condicoes).correlate(Processo).exists()
+    return select(Prazo.id).where(*_em_curso(processo_id), *condicoes).exists()
 
 
 def _conferir_filtro(f: FiltroDeProcessos) -> None:
@@ -166,13 +165,18 @@ def _conferir_filtro(f: FiltroDeProcessos) -> None:
         )
 
 
-def _condicoes(f: FiltroDeProcessos, oms: frozenset[int], hoje_: dt.date) -> list[Any]:
-    """Os filtros como condições SQL sobre `processo` (a lista e a contagem usam as mesmas)."""
-    condicoes: list[Any] = [Processo.om_id.in_(oms)]
+def _condicoes(
+    f: FiltroDeProcessos, oms: frozenset[int], hoje_: dt.date, t: type[Processo | ProcessoResumo]
+) -> list[Any]:
+    """Os filtros como condições SQL sobre uma só tabela, `processo` ou o modelo de leitura
+    `processo_resumo` (OM, estado e regime estão nas duas; o próximo vencimento, só no
+    resumo): a lista e a contagem usam as mesmas, sem juntar uma à outra."""
+    pid = Processo.id if t is Processo else ProcessoResumo.processo_id
+    condicoes: list[Any] = [t.om_id.in_(oms)]
     if f.estado:
-        condicoes.append(Processo.estado == f.estado)
+        condicoes.append(t.estado == f.estado)
     if f.regime:
-        condicoes.append(Processo.regime == f.regime)
+        condicoes.append(t.regime == f.regime)
     if f.vencidos:  # algum prazo em curso vencido: o próximo vencimento já passou
         condicoes.append(ProcessoResumo.proximo_vencimento < hoje_)
     if f.vence_de is not None or f.vence_ate is not None:
@@ -181,7 +185,7 @@ def _condicoes(f: FiltroDeProcessos, oms: frozenset[int], hoje_: dt.date) -> lis
             periodo.append(Prazo.vencimento >= f.vence_de)
         if f.vence_ate is not None:
             periodo.append(Prazo.vencimento <= f.vence_ate)
-        condicoes.append(_com_prazo_em_curso(*periodo))
+        condicoes.append(_com_prazo_em_curso(pid, *periodo))
     return condicoes
 
 
@@ -192,22 +196,23 @@ def listar_processos(
     """Os processos da jurisdição que atendem aos filtros, na ordem pedida, uma página por vez.
 
     Quatro consultas, nenhuma por processo: uma conta os que atendem aos filtros; outra escolhe
-    os ids da página (o próximo vencimento do modelo de leitura `processo_resumo` ordena e
-    filtra os vencidos); a terceira lê as linhas só deles (processo, OM, autuado e embarcação
+    os ids da página; a terceira lê as linhas só deles (processo, OM, autuado e embarcação
     juntados); a quarta lê os prazos em curso dos processos da página, para dizer de que etapa
-    é o próximo vencimento. O filtro
-    de período é um EXISTS correlacionado, pelo índice de `prazo.processo_id` (docs/api.md,
-    "A lista de processos ...")."""
+    é o próximo vencimento. A contagem e a página leem uma tabela só: o modelo de leitura
+    `processo_resumo` quando a ordem ou o filtro é o próximo vencimento (índice por OM e
+    vencimento), `processo` nos outros casos (índices por OM e número ou abertura); juntar as
+    duas faria o banco casar as linhas da jurisdição inteira. O filtro de período é um EXISTS
+    correlacionado, pelo índice de `prazo.processo_id` (docs/api.md, "A lista de processos
+    ...")."""
     f = filtro or FiltroDeProcessos()
     _conferir_filtro(f)
     oms = _oms(s, ator, f.om)
     hoje_ = relogio.hoje()
-    condicoes = _condicoes(f, oms, hoje_)
-    com_resumo = (ProcessoResumo, ProcessoResumo.processo_id == Processo.id)
-    contagem = select(func.count()).select_from(Processo)
-    if f.vencidos:  # o único filtro que lê o modelo de leitura
-        contagem = contagem.join(*com_resumo)
-    total = int(s.execute(contagem.where(*condicoes)).scalar_one())
+    pelo_prazo = f.ordem.removeprefix("-") == "prazo"
+    t: type[Processo | ProcessoResumo] = ProcessoResumo if pelo_prazo or f.vencidos else Processo
+    pid = Processo.id if t is Processo else ProcessoResumo.processo_id
+    condicoes = _condicoes(f, oms, hoje_, t)
+    total = int(s.execute(select(func.count()).select_from(t).where(*condicoes)).scalar_one())
     proximo = ProcessoResumo.proximo_vencimento
     decrescente = f.ordem.startswith("-")
     campo: Any = {
@@ -215,30 +220,31 @@ def listar_processos(
         "numero": Processo.numero,
         "aberto_em": Processo.criado_em,
     }[f.ordem.removeprefix("-")]
-    ordem = [
-        campo.desc().nulls_last() if decrescente else campo.asc().nulls_last(),
-        Processo.id.desc() if decrescente else Processo.id.asc(),
-    ]
-    # a página pelas colunas estreitas (ordenar as linhas inteiras da jurisdição custa), e as
-    # linhas inteiras (processo, OM, autuado, embarcação) só dos seus processos
+
+    def ordem(id_: Any) -> list[Any]:
+        return [
+            campo.desc().nulls_last() if decrescente else campo.asc().nulls_last(),
+            id_.desc() if decrescente else id_.asc(),
+        ]
+
+    # a página pelas colunas estreitas de uma tabela (ordenar as linhas inteiras da jurisdição
+    # custa), e as linhas inteiras (processo, OM, autuado, embarcação) só dos seus processos
+    q = select(pid).where(*condicoes)
+    if t is ProcessoResumo and not pelo_prazo:  # vencidos, na ordem do número ou da abertura
+        q = q.join(Processo, Processo.id == ProcessoResumo.processo_id)
     pagina = list(
         s.execute(
-            select(Processo.id)
-            .join(*com_resumo)
-            .where(*condicoes)
-            .order_by(*ordem)
-            .limit(f.por_pagina)
-            .offset((f.pagina - 1) * f.por_pagina)
+            q.order_by(*ordem(pid)).limit(f.por_pagina).offset((f.pagina - 1) * f.por_pagina)
         ).scalars()
     )
     linhas = s.execute(
         select(Processo, OM, Pessoa, Embarcacao, proximo)
-        .join(*com_resumo)
+        .join(ProcessoResumo, ProcessoResumo.processo_id == Processo.id)
         .join(OM, OM.id == Processo.om_id)
         .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
         .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
         .where(Processo.id.in_(pagina))
-        .order_by(*ordem)
+        .order_by(*ordem(Processo.id))
     ).all()
     etapas = _etapas_dos_proximos(s, {p.id: v for p, _, _, _, v in linhas if v is not None})
     itens = []

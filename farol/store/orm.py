@@ -425,6 +425,10 @@ class Processo(Base):
         *_trigramas("processo"),
         # contagens por estado da jurisdição (painel) e filtros de OM e estado (lista)
         Index("ix_processo_om_id_estado", "om_id", "estado"),
+        # a lista na ordem da abertura (a padrão): os mais recentes da jurisdição pelo índice
+        # da OM, ou, numa jurisdição grande, percorrendo todos do mais recente para trás
+        Index("ix_processo_om_id_criado_em", "om_id", "criado_em"),
+        Index("ix_processo_criado_em", "criado_em"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
