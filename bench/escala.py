@@ -1,6 +1,7 @@
 """Bench de escala das leituras da jurisdição: estatísticas e painel com K processos a mais.
 
 Uso: .venv/bin/python bench/escala.py [--k 10] [--massa N] [--repeticoes 3] [--url sqlite:///...]
+         [--reusar] [--lentos 3]
 
 Cria um banco (SQLite temporário, ou o de `--url`, que deve estar vazio), carrega a
 demonstração e mais K processos pelos mesmos serviços que a demonstração usa (inspeção e atos
@@ -11,6 +12,10 @@ SQL das estatísticas, do painel e da lista de processos (uma página de 100, pe
 pelo próximo prazo), só leitura, ao lado de uma consulta trivial (`SELECT 1`). Os três devem
 ter número de comandos constante em K (issue 13; tests/integration/test_estatisticas_escala.py
 e test_painel_escala.py).
+
+`--reusar`: mede o banco de `--url` como está (já povoado, por exemplo por
+`farol demo --database-url URL --processos 1000000`), sem criar nada. `--lentos N`: depois de
+cada vista, os N comandos mais demorados da melhor execução, com o tempo de cada um.
 """
 
 from __future__ import annotations
@@ -57,25 +62,45 @@ def popular(banco: Banco, k: int) -> None:
                 continue
 
 
-def medir(banco: Banco, funcao: Callable[[Any], Any], repeticoes: int) -> tuple[float, int]:
-    """(melhor tempo em ms, comandos SQL de uma execução)."""
-    comandos: list[str] = []
+LENTOS: dict[str, list[tuple[float, str]]] = {}
 
-    def contar(*args: Any) -> None:
-        comandos.append(args[2])
+
+def medir(
+    banco: Banco, funcao: Callable[[Any], Any], repeticoes: int, nome: str = ""
+) -> tuple[float, int]:
+    """(melhor tempo em ms, comandos SQL de uma execução); em `LENTOS[nome]`, o tempo de cada
+    comando da melhor execução."""
+    comandos: list[tuple[float, str]] = []
+    inicio: list[float] = []
+
+    def antes(*args: Any) -> None:
+        inicio.append(time.perf_counter())
+
+    def depois(*args: Any) -> None:
+        comandos.append((time.perf_counter() - inicio.pop(), args[2]))
 
     melhor = float("inf")
     for _ in range(repeticoes):
         comandos.clear()
-        event.listen(banco.engine, "before_cursor_execute", contar)
+        event.listen(banco.engine, "before_cursor_execute", antes)
+        event.listen(banco.engine, "after_cursor_execute", depois)
         try:
             with banco.unit_of_work(somente_leitura=True) as s:
                 t0 = time.perf_counter()
                 funcao(s)
-                melhor = min(melhor, time.perf_counter() - t0)
+                tempo = time.perf_counter() - t0
         finally:
-            event.remove(banco.engine, "before_cursor_execute", contar)
+            event.remove(banco.engine, "before_cursor_execute", antes)
+            event.remove(banco.engine, "after_cursor_execute", depois)
+        if tempo < melhor:
+            melhor = tempo
+            LENTOS[nome] = sorted(comandos, reverse=True)
     return melhor * 1000, len(comandos)
+
+
+def _imprimir_lentos(nome: str, n: int) -> None:
+    for segundos, comando in LENTOS.get(nome, [])[:n]:
+        print(f"    {segundos * 1000:8.2f} ms  {' '.join(comando.split())[:150]}")
 
 
 def _estatisticas(s: Session, ator: Ator) -> Any:
@@ -96,6 +121,8 @@ def main() -> None:
     ap.add_argument("--k", type=int, default=10, help="processos a mais que a demonstração")
     ap.add_argument("--repeticoes", type=int, default=3)
     ap.add_argument("--url", default="", help="banco vazio (padrão: SQLite temporário)")
+    ap.add_argument("--reusar", action="store_true", help="mede o banco de --url como está")
+    ap.add_argument("--lentos", type=int, default=0, help="os N comandos mais lentos de cada vista")
     ap.add_argument(
         "--massa",
         type=int,
@@ -108,9 +135,10 @@ def main() -> None:
         atualizar_banco(url)
         banco = Banco.conectar(url)
         t0 = time.perf_counter()
-        popular(banco, args.k)
-        if args.massa:
-            carregar_em_massa(banco, args.massa, lote=2000, semanas=8, log=lambda _: None)
+        if not args.reusar:
+            popular(banco, args.k)
+            if args.massa:
+                carregar_em_massa(banco, args.massa, lote=2000, semanas=8, log=lambda _: None)
         criacao = time.perf_counter() - t0
         with banco.unit_of_work(somente_leitura=True) as s:
             total = len(s.execute(select(Processo.id)).all())
@@ -123,13 +151,18 @@ def main() -> None:
         ms, n = medir(banco, lambda s: s.execute(text("SELECT 1")).scalar_one(), args.repeticoes)
         print(f"{'consulta trivial':<38} {ms:9.2f} ms {n:6d} comandos SQL")
         for login, ator in sorted(atores.items()):
-            ms, n = medir(banco, partial(_estatisticas, ator=ator), args.repeticoes)
-            print(f"{'estatísticas ' + login:<38} {ms:9.2f} ms {n:6d} comandos SQL")
-            ms, n = medir(banco, partial(_painel, ator=ator), args.repeticoes)
-            print(f"{'painel ' + login:<38} {ms:9.2f} ms {n:6d} comandos SQL")
-            for ordem in ("-aberto_em", "prazo"):
-                ms, n = medir(banco, partial(_lista, ator=ator, ordem=ordem), args.repeticoes)
-                print(f"{f'processos {ordem} ' + login:<38} {ms:9.2f} ms {n:6d} comandos SQL")
+            vistas: list[tuple[str, Callable[[Any], Any]]] = [
+                ("estatísticas " + login, partial(_estatisticas, ator=ator)),
+                ("painel " + login, partial(_painel, ator=ator)),
+                *(
+                    (f"processos {ordem} {login}", partial(_lista, ator=ator, ordem=ordem))
+                    for ordem in ("-aberto_em", "prazo")
+                ),
+            ]
+            for nome, funcao in vistas:
+                ms, n = medir(banco, funcao, args.repeticoes, nome)
+                print(f"{nome:<38} {ms:9.2f} ms {n:6d} comandos SQL")
+                _imprimir_lentos(nome, args.lentos)
         banco.engine.dispose()
 
 
