@@ -31,6 +31,7 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -320,6 +321,18 @@ def _cpf(pessoa_id: int) -> str:
     return cpf_de(-pessoa_id)
 
 
+@dataclass
+class Lote:
+    """Um lote montado: as linhas de cada tabela, o último número usado de cada contador da
+    numeração e os próximos ids de cada tabela depois dele."""
+
+    tamanho: int
+    atos: int
+    linhas: dict[str, list[dict[str, Any]]]
+    numeracao: dict[tuple[int, int, str], int]
+    proximo: dict[str, int]
+
+
 class Carregador:
     """Estado de uma carga: próximos ids, contadores da numeração, OMs, usuários e calendários."""
 
@@ -515,9 +528,19 @@ class Carregador:
             )
         return len(m.atos)
 
-    def gravar(self, s: Session, linhas: dict[str, list[dict[str, Any]]]) -> None:
+    def montar(self, tamanho: int) -> Lote:
+        """Os clones de um lote e o estado da carga depois deles (a numeração que o lote usou e
+        os próximos ids): `gravar` lê só o `Lote`, enquanto o próximo já se monta."""
+        linhas: dict[str, list[dict[str, Any]]] = {tb.name: [] for tb in TABELAS}
+        atos = sum(self.clonar(linhas) for _ in range(tamanho))
+        numeracao = {chave: self.contadores[chave] for chave in sorted(self.usados)}
+        self.usados.clear()
+        return Lote(tamanho, atos, linhas, numeracao, dict(self.proximo))
+
+    def gravar(self, s: Session, lote: Lote) -> None:
         """Grava um lote (COPY no PostgreSQL com psycopg, executemany nos demais) e os
         contadores da numeração que ele usou."""
+        linhas = lote.linhas
         dialeto = s.get_bind().dialect
         copiar = dialeto.name == "postgresql" and dialeto.driver == "psycopg"
         for tabela in TABELAS:
@@ -535,15 +558,14 @@ class Carregador:
                 grupos.setdefault(tuple(linha), []).append(linha)
             for grupo in grupos.values():
                 s.execute(insert(tabela), grupo)
-        for om_id, ano, tipo in sorted(self.usados):
+        for (om_id, ano, tipo), ultimo in lote.numeracao.items():
             chave = {"om_id": om_id, "ano": ano, "tipo": tipo}
             inserir_se_faltar(s, Numeracao, {**chave, "ultimo": 0})
             s.execute(
                 update(Numeracao)
                 .where(Numeracao.om_id == om_id, Numeracao.ano == ano, Numeracao.tipo == tipo)
-                .values(ultimo=self.contadores[(om_id, ano, tipo)])
+                .values(ultimo=ultimo)
             )
-        self.usados.clear()
         # o modelo de leitura dos processos do lote (gravados fora do ORM), na mesma transação
         resumo_processo.atualizar(s, (p["id"] for p in linhas[Processo.__tablename__]))
         if s.get_bind().dialect.name == "postgresql":
@@ -551,7 +573,7 @@ class Carregador:
                 s.execute(
                     text(
                         f"SELECT setval(pg_get_serial_sequence('{tabela.name}', 'id'),"
-                        f" GREATEST({self.proximo[tabela.name] - 1}, 1))"
+                        f" GREATEST({lote.proximo[tabela.name] - 1}, 1))"
                     )
                 )
 
@@ -620,20 +642,25 @@ def carregar_em_massa(
         analisados = 0 if _analisa(s) else None
         existentes = s.execute(select(func.count()).select_from(Processo)).scalar_one()
     feitos = atos = 0
-    while feitos < n:
-        tamanho = min(lote, n - feitos)
-        linhas: dict[str, list[dict[str, Any]]] = {tb.name: [] for tb in TABELAS}
-        for _ in range(tamanho):
-            atos += carregador.clonar(linhas)
-        with banco.unit_of_work() as s:
-            carregador.gravar(s, linhas)
-        feitos += tamanho
-        if analisados is not None and existentes + feitos >= 2 * analisados:
-            analisados = existentes + feitos
+    # um lote se monta (Python) enquanto o anterior se grava (o banco): a gravação espera o
+    # banco sem segurar o GIL, e só a linha de montagem mexe no estado do carregador
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="carga") as montagem:
+        proximo = montagem.submit(carregador.montar, min(lote, n))
+        while feitos < n:
+            atual = proximo.result()
+            if feitos + atual.tamanho < n:
+                restam = n - feitos - atual.tamanho
+                proximo = montagem.submit(carregador.montar, min(lote, restam))
             with banco.unit_of_work() as s:
-                _analisar(s)
-        if feitos < n:
-            log(f"  {feitos}/{n} processos")
+                carregador.gravar(s, atual)
+            feitos += atual.tamanho
+            atos += atual.atos
+            if analisados is not None and existentes + feitos >= 2 * analisados:
+                analisados = existentes + feitos
+                with banco.unit_of_work() as s:
+                    _analisar(s)
+            if feitos < n:
+                log(f"  {feitos}/{n} processos")
     with banco.unit_of_work() as s:  # as constatações, medidas e pagamentos gravados fora do ORM
         estatistica_mensal.refazer_todos(s)
         if analisados is not None:
@@ -641,4 +668,4 @@ def carregar_em_massa(
     return ResultadoCarga(feitos, atos, time.perf_counter() - inicio)
 
 
-__all__ = ["Carregador", "ResultadoCarga", "carregar_em_massa", "ler_modelos"]
+__all__ = ["Carregador", "Lote", "ResultadoCarga", "carregar_em_massa", "ler_modelos"]
