@@ -462,7 +462,8 @@ class ProcessoResumo(Base):
         Index("ix_processo_resumo_om_vencimento", "om_id", "proximo_vencimento"),
         Index("ix_processo_resumo_om_pagamento", "om_id", "vencimento_pagamento"),
         Index("ix_processo_resumo_om_prescricao", "om_id", "prescreve_em"),
-        Index("ix_processo_resumo_om_multa", "om_id", "multa_fixada_em"),
+        # as multas impostas das estatísticas, contadas e somadas só no índice (com a multa)
+        Index("ix_processo_resumo_om_multa", "om_id", "multa_fixada_em", "multa"),
         # as listas curtas do painel: retenções em vigor e restituições pendentes
         Index(
             "ix_processo_resumo_retidos",
@@ -737,6 +738,10 @@ class Penalidade(Base):
 
 class Pagamento(Base):
     __tablename__ = "pagamento"
+    __table_args__ = (
+        # os pagamentos do período (as pontas das estatísticas, fora do agregado mensal)
+        Index("ix_pagamento_data", "data"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     processo_id: Mapped[int] = _fk("processo.id")
