@@ -1,7 +1,7 @@
 """Bench de escala das leituras da jurisdição: estatísticas e painel com K processos a mais.
 
 Uso: .venv/bin/python bench/escala.py [--k 10] [--massa N] [--repeticoes 3] [--url sqlite:///...]
-         [--reusar] [--lentos 3]
+         [--reusar] [--lentos 3] [--planos]
 
 Cria um banco (SQLite temporário, ou o de `--url`, que deve estar vazio), carrega a
 demonstração e mais K processos pelos mesmos serviços que a demonstração usa (inspeção e atos
@@ -15,7 +15,9 @@ e test_painel_escala.py).
 
 `--reusar`: mede o banco de `--url` como está (já povoado, por exemplo por
 `farol demo --database-url URL --processos 1000000`), sem criar nada. `--lentos N`: depois de
-cada vista, os N comandos mais demorados da melhor execução, com o tempo de cada um.
+cada vista, os N comandos mais demorados da melhor execução, com o tempo de cada um;
+`--planos`: o plano (EXPLAIN ANALYZE no PostgreSQL, EXPLAIN QUERY PLAN no SQLite) do mais
+demorado.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ def popular(banco: Banco, k: int) -> None:
                 continue
 
 
-LENTOS: dict[str, list[tuple[float, str]]] = {}
+LENTOS: dict[str, list[tuple[float, str, Any]]] = {}
 
 
 def medir(
@@ -70,14 +72,14 @@ def medir(
 ) -> tuple[float, int]:
     """(melhor tempo em ms, comandos SQL de uma execução); em `LENTOS[nome]`, o tempo de cada
     comando da melhor execução."""
-    comandos: list[tuple[float, str]] = []
+    comandos: list[tuple[float, str, Any]] = []
     inicio: list[float] = []
 
     def antes(*args: Any) -> None:
         inicio.append(time.perf_counter())
 
     def depois(*args: Any) -> None:
-        comandos.append((time.perf_counter() - inicio.pop(), args[2]))
+        comandos.append((time.perf_counter() - inicio.pop(), args[2], args[3]))
 
     melhor = float("inf")
     for _ in range(repeticoes):
@@ -94,13 +96,31 @@ def medir(
             event.remove(banco.engine, "after_cursor_execute", depois)
         if tempo < melhor:
             melhor = tempo
-            LENTOS[nome] = sorted(comandos, reverse=True)
+            LENTOS[nome] = sorted(comandos, key=lambda c: c[0], reverse=True)
     return melhor * 1000, len(comandos)
 
 
-def _imprimir_lentos(nome: str, n: int) -> None:
-    for segundos, comando in LENTOS.get(nome, [])[:n]:
+def _imprimir_lentos(banco: Banco, nome: str, n: int, planos: bool) -> None:
+    """Os `n` comandos mais demorados da vista; com `planos`, o EXPLAIN ANALYZE do primeiro
+    (pelo cursor do driver, com os mesmos parâmetros)."""
+    lentos = LENTOS.get(nome, [])
+    for segundos, comando, _ in lentos[:n]:
         print(f"    {segundos * 1000:8.2f} ms  {' '.join(comando.split())[:150]}")
+    if planos and lentos:
+        _, comando, parametros = lentos[0]
+        prefixo = (
+            "EXPLAIN (ANALYZE, BUFFERS) "
+            if banco.engine.dialect.name == "postgresql"
+            else ("EXPLAIN QUERY PLAN ")
+        )
+        conexao = banco.engine.raw_connection()
+        try:
+            cursor = conexao.cursor()
+            cursor.execute(prefixo + comando, parametros)
+            for linha in cursor.fetchall():
+                print("      | " + " ".join(str(x) for x in linha))
+        finally:
+            conexao.close()
 
 
 def _estatisticas(s: Session, ator: Ator) -> Any:
@@ -123,6 +143,7 @@ def main() -> None:
     ap.add_argument("--url", default="", help="banco vazio (padrão: SQLite temporário)")
     ap.add_argument("--reusar", action="store_true", help="mede o banco de --url como está")
     ap.add_argument("--lentos", type=int, default=0, help="os N comandos mais lentos de cada vista")
+    ap.add_argument("--planos", action="store_true", help="o plano do mais lento de cada vista")
     ap.add_argument(
         "--massa",
         type=int,
@@ -162,7 +183,7 @@ def main() -> None:
             for nome, funcao in vistas:
                 ms, n = medir(banco, funcao, args.repeticoes, nome)
                 print(f"{nome:<38} {ms:9.2f} ms {n:6d} comandos SQL")
-                _imprimir_lentos(nome, args.lentos)
+                _imprimir_lentos(banco, nome, args.lentos, args.planos)
         banco.engine.dispose()
 
 
