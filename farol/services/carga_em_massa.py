@@ -89,7 +89,18 @@ OMS_EXTRAS: list[tuple[str, str, str, str]] = [
     ("CPRS", "Capitania dos Portos do Rio Grande do Sul", "RS", "Rio Grande"),
     ("CPAOR", "Capitania dos Portos da Amazônia Oriental", "PA", "Belém"),
     ("CPAM", "Capitania Fluvial da Amazônia Ocidental", "AM", "Manaus"),
+    ("CPPR", "Capitania dos Portos do Paraná", "PR", "Paranaguá"),
+    ("CPMA", "Capitania dos Portos do Maranhão", "MA", "São Luís"),
+    ("CPRN", "Capitania dos Portos do Rio Grande do Norte", "RN", "Natal"),
+    ("CPPB", "Capitania dos Portos da Paraíba", "PB", "João Pessoa"),
+    ("CPAL", "Capitania dos Portos de Alagoas", "AL", "Maceió"),
+    ("CPSE", "Capitania dos Portos de Sergipe", "SE", "Aracaju"),
+    ("CPPI", "Capitania dos Portos do Piauí", "PI", "Parnaíba"),
+    ("CFPN", "Capitania Fluvial do Pantanal", "MS", "Corumbá"),
 ]
+PESO_DO_TIPO_DE_OM = {"CP": 3, "DL": 1, "AG": 1}
+"""Quantos processos cada OM recebe na carga, pelo tipo: uma Capitania, três vezes os de uma
+Delegacia ou Agência (a da demonstração, com três Delegacias, fica com ~10% do país)."""
 PAPEIS_EXTRAS = papeis_com(INSPECIONA)
 """Os usuários de cada Capitania a mais: os papéis que inspecionam (papeis.yaml)."""
 PAGAMENTO = Pagamento.__tablename__
@@ -383,6 +394,18 @@ class Carregador:
                 if oms:
                     self.elegiveis[(i, semanas)] = oms
 
+        # a OM primeiro (pelo peso do seu tipo), depois um (modelo, recuo) que valha nela: os
+        # processos se espalham pelo país como a rede de Capitanias, em vez de se juntarem
+        # nas OMs com o calendário da OM dos modelos
+        self.por_om: dict[int, list[tuple[int, int]]] = {}
+        for chave, oms_elegiveis in sorted(self.elegiveis.items()):
+            for om_id in oms_elegiveis:
+                self.por_om.setdefault(om_id, []).append(chave)
+        self.destinos = sorted(self.por_om)
+        self.pesos = [PESO_DO_TIPO_DE_OM.get(self.oms[o].tipo, 1) for o in self.destinos]
+        if not self.destinos:
+            raise RuntimeError("nenhuma OM em que os prazos dos modelos caiam iguais")
+
     def _id(self, tabela: str) -> int:
         valor = self.proximo[tabela]
         self.proximo[tabela] = valor + 1
@@ -407,12 +430,9 @@ class Carregador:
 
     def clonar(self, linhas: dict[str, list[dict[str, Any]]]) -> int:
         """Acrescenta às `linhas` (por tabela) um clone de um modelo sorteado; devolve os atos."""
-        i = self.rng.randrange(len(self.modelos))
-        semanas = self.rng.randrange(self.semanas + 1)
-        if (i, semanas) not in self.elegiveis:
-            semanas = 0
+        om = self.oms[self.rng.choices(self.destinos, weights=self.pesos)[0]]
+        i, semanas = self.rng.choice(self.por_om[om.id])
         m = self.modelos[i]
-        om = self.oms[self.rng.choice(self.elegiveis.get((i, semanas), [m.processo["om_id"]]))]
         recuo = dt.timedelta(weeks=semanas)
 
         def d(valor: Any) -> Any:
