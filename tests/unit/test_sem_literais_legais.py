@@ -61,6 +61,12 @@ NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
     ("farol/services/estatistica_mensal.py", "_gravar"): _p("células por comando", 500),
     ("farol/services/jurisdicao.py", "_MAXIMO_DE_ARVORES"): _p("árvores de OMs em memória", 32),
     ("farol/services/resumo_processo.py", "LOTE"): _p("processos por comando do resumo", 500),
+    ("farol/services/carga_em_massa.py", "PESO_DO_TIPO_DE_OM"): _p(
+        "distribuição dos processos sintéticos entre as OMs da carga", 3
+    ),
+    ("farol/services/carga_em_massa.py", "carregar_em_massa"): _p(
+        "ANALYZE a cada vez que os processos dobram", 2
+    ),
     # --- rules: aritmética de calendário
     ("farol/rules/calendario.py", "PRIMEIRO_DIA"): _p("início do calendário calculado", 1990),
     ("farol/rules/calendario.py", "ULTIMO_DIA"): _p("fim do calendário: 31/12/2100", 2100, 12, 31),
