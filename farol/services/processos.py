@@ -11,7 +11,9 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -94,8 +96,63 @@ from farol.store.orm import (
     Prazo,
     Processo,
 )
+from farol.store.repositorio import AtoLido, PenalidadeLida
 
 __all__ = ["NovoAto", "abrir_processo", "detalhar", "recusa_da_data", "registrar_ato"]
+
+
+@dataclass
+class _Lido:
+    """O processo gravado como o registro de um ato o lê, uma vez por ato e em duas consultas
+    (os atos, as penalidades em vigor e os pagamentos numa; os prazos na outra), para as
+    guardas, as datas, os efeitos e os prazos do ato não o lerem de novo. Vale até o ato gravar
+    penalidades: o que se lê depois disso (a multa em vigor depois de uma decisão, o prazo das
+    acessórias que ela impõe) vem do banco."""
+
+    atos: list[AtoLido]
+    prazos: list[Prazo]
+    vigentes: list[PenalidadeLida]
+    pago: Decimal
+
+    @classmethod
+    def ler(cls, s: Session, p: Processo) -> _Lido:
+        atos, vigentes, pago = repositorio.lido_do_processo(s, p)
+        return cls(atos, repositorio.prazos_do_processo(s, p), vigentes, pago)
+
+    @property
+    def historico(self) -> list[tuple[str, dict[str, Any]]]:
+        """`repositorio.historico`: tipo e dados de cada ato, na ordem."""
+        return [(a.tipo, a.payload) for a in self.atos]
+
+    @property
+    def multas(self) -> Decimal:
+        """`repositorio.total_multas`."""
+        return sum((x.multa or Decimal("0.00") for x in self.vigentes), Decimal("0.00"))
+
+    @property
+    def primeiro(self) -> tuple[dt.date, dict[str, Any]] | None:
+        """A data e os dados do primeiro ato (para `repositorio.data_do_fato`)."""
+        return (self.atos[0].data_ato, self.atos[0].payload) if self.atos else None
+
+    def data_do_fato(self, s: Session, p: Processo) -> dt.date:
+        return repositorio.data_do_fato(s, p, self.primeiro)
+
+
+@cache
+def _tipos_com(maquina: Maquina, marca: str) -> frozenset[str]:
+    """`maquina.tipos_com` como conjunto, uma vez por regime e marca."""
+    return frozenset(maquina.tipos_com(marca))
+
+
+@cache
+def _marcas_de_ato(maquina: Maquina) -> dict[str, frozenset[str]]:
+    """As marcas de ato (alvo `ato`) de cada tipo de ato do regime."""
+    marcas: dict[str, set[str]] = {}
+    for m, marca in maquina.marcas.items():
+        if marca.alvo == "ato":
+            for tipo in maquina.tipos_com(m):
+                marcas.setdefault(tipo, set()).add(m)
+    return {tipo: frozenset(ms) for tipo, ms in marcas.items()}
 
 
 def _validar_dados(maquina: Maquina, tipo: str, dados: dict[str, Any]) -> Any:
@@ -225,16 +282,27 @@ def _vencimento_fixado_no_ato(
     )
 
 
-def _conferir_datas(s: Session, p: Processo, data_ato: dt.date) -> None:
+def _conferir_datas(
+    s: Session, p: Processo, data_ato: dt.date, atos: list[AtoLido] | None = None
+) -> None:
+    """A data do ato não é futura nem anterior à do último ato do procedimento. `atos`: os atos
+    do processo, se o chamador já os leu."""
     if data_ato > hoje():
         raise EntradaInvalida(
             f"a data do ato ({data_ato:%d/%m/%Y}) não pode ser futura", campo="data_ato"
         )
-    ultimo = s.execute(
-        select(Ato.data_ato, Ato.tipo)
-        .where(Ato.processo_id == p.id, Ato.tipo.not_in(atos_do_sistema().tipos))
-        .order_by(Ato.seq.desc())
-    ).first()  # a emissão de um documento (ato do sistema) não é ato do procedimento
+    # a emissão de um documento (ato do sistema) não é ato do procedimento
+    sistema = atos_do_sistema().tipos
+    ultimo: tuple[dt.date, str] | None
+    if atos is None:
+        linha = s.execute(
+            select(Ato.data_ato, Ato.tipo)
+            .where(Ato.processo_id == p.id, Ato.tipo.not_in(sistema))
+            .order_by(Ato.seq.desc())
+        ).first()
+        ultimo = None if linha is None else (linha[0], linha[1])
+    else:
+        ultimo = next(((a.data_ato, a.tipo) for a in reversed(atos) if a.tipo not in sistema), None)
     if ultimo is not None and data_ato < ultimo[0]:
         raise EntradaInvalida(
             f"a data do ato ({data_ato:%d/%m/%Y}) é anterior à do ato que ele sucede "
@@ -243,17 +311,29 @@ def _conferir_datas(s: Session, p: Processo, data_ato: dt.date) -> None:
         )
 
 
-def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: Any) -> ContextoAto:
-    # uma leitura dos prazos: os em curso (vencimentos) e todos os que já se abriram
-    todos = repositorio.prazos_do_processo(s, p)
+def _contexto(
+    s: Session,
+    p: Processo,
+    maquina: Maquina,
+    cmd: NovoAto,
+    dados: Any,
+    lido: _Lido | None = None,
+) -> ContextoAto:
+    # uma leitura dos atos, dos prazos (os em curso e todos os que já se abriram), das
+    # penalidades em vigor e dos pagamentos; o registro a passa pronta (`lido`)
+    if lido is None:
+        lido = _Lido.ler(s, p)
+    todos = lido.prazos
     vencimentos = {
         id_prazo(x.regime, x.etapa): x.vencimento for x in todos if x.encerrado_em is None
     }
     sobrestamento = isinstance(dados, DadosSobrestamento)
-    multas, pago = repositorio.total_multas(s, p), repositorio.total_pago(s, p)
-    historico = repositorio.historico(s, p)
+    multas, pago = lido.multas, lido.pago
+    historico = lido.historico
     fatos = fatos_do_recurso(maquina, historico)
-    pendentes = acessorias_pendentes(s, p, maquina, historico)
+    pendentes = acessorias_pendentes(s, p, maquina, historico, lido.vigentes)
+    tipos_praticados = {a.tipo for a in lido.atos}
+    marcas_de_ato = _marcas_de_ato(maquina)
     return ContextoAto(
         data_ato=cmd.data_ato,
         vencimentos=vencimentos,
@@ -269,24 +349,28 @@ def _contexto(s: Session, p: Processo, maquina: Maquina, cmd: NovoAto, dados: An
         acessorias_do_infrator=tuple(a["tipo"] for a in pendentes if a["executor"] == "infrator"),
         prazos_ja_abertos=frozenset(id_prazo(x.regime, x.etapa) for x in todos),
         marcas_praticadas=frozenset(
-            m
-            for tipo, _ in historico
-            for m, marca in maquina.marcas.items()
-            if marca.alvo == "ato" and maquina.tem_marca(tipo, m)
+            m for tipo in tipos_praticados for m in marcas_de_ato.get(tipo, ())
         ),
         retencao_vigente=_retencao_vigente(maquina, historico),
         medidas_levantaveis=custodia.medidas_levantaveis(s, p),
         custodia=custodia.fatos(s, p, cmd.data_ato),
-        esclarecimentos_prestados=any(
-            repositorio.teve_ato(s, p, tipo) for tipo in maquina.tipos_com("presta_esclarecimentos")
+        esclarecimentos_prestados=bool(
+            tipos_praticados & _tipos_com(maquina, "presta_esclarecimentos")
         ),
         inquerito_acidente_pendente=sobrestamento
         or (p.sobrestado and not maquina.tem_marca(cmd.tipo, "levanta_sobrestamento")),
         infracao_de_poluicao=bool(sobrestamento and dados.poluicao),
         estado_anterior_ao_sobrestamento=(
-            repositorio.estado_anterior(s, p) if p.sobrestado else None
+            _estado_anterior(maquina, lido.atos) if p.sobrestado else None
         ),
     )
+
+
+def _estado_anterior(maquina: Maquina, atos: list[AtoLido]) -> str | None:
+    """`repositorio.estado_anterior` nos atos já lidos: o do último ato que sobrestou."""
+    abre = _tipos_com(maquina, "abre_sobrestamento")
+    payload = next((a.payload for a in reversed(atos) if a.tipo in abre), None)
+    return None if payload is None else str(payload.get("estado_anterior"))
 
 
 def contexto_do_ato(
@@ -323,6 +407,7 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
     maquina = carregar_regime(p.regime)
     corrige = _tipo_corrigido(s, p, maquina, cmd)
     maquina.transicao(p.estado, cmd.tipo, ator.papel, corrige=corrige)  # ordem e papel: 409
+    lido = _Lido.ler(s, p)
     # os dados e a data conferidos juntos: as recusas de ambos vão de uma vez
     recusas: list[ErroFarol] = []
     try:
@@ -332,17 +417,17 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
     except EntradaInvalida as e:
         recusas.append(e)
     try:
-        _conferir_datas(s, p, cmd.data_ato)
+        _conferir_datas(s, p, cmd.data_ato, lido.atos)
     except EntradaInvalida as e:
         recusas.append(e)
     recusar_juntos(recusas)
     r = maquina.aplicar(
-        p.estado, cmd.tipo, ator.papel, _contexto(s, p, maquina, cmd, dados), corrige=corrige
+        p.estado, cmd.tipo, ator.papel, _contexto(s, p, maquina, cmd, dados, lido), corrige=corrige
     )
     intempestivo = "intempestivo" in r.sinalizadores
 
     payload: dict[str, Any] = dados.model_dump(mode="json", exclude_none=True)
-    efeitos = _efeitos_antes(s, p, cmd, dados, payload)
+    efeitos = _efeitos_antes(s, p, cmd, dados, payload, lido)
     if maquina.tem_marca(cmd.tipo, "abre_sobrestamento"):
         payload["estado_anterior"] = p.estado
     if r.sinalizadores:
@@ -360,7 +445,7 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
         intempestivo=intempestivo,
     )
     _efeitos_depois(s, p, ato, cmd, dados, efeitos)
-    _mover_prazos(s, p, ato, r, cmd.data_ato, intempestivo)
+    _mover_prazos(s, p, ato, r, cmd.data_ato, intempestivo, lido)
     p.estado = r.estado_destino
     flag_modified(p, "estado")  # todo ato muda a versão, mesmo sem mudar o estado (trava otimista)
     if maquina.tem_marca(cmd.tipo, "abre_sobrestamento"):
@@ -369,7 +454,19 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
         p.sobrestado = False
     s.flush()
     if maquina.tem_marca(cmd.tipo, "decisao"):
-        efeitos.update(_reconhecer_restituicao(s, ator, p, maquina, cmd.data_ato))
+        # o que se lê de novo é só a multa em vigor: o pago não muda com a decisão (só o ato de
+        # pagamento o muda) e os atos são os já lidos e este
+        efeitos.update(
+            _reconhecer_restituicao(
+                s,
+                ator,
+                p,
+                maquina,
+                cmd.data_ato,
+                pago=None if isinstance(dados, DadosPagamento) else lido.pago,
+                historico=[*lido.historico, (ato.tipo, dict(ato.payload or {}))],
+            )
+        )
     if isinstance(dados, DadosConversao):
         efeitos.update(_abrir_sancionador(s, ator, p, maquina, cmd, dados))
     resposta = {
@@ -391,11 +488,13 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
 
 def _retencao_vigente(maquina: Maquina, historico: list[tuple[str, Any]]) -> bool:
     """O último ato de retenção ou de liberação da embarcação é uma retenção."""
+    retem = _tipos_com(maquina, "retem_embarcacao")
+    libera = _tipos_com(maquina, "libera_embarcacao")
     vigente = False
     for tipo, _ in historico:
-        if maquina.tem_marca(tipo, "retem_embarcacao"):
+        if tipo in retem:
             vigente = True
-        elif maquina.tem_marca(tipo, "libera_embarcacao"):
+        elif tipo in libera:
             vigente = False
     return vigente
 
@@ -456,24 +555,32 @@ def acessorias_pendentes(
     p: Processo,
     maquina: Maquina,
     historico: list[tuple[str, dict[str, Any]]] | None = None,
+    em_vigor: list[PenalidadeLida] | None = None,
 ) -> list[dict[str, Any]]:
     """As acessórias impostas ainda não cumpridas nem executadas (atos com as marcas
     `cumpre_acessoria` e `executa_acessoria`, que listam os tipos em `dados.tipos`).
-    `historico`: o já lido pelo chamador (`repositorio.historico`), para não o ler de novo."""
+    `historico` e `em_vigor`: o já lido pelo chamador (`repositorio.historico` e
+    `repositorio.vigentes`), para não o ler de novo."""
     marcas = [m for m in ("cumpre_acessoria", "executa_acessoria") if m in maquina.marcas]
+    cumprem = frozenset().union(*(_tipos_com(maquina, m) for m in marcas))
     feitas = {
         str(t)
         for tipo, dados in (repositorio.historico(s, p) if historico is None else historico)
-        if any(maquina.tem_marca(tipo, m) for m in marcas)
+        if tipo in cumprem
         for t in dados.get("tipos", [])
     }
-    return [a for a in repositorio.acessorias_impostas(s, p) if a["tipo"] not in feitas]
+    return [a for a in repositorio.acessorias_impostas(s, p, em_vigor) if a["tipo"] not in feitas]
 
 
 def _validar_acessorias_do_ato(
-    s: Session, p: Processo, dados: DadosCumprimentoAcessoria | DadosExecucaoDireta
+    s: Session, p: Processo, dados: DadosCumprimentoAcessoria | DadosExecucaoDireta, lido: _Lido
 ) -> None:
-    pendentes = {a["tipo"]: a for a in acessorias_pendentes(s, p, carregar_regime(p.regime))}
+    pendentes = {
+        a["tipo"]: a
+        for a in acessorias_pendentes(
+            s, p, carregar_regime(p.regime), lido.historico, lido.vigentes
+        )
+    }
     estranhas = [t for t in dados.tipos if t not in pendentes]
     if estranhas:
         raise EntradaInvalida(
@@ -501,21 +608,40 @@ def _validar_acessorias_do_ato(
         )
 
 
-def restituicao_a_reconhecer(s: Session, p: Processo, maquina: Maquina) -> Decimal:
-    """O valor pago acima da multa em vigor que ainda não tem ato de restituição devida."""
-    excedente = repositorio.total_pago(s, p) - repositorio.total_multas(s, p)
-    reconhecida = fatos_do_recurso(maquina, repositorio.historico(s, p)).restituicao_reconhecida
+def restituicao_a_reconhecer(
+    s: Session,
+    p: Processo,
+    maquina: Maquina,
+    *,
+    pago: Decimal | None = None,
+    historico: list[tuple[str, dict[str, Any]]] | None = None,
+) -> Decimal:
+    """O valor pago acima da multa em vigor que ainda não tem ato de restituição devida.
+    `pago` e `historico`: o total pago e os atos, se o chamador já os leu."""
+    if pago is None:
+        pago = repositorio.total_pago(s, p)
+    if historico is None:
+        historico = repositorio.historico(s, p)
+    excedente = pago - repositorio.total_multas(s, p)
+    reconhecida = fatos_do_recurso(maquina, historico).restituicao_reconhecida
     return max(excedente - reconhecida, Decimal("0.00"))
 
 
 def _reconhecer_restituicao(
-    s: Session, ator: Ator, p: Processo, maquina: Maquina, data_ato: dt.date
+    s: Session,
+    ator: Ator,
+    p: Processo,
+    maquina: Maquina,
+    data_ato: dt.date,
+    *,
+    pago: Decimal | None = None,
+    historico: list[tuple[str, dict[str, Any]]] | None = None,
 ) -> dict[str, Any]:
     """A decisão que deixa o valor pago acima do devido registra, no mesmo ato de gravação, a
     restituição devida ao pagador (marca `reconhece_restituicao`), com o valor exato."""
     if "reconhece_restituicao" not in maquina.marcas:
         return {}
-    valor = restituicao_a_reconhecer(s, p, maquina)
+    valor = restituicao_a_reconhecer(s, p, maquina, pago=pago, historico=historico)
     if valor <= 0:
         return {}
     r = registrar_ato(
@@ -555,8 +681,10 @@ def _mover_prazos(
     r: Resultado,
     data_ato: dt.date,
     intempestivo: bool,
+    lido: _Lido,
 ) -> None:
-    abertos = repositorio.prazos_abertos(s, p)
+    # os prazos já lidos (`repositorio.prazos_abertos`: o último aberto de cada etapa)
+    abertos = {f"prazo.{x.regime}.{x.etapa}": x for x in lido.prazos if x.encerrado_em is None}
     # Um prazo que o ato abre de novo substitui o da mesma etapa ainda aberto (ex.: a ciência da
     # decisão que reformou a multa abre novo prazo de pagamento para o novo valor).
     for regra in r.prazos_iniciados:
@@ -582,19 +710,22 @@ def _mover_prazos(
     om = s.get(OM, p.om_id)
     assert om is not None
     calendario = calendario_da_om(s, om)  # uma vez por ato, qualquer que seja o número de prazos
-    data_do_fato = repositorio.data_do_fato(s, p)
+    # o primeiro ato: o já lido, ou este, se é o que abre o processo
+    data_do_fato = repositorio.data_do_fato(s, p, lido.primeiro or (ato.data_ato, ato.payload))
+    prazos = list(lido.prazos)  # e os que este ato abre, na ordem (`repositorio.ultimo_prazo`)
     for regra in r.prazos_iniciados:
         inicio = data_ato
         anterior = contado_de.get(regra)
         if anterior is not None:
-            vencido = repositorio.ultimo_prazo(s, p, anterior)
+            etapa = anterior.rsplit(".", 1)[-1]
+            vencido = next((x for x in reversed(prazos) if x.etapa == etapa), None)
             if vencido is not None:
                 inicio = vencido.vencimento
-        _abrir_prazo(s, p, ato, regra, inicio, calendario, data_do_fato)
+        prazos.append(_abrir_prazo(s, p, ato, regra, inicio, calendario, data_do_fato))
 
 
 def _efeitos_antes(
-    s: Session, p: Processo, cmd: NovoAto, dados: Any, payload: dict[str, Any]
+    s: Session, p: Processo, cmd: NovoAto, dados: Any, payload: dict[str, Any], lido: _Lido
 ) -> dict[str, Any]:
     if isinstance(dados, DadosLevantamento):
         custodia.levantar_medida(s, p, cmd.data_ato, dados.medida_id)
@@ -615,7 +746,7 @@ def _efeitos_antes(
         poluicao.conferir_liberacao(dados, payload)
         return {}
     if isinstance(dados, DadosLavratura):
-        fato = repositorio.data_do_fato(s, p)
+        fato = lido.data_do_fato(s, p)
         for n, item in enumerate(dados.infracoes):
             campo = f"dados.infracoes.{n}"
             if item.infracao not in catalogo().infracoes:
@@ -636,13 +767,13 @@ def _efeitos_antes(
         payload["numero_auto"] = numero
         return {"auto": {"numero": numero, "sequencial": seq}}
     if isinstance(dados, DadosDecisaoComPenalidade):  # marca impoe_penalidade
-        decididas = pen.validar_decisao(s, p, repositorio.data_do_fato(s, p), dados)
+        decididas = pen.validar_decisao(s, p, lido.data_do_fato(s, p), dados)
         if carregar_regime(p.regime).tem_marca(cmd.tipo, "veda_agravamento"):
             pen.vedar_agravamento(s, p, decididas)
         payload["penalidades"] = [d.para_payload() for d in decididas]
         return {"penalidades": [d.para_payload() for d in decididas]}
     if isinstance(dados, (DadosCumprimentoAcessoria, DadosExecucaoDireta)):
-        _validar_acessorias_do_ato(s, p, dados)
+        _validar_acessorias_do_ato(s, p, dados, lido)
         return {}
     if isinstance(dados, DadosCiencia):  # marca ciencia: meio, publicação, procurador
         comunicacao.conferir_ciencia(s, p, carregar_regime(p.regime), cmd.data_ato, dados, payload)
@@ -668,7 +799,7 @@ def _efeitos_antes(
         if maquina.tem_marca(cmd.tipo, "reconhece_restituicao"):
             esperado = restituicao_a_reconhecer(s, p, maquina)
         else:
-            esperado = fatos_do_recurso(maquina, repositorio.historico(s, p)).restituicao_pendente
+            esperado = fatos_do_recurso(maquina, lido.historico).restituicao_pendente
         if dados.valor != esperado:
             raise EntradaInvalida(
                 f"valor da restituição ({moeda(dados.valor)}) difere do valor a restituir "
@@ -678,7 +809,7 @@ def _efeitos_antes(
             )
         return {}
     if isinstance(dados, DadosPagamento):
-        devido = repositorio.total_multas(s, p) - repositorio.total_pago(s, p)
+        devido = lido.multas - lido.pago
         if dados.valor != devido:
             raise EntradaInvalida(
                 f"valor pago ({moeda(dados.valor)}) difere do valor devido ({moeda(devido)})",

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
+from functools import cache
 from itertools import chain, islice
 from typing import Any
 
-from sqlalchemy import case, delete, event, func, insert, select
+from sqlalchemy import bindparam, case, delete, event, func, insert, select
 from sqlalchemy.orm import Session
 
 from farol import relogio
@@ -57,10 +58,33 @@ def _lotes(ids: Iterable[int], tamanho: int = LOTE) -> Iterator[list[int]]:
         yield lote
 
 
-def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
-    """As linhas do resumo dos processos `ids`: uma consulta com as subconsultas correlacionadas
-    de cada coluna, outra com os atos de restituição (e uma por nível de origem dos que não têm
-    inspeção, para a data do fato)."""
+@cache
+def _marcas_dos_resumos() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """Os tipos de ato que retêm e que liberam a embarcação e os de restituição (reconhecida ou
+    efetuada), de todos os regimes: dados dos quadros, lidos uma vez."""
+    regimes = carregar_regimes()
+    retem = frozenset(t for m in regimes for t in m.tipos_com("retem_embarcacao"))
+    libera = frozenset(t for m in regimes for t in m.tipos_com("libera_embarcacao"))
+    restituicao = frozenset(
+        t
+        for m in regimes
+        for marca in ("reconhece_restituicao", "efetua_restituicao")
+        for t in m.tipos_com(marca)
+    )
+    return retem, libera, restituicao
+
+
+@cache
+def _estados_finais() -> frozenset[str]:
+    from farol.services import consultas as c  # consultas importa os casos de uso
+
+    return frozenset(c._estados_finais())
+
+
+@cache
+def _consulta_das_linhas() -> Any:
+    """A consulta das linhas, montada uma vez: só depende dos quadros e dos catálogos (dados
+    carregados uma vez por processo), e os ids entram como parâmetro (`ids`, lista)."""
     from farol.services import consultas as c  # consultas importa os casos de uso
 
     sistema = atos_do_sistema().tipos
@@ -77,9 +101,7 @@ def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
         )
 
     atos = select(func.count()).where(*do_procedimento).correlate(Processo).scalar_subquery()
-    regimes = carregar_regimes()
-    retem = {t for m in regimes for t in m.tipos_com("retem_embarcacao")}
-    libera = {t for m in regimes for t in m.tipos_com("libera_embarcacao")}
+    retem, libera, tipos_de_restituicao = _marcas_dos_resumos()
     retencao = (
         select(Ato.tipo)
         .where(Ato.processo_id == Processo.id, Ato.tipo.in_(retem | libera))
@@ -90,10 +112,16 @@ def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
     prazos = (
         select(func.count()).where(*c._em_curso(Processo.id)).correlate(Processo).scalar_subquery()
     )
+    # se o processo tem ato de restituição: só esses vão à segunda consulta
+    restituicoes = (
+        select(Ato.id)
+        .where(Ato.processo_id == Processo.id, Ato.tipo.in_(tipos_de_restituicao))
+        .correlate(Processo)
+        .exists()
+    )
     multa = case((c._sem_penalidade(), None), else_=c._multa_em_vigor())
     fixada_em = case((c._sem_penalidade(), None), else_=c._data_da_multa_em_vigor())
-    finais = c._estados_finais()
-    q = (
+    return (
         select(
             Processo.id,
             Processo.om_id,
@@ -118,19 +146,31 @@ def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
             fixada_em,
             retencao.scalar_subquery(),
             retencao.with_only_columns(Ato.data_ato).scalar_subquery(),
+            restituicoes,
         )
         .outerjoin(Inspecao, Inspecao.id == Processo.inspecao_id)
-        .where(Processo.id.in_(ids))
+        .where(Processo.id.in_(bindparam("ids", expanding=True)))
     )
-    brutas = s.execute(q).all()
-    restituicoes = _restituicoes_pendentes(s, ids)
+
+
+def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
+    """As linhas do resumo dos processos `ids`: uma consulta com as subconsultas correlacionadas
+    de cada coluna (montada uma vez, `_consulta_das_linhas`), outra com os atos de restituição
+    dos que os têm (e uma por nível de origem dos que não têm inspeção, para a data do fato)."""
+    from farol.services import consultas as c  # consultas importa os casos de uso
+
+    retem = _marcas_dos_resumos()[0]
+    finais = _estados_finais()
+    brutas = s.execute(_consulta_das_linhas(), {"ids": ids}).all()
+    com_restituicao = [x[0] for x in brutas if x[23]]
+    restituicoes = _restituicoes_pendentes(s, com_restituicao) if com_restituicao else {}
     origens = c.datas_do_fato(s, {x[6] for x in brutas if x[5] is None and x[6] is not None})
     saida = []
     for (
         pid, om_id, regime, estado, sobrestado, inspecao_id, origem_id, criado_em, instante,
         primeira_data, primeiro_payload, n_atos, ultimo_tipo, ultimo_data, n_prazos,
         proximo, total_multa, pago, vencimento_pagamento, interrompido_em, multa_fixada_em,
-        tipo_retencao, data_retencao,
+        tipo_retencao, data_retencao, _,
     ) in brutas:  # fmt: skip
         encerrado = estado in finais
         prescreve_em = None
@@ -174,13 +214,7 @@ def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
 def _restituicoes_pendentes(s: Session, ids: list[int]) -> dict[int, Decimal]:
     """O pago a maior reconhecido e ainda não restituído de cada processo com ele, pela conta
     da página do processo (`fatos_do_recurso` sobre os atos de restituição), numa consulta."""
-    regimes = carregar_regimes()
-    tipos = {
-        t
-        for m in regimes
-        for marca in ("reconhece_restituicao", "efetua_restituicao")
-        for t in m.tipos_com(marca)
-    }
+    tipos = _marcas_dos_resumos()[2]
     if not tipos:
         return {}
     atos: dict[int, list[tuple[str, dict[str, Any]]]] = {}
@@ -207,16 +241,45 @@ def _dinheiro(valor: Any) -> Decimal | None:
     return Decimal(str(valor)).quantize(Decimal("0.01"))
 
 
+@cache
+def _upsert(dialeto: str) -> Any:
+    """INSERT que, se a linha do processo existe, a substitui (ON CONFLICT DO UPDATE, no SQLite
+    e no PostgreSQL); None noutro banco (apaga e insere)."""
+    modulo: Any
+    if dialeto == "sqlite":
+        from sqlalchemy.dialects import sqlite as modulo
+    elif dialeto == "postgresql":
+        from sqlalchemy.dialects import postgresql as modulo
+    else:
+        return None
+    q = modulo.insert(ProcessoResumo)
+    return q.on_conflict_do_update(
+        index_elements=[ProcessoResumo.processo_id],
+        set_={c: q.excluded[c] for c in COLUNAS if c != "processo_id"},
+    ).execution_options(render_nulls=True)
+
+
 def atualizar(s: Session, ids: Iterable[int]) -> int:
-    """Regrava as linhas do resumo dos processos `ids` (em lotes); devolve quantas."""
+    """Regrava as linhas do resumo dos processos `ids` (em lotes); devolve quantas. Um comando
+    por lote (o INSERT que substitui a linha existente), e um DELETE só se algum processo do
+    lote deixou de existir."""
     total = 0
+    upsert = _upsert(s.get_bind().dialect.name)
     for lote in _lotes(set(ids)):
         linhas = _linhas(s, lote)
-        s.execute(delete(ProcessoResumo).where(ProcessoResumo.processo_id.in_(lote)))
+        sumidos = set(lote) - {x["processo_id"] for x in linhas}
+        if upsert is None or sumidos:
+            apagar = lote if upsert is None else sorted(sumidos)
+            s.execute(delete(ProcessoResumo).where(ProcessoResumo.processo_id.in_(apagar)))
         if linhas:
             # os nulos no INSERT (`render_nulls`): um executemany só, e não um INSERT novo a
             # cada mudança do padrão de colunas vazias de uma linha para a outra
-            s.execute(insert(ProcessoResumo).execution_options(render_nulls=True), linhas)
+            s.execute(
+                upsert
+                if upsert is not None
+                else insert(ProcessoResumo).execution_options(render_nulls=True),
+                linhas,
+            )
         total += len(linhas)
     return total
 

@@ -8,10 +8,13 @@ serviços, para que nenhum serviço do processo precise importar outro para ler 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, literal_column, null, select, type_coerce, union_all
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regime
@@ -26,11 +29,107 @@ from farol.store.orm import (
     Prazo,
     Processo,
 )
+from farol.store.tipos import Dinheiro
 
 
-def data_do_fato(s: Session, p: Processo) -> dt.date:
+@dataclass(frozen=True)
+class AtoLido:
+    """Um ato gravado como o registro do seguinte o lê: ordem, tipo, data e dados."""
+
+    seq: int
+    tipo: str
+    data_ato: dt.date
+    payload: dict[str, Any]
+
+
+def atos_lidos(s: Session, p: Processo) -> list[AtoLido]:
+    """Os atos do processo, na ordem de registro, numa consulta (o `historico` com a data)."""
+    return [
+        AtoLido(seq, tipo, data_ato, dict(payload or {}))
+        for seq, tipo, data_ato, payload in s.execute(
+            select(Ato.seq, Ato.tipo, Ato.data_ato, Ato.payload)
+            .where(Ato.processo_id == p.id)
+            .order_by(Ato.seq)
+        )
+    ]
+
+
+@dataclass(frozen=True)
+class PenalidadeLida:
+    """Uma penalidade em vigor como o registro de um ato a lê: a multa e as acessórias."""
+
+    multa: Decimal | None
+    acessorias: list[Any]
+
+
+_ATO, _PENALIDADE, _PAGAMENTO = 1, 2, 3
+"""O tipo de cada linha da consulta do processo (escrito no SQL, sem parâmetro)."""
+
+
+@cache
+def _consulta_do_processo() -> Any:
+    """Os atos, as penalidades da decisão mais recente que as fixou e os pagamentos do processo
+    `processo_id`, numa consulta (UNION ALL: o tipo de linha, a ordem e as colunas de cada um;
+    montada uma vez)."""
+    pid: Any = bindparam("processo_id")
+    ultimo = (  # o ato mais recente que fixou penalidades (como em `vigentes`)
+        select(Penalidade.ato_id)
+        .join(Ato, Ato.id == Penalidade.ato_id)
+        .where(Penalidade.processo_id == pid)
+        .order_by(Ato.seq.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    atos = select(
+        literal_column(str(_ATO)).label("linha"),
+        Ato.seq.label("ordem"),
+        Ato.tipo,
+        Ato.data_ato,
+        Ato.payload.label("dados"),
+        type_coerce(null(), Dinheiro).label("valor"),
+    ).where(Ato.processo_id == pid)
+    penalidades = select(
+        literal_column(str(_PENALIDADE)),
+        Penalidade.id,
+        null(),
+        null(),
+        Penalidade.acessorias,
+        Penalidade.multa,
+    ).where(Penalidade.processo_id == pid, Penalidade.ato_id == ultimo)
+    pagamentos: Any = select(
+        literal_column(str(_PAGAMENTO)), Pagamento.id, null(), null(), null(), Pagamento.valor
+    ).where(Pagamento.processo_id == pid)
+    return union_all(atos, penalidades, pagamentos).order_by("linha", "ordem")
+
+
+def lido_do_processo(
+    s: Session, p: Processo
+) -> tuple[list[AtoLido], list[PenalidadeLida], Decimal]:
+    """Numa consulta, o que o registro de um ato lê do processo: os atos na ordem
+    (`atos_lidos`), as penalidades em vigor (`vigentes`) e o total pago (`total_pago`)."""
+    atos: list[AtoLido] = []
+    penalidades: list[PenalidadeLida] = []
+    pago = Decimal("0.00")
+    for linha, ordem, tipo, data_ato, dados, valor in s.execute(
+        _consulta_do_processo(), {"processo_id": p.id}
+    ):
+        if linha == _ATO:
+            atos.append(AtoLido(ordem, tipo, data_ato, dict(dados or {})))
+        elif linha == _PENALIDADE:
+            penalidades.append(PenalidadeLida(valor, list(dados or [])))
+        else:
+            pago += valor
+    if p.estado in carregar_regime(p.regime).estados_com("sem_penalidade"):
+        penalidades = []
+    return atos, penalidades, pago
+
+
+def data_do_fato(
+    s: Session, p: Processo, primeiro: tuple[dt.date, dict[str, Any] | None] | None = None
+) -> dt.date:
     """A data do fato: a da inspeção; a do procedimento de origem (apuração, inquérito); a que
-    o ato de abertura registrou (`dados.data_fato`); ou a do primeiro ato."""
+    o ato de abertura registrou (`dados.data_fato`); ou a do primeiro ato. `primeiro`: a data e
+    os dados do primeiro ato do processo, se o chamador já os leu."""
     if p.inspecao_id is not None:
         insp = s.get(Inspecao, p.inspecao_id)
         assert insp is not None
@@ -39,11 +138,16 @@ def data_do_fato(s: Session, p: Processo) -> dt.date:
         origem = s.get(Processo, p.origem_id)
         assert origem is not None
         return data_do_fato(s, origem)
-    primeiro = s.execute(
-        select(Ato.data_ato, Ato.payload).where(Ato.processo_id == p.id).order_by(Ato.seq).limit(1)
-    ).first()
     if primeiro is None:
-        return data_local(p.criado_em)
+        linha = s.execute(
+            select(Ato.data_ato, Ato.payload)
+            .where(Ato.processo_id == p.id)
+            .order_by(Ato.seq)
+            .limit(1)
+        ).first()
+        if linha is None:
+            return data_local(p.criado_em)
+        primeiro = (linha[0], linha[1])
     registrada = (primeiro[1] or {}).get("data_fato")
     return dt.date.fromisoformat(registrada) if registrada else primeiro[0]
 
@@ -143,10 +247,13 @@ def historico(s: Session, p: Processo) -> list[tuple[str, dict[str, Any]]]:
     ]
 
 
-def acessorias_impostas(s: Session, p: Processo) -> list[dict[str, Any]]:
-    """As penalidades acessórias da penalidade em vigor (uma por tipo, na ordem da decisão)."""
+def acessorias_impostas(
+    s: Session, p: Processo, em_vigor: Sequence[Penalidade | PenalidadeLida] | None = None
+) -> list[dict[str, Any]]:
+    """As penalidades acessórias da penalidade em vigor (uma por tipo, na ordem da decisão).
+    `em_vigor`: as penalidades em vigor (`vigentes`), se o chamador já as leu."""
     vistas: dict[str, dict[str, Any]] = {}
-    for x in vigentes(s, p):
+    for x in vigentes(s, p) if em_vigor is None else em_vigor:
         for a in x.acessorias or []:
             vistas.setdefault(str(a["tipo"]), dict(a))
     return list(vistas.values())

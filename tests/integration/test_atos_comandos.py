@@ -1,0 +1,98 @@
+"""Comandos SQL do registro de um ato (issue 13, item 5): o processo é lido uma vez por ato (os
+atos, as penalidades em vigor e os pagamentos numa consulta; os prazos em outra), nenhum SELECT
+se repete num mesmo ato e o `processo_resumo` se regrava com uma consulta e um INSERT que
+substitui a linha. Os tetos são os medidos (SQLite; no PostgreSQL o BEGIN não passa pelo cursor): um
+comando a mais num registro é uma leitura que alguém acrescentou; leia-a do que já foi lido."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from semente import atores, processo_autuado
+from sqlalchemy import event
+
+from farol.relogio import hoje
+from farol.services import processos
+from farol.services.processos import NovoAto
+from farol.services.unit_of_work import BancoUnitOfWork
+from farol.store.db import Banco
+
+TETO_CIENCIA = 14
+"""`registrar_ato` da ciência do auto (abre o prazo de defesa): BEGIN, processo, a leitura do
+processo (2), custódia (2), trava e cabeça da cadeia (2), INSERT do ato, OM, fechamentos da OM,
+inspeção (data do fato), INSERT do prazo e UPDATE do processo. Antes da issue 13: 20."""
+TETO_DEFESA = 15
+"""`registrar_ato` da defesa (encerra o prazo de defesa e abre o de julgamento): o mesmo da
+ciência, com o UPDATE do prazo encerrado."""
+TETO_POST = 19
+"""`processos.registrar` com Idempotency-Key e commit (o caminho de um POST .../atos): o
+registro, a chave (SELECT e INSERT), o procurador constituído, o `processo_resumo` (SELECT e
+INSERT ... ON CONFLICT); o COMMIT não passa pelo cursor."""
+
+
+@contextmanager
+def comandos(banco: Banco) -> Iterator[list[str]]:
+    lista: list[str] = []
+
+    def contar(*args: Any) -> None:
+        lista.append(" ".join(str(args[2]).split()))
+
+    event.listen(banco.engine, "before_cursor_execute", contar)
+    try:
+        yield lista
+    finally:
+        event.remove(banco.engine, "before_cursor_execute", contar)
+
+
+def _selects_repetidos(lista: list[str]) -> list[str]:
+    vezes = Counter(c for c in lista if re.match(r"(?i)\s*SELECT", c))
+    return [c for c, n in vezes.items() if n > 1]
+
+
+def _registrar_desfeito(
+    banco: Banco, pid: int, tipo: str, data: dt.date, **dados: Any
+) -> list[str]:
+    """Os comandos de `registrar_ato`, numa transação desfeita no fim."""
+    ator = atores(banco)["autoridade.cpsc"]
+    with banco.sessoes() as s, comandos(banco) as lista:
+        try:
+            processos.registrar_ato(s, ator, pid, NovoAto(tipo=tipo, data_ato=data, dados=dados))
+            s.flush()
+        finally:
+            s.rollback()
+    return lista
+
+
+def _registrar(banco: Banco, pid: int, tipo: str, data: dt.date, **dados: Any) -> list[str]:
+    """Os comandos de `processos.registrar` com Idempotency-Key (transação própria, commit)."""
+    ator = atores(banco)["autoridade.cpsc"]
+    cmd = NovoAto(tipo=tipo, data_ato=data, dados=dados)
+    with comandos(banco) as lista:
+        processos.registrar(BancoUnitOfWork(banco), ator, pid, cmd, chave=str(uuid.uuid4()))
+    return lista
+
+
+def test_o_registro_de_um_ato_le_o_processo_uma_vez_e_nao_repete_comandos(
+    banco_demo: Banco,
+) -> None:
+    pid, _ = processo_autuado(banco_demo, inscricao="4410777001", dias_atras=40)
+    ciencia = hoje() - dt.timedelta(days=20)
+    desfeito = _registrar_desfeito(banco_demo, pid, "ciencia_auto", ciencia, meio="pessoal")
+    assert len(desfeito) <= TETO_CIENCIA, "\n".join(desfeito)
+    assert _selects_repetidos(desfeito) == []
+
+    post = _registrar(banco_demo, pid, "ciencia_auto", ciencia, meio="pessoal")
+    assert len(post) <= TETO_POST, "\n".join(post)
+    assert _selects_repetidos(post) == []
+    resumo = [c for c in post if "processo_resumo" in c]
+    assert [c.split()[0].upper() for c in resumo] == ["INSERT"], resumo
+
+    defesa = _registrar_desfeito(banco_demo, pid, "defesa", ciencia + dt.timedelta(days=3))
+    assert len(defesa) <= TETO_DEFESA, "\n".join(defesa)
+    assert _selects_repetidos(defesa) == []
