@@ -49,8 +49,13 @@ def carregar_arquivo(caminho: Path) -> Maquina:
     return montar_maquina(dados, origem=str(caminho))
 
 
-def regimes_disponiveis() -> list[str]:
-    return sorted(p.stem.removeprefix("procedimento_") for p in DADOS.glob("procedimento_*.yaml"))
+@cache
+def regimes_disponiveis() -> tuple[str, ...]:
+    """Os regimes com quadro de estados nos dados, lidos da pasta uma vez (como as máquinas):
+    a gravação de um ato pergunta por eles centenas de vezes."""
+    return tuple(
+        sorted(p.stem.removeprefix("procedimento_") for p in DADOS.glob("procedimento_*.yaml"))
+    )
 
 
 @cache
@@ -69,11 +74,13 @@ def carregar_regime(regime: str) -> Maquina:
     return maquina
 
 
+@cache
 def carregar_regimes() -> tuple[Maquina, ...]:
     """As máquinas de todos os regimes com quadro (`procedimento_*.yaml`), pela ordem do nome."""
     return tuple(carregar_regime(r) for r in regimes_disponiveis())
 
 
+@cache
 def _marcas_dos_regimes() -> frozenset[str]:
     return frozenset(m for maquina in carregar_regimes() for m in maquina.marcas)
 

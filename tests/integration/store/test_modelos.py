@@ -176,6 +176,7 @@ def test_fundamentos_e_dias_nao_uteis_voltam_iguais_do_json(
         )
         prazo = Prazo(
             processo_id=processo.id,
+            om_id=processo.om_id,
             ato_id=ato.id,
             etapa="defesa",
             regime="lesta",
