@@ -7,8 +7,11 @@ from typing import Annotated
 from fastapi import Depends, HTTPException, Request
 from fastapi.security import OAuth2PasswordBearer
 
-from farol.http.autenticacao import ator_do_token
+from farol.http.autenticacao import ator_do_token, segredo
+from farol.http.deps import UowDep
+from farol.http.seguranca import ler_token
 from farol.services.jurisdicao import Ator
+from farol.services.unit_of_work import UnitOfWork
 
 oauth2 = OAuth2PasswordBearer(tokenUrl="/api/v1/auth/token", auto_error=False)
 
@@ -19,11 +22,34 @@ def _nao_autenticado() -> HTTPException:
     return HTTPException(401, NAO_AUTENTICADO, headers={"WWW-Authenticate": "Bearer"})
 
 
-def ator_atual(request: Request, token: Annotated[str | None, Depends(oauth2)]) -> Ator:
-    ator = ator_do_token(request, token)
+def ator_atual(
+    request: Request, token: Annotated[str | None, Depends(oauth2)], uow: UowDep
+) -> Ator:
+    ator = ator_do_token(request, token, uow)
     if ator is None:
         raise _nao_autenticado()
     return ator
 
 
 AtorAtual = Annotated[Ator, Depends(ator_atual)]
+
+
+async def token_assinado(request: Request, token: Annotated[str | None, Depends(oauth2)]) -> str:
+    """O token, se veio e a assinatura e a validade conferem (sem ir ao banco: não toma thread
+    nem conexão); senão 401, antes de validar o resto do pedido, como `ator_atual`. A sessão do
+    token é conferida depois, por `ator_no_pedido`, na rota."""
+    if not token or ler_token(token, segredo(request)) is None:
+        raise _nao_autenticado()
+    return token
+
+
+TokenAssinado = Annotated[str, Depends(token_assinado)]
+
+
+def ator_no_pedido(request: Request, token: str, uow: UnitOfWork) -> Ator:
+    """O usuário do token (como `ator_atual`), lido dentro da rota: numa leitura partilhada
+    (`uow.partilhando()`), a autenticação e o caso de uso usam a mesma transação e conexão."""
+    ator = ator_do_token(request, token, uow)
+    if ator is None:
+        raise _nao_autenticado()
+    return ator

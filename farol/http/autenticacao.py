@@ -23,6 +23,7 @@ from farol.relogio import agora
 from farol.services import autenticacao
 from farol.services.jurisdicao import Ator
 from farol.services.limites import Limite
+from farol.services.unit_of_work import UnitOfWork
 from farol.store.orm import Usuario
 
 
@@ -88,13 +89,16 @@ def _ociosa(request: Request) -> dt.timedelta:
     return dt.timedelta(minutes=configuracao(request).sessao_ociosa_min)
 
 
-def ator_do_token(request: Request, token: str | None) -> Ator | None:
+def ator_do_token(
+    request: Request, token: str | None, uow: UnitOfWork | None = None
+) -> Ator | None:
     """O usuário do token (assinado, dentro da validade) se a sessão dele está aberta, não
-    ficou ociosa além do limite e o usuário segue ativo; senão None."""
+    ficou ociosa além do limite e o usuário segue ativo; senão None. `uow`: a do pedido (a
+    API), para que a autenticação e o caso de uso partilhem a leitura."""
     credencial = ler_token(token, segredo(request)) if token else None
     if credencial is None or credencial.sessao is None:
         return None
-    uow = uow_da(request)
+    uow = uow or uow_da(request)
     instante = agora()
     ator, renovar = autenticacao.ator_da_sessao(
         uow, credencial.usuario_id, credencial.sessao, instante, _ociosa(request)

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from farol.config import Configuracao
-from farol.services.unit_of_work import BancoUnitOfWork, UnitOfWork
+from farol.services.unit_of_work import BancoUnitOfWork, UnitOfWork, UnitOfWorkDoPedido
 from farol.store.db import Banco
 
 
@@ -22,9 +22,19 @@ def configuracao(request: Request) -> Configuracao:
 
 
 def uow_da(request: Request) -> UnitOfWork:
-    """A unidade de trabalho da aplicação (as rotas da API a recebem por `UowDep`)."""
+    """A unidade de trabalho da aplicação: cada caso de uso com a sua transação."""
     return BancoUnitOfWork(banco(request))
 
 
-UowDep = Annotated[UnitOfWork, Depends(uow_da)]
+async def uow_do_pedido(request: Request) -> UnitOfWorkDoPedido:
+    """A unidade de trabalho de um pedido da API (`UnitOfWorkDoPedido`): as leituras com o
+    prazo de um pedido; a rota que quiser uma transação só para a autenticação e o caso de uso
+    os roda em `uow.partilhando()` (o GET de um processo). Assíncrona: criá-la não toma uma
+    thread."""
+    return UnitOfWorkDoPedido(banco(request))
+
+
+UowDep = Annotated[UnitOfWork, Depends(uow_do_pedido)]
 """A unidade de trabalho que a rota entrega ao serviço (a rota não abre transação)."""
+UowDoPedidoDep = Annotated[UnitOfWorkDoPedido, Depends(uow_do_pedido)]
+"""A mesma, para a rota que partilha a leitura (`uow.partilhando()`)."""

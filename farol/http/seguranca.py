@@ -7,6 +7,8 @@ aberta e em uso (ver `farol.services.autenticacao`). Token sem `sid` não abre n
 from __future__ import annotations
 
 import datetime as dt
+import threading
+import time
 from dataclasses import dataclass
 
 import jwt
@@ -37,18 +39,38 @@ def emitir_token(c: Credencial, segredo: str, agora: dt.datetime | None = None) 
     return jwt.encode(corpo, segredo, algorithm=ALGORITMO)
 
 
+_LIDOS: dict[tuple[str, str], tuple[Credencial, float]] = {}
+"""Tokens já conferidos (token, segredo) → (credencial, `exp`): cada pedido traz o mesmo token
+e conferir a assinatura de novo a cada pedido é a maior parte do custo de ler o token. Um
+token lido aqui continua valendo só até o seu `exp`; a sessão é conferida no banco a cada
+pedido (`ator_da_sessao`), então sair ou desativar o usuário derruba o token na hora."""
+_MAXIMO_DE_LIDOS = 4096
+_TRAVA_LIDOS = threading.Lock()
+
+
 def ler_token(token: str, segredo: str) -> Credencial | None:
     """Credencial do token, ou None se ausente, adulterado ou expirado."""
+    lido = _LIDOS.get((token, segredo))
+    if lido is not None:
+        credencial, expira = lido
+        if time.time() < expira:
+            return credencial
     try:
         corpo = jwt.decode(
             token, segredo, algorithms=[ALGORITMO], options={"require": ["exp", "sub"]}
         )
         sid = corpo.get("sid")
-        return Credencial(
+        credencial = Credencial(
             int(corpo["sub"]),
             str(corpo["papel"]),
             int(corpo["om"]),
             sid if isinstance(sid, str) and sid else None,
         )
+        expira = float(corpo["exp"])
     except (jwt.PyJWTError, KeyError, ValueError, TypeError):
         return None
+    with _TRAVA_LIDOS:
+        if len(_LIDOS) >= _MAXIMO_DE_LIDOS:
+            _LIDOS.clear()
+        _LIDOS[token, segredo] = (credencial, expira)
+    return credencial

@@ -16,10 +16,10 @@ import datetime as dt
 import secrets
 from functools import cache
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm import Session
 
-from farol.services.jurisdicao import Ator, assinatura_das_oms, ator_do_usuario
+from farol.services.jurisdicao import Ator, assinatura_das_oms, ator_do_usuario, ator_dos_dados
 from farol.services.senhas import conferir_senha, hash_senha
 from farol.services.unit_of_work import UnitOfWork, caso_de_uso
 from farol.store.orm import OM, Sessao, Usuario
@@ -66,30 +66,45 @@ def abrir_sessao(
     return chave
 
 
+_SESSAO_DO_ATOR = (
+    select(
+        Sessao.usuario_id,
+        Sessao.usada_em,
+        Sessao.encerrada_em,
+        Usuario.id,
+        Usuario.login,
+        Usuario.nome,
+        Usuario.papel,
+        Usuario.om_id,
+        Usuario.ativo,
+        OM.sigla,
+        *assinatura_das_oms(),
+    )
+    .join(Usuario, Usuario.id == Sessao.usuario_id)
+    .join(OM, OM.id == Usuario.om_id)
+    .where(Sessao.chave == bindparam("chave"))
+)
+"""A sessão, o usuário, a sigla da OM e a assinatura da árvore de OMs numa consulta, montada
+uma vez (é a primeira de todo pedido autenticado) e executada pelo Core, sem o ORM."""
+
+
 @caso_de_uso()
 def ator_da_sessao(
     s: Session, usuario_id: int, chave: str, agora: dt.datetime, ociosa: dt.timedelta
 ) -> tuple[Ator | None, bool]:
     """O ator da sessão aberta, não ociosa, de um usuário ativo (ou None) e se o uso deve
     ser renovado agora (`renovar_uso`)."""
-    # uma consulta: a sessão, o usuário, a sigla da OM e a assinatura da árvore de OMs (a
-    # árvore fica na memória do processo enquanto a assinatura não muda)
-    linha = s.execute(
-        select(Sessao, Usuario, OM.sigla, *assinatura_das_oms())
-        .join(Usuario, Usuario.id == Sessao.usuario_id)
-        .join(OM, OM.id == Usuario.om_id)
-        .where(Sessao.chave == chave)
-    ).one_or_none()
+    # a árvore de OMs fica na memória do processo enquanto a assinatura não muda
+    linha = s.connection().execute(_SESSAO_DO_ATOR, {"chave": chave}).one_or_none()
     if linha is None:
         return None, False
-    sessao, u, sigla, *assinatura = linha
-    if sessao.usuario_id != usuario_id or sessao.encerrada_em is not None:
+    dono, usada_em, encerrada_em, *usuario, ativo, sigla, a, b, c = linha
+    if dono != usuario_id or encerrada_em is not None:
         return None, False
-    parada = agora - sessao.usada_em
-    if parada > ociosa or not u.ativo:
+    parada = agora - usada_em
+    if parada > ociosa or not ativo:
         return None, False
-    a, b, c = (int(x) for x in assinatura)
-    ator = ator_do_usuario(s, u, om_sigla=sigla, assinatura=(a, b, c))
+    ator = ator_dos_dados(s, *usuario, om_sigla=sigla, assinatura=(int(a), int(b), int(c)))
     return ator, parada >= min(ociosa / 10, RENOVAR_USO_NO_MAXIMO_A_CADA)
 
 

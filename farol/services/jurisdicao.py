@@ -102,14 +102,38 @@ def ator_do_usuario(
         om = sessao.get(OM, usuario.om_id)
         assert om is not None
         om_sigla = om.sigla
-    return Ator(
-        usuario_id=usuario.id,
-        login=usuario.login,
-        nome=usuario.nome,
-        papel=usuario.papel,
-        om_id=usuario.om_id,
+    return ator_dos_dados(
+        sessao,
+        usuario.id,
+        usuario.login,
+        usuario.nome,
+        usuario.papel,
+        usuario.om_id,
         om_sigla=om_sigla,
-        oms=_oms_do_papel(sessao, usuario.papel, usuario.om_id, assinatura),
+        assinatura=assinatura,
+    )
+
+
+def ator_dos_dados(
+    sessao: Session,
+    usuario_id: int,
+    login: str,
+    nome: str,
+    papel: str,
+    om_id: int,
+    *,
+    om_sigla: str,
+    assinatura: Assinatura | None = None,
+) -> Ator:
+    """O ator das colunas do usuário já lidas (sem o objeto do ORM): `ator_da_sessao`."""
+    return Ator(
+        usuario_id=usuario_id,
+        login=login,
+        nome=nome,
+        papel=papel,
+        om_id=om_id,
+        om_sigla=om_sigla,
+        oms=_oms_do_papel(sessao, papel, om_id, assinatura),
     )
 
 

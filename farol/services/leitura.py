@@ -2,48 +2,56 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import asdict
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import Row, bindparam, exists, select
+from sqlalchemy.orm import Session, aliased
 
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
+from farol.erros import NaoEncontrado
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import catalogo_prazos
-from farol.relogio import hoje
+from farol.relogio import data_local, hoje
 from farol.services import custodia, poluicao, procuradores
 from farol.services.acordao import acordao_dos_atos
 from farol.services.comunicacao import descrever_ciencia, tem_ciencia
 from farol.services.inspecao_do_processo import constatacoes_do_autuado
-from farol.services.jurisdicao import Ator, carregar_processo
+from farol.services.jurisdicao import Ator, exigir_alcance
 from farol.services.resultados.processo import ProcessoDetalhado
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import (
     OM,
     Ato,
     AutoDeInfracao,
+    AutoInfracaoItem,
+    Custodia,
     Embarcacao,
     Inspecao,
+    MedidaAdministrativa,
     Pagamento,
+    Penalidade,
     Pessoa,
     Prazo,
     Processo,
+    Procurador,
     Usuario,
 )
-from farol.store.repositorio import data_do_fato, itens_do_auto, vigentes
+from farol.store.repositorio import data_do_fato
 
 
 def dinheiro(v: Decimal | None) -> str | None:
     return None if v is None else f"{v:.2f}"
 
 
-def prazo_json(x: Prazo) -> dict[str, Any]:
+def prazo_json(x: Prazo | Row[Any]) -> dict[str, Any]:
+    """Um prazo (objeto do ORM ou linha do Core, com as mesmas colunas) no JSON da leitura."""
     aberto = x.encerrado_em is None
     return {
         "id": x.id,
@@ -119,20 +127,22 @@ def _embarcacao(s: Session, p: Processo) -> dict[str, Any] | None:
     }
 
 
-def _infracoes(s: Session, p: Processo) -> list[dict[str, Any]]:
+Fonte = list[tuple[str, str | None, int | None, list[str]]]
+"""(código da infração, tipo de autor, faltas, fundamentos da autoria) de cada infração."""
+
+
+def _infracoes(s: Session, p: Processo | None, itens: Fonte) -> list[dict[str, Any]]:
+    """As infrações dos itens do auto (`itens`); sem eles, as constatações da inspeção que são
+    do autuado (do processo `p`), com o tipo de autor e os fundamentos da autoria (a mesma
+    decisão que abriu o processo); sem elas, a do auto de poluição."""
     cat = catalogo()
-    itens = itens_do_auto(s, p)
-    fonte: list[tuple[str, str | None, int | None, list[str]]]
-    if itens:
-        fonte = [(i.infracao, i.autor_tipo, i.faltas, []) for i in itens]
-    else:
-        # Antes do auto: as constatações da inspeção que são do autuado, com o tipo de autor
-        # e os fundamentos da autoria (a mesma decisão que abriu o processo).
-        fonte = [
-            (c.infracao, i.autor_tipo if i else None, c.faltas, list(i.fundamentos) if i else [])
-            for c, i in constatacoes_do_autuado(s, p)
-        ]
-    saida = _infracoes_de_poluicao(s, p) if not fonte else []
+    if not itens:
+        assert p is not None
+    fonte = itens or [
+        (c.infracao, i.autor_tipo if i else None, c.faltas, list(i.fundamentos) if i else [])
+        for c, i in constatacoes_do_autuado(s, p)  # type: ignore[arg-type]
+    ]
+    saida = _infracoes_de_poluicao(s, p) if not fonte and p is not None else []
     for codigo, autor, faltas, fundamentos_autoria in fonte:
         inf = cat.infracoes.get(codigo)
         if inf is not None and not fundamentos_autoria:
@@ -173,75 +183,203 @@ def _infracoes_de_poluicao(s: Session, p: Processo) -> list[dict[str, Any]]:
     ]
 
 
+# --- o GET de um processo: consultas prontas do SQLAlchemy Core ------------------------------
+#
+# O GET de um processo é o caminho de leitura mais pedido: as consultas são montadas uma vez (na
+# importação) e rodam pelo Core, sem o mapeamento de objetos do ORM. A primeira traz o processo
+# e tudo o que é um-para-um (OM, autuado, embarcação, inspeção, origem, auto) e diz se há
+# pagamentos, procuradores, medidas e custódia: as consultas dessas seções só rodam se houver.
+
+_P = Processo.__table__
+_ORIGEM = aliased(Processo, name="origem")
+_ID: Any = bindparam("processo_id")
+
+
+def _existe(coluna: Any) -> Any:
+    return exists().where(coluna == _P.c.id)
+
+
+_CABECALHO = (
+    select(
+        _P,
+        OM.sigla.label("om_sigla"),
+        OM.nome.label("om_nome"),
+        OM.uf.label("om_uf"),
+        Pessoa.nome.label("autuado_nome"),
+        Pessoa.documento.label("autuado_documento"),
+        Pessoa.tipo.label("autuado_tipo"),
+        Embarcacao.id.label("emb_id"),
+        Embarcacao.nome.label("emb_nome"),
+        Embarcacao.inscricao.label("emb_inscricao"),
+        Embarcacao.tipo.label("emb_tipo"),
+        Embarcacao.propulsao.label("emb_propulsao"),
+        Embarcacao.comprimento.label("emb_comprimento"),
+        Inspecao.data_hora.label("inspecao_data_hora"),
+        _ORIGEM.numero.label("origem_numero"),
+        _ORIGEM.regime.label("origem_regime"),
+        AutoDeInfracao.id.label("auto_id"),
+        AutoDeInfracao.numero.label("auto_numero"),
+        AutoDeInfracao.lavrado_em.label("auto_lavrado_em"),
+        _existe(Pagamento.processo_id).label("tem_pagamentos"),
+        _existe(Procurador.processo_id).label("tem_procuradores"),
+        _existe(MedidaAdministrativa.processo_id).label("tem_medidas"),
+        _existe(Custodia.processo_id).label("tem_custodia"),
+    )
+    .join(OM, OM.id == _P.c.om_id)
+    .outerjoin(Pessoa, Pessoa.id == _P.c.autuado_id)
+    .outerjoin(Embarcacao, Embarcacao.id == _P.c.embarcacao_id)
+    .outerjoin(Inspecao, Inspecao.id == _P.c.inspecao_id)
+    .outerjoin(_ORIGEM, _ORIGEM.id == _P.c.origem_id)
+    .outerjoin(AutoDeInfracao, AutoDeInfracao.processo_id == _P.c.id)
+    .where(_P.c.id == _ID)
+)
+_ATOS = (
+    select(Ato.__table__, Usuario.nome.label("ator_nome"))
+    .outerjoin(Usuario, Usuario.id == Ato.ator_id)
+    .where(Ato.processo_id == _ID)
+    .order_by(Ato.seq)
+)
+_PRAZOS = select(Prazo.__table__).where(Prazo.processo_id == _ID).order_by(Prazo.id)
+_PAGAMENTOS = select(Pagamento.valor, Pagamento.data, Pagamento.referencia).where(
+    Pagamento.processo_id == _ID
+)
+_PENALIDADES = (
+    select(Penalidade.__table__, Ato.seq.label("ato_seq"))
+    .join(Ato, Ato.id == Penalidade.ato_id)
+    .where(Penalidade.processo_id == _ID)
+    .order_by(Penalidade.id)
+)
+_ITENS_DO_AUTO = (
+    select(AutoInfracaoItem.infracao, AutoInfracaoItem.autor_tipo, AutoInfracaoItem.faltas)
+    .where(AutoInfracaoItem.auto_id == bindparam("auto_id"))
+    .order_by(AutoInfracaoItem.id)
+)
+
+
+def _linhas(s: Session, consulta: Any, **parametros: Any) -> list[Row[Any]]:
+    return list(s.connection().execute(consulta, parametros))
+
+
+def _penalidades_vigentes(s: Session, p: Row[Any], maquina: Any) -> list[Row[Any]]:
+    """As penalidades da decisão mais recente que as fixou (o mesmo que
+    `repositorio.vigentes`, numa consulta sem subconsulta: o ato de maior `seq`)."""
+    if p.estado in maquina.estados_com("sem_penalidade"):
+        return []
+    todas = _linhas(s, _PENALIDADES, processo_id=p.id)
+    if not todas:
+        return []
+    ultima = max(todas, key=lambda x: x.ato_seq)
+    return [x for x in todas if x.ato_id == ultima.ato_id]
+
+
+def _itens_do_auto(s: Session, p: Row[Any]) -> Fonte:
+    if p.auto_id is None:
+        return []
+    itens = _linhas(s, _ITENS_DO_AUTO, auto_id=p.auto_id)
+    return [(codigo, autor, faltas, []) for codigo, autor, faltas in itens]
+
+
+def _data_do_fato(s: Session, p: Row[Any], atos: list[Row[Any]]) -> dt.date:
+    """`repositorio.data_do_fato` com o que o cabeçalho e a linha do tempo já trouxeram; só a
+    origem (apuração, inquérito) volta ao banco."""
+    if p.inspecao_id is not None:
+        return data_local(p.inspecao_data_hora)
+    if p.origem_id is not None:
+        return data_do_fato(s, _orm(s, p))
+    if not atos:
+        return data_local(p.criado_em)
+    registrada = (atos[0].payload or {}).get("data_fato")
+    return dt.date.fromisoformat(registrada) if registrada else atos[0].data_ato
+
+
+def _orm(s: Session, p: Row[Any]) -> Processo:
+    """O processo como objeto do ORM, para as seções raras que o pedem (custódia, medidas,
+    constatações da inspeção, auto de poluição)."""
+    o = s.get(Processo, p.id)
+    assert o is not None
+    return o
+
+
 @caso_de_uso()
 def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
-    p = carregar_processo(s, ator, processo_id)
-    # a OM, o autuado, a embarcação e a inspeção numa consulta; guardados aqui, as leituras
-    # seguintes deles (`resumo`, `_embarcacao`, a data do fato) não voltam ao banco
-    relacionados = s.execute(
-        select(OM, Pessoa, Embarcacao, Inspecao)
-        .select_from(Processo)
-        .join(OM, OM.id == Processo.om_id)
-        .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
-        .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
-        .outerjoin(Inspecao, Inspecao.id == Processo.inspecao_id)
-        .where(Processo.id == p.id)
-    ).one()
+    linha = s.connection().execute(_CABECALHO, {"processo_id": processo_id}).one_or_none()
+    if linha is None:
+        raise NaoEncontrado("processo não encontrado", campo="id")
+    exigir_alcance(ator, linha.om_id)
+    p = linha
     maquina = carregar_regime(p.regime)
     nomes_atos = {**atos_do_sistema().nomes, **{t.tipo_ato: t.nome for t in maquina.transicoes}}
-    lista_atos = list(
-        s.execute(select(Ato).where(Ato.processo_id == p.id).order_by(Ato.seq)).scalars()
-    )
-    ids = {a.ator_id for a in lista_atos}
-    usuarios = {u.id: u for u in s.execute(select(Usuario).where(Usuario.id.in_(ids))).scalars()}
-    atos = []
-    for a in lista_atos:
-        u = usuarios.get(a.ator_id)
-        atos.append(
-            {
-                "id": a.id,
-                "seq": a.seq,
-                "tipo": a.tipo,
-                "nome": nomes_atos.get(a.tipo, a.tipo),
-                "data_ato": a.data_ato.isoformat(),
-                "registrado_em": a.registrado_em.isoformat(),
-                "ator": {"nome": u.nome if u else None, "papel": a.papel},
-                "dados": a.payload,
-                "intempestivo": a.intempestivo,
-                "corrige_ato_id": a.corrige_ato_id,
-                "hash": a.hash,
-                "ciencia": (
-                    descrever_ciencia(a.payload or {}) if tem_ciencia(maquina, a.tipo) else None
-                ),
-            }
-        )
-    prazos = [
-        prazo_json(x)
-        for x in s.execute(
-            select(Prazo).where(Prazo.processo_id == p.id).order_by(Prazo.id)
-        ).scalars()
+    lista_atos = _linhas(s, _ATOS, processo_id=p.id)
+    atos = [
+        {
+            "id": a.id,
+            "seq": a.seq,
+            "tipo": a.tipo,
+            "nome": nomes_atos.get(a.tipo, a.tipo),
+            "data_ato": a.data_ato.isoformat(),
+            "registrado_em": a.registrado_em.isoformat(),
+            "ator": {"nome": a.ator_nome, "papel": a.papel},
+            "dados": a.payload,
+            "intempestivo": a.intempestivo,
+            "corrige_ato_id": a.corrige_ato_id,
+            "hash": a.hash,
+            "ciencia": (
+                descrever_ciencia(a.payload or {}) if tem_ciencia(maquina, a.tipo) else None
+            ),
+        }
+        for a in lista_atos
     ]
-    auto = s.execute(
-        select(AutoDeInfracao).where(AutoDeInfracao.processo_id == p.id)
-    ).scalar_one_or_none()
-    pagos = list(s.execute(select(Pagamento).where(Pagamento.processo_id == p.id)).scalars())
-    fatos = fatos_do_recurso(maquina, [(a.tipo, a.payload or {}) for a in lista_atos])
-    penalidades = vigentes(s, p)
+    prazos = [prazo_json(x) for x in _linhas(s, _PRAZOS, processo_id=p.id)]
+    pagos = _linhas(s, _PAGAMENTOS, processo_id=p.id) if p.tem_pagamentos else []
+    tipos_e_dados = [(a.tipo, a.payload or {}) for a in lista_atos]
+    fatos = fatos_do_recurso(maquina, tipos_e_dados)
+    penalidades = _penalidades_vigentes(s, p, maquina)
     total = sum((x.multa or Decimal("0.00") for x in penalidades), Decimal("0.00"))
     pago = sum((x.valor for x in pagos), Decimal("0.00"))
     permitidos = (
         [] if ator.papel in PAPEIS_SEM_ATOS else maquina.atos_permitidos(p.estado, ator.papel)
     )
+    estado = maquina.estado(p.estado)
+    itens = _itens_do_auto(s, p)
+    infracoes = _infracoes(s, None if itens else _orm(s, p), itens)
     detalhe = {
-        **resumo(s, p),
-        "embarcacao": _embarcacao(s, p),
-        "data_fato": data_do_fato(s, p).isoformat(),
-        "origem": _origem(s, p),
+        "id": p.id,
+        "numero": p.numero,
+        "regime": p.regime,
+        "estado": p.estado,
+        "estado_nome": estado.nome,
+        "final": estado.final,
+        "sobrestado": p.sobrestado,
+        "versao": p.versao,
+        "om": {"sigla": p.om_sigla, "nome": p.om_nome, "uf": p.om_uf},
+        "autuado": None
+        if p.autuado_id is None
+        else {
+            "id": p.autuado_id,
+            "nome": p.autuado_nome,
+            "documento": formatar_documento(p.autuado_documento),
+            "tipo": p.autuado_tipo,
+        },
+        "embarcacao": None
+        if p.emb_id is None
+        else {
+            "id": p.emb_id,
+            "nome": p.emb_nome,
+            "inscricao": p.emb_inscricao,
+            "tipo": p.emb_tipo,
+            "propulsao": p.emb_propulsao,
+            "comprimento": p.emb_comprimento,
+        },
+        "criado_em": p.criado_em.isoformat(),
+        "data_fato": _data_do_fato(s, p, lista_atos).isoformat(),
+        "origem": None
+        if p.origem_id is None
+        else {"id": p.origem_id, "numero": p.origem_numero, "regime": p.origem_regime},
         "auto": None
-        if auto is None
-        else {"numero": auto.numero, "lavrado_em": auto.lavrado_em.isoformat()},
-        "acordao": acordao_dos_atos(maquina, [(a.tipo, a.payload or {}) for a in lista_atos]),
-        "infracoes": _infracoes(s, p),
+        if p.auto_id is None
+        else {"numero": p.auto_numero, "lavrado_em": p.auto_lavrado_em.isoformat()},
+        "acordao": acordao_dos_atos(maquina, tipos_e_dados),
+        "infracoes": infracoes,
         "atos": atos,
         "prazos": prazos,
         "penalidades": [
@@ -265,13 +403,12 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
             {"valor": dinheiro(x.valor), "data": x.data.isoformat(), "referencia": x.referencia}
             for x in pagos
         ],
-        "procuradores": procuradores.resumos(s, p.id),
+        "procuradores": procuradores.resumos(s, p.id) if p.tem_procuradores else [],
         "atos_permitidos": [
             {"tipo": t.tipo_ato, "nome": t.nome, "fundamentos": list(t.fundamentos())}
             for t in permitidos
         ],
-        "medidas": custodia.medidas_do_processo(s, p),
-        "custodia": custodia.resumo(s, p),
+        "medidas": custodia.medidas_do_processo(s, _orm(s, p)) if p.tem_medidas else [],
+        "custodia": custodia.resumo(s, _orm(s, p)) if p.tem_custodia else None,
     }
-    del relacionados
     return ProcessoDetalhado.model_validate(detalhe)

@@ -12,11 +12,12 @@ uma falsa (`tests/unit/falsos.py`) que conta commits e rollbacks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, suppress
 from functools import update_wrapper
 from typing import Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from farol.store.db import Banco
@@ -56,6 +57,72 @@ class BancoUnitOfWork:
 
     def leitura_na_replica(self) -> AbstractContextManager[Session]:
         return self.banco.leitura_na_replica()
+
+
+class UnitOfWorkDoPedido(BancoUnitOfWork):
+    """A unidade de trabalho de um pedido HTTP. Cada leitura tem o prazo de um pedido
+    (`Banco.limite_leitura_s`): um pedido abandonado para de trabalhar.
+
+    Dentro de `partilhando()`, as leituras (a autenticação e os casos de uso) partilham uma
+    sessão e uma transação só de leitura, aberta na primeira e encerrada no fim do bloco: uma
+    conexão do pool, um `BEGIN`. O bloco tem de rodar inteiro numa thread (o corpo de uma rota
+    síncrona): segurar a conexão entre a dependência e a rota, à espera de uma thread livre,
+    deixa os pedidos com conexão esperando thread e os com thread esperando conexão.
+
+    - Uma escrita encerra antes a leitura em curso: o pedido nunca segura duas conexões, e a
+      leitura seguinte (nova transação) vê o que foi gravado.
+    - Um erro dentro de uma leitura também a encerra: a seguinte começa limpa.
+    - Leituras na réplica (`leitura_na_replica`) seguem com transação própria.
+    """
+
+    def __init__(self, banco: Banco) -> None:
+        super().__init__(banco)
+        self._partilhar = False
+        self._sessao: Session | None = None
+
+    @contextmanager
+    def partilhando(self) -> Iterator[None]:
+        """As leituras deste bloco numa sessão e numa transação só."""
+        self._partilhar = True
+        try:
+            yield
+        finally:
+            self._partilhar = False
+            self.encerrar()
+
+    @property
+    def aberta(self) -> bool:
+        """Se há uma leitura partilhada a encerrar."""
+        return self._sessao is not None
+
+    def leitura(self) -> AbstractContextManager[Session]:
+        if not self._partilhar:
+            return self.banco.leitura_do_pedido()
+        return self._partilhada()
+
+    @contextmanager
+    def _partilhada(self) -> Iterator[Session]:
+        try:
+            with self.banco.passagem():
+                if self._sessao is None:
+                    self._sessao = self.banco.sessoes_do_pedido()
+                yield self._sessao
+        except BaseException:
+            self.encerrar()
+            raise
+
+    def escrita(self) -> AbstractContextManager[Session]:
+        self.encerrar()
+        return self.banco.unit_of_work()
+
+    def encerrar(self) -> None:
+        """Termina a leitura partilhada, se houver, e devolve a conexão ao pool (rollback:
+        nada foi gravado nela). Uma falha aqui não muda a resposta já pronta: a conexão
+        quebrada é descartada pelo pool e o próximo pedido passa pelo disjuntor."""
+        sessao, self._sessao = self._sessao, None
+        if sessao is not None:
+            with suppress(SQLAlchemyError):
+                sessao.close()
 
 
 class CasoDeUso(Generic[P, R]):

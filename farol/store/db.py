@@ -14,12 +14,20 @@ Esperas (`farol.config.EsperasDoBanco`, variáveis `FAROL_BANCO_ESPERA_*`): cone
 `BancoIndisponivel` (HTTP 503 com `Retry-After`), e o disjuntor do `Banco` passa a recusar na
 hora os pedidos seguintes, deixando um de cada vez testar se o banco voltou: as threads do
 servidor não ficam presas esperando e as páginas que não usam o banco continuam respondendo.
+
+Leituras de um pedido da API (`Banco.leitura_do_pedido`, `sessoes_do_pedido`): a transação
+toda tem ainda o prazo `limite_leitura_s` (`LIMITE_DA_LEITURA_DO_PEDIDO_S`, no máximo
+`espera_comando_s`), para que um pedido que o cliente abandonou pare de trabalhar. PostgreSQL:
+`SET LOCAL statement_timeout` no início da transação (só se for menor que o da conexão; some
+no fim dela). SQLite: um progress handler, ligado no `BEGIN` e desligado no fim, interrompe o
+comando passado o prazo ("interrupted"). Nos dois, passar do prazo é 503 sem ligar o disjuntor.
 """
 
 from __future__ import annotations
 
 import inspect
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
@@ -45,6 +53,16 @@ MARGEM_DO_CLIENTE_S = 1.0
 TENTAR_DE_NOVO_S = 5
 """O `Retry-After` sugerido quando o banco está indisponível."""
 OPCAO_LEITURA = "farol_somente_leitura"
+OPCAO_LIMITE = "farol_limite_s"
+"""Opção de execução com o tempo máximo (s) de uma transação de leitura de um pedido HTTP."""
+LIMITE_DA_LEITURA_DO_PEDIDO_S = 15.0
+"""Quanto pode durar a leitura de um pedido HTTP (a sessão partilhada do pedido,
+`farol.services.unit_of_work.UnitOfWorkDoPedido`), no máximo `espera_comando_s`: um pedido
+que o cliente abandonou (o servidor não o interrompe quando a conexão cai) para de trabalhar.
+PostgreSQL: `SET LOCAL statement_timeout` na transação, se for menor que o da conexão.
+SQLite: um progress handler que interrompe o comando em curso passado o prazo da transação."""
+PASSOS_DO_SQLITE = 10_000
+"""A cada quantas instruções da máquina virtual do SQLite o progress handler olha o relógio."""
 
 
 class BancoIndisponivel(ErroFarol):
@@ -93,7 +111,6 @@ def _modo_wal(cursor: Any) -> None:
     exclusiva dessa troca e o SQLite responde "database is locked" sem esperar o
     `busy_timeout`: tenta-se de novo por alguns segundos."""
     import sqlite3
-    import time
 
     for tentativa in range(100):
         try:
@@ -126,10 +143,29 @@ def _preparar_sqlite(engine: Engine, esperas: EsperasDoBanco) -> None:
 
     @event.listens_for(engine, "begin")
     def _ao_iniciar(conexao: Connection) -> None:
-        if conexao.get_execution_options().get(OPCAO_LEITURA):
+        opcoes = conexao.get_execution_options()
+        limite = opcoes.get(OPCAO_LIMITE)
+        dbapi = conexao.connection.dbapi_connection
+        if limite is None:
+            dbapi.set_progress_handler(None, 0)  # type: ignore[union-attr]
+        else:
+            fim = time.monotonic() + limite
+            # devolver True interrompe o comando: sqlite3.OperationalError "interrupted"
+            dbapi.set_progress_handler(  # type: ignore[union-attr]
+                lambda: time.monotonic() > fim, PASSOS_DO_SQLITE
+            )
+        if opcoes.get(OPCAO_LEITURA):
             conexao.exec_driver_sql("BEGIN")
         else:
             conexao.exec_driver_sql("BEGIN IMMEDIATE")
+
+    @event.listens_for(engine, "commit")
+    @event.listens_for(engine, "rollback")
+    def _ao_terminar(conexao: Connection) -> None:
+        # o prazo é da transação: o COMMIT/ROLLBACK e a conexão devolvida ao pool não o herdam
+        if conexao.get_execution_options().get(OPCAO_LIMITE) is not None:
+            dbapi = conexao.connection.dbapi_connection
+            dbapi.set_progress_handler(None, 0)  # type: ignore[union-attr]
 
 
 @cache
@@ -195,6 +231,13 @@ def _preparar_postgresql(engine: Engine, esperas: EsperasDoBanco) -> None:
 
     setattr(engine.dialect, "do_ping", _ping_curto)  # noqa: B010 (só o dialeto desta engine)
 
+    @event.listens_for(engine, "begin")
+    def _limitar_leitura(conexao: Connection) -> None:
+        limite = conexao.get_execution_options().get(OPCAO_LIMITE)
+        if limite is not None and (comando_s is None or limite < comando_s):
+            # SET LOCAL: vale até o fim desta transação; a conexão volta ao pool sem ele
+            conexao.exec_driver_sql(f"SET LOCAL statement_timeout = {max(1, round(limite * 1000))}")
+
 
 def criar_engine(url: str | URL, esperas: EsperasDoBanco | None = None, **opcoes: Any) -> Engine:
     """Engine para a URL; no SQLite cria a pasta do arquivo e liga as pragmas.
@@ -232,6 +275,7 @@ def esperas_para_migrar() -> EsperasDoBanco:
 
 
 _TRAVA_SQLITE = ("database is locked", "database table is locked")
+_PRAZO_SQLITE = ("interrupted",)  # o progress handler do limite da leitura
 _QUEDA_SQLITE = ("unable to open database", "disk i/o error")
 _ESPERA_PG = ("57014", "55P03")  # query_canceled (statement_timeout), lock_not_available
 
@@ -256,6 +300,8 @@ def avaliar_falha(e: BaseException) -> tuple[str, bool] | None:
         texto = str(original).lower()
         if any(t in texto for t in _TRAVA_SQLITE):
             return "banco ocupado por outra gravação", False
+        if any(t in texto for t in _PRAZO_SQLITE):
+            return "o comando passou do tempo", False
         if any(t in texto for t in _QUEDA_SQLITE):
             return "arquivo do banco inacessível", True
         return None
@@ -337,12 +383,19 @@ class Banco:
     sessoes: sessionmaker[Session] = field(init=False)
     sessoes_leitura: sessionmaker[Session] = field(init=False)
     sessoes_replica: sessionmaker[Session] = field(init=False)
+    sessoes_do_pedido: sessionmaker[Session] = field(init=False)
+    """Leitura com o prazo de um pedido HTTP (`limite_leitura_s`): a sessão partilhada do
+    pedido (`farol.services.unit_of_work.UnitOfWorkDoPedido`)."""
     disjuntor: Disjuntor = field(init=False, default_factory=Disjuntor)
+    limite_leitura_s: float = LIMITE_DA_LEITURA_DO_PEDIDO_S
 
     def __post_init__(self) -> None:
         self.sessoes = criar_fabrica(self.engine)
         leitura = self.engine.execution_options(**{OPCAO_LEITURA: True})
         self.sessoes_leitura = criar_fabrica(leitura)
+        self.sessoes_do_pedido = criar_fabrica(
+            leitura.execution_options(**{OPCAO_LIMITE: self.limite_leitura_s})
+        )
         self.sessoes_replica = (
             criar_fabrica(self.replica.execution_options(**{OPCAO_LEITURA: True}))
             if self.replica is not None
@@ -358,9 +411,11 @@ class Banco:
         replica: str | URL | None = None,
         **opcoes: Any,
     ) -> Banco:
+        comando_s = (esperas or EsperasDoBanco()).espera_comando_s
         return cls(
             criar_engine(url, esperas, **opcoes),
             criar_engine(replica, esperas, **opcoes) if replica else None,
+            limite_leitura_s=min(LIMITE_DA_LEITURA_DO_PEDIDO_S, comando_s or float("inf")),
         )
 
     @property
@@ -373,9 +428,19 @@ class Banco:
         fabrica = self.sessoes_leitura if somente_leitura else self.sessoes
         return self._pelo_disjuntor(fabrica)
 
+    def leitura_do_pedido(self) -> AbstractContextManager[Session]:
+        """Transação de leitura com o prazo de um pedido HTTP (`limite_leitura_s`)."""
+        return self._pelo_disjuntor(self.sessoes_do_pedido)
+
     def leitura_na_replica(self) -> AbstractContextManager[Session]:
         """Transação de leitura na réplica, se houver (senão, no principal)."""
         return self._pelo_disjuntor(self.sessoes_replica)
+
+    @contextmanager
+    def passagem(self) -> Iterator[None]:
+        """O disjuntor em volta de um bloco que usa uma sessão já aberta (a do pedido)."""
+        with self.disjuntor.passagem():
+            yield
 
     @contextmanager
     def _pelo_disjuntor(self, fabrica: sessionmaker[Session]) -> Iterator[Session]:

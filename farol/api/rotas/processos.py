@@ -9,8 +9,8 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import ValidationError
 
 from farol import entrada
-from farol.api.deps import AtorAtual
-from farol.http.deps import UowDep
+from farol.api.deps import AtorAtual, TokenAssinado, ator_no_pedido
+from farol.http.deps import UowDep, UowDoPedidoDep
 from farol.http.erros import respostas
 from farol.http.parametros import Data, IdNoCaminho
 from farol.relogio import hoje as hoje_em_brasilia
@@ -133,8 +133,13 @@ def listar(
 
 
 @rotas.get("/processos/{processo_id}", response_model=ProcessoDetalhado)
-def detalhar(processo_id: IdNoCaminho, ator: AtorAtual, uow: UowDep) -> ProcessoDetalhado:
-    return processos.detalhar(uow, ator, processo_id)
+def detalhar(
+    processo_id: IdNoCaminho, request: Request, token: TokenAssinado, uow: UowDoPedidoDep
+) -> ProcessoDetalhado:
+    # a autenticação e a leitura do processo numa transação e numa conexão, nesta thread
+    with uow.partilhando():
+        ator = ator_no_pedido(request, token, uow)
+        return processos.detalhar(uow, ator, processo_id)
 
 
 @rotas.get("/processos/{processo_id}/atos-possiveis", response_model=list[AtoPossivel])

@@ -1,0 +1,160 @@
+"""O GET de um processo é um pedido barato (issue 13, item 4): uma conexão do pool e uma
+transação de leitura para a autenticação e o caso de uso, e poucos comandos SQL. Se crescerem,
+estes testes falham; a leitura do pedido tem prazo (um pedido abandonado para de trabalhar)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apoio import hash_rapido
+from fastapi.testclient import TestClient
+from sqlalchemy import event, select, text
+
+from farol.app import criar_app
+from farol.config import Configuracao
+from farol.relogio import hoje
+from farol.services import demo, usuarios
+from farol.services.demo import SENHA_DEMO
+from farol.services.unit_of_work import UnitOfWorkDoPedido
+from farol.store.db import Banco, BancoIndisponivel
+from farol.store.orm import OM, AutoDeInfracao, Processo
+
+API = "/api/v1"
+SELECTS_COM_AUTO = 6
+"""A sessão e o usuário; o processo e o que é um-para-um; atos; prazos; penalidades; itens do
+auto."""
+SELECTS_NO_MAXIMO = 10
+"""Qualquer processo da demonstração (sem auto: a decisão da inspeção; custódia, medidas...)."""
+
+
+@contextmanager
+def contando(banco: Banco) -> Iterator[dict[str, Any]]:
+    """Os comandos SQL e as conexões tiradas do pool enquanto o bloco roda."""
+    conta: dict[str, Any] = {"comandos": [], "conexoes": 0}
+
+    def comando(*args: Any) -> None:
+        conta["comandos"].append(" ".join(args[2].split()))
+
+    def conexao(*_: Any) -> None:
+        conta["conexoes"] += 1
+
+    event.listen(banco.engine, "before_cursor_execute", comando)
+    event.listen(banco.engine.pool, "checkout", conexao)
+    try:
+        yield conta
+    finally:
+        event.remove(banco.engine, "before_cursor_execute", comando)
+        event.remove(banco.engine.pool, "checkout", conexao)
+
+
+@pytest.fixture
+def cliente(
+    banco: Banco, url_banco: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[TestClient, dict[str, str]]]:
+    monkeypatch.setattr(usuarios, "hash_senha", hash_rapido)
+    demo.carregar_demo(banco, hoje(), log=lambda _: None)
+    config = Configuracao(pasta_dados=tmp_path, database_url=url_banco, segredo="x" * 40)
+    with TestClient(criar_app(config, banco)) as c:
+        r = c.post(f"{API}/auth/token", data={"username": "dpc", "password": SENHA_DEMO})
+        assert r.status_code == 200, r.text
+        yield c, {"Authorization": f"Bearer {r.json()['access_token']}"}
+
+
+def test_get_de_um_processo_usa_uma_conexao_e_poucos_comandos(
+    banco: Banco, cliente: tuple[TestClient, dict[str, str]]
+) -> None:
+    c, token = cliente
+    with banco.unit_of_work(somente_leitura=True) as s:
+        ids = list(s.execute(select(Processo.id).order_by(Processo.id)).scalars())
+        com_auto = s.execute(select(AutoDeInfracao.processo_id).limit(1)).scalar_one()
+    assert c.get(f"{API}/processos/{com_auto}", headers=token).status_code == 200  # aquece
+    for pid in ids:
+        with contando(banco) as conta:
+            r = c.get(f"{API}/processos/{pid}", headers=token)
+        assert r.status_code == 200, r.text
+        selects = [x for x in conta["comandos"] if x.upper().startswith(("SELECT", "WITH"))]
+        assert conta["conexoes"] == 1, (pid, conta)
+        assert len([x for x in conta["comandos"] if x.upper().startswith("BEGIN")]) <= 1
+        assert len(selects) <= SELECTS_NO_MAXIMO, (pid, selects)
+        if pid == com_auto:
+            assert len(selects) == SELECTS_COM_AUTO, selects
+            # além das consultas: o BEGIN (SQLite) e o prazo da leitura (PostgreSQL)
+            outros = [x for x in conta["comandos"] if x not in selects]
+            assert len(outros) <= 1, outros
+            assert all(x.startswith(("BEGIN", "SET LOCAL statement_timeout")) for x in outros)
+
+
+def test_get_de_processo_fora_da_jurisdicao_e_404_na_mesma_leitura(
+    banco: Banco, cliente: tuple[TestClient, dict[str, str]]
+) -> None:
+    c, token = cliente
+    with contando(banco) as conta:
+        r = c.get(f"{API}/processos/999999", headers=token)
+    assert r.status_code == 404
+    assert r.json()["campo"] == "id"
+    assert conta["conexoes"] == 1
+
+
+def test_escrita_no_pedido_encerra_a_leitura_partilhada(banco: Banco) -> None:
+    """Uma escrita no meio do pedido não segura duas conexões, e a leitura seguinte vê o que
+    ela gravou."""
+    uow = UnitOfWorkDoPedido(banco)
+    with uow.partilhando():
+        with uow.leitura() as s:
+            antes = s.execute(select(OM.id)).all()
+        with uow.leitura() as s2:
+            assert s2 is s  # a mesma sessão e transação
+        assert uow.aberta
+        with uow.escrita() as s:
+            assert not uow.aberta
+            s.add(OM(sigla="CPTESTE", nome="Capitania de Teste", tipo="CP", uf="SC",
+                     municipio="Itajaí"))  # fmt: skip
+            s.flush()
+            assert banco.engine.pool.checkedout() == 1  # type: ignore[attr-defined]
+        with uow.leitura() as s:
+            depois = s.execute(select(OM.id)).all()
+    assert not uow.aberta
+    assert len(depois) == len(antes) + 1
+    assert banco.engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+
+
+def _demorada(banco: Banco) -> str:
+    if banco.engine.dialect.name == "postgresql":
+        return "SELECT pg_sleep(5)"
+    return (
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000000000)"
+        " SELECT count(*) FROM c"
+    )
+
+
+def test_leitura_do_pedido_para_no_prazo(banco: Banco) -> None:
+    """A leitura de um pedido tem prazo (`Banco.limite_leitura_s`): SQLite pelo progress
+    handler, PostgreSQL por `SET LOCAL statement_timeout`; passou, é 503 (tente de novo) sem
+    ligar o disjuntor, e a conexão volta ao pool sem o prazo."""
+    curto = Banco(banco.engine, limite_leitura_s=0.2)
+    uow = UnitOfWorkDoPedido(curto)
+    inicio = time.monotonic()
+    with pytest.raises(BancoIndisponivel, match="passou do tempo"), uow.leitura() as s:
+        s.execute(text(_demorada(banco))).scalar()
+    with (
+        pytest.raises(BancoIndisponivel, match="passou do tempo"),
+        uow.partilhando(),
+        uow.leitura() as s,
+    ):
+        s.execute(text(_demorada(banco))).scalar()
+    assert time.monotonic() - inicio < 6
+    assert not uow.aberta and not curto.disjuntor.aberto
+    # a mesma conexão, fora do pedido: sem prazo de leitura
+    with banco.unit_of_work(somente_leitura=True) as s:
+        if banco.engine.dialect.name == "postgresql":
+            assert s.execute(text("SHOW statement_timeout")).scalar() != "200ms"
+        assert s.execute(text("SELECT count(*) FROM om")).scalar() is not None
+    with banco.unit_of_work() as s:  # uma escrita na conexão que teve o prazo
+        s.add(
+            OM(sigla="CPPRAZO", nome="Capitania do Prazo", tipo="CP", uf="SC", municipio="Itajaí")
+        )
