@@ -74,11 +74,39 @@ def prazos(
             .where(*consultas.condicoes_de_prazos(ator.oms, de, ate))
         ).scalar_one()
     )
-    q = consultas.consulta_de_prazos(ator.oms, de, ate)
-    estreita = q.with_only_columns(Prazo.id)
     if not total or not limite:
         return total, []
-    ids = list(s.execute(estreita.limit(limite)).scalars())
+    condicoes = consultas.condicoes_de_prazos(ator.oms, de, ate)
+    if total > limite:
+        # a página está entre os que vencem até o vencimento do `limite`-ésimo (o corte, lido
+        # só no índice dos prazos em curso por data): ordenar pelo número do processo só esses,
+        # e não os 100 mil vencidos de uma jurisdição grande (a 1 milhão de processos: 0,7 s)
+        corte = (
+            select(Prazo.vencimento)
+            .where(*condicoes)
+            .order_by(Prazo.vencimento)
+            .offset(limite - 1)
+            .limit(1)
+            .scalar_subquery()
+        )
+        condicoes = [*condicoes, Prazo.vencimento <= corte]
+    # os candidatos separados primeiro (CTE materializada), pelo índice da OM e da data; sem
+    # ela, o PostgreSQL percorria o índice por data do país inteiro buscando cada linha
+    candidatos = (
+        select(Prazo.id, Prazo.processo_id, Prazo.vencimento)
+        .where(*condicoes)
+        .cte("candidatos")
+        .prefix_with("MATERIALIZED")
+    )
+    ids = list(
+        s.execute(
+            select(candidatos.c.id)
+            .join(Processo, Processo.id == candidatos.c.processo_id)
+            .order_by(candidatos.c.vencimento, Processo.numero, candidatos.c.id)
+            .limit(limite)
+        ).scalars()
+    )
+    q = consultas.consulta_de_prazos(ator.oms, de, ate)
     linhas = s.execute(q.where(Prazo.id.in_(ids))).all()
     return total, [consultas.prazo_com_processo(prazo, p) for prazo, p in linhas]
 

@@ -676,10 +676,12 @@ class Prazo(Base):
             sqlite_where=text("encerrado_em IS NULL"),
             postgresql_where=text("encerrado_em IS NULL"),
         ),
-        # os mesmos, por data: os prazos de hoje, da semana e os vencidos do painel
+        # os mesmos, por data (com a OM, que filtra no próprio índice): os prazos de hoje, da
+        # semana e os vencidos do painel, na ordem do vencimento
         Index(
             "ix_prazo_em_curso_por_data",
             "vencimento",
+            "om_id",
             "processo_id",
             sqlite_where=text("encerrado_em IS NULL"),
             postgresql_where=text("encerrado_em IS NULL"),
