@@ -159,7 +159,7 @@ def main() -> None:
         if not args.reusar:
             popular(banco, args.k)
             if args.massa:
-                carregar_em_massa(banco, args.massa, lote=2000, semanas=8, log=lambda _: None)
+                carregar_em_massa(banco, args.massa, lote=2000, semanas=52, log=lambda _: None)
         criacao = time.perf_counter() - t0
         with banco.unit_of_work(somente_leitura=True) as s:
             total = len(s.execute(select(Processo.id)).all())

@@ -444,8 +444,10 @@ OpcaoUrl = Annotated[
 
 LOTE_DA_CARGA = 2000
 """Processos por transação em `farol demo --processos N`."""
-RECUO_DA_CARGA = 8
-"""Semanas que a carga em massa pode recuar as datas dos processos-modelo."""
+RECUO_DA_CARGA = 52
+"""Semanas que a carga em massa pode recuar as datas dos processos-modelo: um ano, para que os
+vencimentos e as inspeções se espalhem pelos dias como num serviço em uso (com 8 semanas, um
+quarto dos prazos em curso do país vencia no mesmo dia)."""
 
 
 @app.command()
