@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import asdict
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Row, bindparam, exists, select
 from sqlalchemy.orm import Session, aliased
 
+from farol import entrada
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
@@ -109,6 +112,61 @@ def resumo(s: Session, p: Processo) -> dict[str, Any]:
         if emb is None
         else {"id": emb.id, "nome": emb.nome, "inscricao": emb.inscricao},
         "criado_em": p.criado_em.isoformat(),
+    }
+
+
+_documento_formatado = lru_cache(maxsize=entrada.POR_PAGINA_MAXIMO)(formatar_documento)
+"""`formatar_documento` (confere os dígitos verificadores a cada chamada) lembrado para os
+documentos de uma página inteira: a mesma página pedida de novo não refaz as contas."""
+
+
+def resumo_da_linha(x: Sequence[Any]) -> dict[str, Any]:
+    """`resumo` de uma linha do Core, sem voltar ao banco (a lista de processos): a linha traz,
+    nesta ordem, id, numero, regime, estado, sobrestado, versao, criado_em, autuado_id e
+    embarcacao_id do processo; sigla, nome e uf da OM; nome, documento e tipo do autuado; nome
+    e inscrição da embarcação (e o que mais vier depois, que fica de fora)."""
+    (
+        pid,
+        numero,
+        regime,
+        sigla_estado,
+        sobrestado,
+        versao,
+        criado_em,
+        autuado_id,
+        embarcacao_id,
+        om_sigla,
+        om_nome,
+        om_uf,
+        autuado_nome,
+        autuado_documento,
+        autuado_tipo,
+        emb_nome,
+        emb_inscricao,
+    ) = x[:17]
+    estado = carregar_regime(regime).estado(sigla_estado)
+    return {
+        "id": pid,
+        "numero": numero,
+        "regime": regime,
+        "estado": sigla_estado,
+        "estado_nome": estado.nome,
+        "final": estado.final,
+        "sobrestado": sobrestado,
+        "versao": versao,
+        "om": {"sigla": om_sigla, "nome": om_nome, "uf": om_uf},
+        "autuado": None
+        if not autuado_id
+        else {
+            "id": autuado_id,
+            "nome": autuado_nome,
+            "documento": _documento_formatado(autuado_documento),
+            "tipo": autuado_tipo,
+        },
+        "embarcacao": None
+        if not embarcacao_id
+        else {"id": embarcacao_id, "nome": emb_nome, "inscricao": emb_inscricao},
+        "criado_em": criado_em.isoformat(),
     }
 
 

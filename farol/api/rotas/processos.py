@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, File, Form, Header, Path, Query, Request, Response, UploadFile
 from fastapi.exceptions import RequestValidationError
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from farol import entrada
 from farol.api.deps import AtorAtual, TokenAssinado, ator_no_pedido
@@ -51,6 +51,9 @@ CABECALHOS_DA_LISTA = {
     },
 }
 
+_LISTA = TypeAdapter(list[ProcessoNaLista])
+"""O corpo da lista (o mesmo `response_model` da rota)."""
+
 
 @rotas.get(
     "/processos",
@@ -60,8 +63,8 @@ CABECALHOS_DA_LISTA = {
 def listar(
     request: Request,
     response: Response,
-    ator: AtorAtual,
-    uow: UowDep,
+    token: TokenAssinado,
+    uow: UowDoPedidoDep,
     estado: Annotated[
         str | None, Query(max_length=entrada.CODIGO, description="id do estado no quadro")
     ] = None,
@@ -96,27 +99,30 @@ def listar(
             deprecated=True,
         ),
     ] = None,
-) -> list[ProcessoNaLista]:
+) -> Response:
     """Os processos da jurisdição, uma página por vez, com o próximo prazo em curso de cada
     um; o total e os endereços das outras páginas vêm nos cabeçalhos (`X-Total-Count`,
     `Link`). O mesmo caso de uso da página /processos (`consultas.listar_processos`)."""
-    try:
-        filtro = FiltroDeProcessos(
-            estado=estado,
-            om=om,
-            regime=regime,
-            vencidos=vencidos,
-            vence_de=vence_de,
-            vence_ate=vence_ate,
-            ordem=ordem,
-            pagina=pagina,
-            por_pagina=por_pagina or limite or POR_PAGINA_DA_API,
-        )
-    except ValidationError as e:  # o que a consulta já não recusou (ex.: texto só de espaços)
-        raise RequestValidationError(
-            [{**x, "loc": ("query", *x["loc"])} for x in e.errors()]
-        ) from None
-    r = consultas.listar_processos(uow, ator, filtro)
+    # a autenticação e a lista numa transação e numa conexão, nesta thread (como `detalhar`)
+    with uow.partilhando():
+        ator = ator_no_pedido(request, token, uow)
+        try:
+            filtro = FiltroDeProcessos(
+                estado=estado,
+                om=om,
+                regime=regime,
+                vencidos=vencidos,
+                vence_de=vence_de,
+                vence_ate=vence_ate,
+                ordem=ordem,
+                pagina=pagina,
+                por_pagina=por_pagina or limite or POR_PAGINA_DA_API,
+            )
+        except ValidationError as e:  # o que a consulta já não recusou (ex.: só espaços)
+            raise RequestValidationError(
+                [{**x, "loc": ("query", *x["loc"])} for x in e.errors()]
+            ) from None
+        r = consultas.listar_processos(uow, ator, filtro)
     response.headers["X-Total-Count"] = str(r.total)
     response.headers["X-Pagina"] = str(r.pagina)
     response.headers["X-Paginas"] = str(r.paginas)
@@ -129,7 +135,11 @@ def listar(
         f'<{request.url.include_query_params(pagina=n, por_pagina=r.por_pagina)}>; rel="{rel}"'
         for rel, n in vizinhas.items()
     )
-    return r.itens
+    # o JSON aqui, nesta thread: os itens já são `ProcessoNaLista` validados, e devolvê-los ao
+    # FastAPI os revalidaria em outra passagem pelo pool de threads (os mesmos bytes)
+    resposta = Response(_LISTA.dump_json(r.itens, by_alias=True), media_type="application/json")
+    resposta.headers.raw.extend(response.headers.raw)
+    return resposta
 
 
 @rotas.get("/processos/{processo_id}", response_model=ProcessoDetalhado)
