@@ -531,12 +531,6 @@ def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
     return SituacaoDaPessoa.model_validate(resposta)
 
 
-MEIO_CENTAVO: Any = literal_column("0.005")
-"""Saldo mínimo no banco: o SQLite soma dinheiro em ponto flutuante (600,00 - 599,99 pode dar
-0,0099999...), e meio centavo separa "deve ao menos um centavo" de "nada a pagar" nos dois
-bancos."""
-
-
 def _sem_penalidade() -> Any:
     """O processo está num estado marcado `sem_penalidade` no quadro do seu regime (nenhuma
     penalidade em vigor; `repositorio.vigentes`)."""
@@ -615,10 +609,6 @@ def _vencimento_do_pagamento() -> Any:
     )
 
 
-def _zero_se_nulo(x: Any) -> Any:
-    return func.coalesce(x, literal_column("0"))
-
-
 FILTRAR_PRIMEIRO = 100_000
 """Até quantas linhas do resumo uma página pelo número separa primeiro (e só então junta os
 processos e ordena); acima disso, percorre os processos na ordem do número até completar a
@@ -662,12 +652,12 @@ def pagina_de_multas_vencidas(
     (`processo_resumo`); a contagem só o lê, e a página (com `limite`, os primeiros) junta o
     processo, a OM, o autuado e a embarcação só às suas linhas."""
     r = ProcessoResumo
-    condicoes = (  # pelo índice (om_id, vencimento_pagamento) do modelo de leitura
+    condicoes = (  # pelo índice parcial dos em débito, por OM e vencimento do pagamento
         r.om_id.in_(oms),
         r.vencimento_pagamento < hoje,
-        r.encerrado.is_(False),
-        # a multa é nula no estado sem penalidade (`_sem_penalidade`): saldo nunca positivo
-        _zero_se_nulo(r.multa) - r.pago > MEIO_CENTAVO,
+        # não encerrado e multa em vigor maior que o pago (a multa é nula no estado sem
+        # penalidade, `_sem_penalidade`): a coluna do resumo, regravada com cada ato
+        r.em_debito.is_(True),
     )
     total = int(s.execute(select(func.count()).select_from(r).where(*condicoes)).scalar_one())
     if limite == 0 or total == 0:

@@ -24,7 +24,18 @@ from functools import cache
 from itertools import chain, islice
 from typing import Any
 
-from sqlalchemy import bindparam, case, delete, event, func, insert, select
+from sqlalchemy import (
+    bindparam,
+    case,
+    column,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    table,
+)
 from sqlalchemy.orm import Session
 
 from farol import relogio
@@ -50,6 +61,7 @@ _PENDENTES = "farol.resumo_processo.pendentes"
 _DO_PROCESSO = (Ato, Prazo, Penalidade, Pagamento)
 
 COLUNAS = tuple(c.name for c in ProcessoResumo.__table__.columns)
+TABELA = ProcessoResumo.__tablename__
 
 
 def _lotes(ids: Iterable[int], tamanho: int = LOTE) -> Iterator[list[int]]:
@@ -206,6 +218,9 @@ def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
                 "multa_fixada_em": multa_fixada_em if total_multa is not None else None,
                 "retida_em": data_retencao if tipo_retencao in retem else None,
                 "restituicao_pendente": restituicoes.get(pid, ZERO),
+                # centavos dos dois lados: maior que o pago por um centavo ao menos
+                "em_debito": not encerrado
+                and (_dinheiro(total_multa) or ZERO) > (_dinheiro(pago) or ZERO),
             }
         )
     return saida
@@ -285,10 +300,26 @@ def atualizar(s: Session, ids: Iterable[int]) -> int:
 
 
 def refazer_todos(s: Session) -> int:
-    """Regrava o resumo de todos os processos (a migração que cria a tabela, uma mudança de
-    dados normativos que muda as contas); devolve quantos."""
+    """Regrava o resumo de todos os processos (uma mudança de dados normativos que muda as
+    contas); devolve quantos."""
     ids = list(s.execute(select(Processo.id)).scalars())
     return atualizar(s, ids)
+
+
+def preencher_na_migracao(s: Session) -> int:
+    """Preenche o resumo de todos os processos numa tabela recém-criada por uma migração, que
+    ainda não tem as colunas que as migrações seguintes acrescentam: grava só as colunas que a
+    tabela tem agora (as seguintes se preenchem nas suas migrações); devolve quantos."""
+    existentes = {c["name"] for c in inspect(s.connection()).get_columns(TABELA)}
+    tipos = ProcessoResumo.__table__.c
+    tabela = table(TABELA, *(column(c, tipos[c].type) for c in COLUNAS if c in existentes))
+    total = 0
+    for lote in _lotes(s.execute(select(Processo.id)).scalars()):
+        linhas = [{k: v for k, v in x.items() if k in existentes} for x in _linhas(s, lote)]
+        if linhas:
+            s.execute(insert(tabela), linhas)
+        total += len(linhas)
+    return total
 
 
 def conferir(s: Session) -> list[tuple[int, str, Any, Any]]:

@@ -474,6 +474,14 @@ class ProcessoResumo(Base):
             sqlite_where=text("retida_em IS NOT NULL"),
             postgresql_where=text("retida_em IS NOT NULL"),
         ),
+        # as multas vencidas: só os processos com saldo devedor, por OM e vencimento
+        Index(
+            "ix_processo_resumo_em_debito",
+            "om_id",
+            "vencimento_pagamento",
+            sqlite_where=text("em_debito IS 1"),
+            postgresql_where=text("em_debito IS true"),
+        ),
         Index(
             "ix_processo_resumo_a_restituir",
             "om_id",
@@ -509,6 +517,9 @@ class ProcessoResumo(Base):
     retenção); nula sem ela."""
     restituicao_pendente: Mapped[Decimal] = mapped_column(SomaDeDinheiro)
     """O pago a maior reconhecido e ainda não restituído (`fatos_do_recurso`)."""
+    em_debito: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Processo não encerrado com multa em vigor maior que o pago (o saldo das multas vencidas
+    do painel, quando o prazo de pagamento já passou)."""
 
 
 class MedidaAdministrativa(Base):

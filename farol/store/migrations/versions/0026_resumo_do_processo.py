@@ -94,9 +94,10 @@ def upgrade() -> None:
     # os processos já gravados: o mesmo cálculo do serviço, em lotes
     from sqlalchemy.orm import Session
 
-    from farol.services.resumo_processo import refazer_todos
+    # só as colunas desta revisão: as que as migrações seguintes acrescentam se preenchem nelas
+    from farol.services.resumo_processo import preencher_na_migracao
 
-    refazer_todos(Session(bind=op.get_bind()))
+    preencher_na_migracao(Session(bind=op.get_bind()))
 
 
 def downgrade() -> None:
