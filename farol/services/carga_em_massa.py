@@ -11,15 +11,19 @@ auto e itens, atos, prazos, penalidades, pagamentos) é lida uma vez e clonada N
   `numeracao`, que terminam cada lote com `ultimo` igual ao maior número usado (o texto do
   ato que cita o número do auto é reescrito);
 - pessoas (CPF válido) e embarcação novas;
-- a OM sorteada entre as que têm o mesmo calendário nos dias que os prazos do modelo tocam
-  (feriados da UF e fechamentos próprios): os vencimentos e os dias não úteis gravados no
-  modelo valem para ela; os atores são os usuários da OM (ou da OM superior) com o papel;
+- a OM sorteada primeiro, pelo peso do seu tipo (`PESO_DO_TIPO_DE_OM`: os processos se
+  espalham pelo país), e depois um modelo e um recuo em que ela tem o mesmo calendário nos dias
+  que os prazos do modelo tocam (feriados da UF e fechamentos próprios): os vencimentos e os
+  dias não úteis gravados no modelo valem para ela; os atores são os usuários da OM (ou da OM
+  superior) com o papel;
 - as datas recuadas um número inteiro de semanas (sábados e domingos caem nos mesmos dias),
   só quando o calendário também confere nas datas recuadas;
 - a cadeia de hashes de cada processo recalculada com `hash_do_ato`, a mesma função de
   `registrar_ato`: `farol auditoria verificar` passa.
 
-Cada lote é uma transação (a numeração e os ids nunca ficam à frente do que foi gravado).
+Cada lote é uma transação (a numeração e os ids nunca ficam à frente do que foi gravado); o
+próximo lote se monta numa thread enquanto o anterior se grava. No PostgreSQL, ANALYZE a cada
+vez que os processos dobram e VACUUM ANALYZE no fim.
 Supõe-se um único carregador: durante a carga, não se registram processos pelo servidor.
 """
 
