@@ -11,6 +11,7 @@ Ordem de busca de cada arquivo de modelo (o primeiro que existir vale):
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -55,6 +56,19 @@ def _quebras(texto: str) -> Markup:
     return Markup("<br/>").join(linhas)
 
 
+_FORA_DO_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Caracteres que o XML 1.0 não admite nem escapados (controles, substitutos soltos)."""
+
+
+def _so_o_que_o_xml_admite(valor: object) -> object:
+    """Cada valor impresso num modelo (`finalize` do Jinja) sem os caracteres que o XML não
+    admite: um texto digitado com um caractere de controle não quebra o documento."""
+    if isinstance(valor, str) and _FORA_DO_XML.search(valor):
+        limpo = _FORA_DO_XML.sub("", valor)
+        return Markup(limpo) if isinstance(valor, Markup) else limpo
+    return valor
+
+
 def _ou_traco(valor: object) -> object:
     return valor if valor not in (None, "") else "—"
 
@@ -73,6 +87,7 @@ def ambiente(pastas: Sequence[Path]) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
+        finalize=_so_o_que_o_xml_admite,
     )
     env.filters.update(
         data=formatar_data,

@@ -142,7 +142,10 @@ class Construtor:
         try:
             raiz = ET.fromstring(xml)
         except ET.ParseError as erro:
-            raise ModeloInvalido(f"o modelo gerou XML inválido: {erro}") from None
+            linha, coluna = erro.position
+            raise ModeloInvalido(
+                f"o modelo gerou XML inválido (linha {linha}, coluna {coluna})"
+            ) from None
         if raiz.tag != "documento":
             raise ModeloInvalido(f"a raiz do modelo deve ser <documento>, não <{raiz.tag}>")
         return self.blocos(raiz, self.largura)

@@ -77,8 +77,18 @@ def test_modelo_da_om_com_elemento_desconhecido_e_erro_claro(tmp_path: Path) -> 
 
 def test_modelo_da_om_com_xml_quebrado_e_erro_claro(tmp_path: Path) -> None:
     (tmp_path / "cabecalho.xml.j2").write_text("<p>sem fechar", encoding="utf-8")
-    with pytest.raises(ModeloInvalido, match="XML inválido"):
+    with pytest.raises(ModeloInvalido, match=r"XML inválido \(linha \d+, coluna \d+\)$"):
         renderizar(exemplo(TipoDocumento.auto_de_infracao), modelos_dir=tmp_path)
+
+
+def test_caractere_de_controle_num_dado_nao_quebra_o_documento(tmp_path: Path) -> None:
+    """Um texto digitado com caracteres que o XML não admite (o fuzz da API achou um) sai sem
+    eles, em vez de o documento virar "XML inválido"."""
+    (tmp_path / "cabecalho.xml.j2").write_text(
+        '<p estilo="om">Texto{{ "\x01\x0b\x1f" }}colado {{ om.sigla }}</p>', encoding="utf-8"
+    )
+    texto = _texto(renderizar(exemplo(TipoDocumento.auto_de_infracao), modelos_dir=tmp_path))
+    assert "Textocolado" in texto
 
 
 def test_modelo_da_om_que_usa_dado_inexistente_e_erro_claro(tmp_path: Path) -> None:
