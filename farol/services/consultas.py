@@ -395,16 +395,23 @@ def condicoes_de_prazos(
     return condicoes
 
 
+ORDEM_DOS_PRAZOS = (Prazo.vencimento, Prazo.processo_id, Prazo.id)
+"""Os prazos pelo vencimento e, no mesmo dia, pela abertura do processo: a ordem do índice dos
+prazos em curso por data (`ix_prazo_em_curso_por_data`, migração 0035), que dá a primeira página
+sem ler os processos dos prazos que vencem no mesmo dia no país inteiro."""
+
+
 def consulta_de_prazos(
     oms: frozenset[int], de: dt.date, ate: dt.date, *, somente_abertos: bool = True
 ) -> Select[tuple[Prazo, Processo]]:
-    """Os prazos da jurisdição que vencem no período, pelo vencimento e pelo número do processo
-    (o painel pede a primeira página dela com o total; `prazos_no_periodo`, a lista toda)."""
+    """Os prazos da jurisdição que vencem no período, pelo vencimento e, no mesmo dia, pela
+    ordem de abertura dos processos (`ORDEM_DOS_PRAZOS`; o painel pede a primeira página dela
+    com o total; `prazos_no_periodo`, a lista toda)."""
     return (
         select(Prazo, Processo)
         .join(Processo, Processo.id == Prazo.processo_id)
         .where(*condicoes_de_prazos(oms, de, ate, somente_abertos=somente_abertos))
-        .order_by(Prazo.vencimento, Processo.numero, Prazo.id)
+        .order_by(*ORDEM_DOS_PRAZOS)
     )
 
 
@@ -609,48 +616,35 @@ def _vencimento_do_pagamento() -> Any:
     )
 
 
-FILTRAR_PRIMEIRO = 100_000
-"""Até quantas linhas do resumo uma página pelo número separa primeiro (e só então junta os
-processos e ordena); acima disso, percorre os processos na ordem do número até completar a
-página. A 1 milhão de processos, as 23 mil multas vencidas do país se concentram em poucos
-anos da numeração: percorrer pelo número lia 800 mil processos (1,9 s)."""
-
-
-def _pagina_pelo_numero(condicoes: Any, total: int, limite: int | None) -> Select[Any]:
-    """Os ids de uma página de linhas do modelo de leitura pelo número do processo, sabendo
-    quantas atendem às condições (`total`). Poucas (as multas vencidas, as restituições do
-    país): separadas primeiro pelo índice do resumo, numa CTE materializada; sem ela, o
-    PostgreSQL, que não sabe quão raras elas são, percorria os processos na ordem do número
-    conferindo a linha do resumo de cada um (a 1 milhão de processos, 800 mil buscas: 3,8 s no
-    DPC). Muitas: essa é a ordem que acha a página logo."""
-    r = ProcessoResumo
-    if total <= FILTRAR_PRIMEIRO:
-        filtradas = (
-            select(r.processo_id).where(*condicoes).cte("filtradas").prefix_with("MATERIALIZED")
-        )
-        pagina = (
-            select(filtradas.c.processo_id)
-            .join(Processo, Processo.id == filtradas.c.processo_id)
-            .order_by(Processo.numero, Processo.id)
-        )
-    else:
-        pagina = (
-            select(r.processo_id)
-            .join(Processo, Processo.id == r.processo_id)
-            .where(*condicoes)
-            .order_by(Processo.numero, Processo.id)
-        )
+def _pagina_do_resumo(
+    condicoes: Any, ordem: tuple[Any, ...], limite: int | None
+) -> Select[Any]:
+    """Os ids de uma página de linhas do modelo de leitura, na ordem de um índice parcial que
+    as separa (a OM, a ordem e o processo no próprio índice): sem juntar os processos de todas
+    as linhas que atendem às condições, como fazia a ordem pelo número (a 1 milhão de
+    processos, as 10 mil multas vencidas do país: 70 ms)."""
+    pagina = select(ProcessoResumo.processo_id).where(*condicoes).order_by(*ordem)
     return pagina if limite is None else pagina.limit(limite)
+
+
+ORDEM_DAS_MULTAS_VENCIDAS = (ProcessoResumo.vencimento_pagamento, ProcessoResumo.processo_id)
+"""As multas vencidas há mais tempo primeiro (as primeiras a seguir para a dívida ativa) e, no
+mesmo vencimento, pela abertura do processo: a ordem de `ix_processo_resumo_em_debito`."""
+
+ORDEM_DAS_RESTITUICOES = (ProcessoResumo.processo_id,)
+"""As restituições pendentes pela abertura do processo: a ordem de
+`ix_processo_resumo_a_restituir`."""
 
 
 def pagina_de_multas_vencidas(
     s: Session, oms: frozenset[int], hoje: dt.date, limite: int | None = None
 ) -> tuple[int, list[MultaVencida]]:
-    """As multas vencidas da jurisdição (pelo número do processo) e quantas são, em duas
-    consultas, qualquer que seja o número de processos: o vencimento do prazo de pagamento em
-    curso, a multa em vigor e o pago de cada processo vêm do modelo de leitura
-    (`processo_resumo`); a contagem só o lê, e a página (com `limite`, os primeiros) junta o
-    processo, a OM, o autuado e a embarcação só às suas linhas."""
+    """As multas vencidas da jurisdição (as vencidas há mais tempo primeiro,
+    `ORDEM_DAS_MULTAS_VENCIDAS`) e quantas são, em duas consultas, qualquer que seja o número
+    de processos: o vencimento do prazo de pagamento em curso, a multa em vigor e o pago de
+    cada processo vêm do modelo de leitura (`processo_resumo`); a contagem só o lê, e a página
+    (com `limite`, os primeiros) junta o processo, a OM, o autuado e a embarcação só às suas
+    linhas."""
     r = ProcessoResumo
     condicoes = (  # pelo índice parcial dos em débito, por OM e vencimento do pagamento
         r.om_id.in_(oms),
@@ -662,7 +656,7 @@ def pagina_de_multas_vencidas(
     total = int(s.execute(select(func.count()).select_from(r).where(*condicoes)).scalar_one())
     if limite == 0 or total == 0:
         return total, []
-    ids = _pagina_pelo_numero(condicoes, total, limite).subquery()
+    ids = _pagina_do_resumo(condicoes, ORDEM_DAS_MULTAS_VENCIDAS, limite).subquery()
     linhas = s.execute(
         select(Processo, OM, Pessoa, Embarcacao, r.vencimento_pagamento, r.multa, r.pago)
         .join(ids, ids.c.processo_id == Processo.id)
@@ -670,7 +664,7 @@ def pagina_de_multas_vencidas(
         .join(OM, OM.id == Processo.om_id)
         .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
         .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
-        .order_by(Processo.numero, Processo.id)
+        .order_by(*ORDEM_DAS_MULTAS_VENCIDAS)
     ).all()
     zero = Decimal("0.00")
     # OM, autuado e embarcação estão nas linhas (e na sessão): `resumo` não volta ao banco
@@ -711,7 +705,7 @@ def pagina_de_restituicoes(
     s: Session, oms: frozenset[int], limite: int | None = None
 ) -> tuple[int, list[RestituicaoPendente]]:
     """Os processos não encerrados da jurisdição com valor pago a maior reconhecido e ainda
-    não restituído (pelo número) e quantos são, pelo modelo de leitura
+    não restituído (pela abertura do processo) e quantos são, pelo modelo de leitura
     (`restituicao_pendente`, a conta de `fatos_do_recurso` sobre os atos que reconhecem ou
     efetuam restituição, regravada com cada ato) e o seu índice parcial; com `limite`, só os
     primeiros."""
@@ -724,12 +718,12 @@ def pagina_de_restituicoes(
     total = int(
         s.execute(select(func.count()).select_from(ProcessoResumo).where(*condicoes)).scalar_one()
     )
-    ids = _pagina_pelo_numero(condicoes, total, limite).subquery()
+    ids = _pagina_do_resumo(condicoes, ORDEM_DAS_RESTITUICOES, limite).subquery()
     q = (
         select(Processo.id, Processo.numero, Processo.estado, ProcessoResumo.restituicao_pendente)
         .join(ids, ids.c.processo_id == Processo.id)
         .join(ProcessoResumo, ProcessoResumo.processo_id == Processo.id)
-        .order_by(Processo.numero, Processo.id)
+        .order_by(*ORDEM_DAS_RESTITUICOES)
     )
     fundamento = citacao("restituicao_do_indevido").referencia()
     return total, [

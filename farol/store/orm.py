@@ -474,19 +474,23 @@ class ProcessoResumo(Base):
             sqlite_where=text("retida_em IS NOT NULL"),
             postgresql_where=text("retida_em IS NOT NULL"),
         ),
-        # as multas vencidas: só os processos com saldo devedor, por OM e vencimento
+        # as multas vencidas: só os processos com saldo devedor, por OM e vencimento, com o
+        # processo (a ordem da página, `consultas.ORDEM_DAS_MULTAS_VENCIDAS`)
         Index(
             "ix_processo_resumo_em_debito",
             "om_id",
             "vencimento_pagamento",
+            "processo_id",
             sqlite_where=text("em_debito IS 1"),
             postgresql_where=text("em_debito IS true"),
         ),
+        # as restituições pendentes dos processos não encerrados, por OM e processo
         Index(
             "ix_processo_resumo_a_restituir",
             "om_id",
-            sqlite_where=text("restituicao_pendente > 0"),
-            postgresql_where=text("restituicao_pendente > 0"),
+            "processo_id",
+            sqlite_where=text("restituicao_pendente > 0 AND encerrado IS 0"),
+            postgresql_where=text("restituicao_pendente > 0 AND encerrado IS false"),
         ),
     )
 
@@ -690,13 +694,15 @@ class Prazo(Base):
             sqlite_where=text("encerrado_em IS NULL"),
             postgresql_where=text("encerrado_em IS NULL"),
         ),
-        # os mesmos, por data (com a OM, que filtra no próprio índice): os prazos de hoje, da
-        # semana e os vencidos do painel, na ordem do vencimento
+        # os mesmos, por data, na ordem das listas de prazos (`consultas.ORDEM_DOS_PRAZOS`),
+        # com a OM, que filtra no próprio índice: a primeira página dos prazos de hoje, da
+        # semana e dos vencidos do painel
         Index(
             "ix_prazo_em_curso_por_data",
             "vencimento",
-            "om_id",
             "processo_id",
+            "id",
+            "om_id",
             sqlite_where=text("encerrado_em IS NULL"),
             postgresql_where=text("encerrado_em IS NULL"),
         ),

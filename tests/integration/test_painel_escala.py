@@ -142,8 +142,9 @@ def multas_vencidas_antigas(banco: Banco, ator: Ator, data: dt.date) -> list[Any
                 continue
             total, pago = consultas._saldo(s, p)
             if total - pago > 0:
-                saida.append((p.numero, total - pago, venc, (data - venc).days))
-    return saida
+                saida.append((venc, p.id, (p.numero, total - pago, venc, (data - venc).days)))
+    # as vencidas há mais tempo primeiro; no mesmo vencimento, pela abertura do processo
+    return [linha for *_, linha in sorted(saida)]
 
 
 def prescricao_antiga(banco: Banco, ator: Ator, data: dt.date, antecedencia: int) -> list[Any]:

@@ -61,9 +61,6 @@ NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
     ("farol/services/estatistica_mensal.py", "_gravar"): _p("células por comando", 500),
     ("farol/services/jurisdicao.py", "_MAXIMO_DE_ARVORES"): _p("árvores de OMs em memória", 32),
     ("farol/services/resumo_processo.py", "LOTE"): _p("processos por comando do resumo", 500),
-    ("farol/services/consultas.py", "FILTRAR_PRIMEIRO"): _p(
-        "linhas separadas antes de ordenar uma página", 100_000
-    ),
     ("farol/services/carga_em_massa.py", "PESO_DO_TIPO_DE_OM"): _p(
         "distribuição dos processos sintéticos entre as OMs da carga", 3
     ),
