@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from farol.erros import EntradaInvalida, NaoEncontrado
@@ -22,6 +24,61 @@ def calendario_da_om(s: Session, om: OM) -> Calendario:
         for f in s.execute(select(OMFechamento).where(OMFechamento.om_id == om.id)).scalars()
     }
     return obter_calendario(om.uf, extras or None, om=om.sigla)
+
+
+@dataclass(frozen=True)
+class MarcaDoCalendario:
+    """O que identifica o calendário de uma OM sem ler os fechamentos: a UF e a sigla da OM,
+    quantos fechamentos ela tem e o id do último. Os fechamentos só se acrescentam (nenhum
+    caminho do Farol os altera ou apaga: `registrar_fechamento` e a criação da OM), e um novo
+    muda a contagem e o último id; a marca muda com ele, em qualquer processo do servidor."""
+
+    om_id: int
+    uf: str | None
+    sigla: str
+    fechamentos: int
+    ultimo: int | None
+
+
+def colunas_da_marca(om_id: Any) -> tuple[Any, ...]:
+    """As colunas da `MarcaDoCalendario` da OM `om_id` (um valor ou um `bindparam`), como
+    subconsultas escalares, para quem as junta à sua consulta (o registro de um ato lê a marca
+    na mesma consulta dos prazos do processo, `processos._Lido`)."""
+    da_om = (OMFechamento.om_id == om_id,)
+    return (
+        select(OM.uf).where(OM.id == om_id).scalar_subquery().label("om_uf"),
+        select(OM.sigla).where(OM.id == om_id).scalar_subquery().label("om_sigla"),
+        select(func.count())
+        .select_from(OMFechamento)
+        .where(*da_om)
+        .scalar_subquery()
+        .label("om_fechamentos"),
+        select(func.max(OMFechamento.id)).where(*da_om).scalar_subquery().label("om_ultimo"),
+    )
+
+
+_CALENDARIOS: dict[tuple[str, int], tuple[MarcaDoCalendario, Calendario]] = {}
+"""O último calendário lido de cada OM de cada banco (a URL, sem a senha), com a sua marca: um
+por OM, a marca nova o substitui."""
+
+
+def calendario_pela_marca(s: Session, marca: MarcaDoCalendario) -> Calendario:
+    """O calendário da OM (`calendario_da_om`), lido do banco só na primeira vez que a marca
+    aparece neste processo do servidor: um fechamento novo muda a marca e o calendário se lê de
+    novo."""
+    chave = (str(s.get_bind().engine.url), marca.om_id)
+    guardado = _CALENDARIOS.get(chave)
+    if guardado is not None and guardado[0] == marca:
+        return guardado[1]
+    extras = {
+        data: motivo
+        for data, motivo in s.execute(
+            select(OMFechamento.data, OMFechamento.motivo).where(OMFechamento.om_id == marca.om_id)
+        ).tuples()
+    }
+    calendario = obter_calendario(marca.uf, extras or None, om=marca.sigla)
+    _CALENDARIOS[chave] = (marca, calendario)
+    return calendario
 
 
 @caso_de_uso(escrita=True)

@@ -20,10 +20,11 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 from pydantic import Field
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from farol import entrada
@@ -266,8 +267,14 @@ def _custodia(s: Session, p: Processo) -> Custodia:
     return c
 
 
-def fatos(s: Session, p: Processo, data: dt.date) -> FatosCustodia | None:
-    """Os fatos da custódia na data do ato (None fora de um processo de custódia)."""
+def fatos(
+    s: Session, p: Processo, data: dt.date, *, tem_custodia: bool | None = None
+) -> FatosCustodia | None:
+    """Os fatos da custódia na data do ato (None fora de um processo de custódia).
+    `tem_custodia`: se o processo tem custódia, quando quem chama já o leu (`processos._Lido`:
+    fora da custódia, nenhuma consulta)."""
+    if tem_custodia is False:
+        return None
     c = s.get(Custodia, p.id)
     if c is None:
         return None
@@ -450,22 +457,33 @@ def _instante_do_dia(d: dt.date) -> dt.datetime:
 # --- levantamento de medida no processo sancionador -----------------------------------------
 
 
+def consulta_medidas_levantaveis(processo_id: Any) -> Any:
+    """A contagem de `medidas_levantaveis` como subconsulta escalar, para o processo
+    `processo_id` (um valor ou um `bindparam`): quem lê outras coisas do processo a junta à sua
+    consulta (o registro de um ato, `processos._Lido`)."""
+    sob_custodia = select(Custodia.processo_id).where(Custodia.medida_id == MedidaAdministrativa.id)
+    return (
+        select(func.count())
+        .select_from(MedidaAdministrativa)
+        .where(
+            MedidaAdministrativa.processo_id == processo_id,
+            MedidaAdministrativa.suspensa_em.is_(None),
+            ~sob_custodia.exists(),
+        )
+        .scalar_subquery()
+    )
+
+
+@cache
+def _consulta_levantaveis() -> Any:
+    """`medidas_levantaveis`, montada uma vez (o processo entra como parâmetro)."""
+    return select(consulta_medidas_levantaveis(bindparam("processo_id")))
+
+
 def medidas_levantaveis(s: Session, p: Processo) -> int:
     """Quantas medidas do processo estão em vigor e se levantam por ato de levantamento (as
     de embarcação sob custódia se levantam pelo Termo de Entrega)."""
-    sob_custodia = select(Custodia.processo_id).where(Custodia.medida_id == MedidaAdministrativa.id)
-    return int(
-        s.scalar(
-            select(func.count())
-            .select_from(MedidaAdministrativa)
-            .where(
-                MedidaAdministrativa.processo_id == p.id,
-                MedidaAdministrativa.suspensa_em.is_(None),
-                ~sob_custodia.exists(),
-            )
-        )
-        or 0
-    )
+    return int(s.scalar(_consulta_levantaveis(), {"processo_id": p.id}) or 0)
 
 
 def levantar_medida(

@@ -17,11 +17,11 @@ from functools import cache
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
-from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.domain.procedimento.guardas import ContextoAto
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina, Resultado
@@ -34,7 +34,7 @@ from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import RegraPrazo, regra_prazo
-from farol.relogio import agora, hoje
+from farol.relogio import agora, data_local, hoje
 from farol.rules import transicao
 from farol.rules.calendario import Calendario
 from farol.rules.prazos import calcular_prazo
@@ -50,7 +50,11 @@ from farol.services import (
     procuradores,
 )
 from farol.services import penalidades_do_processo as pen
-from farol.services.calendario_om import calendario_da_om
+from farol.services.calendario_om import (
+    MarcaDoCalendario,
+    calendario_pela_marca,
+    colunas_da_marca,
+)
 from farol.services.comandos import (
     MODELOS_DA_CUSTODIA,
     DadosAcordao,
@@ -84,6 +88,7 @@ from farol.services.resultados.processo import (
 )
 from farol.services.unit_of_work import UnitOfWork, caso_de_uso
 from farol.store import repositorio
+from farol.store.auditoria import HASH_INICIAL, Cabeca, carregar_travado
 from farol.store.auditoria import registrar_ato as gravar_ato
 from farol.store.numeracao import AUTO_DE_INFRACAO, PROCESSO, numero_oficial, proximo_numero
 from farol.store.orm import (
@@ -92,6 +97,8 @@ from farol.store.orm import (
     Ato,
     AutoDeInfracao,
     AutoInfracaoItem,
+    Custodia,
+    Inspecao,
     Pagamento,
     Prazo,
     Processo,
@@ -101,23 +108,84 @@ from farol.store.repositorio import AtoLido, PenalidadeLida
 __all__ = ["NovoAto", "abrir_processo", "detalhar", "recusa_da_data", "registrar_ato"]
 
 
+@cache
+def _consulta_dos_prazos() -> Any:
+    """Os prazos do processo `processo_id` (todo prazo que já se abriu, na ordem de abertura:
+    `repositorio.prazos_do_processo`) e, na mesma consulta, o que o registro de um ato leria em
+    consultas à parte: a cabeça da cadeia (`seq` e `hash` do último ato), as medidas levantáveis
+    (`custodia.medidas_levantaveis`), se o processo tem custódia, o instante da inspeção
+    `inspecao_id` (a data do fato) e a marca do calendário da OM `om_id`. Os fatos são uma
+    linha de subconsultas escalares, à qual os prazos se juntam (LEFT OUTER JOIN): sempre ao
+    menos uma linha. Montada uma vez; tudo entra como parâmetro."""
+    pid: Any = bindparam("processo_id")
+    ultimo = select(Ato.seq).where(Ato.processo_id == pid).order_by(Ato.seq.desc()).limit(1)
+    fatos = select(
+        ultimo.scalar_subquery().label("seq"),
+        ultimo.with_only_columns(Ato.hash).scalar_subquery().label("hash"),
+        custodia.consulta_medidas_levantaveis(pid).label("levantaveis"),
+        select(Custodia.processo_id)
+        .where(Custodia.processo_id == pid)
+        .scalar_subquery()
+        .label("custodia"),
+        select(Inspecao.data_hora)
+        .where(Inspecao.id == bindparam("inspecao_id"))
+        .scalar_subquery()
+        .label("inspecao"),
+        *colunas_da_marca(bindparam("om_id")),
+    ).subquery("fatos")
+    return (
+        select(fatos, Prazo)
+        .select_from(fatos)
+        .outerjoin(Prazo, Prazo.processo_id == pid)
+        .order_by(Prazo.id)
+    )
+
+
 @dataclass
 class _Lido:
     """O processo gravado como o registro de um ato o lê, uma vez por ato e em duas consultas
-    (os atos, as penalidades em vigor e os pagamentos numa; os prazos na outra), para as
-    guardas, as datas, os efeitos e os prazos do ato não o lerem de novo. Vale até o ato gravar
-    penalidades: o que se lê depois disso (a multa em vigor depois de uma decisão, o prazo das
-    acessórias que ela impõe) vem do banco."""
+    (os atos, as penalidades em vigor e os pagamentos numa; os prazos e os fatos de fora dos
+    atos na outra, `_consulta_dos_prazos`), para as guardas, as datas, os efeitos e os prazos do
+    ato não o lerem de novo. Vale até o ato gravar penalidades: o que se lê depois disso (a
+    multa em vigor depois de uma decisão, o prazo das acessórias que ela impõe) vem do banco.
+    A cabeça da cadeia só vale para gravar o ato se o processo foi travado antes da leitura
+    (`registrar_ato`, `carregar_travado`)."""
 
     atos: list[AtoLido]
     prazos: list[Prazo]
     vigentes: list[PenalidadeLida]
     pago: Decimal
+    cabeca: Cabeca
+    medidas_levantaveis: int
+    tem_custodia: bool
+    inspecao: dt.datetime | None
+    marca_do_calendario: MarcaDoCalendario
 
     @classmethod
     def ler(cls, s: Session, p: Processo) -> _Lido:
         atos, vigentes, pago = repositorio.lido_do_processo(s, p)
-        return cls(atos, repositorio.prazos_do_processo(s, p), vigentes, pago)
+        prazos: list[Prazo] = []
+        linha: Any = None
+        for linha in s.execute(
+            _consulta_dos_prazos(),
+            {"processo_id": p.id, "inspecao_id": p.inspecao_id, "om_id": p.om_id},
+        ):
+            if linha.Prazo is not None:
+                prazos.append(linha.Prazo)
+        assert linha is not None  # a linha dos fatos vem sempre
+        return cls(
+            atos,
+            prazos,
+            vigentes,
+            pago,
+            cabeca=Cabeca(linha.seq or 0, linha.hash or HASH_INICIAL),
+            medidas_levantaveis=int(linha.levantaveis or 0),
+            tem_custodia=linha.custodia is not None,
+            inspecao=linha.inspecao,
+            marca_do_calendario=MarcaDoCalendario(
+                p.om_id, linha.om_uf, linha.om_sigla, linha.om_fechamentos, linha.om_ultimo
+            ),
+        )
 
     @property
     def historico(self) -> list[tuple[str, dict[str, Any]]]:
@@ -134,8 +202,21 @@ class _Lido:
         """A data e os dados do primeiro ato (para `repositorio.data_do_fato`)."""
         return (self.atos[0].data_ato, self.atos[0].payload) if self.atos else None
 
-    def data_do_fato(self, s: Session, p: Processo) -> dt.date:
-        return repositorio.data_do_fato(s, p, self.primeiro)
+    def data_do_fato(
+        self, s: Session, p: Processo, primeiro: tuple[dt.date, dict[str, Any]] | None = None
+    ) -> dt.date:
+        """`repositorio.data_do_fato`, com o instante da inspeção já lido; `primeiro`: o ato que
+        abre o processo, se ainda não havia atos lidos."""
+        if p.inspecao_id is not None and self.inspecao is not None:
+            return data_local(self.inspecao)  # a data da inspeção
+        return repositorio.data_do_fato(s, p, self.primeiro or primeiro)
+
+
+@cache
+def _tipos_que_constituem_procurador() -> frozenset[str]:
+    """Os tipos de ato que constituem procurador (marca `constitui_procurador`, dados
+    `DadosProcurador`) em algum regime: os únicos cujo registro grava um procurador."""
+    return frozenset(t for m in carregar_regimes() for t in m.tipos_com("constitui_procurador"))
 
 
 @cache
@@ -352,8 +433,8 @@ def _contexto(
             m for tipo in tipos_praticados for m in marcas_de_ato.get(tipo, ())
         ),
         retencao_vigente=_retencao_vigente(maquina, historico),
-        medidas_levantaveis=custodia.medidas_levantaveis(s, p),
-        custodia=custodia.fatos(s, p, cmd.data_ato),
+        medidas_levantaveis=lido.medidas_levantaveis,
+        custodia=custodia.fatos(s, p, cmd.data_ato, tem_custodia=lido.tem_custodia),
         esclarecimentos_prestados=bool(
             tipos_praticados & _tipos_com(maquina, "presta_esclarecimentos")
         ),
@@ -397,7 +478,12 @@ def recusa_da_data(
 
 
 def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> AtoRegistrado:
+    # lido e travado numa consulta (no PostgreSQL, SELECT ... FOR UPDATE): o que se lê dele
+    # depois, a cabeça da cadeia inclusive, já é o do último ato gravado; a jurisdição se confere
+    # no processo já carregado (o mapa de identidade, sem outra consulta: `travado` o segura lá)
+    travado = carregar_travado(s, processo_id)
     p = carregar_processo(s, ator, processo_id)
+    assert p is travado
     if cmd.versao is not None and cmd.versao != p.versao:
         raise Conflito(
             f"o processo mudou desde que foi lido (versão {cmd.versao}, atual {p.versao}); "
@@ -443,6 +529,7 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
         payload=payload,
         corrige_ato_id=cmd.corrige_ato_id,
         intempestivo=intempestivo,
+        cabeca=lido.cabeca,
     )
     _efeitos_depois(s, p, ato, cmd, dados, efeitos)
     _mover_prazos(s, p, ato, r, cmd.data_ato, intempestivo, lido)
@@ -707,11 +794,10 @@ def _mover_prazos(
     contado_de = {x.prazo: x.contado_do_vencimento_de for x in r.transicao.inicia}
     if not r.prazos_iniciados:
         return
-    om = s.get(OM, p.om_id)
-    assert om is not None
-    calendario = calendario_da_om(s, om)  # uma vez por ato, qualquer que seja o número de prazos
+    # uma vez por ato, qualquer que seja o número de prazos; do cache, com a marca já lida
+    calendario = calendario_pela_marca(s, lido.marca_do_calendario)
     # o primeiro ato: o já lido, ou este, se é o que abre o processo
-    data_do_fato = repositorio.data_do_fato(s, p, lido.primeiro or (ato.data_ato, ato.payload))
+    data_do_fato = lido.data_do_fato(s, p, (ato.data_ato, ato.payload))
     prazos = list(lido.prazos)  # e os que este ato abre, na ordem (`repositorio.ultimo_prazo`)
     for regra in r.prazos_iniciados:
         inicio = data_ato
@@ -934,7 +1020,11 @@ def registrar(
             r.anexo = AnexoResumo.model_validate(anexo)
         # o procurador constituído exige o instrumento anexado (Norma de 2023, item 3.6.6)
         instrumento = r.anexo.id if r.anexo else None
-        procurador = procuradores.conferir_instrumento(s, r.ato.id, instrumento)
+        procurador = (
+            procuradores.conferir_instrumento(s, r.ato.id, instrumento)
+            if r.ato.tipo in _tipos_que_constituem_procurador()
+            else None  # só o ato da marca grava procurador (`_efeitos_depois`): nada a ler
+        )
         if procurador is not None:
             r.procurador = ProcuradorDoProcesso.model_validate(procurador)
         return 201, r.model_dump(mode="json")

@@ -13,12 +13,13 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from dataclasses import asdict, dataclass, fields
+import weakref
+from dataclasses import dataclass, fields
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, SessionTransaction
 
 from farol.erros import Conflito, EntradaInvalida
 from farol.relogio import agora
@@ -117,11 +118,58 @@ def normalizar_payload(payload: dict[str, Any]) -> dict[str, Any]:
     return normal
 
 
+_TRAVADOS = "farol.auditoria.travados"
+"""Em `Session.info`: a transação (referência fraca) e os processos que ela já travou."""
+
+
+def _transacao(sessao: Session) -> SessionTransaction | None:
+    """A transação em curso, a mais interna (um savepoint desfeito solta as travas que tomou)."""
+    return sessao.get_nested_transaction() or sessao.get_transaction()
+
+
+def _travado(sessao: Session, processo_id: int) -> bool:
+    """O processo já foi travado nesta transação (por `carregar_travado` ou `_travar_processo`)."""
+    anotado = sessao.info.get(_TRAVADOS)
+    if anotado is None:
+        return False
+    transacao = _transacao(sessao)  # None antes do primeiro comando: nada travado ainda
+    return transacao is not None and anotado[0]() is transacao and processo_id in anotado[1]
+
+
+def _anotar_trava(sessao: Session, processo_id: int) -> None:
+    transacao = _transacao(sessao)
+    anotado = sessao.info.get(_TRAVADOS)
+    if transacao is None:
+        return
+    if anotado is None or anotado[0]() is not transacao:
+        travados: set[int] = set()
+        anotado = (weakref.ref(transacao), travados)
+        sessao.info[_TRAVADOS] = anotado
+    anotado[1].add(processo_id)
+
+
+def carregar_travado(sessao: Session, processo_id: int) -> Processo | None:
+    """O processo (None se não existe), travado até o fim da transação: no PostgreSQL, um só
+    `SELECT ... FOR UPDATE` lê e trava, e o que se lê do processo depois (os atos, a cabeça da
+    cadeia) já é o do último ato gravado por outra transação. Travado antes nesta transação, vem
+    do mapa de identidade (sem comando, se alguém ainda o segura lá)."""
+    if _travado(sessao, processo_id):
+        return sessao.get(Processo, processo_id)
+    processo = sessao.get(Processo, processo_id, with_for_update=True)
+    if processo is not None:
+        _anotar_trava(sessao, processo_id)
+    return processo
+
+
 def _travar_processo(sessao: Session, processo: Processo) -> None:
-    """No PostgreSQL, atos do mesmo processo são registrados um de cada vez."""
+    """No PostgreSQL, atos do mesmo processo são registrados um de cada vez (uma vez por
+    transação: a trava vale até o fim dela)."""
     if processo.id is None:
         sessao.flush()
+    if _travado(sessao, processo.id):
+        return
     sessao.execute(select(Processo.id).where(Processo.id == processo.id).with_for_update())
+    _anotar_trava(sessao, processo.id)
 
 
 def _ultimo_ato(sessao: Session, processo_id: int) -> tuple[int, str]:
@@ -174,15 +222,25 @@ def registrar_ato(
     corrige_ato_id: int | None = None,
     intempestivo: bool = False,
     registrado_em: dt.datetime | None = None,
+    cabeca: Cabeca | None = None,
 ) -> Ato:
-    """Acrescenta um ato ao processo, com `seq` seguinte e o hash encadeado ao anterior."""
+    """Acrescenta um ato ao processo, com `seq` seguinte e o hash encadeado ao anterior.
+
+    `cabeca`: a cabeça da cadeia, se quem chama já a leu depois de travar o processo nesta
+    transação (`carregar_travado`; o registro de um ato a lê com os prazos). Sem a trava, não
+    vale e se lê aqui; lida antes de outro ato desta transação, o `seq` repetido esbarra na
+    unicidade (processo, seq) e vira `Conflito`: a cadeia nunca se bifurca."""
     if isinstance(data_ato, dt.datetime):
         raise EntradaInvalida("data do ato deve ser uma data, sem hora", campo="data_ato")
+    if cabeca is not None and (processo.id is None or not _travado(sessao, processo.id)):
+        cabeca = None
     _travar_processo(sessao, processo)
     if corrige_ato_id is not None:
         _conferir_correcao(sessao, processo.id, corrige_ato_id)
     instante = registrado_em or agora()
-    seq_anterior, hash_anterior = _ultimo_ato(sessao, processo.id)
+    seq_anterior, hash_anterior = (
+        (cabeca.seq, cabeca.hash) if cabeca is not None else _ultimo_ato(sessao, processo.id)
+    )
     campos = CamposDoAto(
         processo_id=processo.id,
         seq=seq_anterior + 1,
@@ -195,7 +253,8 @@ def registrar_ato(
         corrige_ato_id=corrige_ato_id,
         intempestivo=intempestivo,
     )
-    ato = Ato(**asdict(campos), hash_anterior=hash_anterior)
+    # os campos sem cópia (`asdict` copiaria o payload, fundo, já normalizado numa cópia)
+    ato = Ato(**{f.name: getattr(campos, f.name) for f in _CAMPOS}, hash_anterior=hash_anterior)
     ato.hash = hash_do_ato(campos, hash_anterior)
     sessao.add(ato)
     try:

@@ -23,17 +23,24 @@ from farol.services.processos import NovoAto
 from farol.services.unit_of_work import BancoUnitOfWork
 from farol.store.db import Banco
 
-TETO_CIENCIA = 14
-"""`registrar_ato` da ciência do auto (abre o prazo de defesa): BEGIN, processo, a leitura do
-processo (2), custódia (2), trava e cabeça da cadeia (2), INSERT do ato, OM, fechamentos da OM,
-inspeção (data do fato), INSERT do prazo e UPDATE do processo. Antes da issue 13: 20."""
-TETO_DEFESA = 15
+TETO_CIENCIA = 7
+"""`registrar_ato` da ciência do auto (abre o prazo de defesa): BEGIN, o processo lido e
+travado (um SELECT ... FOR UPDATE no PostgreSQL), os atos, penalidades e pagamentos (uma
+consulta), os prazos com os fatos de fora dos atos (cabeça da cadeia, medidas levantáveis,
+custódia, inspeção, marca do calendário da OM: outra consulta), INSERT do ato, INSERT do prazo e
+UPDATE do processo. O calendário da OM vem do cache (a marca não mudou desde o ato anterior da
+OM). Antes da issue 13: 20; depois da leitura única do processo: 14."""
+TETO_DEFESA = 8
 """`registrar_ato` da defesa (encerra o prazo de defesa e abre o de julgamento): o mesmo da
 ciência, com o UPDATE do prazo encerrado."""
-TETO_POST = 19
+TETO_POST = 11
 """`processos.registrar` com Idempotency-Key e commit (o caminho de um POST .../atos): o
-registro, a chave (SELECT e INSERT), o procurador constituído, o `processo_resumo` (SELECT e
-INSERT ... ON CONFLICT); o COMMIT não passa pelo cursor."""
+registro, a chave (SELECT e INSERT), o `processo_resumo` (SELECT e INSERT ... ON CONFLICT); o
+procurador constituído só se lê no ato que o constitui; o COMMIT não passa pelo cursor. Antes:
+19."""
+SEM_LEITURA = ("FROM om ", "FROM om_fechamento", "FROM inspecao", "FROM custodia", "FROM medida")
+"""Tabelas que o registro de um ato comum não lê em consulta própria: a OM e os fechamentos (o
+calendário), a inspeção (a data do fato), a custódia e as medidas vêm na consulta dos prazos."""
 
 
 @contextmanager
@@ -53,6 +60,16 @@ def comandos(banco: Banco) -> Iterator[list[str]]:
 def _selects_repetidos(lista: list[str]) -> list[str]:
     vezes = Counter(c for c in lista if re.match(r"(?i)\s*SELECT", c))
     return [c for c, n in vezes.items() if n > 1]
+
+
+def _consultas_proprias(lista: list[str]) -> list[str]:
+    """As consultas que começam lendo uma das tabelas de `SEM_LEITURA` (não as subconsultas)."""
+    return [
+        c
+        for c in lista
+        if re.match(r"(?i)\s*SELECT", c)
+        and any(re.split(r"(?i)\bWHERE\b", c)[0].rstrip().endswith(t.strip()) for t in SEM_LEITURA)
+    ]
 
 
 def _registrar_desfeito(
@@ -86,6 +103,9 @@ def test_o_registro_de_um_ato_le_o_processo_uma_vez_e_nao_repete_comandos(
     desfeito = _registrar_desfeito(banco_demo, pid, "ciencia_auto", ciencia, meio="pessoal")
     assert len(desfeito) <= TETO_CIENCIA, "\n".join(desfeito)
     assert _selects_repetidos(desfeito) == []
+    assert _consultas_proprias(desfeito) == []
+    travas = [c for c in desfeito if re.search(r"(?i)\bFROM processo WHERE", c)]
+    assert len(travas) == 1, travas  # o processo lido e travado numa consulta
 
     post = _registrar(banco_demo, pid, "ciencia_auto", ciencia, meio="pessoal")
     assert len(post) <= TETO_POST, "\n".join(post)
@@ -96,3 +116,4 @@ def test_o_registro_de_um_ato_le_o_processo_uma_vez_e_nao_repete_comandos(
     defesa = _registrar_desfeito(banco_demo, pid, "defesa", ciencia + dt.timedelta(days=3))
     assert len(defesa) <= TETO_DEFESA, "\n".join(defesa)
     assert _selects_repetidos(defesa) == []
+    assert _consultas_proprias(defesa) == []
