@@ -384,12 +384,18 @@ def contagem_por_estado(s: Session, ator: Ator) -> dict[str, int]:
 
 
 def condicoes_de_prazos(
-    oms: frozenset[int], de: dt.date, ate: dt.date, *, somente_abertos: bool = True
+    oms: frozenset[int],
+    de: dt.date,
+    ate: dt.date,
+    *,
+    somente_abertos: bool = True,
+    om: Any = Prazo.om_id,
 ) -> list[Any]:
     """Os prazos da jurisdição que vencem no período, só pelas colunas do prazo: a OM está no
     próprio prazo, e os em curso vêm do trecho das OMs no período (`ix_prazo_em_curso_por_om`,
-    migração 0029), sem passar pelos processos."""
-    condicoes = [Prazo.om_id.in_(oms), Prazo.vencimento >= de, Prazo.vencimento <= ate]
+    migração 0029), sem passar pelos processos. `om`: a coluna da OM ou uma expressão dela
+    (que tira a OM da escolha do índice, `painel.prazos`)."""
+    condicoes = [om.in_(oms), Prazo.vencimento >= de, Prazo.vencimento <= ate]
     if somente_abertos:
         condicoes.append(Prazo.encerrado_em.is_(None))
     return condicoes

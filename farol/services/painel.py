@@ -50,7 +50,6 @@ DIAS_DA_SEMANA = 7
 ANTECEDENCIA_PRESCRICAO = 180
 INICIO_DOS_TEMPOS = dt.date(1900, 1, 1)
 APREENSAO = "apreensao_embarcacao"
-INDICE_DOS_PRAZOS_POR_DATA = "ix_prazo_em_curso_por_data"
 ITENS_POR_LISTA = entrada.POR_PAGINA_PADRAO
 """Itens de cada lista do painel quando o pedido não diz (`limite`)."""
 
@@ -80,15 +79,16 @@ def prazos(
     # a página na ordem do índice dos prazos em curso por data (vencimento, processo, prazo,
     # com a OM no próprio índice): percorrido em ordem, para nos primeiros `limite` da
     # jurisdição, sem juntar os processos de todos os prazos que vencem no mesmo dia (a 1 milhão
-    # de processos, os 30 mil do país num dia: 200 ms); o SQLite, sem a dica, preferia o índice
-    # por OM e ordenava a jurisdição inteira (100 mil processos: 670 ms)
+    # de processos, os 30 mil do país num dia: 200 ms). O SQLite preferia o índice por OM e
+    # ordenava a jurisdição inteira (100 mil processos: 250 a 670 ms): lá, a OM comparada como
+    # expressão (`om_id + 0`) não escolhe índice, e fica a ordem do índice por data
+    om = Prazo.om_id + 0 if s.get_bind().dialect.name == "sqlite" else Prazo.om_id
     ids = list(
         s.execute(
             select(Prazo.id)
-            .where(*consultas.condicoes_de_prazos(ator.oms, de, ate))
+            .where(*consultas.condicoes_de_prazos(ator.oms, de, ate, om=om))
             .order_by(*consultas.ORDEM_DOS_PRAZOS)
             .limit(limite)
-            .with_hint(Prazo, f"INDEXED BY {INDICE_DOS_PRAZOS_POR_DATA}", "sqlite")
         ).scalars()
     )
     linhas = s.execute(
