@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Row, bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -23,15 +23,19 @@ from farol.store.orm import Idempotencia
 Resposta = tuple[int, dict[str, Any]]
 
 
-def _gravada(s: Session, chave: str, usuario_id: int) -> Idempotencia | None:
-    return s.execute(
-        select(Idempotencia).where(
-            Idempotencia.chave == chave, Idempotencia.usuario_id == usuario_id
-        )
-    ).scalar_one_or_none()
+_T = Idempotencia.__table__.c
+_GRAVADA = select(_T.metodo, _T.rota, _T.requisicao_sha256, _T.status_code, _T.corpo).where(
+    _T.chave == bindparam("chave"), _T.usuario_id == bindparam("usuario_id")
+)
+"""A resposta gravada da chave do usuário: montada uma vez (a chave de cache do SQLAlchemy se
+calcula uma vez só), só as colunas que `_conferir` lê, sem objeto do ORM."""
 
 
-def _conferir(r: Idempotencia, metodo: str, rota: str, assinatura: str | None) -> Resposta:
+def _gravada(s: Session, chave: str, usuario_id: int) -> Row[Any] | None:
+    return s.execute(_GRAVADA, {"chave": chave, "usuario_id": usuario_id}).one_or_none()
+
+
+def _conferir(r: Row[Any], metodo: str, rota: str, assinatura: str | None) -> Resposta:
     if (r.metodo, r.rota) != (metodo, rota) or (
         assinatura and r.requisicao_sha256 and assinatura != r.requisicao_sha256
     ):

@@ -35,6 +35,7 @@ from sqlalchemy import (
     inspect,
     select,
     table,
+    text,
 )
 from sqlalchemy.orm import Session
 
@@ -259,7 +260,13 @@ def _dinheiro(valor: Any) -> Decimal | None:
 @cache
 def _upsert(dialeto: str) -> Any:
     """INSERT que, se a linha do processo existe, a substitui (ON CONFLICT DO UPDATE, no SQLite
-    e no PostgreSQL); None noutro banco (apaga e insere)."""
+    e no PostgreSQL); None noutro banco (apaga e insere).
+
+    O SQLAlchemy 2.0 não guarda em cache o INSERT ... ON CONFLICT dos dialetos (`Insert` deles
+    tem `inherit_cache = False`): executado como construção, seria compilado de novo a cada ato.
+    Por isso compila-se aqui uma vez, em texto com um parâmetro nomeado por coluna (todas, os
+    nulos também: um executemany só num lote), e os parâmetros levam os tipos das colunas; o
+    texto tem chave de cache e a compilação se reaproveita."""
     modulo: Any
     if dialeto == "sqlite":
         from sqlalchemy.dialects import sqlite as modulo
@@ -268,10 +275,13 @@ def _upsert(dialeto: str) -> Any:
     else:
         return None
     q = modulo.insert(ProcessoResumo)
-    return q.on_conflict_do_update(
+    q = q.on_conflict_do_update(
         index_elements=[ProcessoResumo.processo_id],
         set_={c: q.excluded[c] for c in COLUNAS if c != "processo_id"},
-    ).execution_options(render_nulls=True)
+    )
+    sql = str(q.compile(dialect=modulo.dialect(paramstyle="named")))
+    tipos = ProcessoResumo.__table__.c
+    return text(sql).bindparams(*(bindparam(c, type_=tipos[c].type) for c in COLUNAS))
 
 
 def atualizar(s: Session, ids: Iterable[int]) -> int:
@@ -287,8 +297,9 @@ def atualizar(s: Session, ids: Iterable[int]) -> int:
             apagar = lote if upsert is None else sorted(sumidos)
             s.execute(delete(ProcessoResumo).where(ProcessoResumo.processo_id.in_(apagar)))
         if linhas:
-            # os nulos no INSERT (`render_nulls`): um executemany só, e não um INSERT novo a
-            # cada mudança do padrão de colunas vazias de uma linha para a outra
+            # os nulos no INSERT (o texto de `_upsert` tem todas as colunas; `render_nulls` no
+            # outro banco): um executemany só, e não um INSERT novo a cada mudança do padrão de
+            # colunas vazias de uma linha para a outra
             s.execute(
                 upsert
                 if upsert is not None

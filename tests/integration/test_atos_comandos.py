@@ -57,6 +57,28 @@ def comandos(banco: Banco) -> Iterator[list[str]]:
         event.remove(banco.engine, "before_cursor_execute", contar)
 
 
+NA_HORA = frozenset({"CACHE_MISS", "NO_CACHE_KEY", "CACHING_DISABLED"})
+
+
+@contextmanager
+def compilados(banco: Banco) -> Iterator[list[str]]:
+    """Os comandos que o SQLAlchemy compilou na hora, em vez de tirar do cache de compilação
+    (`CACHE_MISS`, ou `NO_CACHE_KEY` de uma construção que não tem chave de cache); o BEGIN,
+    texto do driver, fica de fora."""
+    lista: list[str] = []
+
+    def ver(_conexao: Any, _cursor: Any, sql: str, _p: Any, contexto: Any, _varios: Any) -> None:
+        compilado = contexto is not None and contexto.compiled is not None
+        if compilado and contexto.cache_hit.name in NA_HORA:
+            lista.append(f"{contexto.cache_hit.name}: {' '.join(sql.split())[:160]}")
+
+    event.listen(banco.engine, "after_cursor_execute", ver)
+    try:
+        yield lista
+    finally:
+        event.remove(banco.engine, "after_cursor_execute", ver)
+
+
 def _selects_repetidos(lista: list[str]) -> list[str]:
     vezes = Counter(c for c in lista if re.match(r"(?i)\s*SELECT", c))
     return [c for c, n in vezes.items() if n > 1]
@@ -117,3 +139,18 @@ def test_o_registro_de_um_ato_le_o_processo_uma_vez_e_nao_repete_comandos(
     assert len(defesa) <= TETO_DEFESA, "\n".join(defesa)
     assert _selects_repetidos(defesa) == []
     assert _consultas_proprias(defesa) == []
+
+
+def test_o_post_de_um_ato_nao_compila_comando_nenhum_depois_do_primeiro(banco_demo: Banco) -> None:
+    """Cada comando do POST .../atos sai do cache de compilação do SQLAlchemy: compilar de novo
+    a cada ato custava ~1 ms (o INSERT ... ON CONFLICT do `processo_resumo`, que o SQLAlchemy 2.0
+    não guarda em cache como construção; por isso vai em texto, `resumo_processo._upsert`)."""
+    ciencia = hoje() - dt.timedelta(days=20)
+    pids = [
+        processo_autuado(banco_demo, inscricao=f"44107770{n}2", dias_atras=40)[0] for n in (1, 2)
+    ]
+    _registrar(banco_demo, pids[0], "ciencia_auto", ciencia, meio="pessoal")  # o primeiro compila
+    with compilados(banco_demo) as lista:
+        post = _registrar(banco_demo, pids[1], "ciencia_auto", ciencia, meio="pessoal")
+    assert any(c.startswith("INSERT INTO processo_resumo") for c in post), post
+    assert lista == [], "\n".join(lista)
