@@ -4,18 +4,21 @@ nomes da tabela da NORMAM."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.normas.medidas import carregar_tabela
-from farol.rules.autoria import Imputacao, Responsavel, responsaveis, responsavel_de
+from farol.rules.autoria import Imputacao, responsaveis, responsavel_de
 from farol.services import fotos_inspecao
 from farol.services.jurisdicao import Ator, carregar_processo
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import Constatacao, Inspecao, MedidaAdministrativa, Pessoa, Processo
+
+C = TypeVar("C")
 
 SEM_SINAL = "sem_sinal"  # o tipo das diferenças da decisão sem sinal em Inspecao.divergencias
 
@@ -30,26 +33,23 @@ def pessoas_da_inspecao(condutor_id: int | None, proprietario_id: int) -> dict[s
     return {"condutor": condutor_id, "proprietario": proprietario_id}
 
 
-def decisao_da_inspecao(
-    s: Session, inspecao_id: int
-) -> tuple[list[Constatacao], tuple[Responsavel[int], ...]]:
-    """As constatações gravadas e quem responde por cada uma: a mesma decisão que abriu os
-    processos (`rules.autoria.responsaveis`), refeita das constatações e das pessoas gravadas."""
-    insp = s.get(Inspecao, inspecao_id)
-    assert insp is not None
-    constatacoes = list(
-        s.execute(
-            select(Constatacao)
-            .where(Constatacao.inspecao_id == inspecao_id)
-            .order_by(Constatacao.id)
-        ).scalars()
-    )
+def do_autuado(
+    constatacoes: Sequence[C],
+    infracoes: Sequence[str],
+    condutor_id: int | None,
+    proprietario_id: int,
+    autuado_id: int,
+) -> list[tuple[C, Imputacao | None]]:
+    """As `constatacoes` (linhas ou objetos, com as suas `infracoes`, na ordem gravada) que são
+    do autuado, com a imputação: a decisão que abriu os processos, refeita das pessoas da
+    inspeção. Sem imputação ao autuado (processo aberto antes desta regra), todas, sem ela."""
     decisao = responsaveis(
-        [c.infracao for c in constatacoes],
-        pessoas_da_inspecao(insp.condutor_id, insp.proprietario_id),
-        estrito=False,
+        infracoes, pessoas_da_inspecao(condutor_id, proprietario_id), estrito=False
     )
-    return constatacoes, decisao
+    r = responsavel_de(decisao, autuado_id)
+    if r is None:
+        return [(c, None) for c in constatacoes]
+    return [(constatacoes[i.constatacao], i) for i in r.infracoes]
 
 
 def constatacoes_do_autuado(s: Session, p: Processo) -> list[tuple[Constatacao, Imputacao | None]]:
@@ -58,11 +58,22 @@ def constatacoes_do_autuado(s: Session, p: Processo) -> list[tuple[Constatacao, 
     não alcança, mostra as constatações todas, sem imputação, como antes."""
     if p.inspecao_id is None or p.autuado_id is None:
         return []
-    constatacoes, decisao = decisao_da_inspecao(s, p.inspecao_id)
-    r = responsavel_de(decisao, p.autuado_id)
-    if r is None:
-        return [(c, None) for c in constatacoes]
-    return [(constatacoes[i.constatacao], i) for i in r.infracoes]
+    insp = s.get(Inspecao, p.inspecao_id)
+    assert insp is not None
+    constatacoes = list(
+        s.execute(
+            select(Constatacao)
+            .where(Constatacao.inspecao_id == p.inspecao_id)
+            .order_by(Constatacao.id)
+        ).scalars()
+    )
+    return do_autuado(
+        constatacoes,
+        [c.infracao for c in constatacoes],
+        insp.condutor_id,
+        insp.proprietario_id,
+        p.autuado_id,
+    )
 
 
 @caso_de_uso()

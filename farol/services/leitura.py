@@ -25,7 +25,7 @@ from farol.relogio import data_local, hoje
 from farol.services import custodia, poluicao, procuradores
 from farol.services.acordao import acordao_dos_atos
 from farol.services.comunicacao import descrever_ciencia, tem_ciencia
-from farol.services.inspecao_do_processo import constatacoes_do_autuado
+from farol.services.inspecao_do_processo import constatacoes_do_autuado, do_autuado
 from farol.services.jurisdicao import Ator, exigir_alcance
 from farol.services.resultados.processo import ProcessoDetalhado
 from farol.services.unit_of_work import caso_de_uso
@@ -34,6 +34,7 @@ from farol.store.orm import (
     Ato,
     AutoDeInfracao,
     AutoInfracaoItem,
+    Constatacao,
     Custodia,
     Embarcacao,
     Inspecao,
@@ -273,6 +274,8 @@ _CABECALHO = (
         Embarcacao.propulsao.label("emb_propulsao"),
         Embarcacao.comprimento.label("emb_comprimento"),
         Inspecao.data_hora.label("inspecao_data_hora"),
+        Inspecao.condutor_id.label("inspecao_condutor_id"),
+        Inspecao.proprietario_id.label("inspecao_proprietario_id"),
         _ORIGEM.numero.label("origem_numero"),
         _ORIGEM.regime.label("origem_regime"),
         AutoDeInfracao.id.label("auto_id"),
@@ -307,6 +310,11 @@ _PENALIDADES = (
     .where(Penalidade.processo_id == _ID)
     .order_by(Penalidade.id)
 )
+_CONSTATACOES = (
+    select(Constatacao.infracao, Constatacao.faltas)
+    .where(Constatacao.inspecao_id == bindparam("inspecao_id"))
+    .order_by(Constatacao.id)
+)
 _ITENS_DO_AUTO = (
     select(AutoInfracaoItem.infracao, AutoInfracaoItem.autor_tipo, AutoInfracaoItem.faltas)
     .where(AutoInfracaoItem.auto_id == bindparam("auto_id"))
@@ -335,6 +343,25 @@ def _itens_do_auto(s: Session, p: Row[Any]) -> Fonte:
         return []
     itens = _linhas(s, _ITENS_DO_AUTO, auto_id=p.auto_id)
     return [(codigo, autor, faltas, []) for codigo, autor, faltas in itens]
+
+
+def _constatacoes(s: Session, p: Row[Any]) -> Fonte:
+    """Sem auto: as constatações da inspeção que são do autuado, com o tipo de autor e os
+    fundamentos da autoria (`inspecao_do_processo.do_autuado`, a mesma decisão que abriu o
+    processo), lidas pelo Core com as pessoas da inspeção que o cabeçalho já trouxe."""
+    if p.inspecao_id is None or p.autuado_id is None:
+        return []
+    linhas = _linhas(s, _CONSTATACOES, inspecao_id=p.inspecao_id)
+    return [
+        (c.infracao, i.autor_tipo if i else None, c.faltas, list(i.fundamentos) if i else [])
+        for c, i in do_autuado(
+            linhas,
+            [c.infracao for c in linhas],
+            p.inspecao_condutor_id,
+            p.inspecao_proprietario_id,
+            p.autuado_id,
+        )
+    ]
 
 
 def _data_do_fato(s: Session, p: Row[Any], atos: list[Row[Any]]) -> dt.date:
@@ -398,7 +425,8 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
         [] if ator.papel in PAPEIS_SEM_ATOS else maquina.atos_permitidos(p.estado, ator.papel)
     )
     estado = maquina.estado(p.estado)
-    itens = _itens_do_auto(s, p)
+    itens = _itens_do_auto(s, p) or _constatacoes(s, p)
+    # sem itens do auto nem constatações, o auto de poluição (raro: pelo ORM)
     infracoes = _infracoes(s, None if itens else _orm(s, p), itens)
     detalhe = {
         "id": p.id,

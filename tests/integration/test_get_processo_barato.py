@@ -22,14 +22,17 @@ from farol.services import demo, usuarios
 from farol.services.demo import SENHA_DEMO
 from farol.services.unit_of_work import UnitOfWorkDoPedido
 from farol.store.db import Banco, BancoIndisponivel
-from farol.store.orm import OM, AutoDeInfracao, Processo
+from farol.store.orm import OM, AutoDeInfracao, MedidaAdministrativa, Pagamento, Processo
 
 API = "/api/v1"
 SELECTS_COM_AUTO = 6
 """A sessão e o usuário; o processo e o que é um-para-um; atos; prazos; penalidades; itens do
 auto."""
+SELECTS_SEM_AUTO = 6
+"""Sem auto, aberto por inspeção: as constatações no lugar dos itens do auto, com as pessoas da
+inspeção já no cabeçalho (antes, o processo, a inspeção e as constatações pelo ORM: 8)."""
 SELECTS_NO_MAXIMO = 10
-"""Qualquer processo da demonstração (sem auto: a decisão da inspeção; custódia, medidas...)."""
+"""Qualquer processo da demonstração (custódia, medidas, pagamentos, procuradores...)."""
 
 
 @contextmanager
@@ -72,6 +75,20 @@ def test_get_de_um_processo_usa_uma_conexao_e_poucos_comandos(
     with banco.unit_of_work(somente_leitura=True) as s:
         ids = list(s.execute(select(Processo.id).order_by(Processo.id)).scalars())
         com_auto = s.execute(select(AutoDeInfracao.processo_id).limit(1)).scalar_one()
+        sem_auto = s.execute(
+            select(Processo.id)
+            .where(
+                Processo.inspecao_id.is_not(None),
+                Processo.id.not_in(select(AutoDeInfracao.processo_id)),
+                Processo.id.not_in(
+                    select(MedidaAdministrativa.processo_id).where(
+                        MedidaAdministrativa.processo_id.is_not(None)
+                    )
+                ),
+                Processo.id.not_in(select(Pagamento.processo_id)),
+            )
+            .limit(1)
+        ).scalar_one()
     assert c.get(f"{API}/processos/{com_auto}", headers=token).status_code == 200  # aquece
     for pid in ids:
         with contando(banco) as conta:
@@ -81,6 +98,9 @@ def test_get_de_um_processo_usa_uma_conexao_e_poucos_comandos(
         assert conta["conexoes"] == 1, (pid, conta)
         assert len([x for x in conta["comandos"] if x.upper().startswith("BEGIN")]) <= 1
         assert len(selects) <= SELECTS_NO_MAXIMO, (pid, selects)
+        if pid == sem_auto:
+            assert len(selects) == SELECTS_SEM_AUTO, selects
+            assert r.json()["infracoes"], r.json()  # as constatações do autuado
         if pid == com_auto:
             assert len(selects) == SELECTS_COM_AUTO, selects
             # além das consultas: o BEGIN (SQLite) e o prazo da leitura (PostgreSQL)
