@@ -751,11 +751,12 @@ def db_resumos(
     ] = False,
     database_url: OpcaoUrl = None,
 ) -> None:
-    """Confere o modelo de leitura (`processo_resumo` e o agregado mensal das estatísticas,
-    `estatistica_mensal`) com o recalculado a partir dos atos e das tabelas; `--refazer` os
-    regrava (depois de uma mudança dos dados normativos que mude as contas). Sai com 1 se há
-    diferença."""
+    """Confere o modelo de leitura (`processo_resumo`, o agregado mensal das estatísticas,
+    `estatistica_mensal`, e o contador `processos_por_estado`) com o recalculado a partir dos
+    atos e das tabelas; `--refazer` os regrava (depois de uma mudança dos dados normativos que
+    mude as contas). Sai com 1 se há diferença."""
     from farol.services.estatistica_mensal import conferir_estatisticas, refazer_estatisticas
+    from farol.services.processos_por_estado import conferir_contador, refazer_contador
     from farol.services.resumo_processo import conferir_resumos, refazer_resumos
     from farol.services.unit_of_work import BancoUnitOfWork
     from farol.store.db import Banco
@@ -766,12 +767,14 @@ def db_resumos(
         if refazer:
             print(f"resumo refeito: {refazer_resumos(uow)} processos")
             print(f"agregado mensal refeito: {refazer_estatisticas(uow)} células")
+            print(f"processos por estado refeitos: {refazer_contador(uow)} linhas")
         diferencas = conferir_resumos(uow)
         do_agregado = conferir_estatisticas(uow)
+        do_contador = conferir_contador(uow)
     finally:
         banco.fechar()
-    if not diferencas and not do_agregado:
-        print("resumo dos processos e agregado mensal em dia com os atos")
+    if not diferencas and not do_agregado and not do_contador:
+        print("resumo dos processos, agregado mensal e processos por estado em dia com os atos")
         return
     if diferencas:
         print(f"{len(diferencas)} diferença(s) entre o resumo gravado e o recalculado dos atos:")
@@ -781,6 +784,10 @@ def db_resumos(
         print(f"{len(do_agregado)} diferença(s) no agregado mensal das estatísticas:")
         for celula, gravado, recalculado in do_agregado[:50]:
             print(f"  {celula}: gravado {gravado!r}, recalculado {recalculado!r}")
+    if do_contador:
+        print(f"{len(do_contador)} diferença(s) no contador de processos por estado:")
+        for chave, gravado, contado in do_contador[:50]:
+            print(f"  {chave}: gravado {gravado!r}, contado {contado!r}")
     print("`farol db resumos --refazer` os regrava")
     raise typer.Exit(1)
 

@@ -10,22 +10,20 @@ mesmo jeito. Cada palavra do termo tem de aparecer em algum dos campos do proces
 número do auto, inscrição ou nome da embarcação, nome do autuado): "marcio pacheco" acha
 "Márcio Guimarães Pacheco", e "maria mare mansa" acha a autuada Maria na Maré Mansa.
 
-Com índice (issue 13): cada campo é uma consulta ao seu índice de trechos (trigramas no
-PostgreSQL, FTS5 no SQLite: farol/store/indices_de_busca.py), e os processos de uma palavra são
-a união (UNION ALL) dessas consultas, em vez de um OR sobre as tabelas, que as percorria
-inteiras; o CPF/CNPJ soma os processos do autuado pelo índice único do documento. Primeiro se
-conta, pelos índices e parando em `COMUM`, quantas linhas têm cada palavra:
+Com índice (issue 13): os campos de cada processo estão juntos numa linha estreita, o texto de
+busca (`processo_busca`, regravado na mesma transação que muda algum deles:
+farol/services/texto_de_busca.py), e cada palavra é conferida nele, pelo índice de trechos
+(trigramas no PostgreSQL, FTS5 no SQLite: farol/store/indices_de_busca.py), todas de uma vez.
+O CPF/CNPJ soma os processos do autuado pelo índice único do documento.
 
-- uma palavra rara escolhe os candidatos pela sua união; as outras palavras são conferidas na
-  linha de cada candidato (pelas chaves do auto, da embarcação e do autuado);
-- se todas são comuns ("silva"), ler todas as linhas que as contêm custaria mais que conferir
-  os processos recentes da jurisdição um a um: no PostgreSQL, percorrem-se os `JANELA` mais
-  recentes, do mais novo ao mais velho, até completar a página; se ali não houver uma página
-  inteira (e sempre no SQLite, cujos índices FTS5 respondem antes), a menos comum escolhe os
-  candidatos (até `MUITO_COMUM` linhas) ou, acima disso, vale a interseção (INTERSECT) das
-  uniões de todas as palavras.
+- No PostgreSQL, primeiro os `JANELA` processos mais recentes da jurisdição, do mais novo ao
+  mais velho, cada um conferido na sua linha, até completar a página: uma palavra comum
+  ("silva") a completa logo, sem ler pelo índice as suas dezenas de milhares de linhas;
+- se ali não houver uma página inteira (e sempre no SQLite, cuja tabela FTS5 responde antes),
+  o índice acha todas as linhas da jurisdição com todas as palavras, e delas vêm as mais
+  recentes.
 
-Só então vêm a jurisdição, a ordem e o limite.
+Só então vêm a ordem (do mais recente ao mais antigo) e o limite.
 """
 
 from __future__ import annotations
@@ -33,9 +31,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, inspect, intersect, or_, select, union_all
-from sqlalchemy.orm import Session, aliased
-from sqlalchemy.sql.selectable import CompoundSelect
+from sqlalchemy import ColumnElement, Select, Table, select
+from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
 from farol.domain.texto import palavras_da_busca
@@ -45,22 +42,20 @@ from farol.services.leitura import resumo
 from farol.services.resultados.busca import ResultadoDaBusca
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.indices_de_busca import (
-    COMUM,
     JANELA,
-    MUITO_COMUM,
     contem,
     contem_na_linha,
-    existe_linha_a_linha,
+    contem_todos,
     percorre_os_recentes,
-    quantas_contem,
     sem_paralelismo,
 )
-from farol.store.orm import OM, AutoDeInfracao, Embarcacao, Pessoa, Processo
+from farol.store.orm import OM, Embarcacao, Pessoa, Processo, ProcessoBusca
 
 LIMITE = 50
 TAMANHO_MINIMO = 2
 # CPF ou CNPJ digitado com a pontuação: 000.000.000-00 ou 00.000.000/0000-00
 _DOCUMENTO_PONTUADO = re.compile(r"^\d{3}\.\d{3}\.\d{3}-\d{2}$|^\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}$")
+_BUSCA: Table = ProcessoBusca.__table__  # type: ignore[assignment]
 
 
 def _palavras(termo: str) -> list[str]:
@@ -74,158 +69,84 @@ def _contem(modelo: Any, palavra: str, dialeto: str) -> ColumnElement[bool]:
     return contem(modelo.__table__, palavra, dialeto)
 
 
-def _processos_com_a_palavra(palavra: str, dialeto: str) -> CompoundSelect[Any]:
-    """Os ids dos processos em que a palavra aparece: uma consulta a um índice por campo."""
-    embarcacoes = select(Embarcacao.id).where(_contem(Embarcacao, palavra, dialeto))
-    autuados = select(Pessoa.id).where(_contem(Pessoa, palavra, dialeto))
-    return union_all(
-        select(Processo.id).where(_contem(Processo, palavra, dialeto)),
-        select(AutoDeInfracao.processo_id).where(_contem(AutoDeInfracao, palavra, dialeto)),
-        select(Processo.id).where(Processo.embarcacao_id.in_(embarcacoes)),
-        select(Processo.id).where(Processo.autuado_id.in_(autuados)),
+def _nos_recentes(ator: Ator, palavras: list[str]) -> Select[Any]:
+    """Os processos com todas as palavras entre os `JANELA` mais recentes da jurisdição, cada um
+    conferido na sua linha do texto de busca, lidos do mais novo ao mais velho só até um além do
+    limite."""
+    recentes = (
+        select(_BUSCA.c.processo_id, _BUSCA.c.texto)
+        .where(_BUSCA.c.om_id.in_(ator.oms))
+        .order_by(_BUSCA.c.processo_id.desc())
+        .limit(JANELA)
+        .subquery()
+    )
+    return (
+        select(recentes.c.processo_id)
+        .where(*(contem_na_linha(recentes, p, _BUSCA.name) for p in palavras))
+        .order_by(recentes.c.processo_id.desc())
+        .limit(LIMITE + 1)
     )
 
 
-def _tem_a_palavra(processo: Any, palavra: str) -> ColumnElement[bool]:
-    """O `processo` da consulta de fora (o modelo ou um apelido dele) tem a palavra em algum
-    campo, conferido na linha dele e nas do auto, da embarcação e do autuado, pelas chaves (sem
-    ler as outras). Apelidos: a consulta de fora também lê a embarcação e o autuado."""
-    auto, embarcacao, pessoa = (m.__table__.alias() for m in (AutoDeInfracao, Embarcacao, Pessoa))
-    return or_(
-        contem_na_linha(inspect(processo).selectable, palavra, "processo"),
-        existe_linha_a_linha(
-            select(auto.c.id).where(
-                auto.c.processo_id == processo.id, contem_na_linha(auto, palavra)
-            )
-        ),
-        existe_linha_a_linha(
-            select(embarcacao.c.id).where(
-                embarcacao.c.id == processo.embarcacao_id, contem_na_linha(embarcacao, palavra)
-            )
-        ),
-        existe_linha_a_linha(
-            select(pessoa.c.id).where(
-                pessoa.c.id == processo.autuado_id, contem_na_linha(pessoa, palavra)
-            )
-        ),
+def _pelo_indice(ator: Ator, palavras: list[str], dialeto: str) -> Select[Any]:
+    """Os processos da jurisdição com todas as palavras, pelo índice, os mais recentes até um além
+    do limite. O `OFFSET 0` faz o PostgreSQL achar pelo índice todas as linhas que casam antes de
+    ordená-las, em vez de percorrer os processos do mais novo ao mais velho até achar a página
+    (que, para palavras que a jurisdição quase não tem, leria a tabela inteira)."""
+    casam = (
+        select(_BUSCA.c.processo_id)
+        .where(_BUSCA.c.om_id.in_(ator.oms), contem_todos(_BUSCA, palavras, dialeto))
+        .offset(0)
+        .subquery()
+    )
+    return select(casam.c.processo_id).order_by(casam.c.processo_id.desc()).limit(LIMITE + 1)
+
+
+def _do_autuado(ator: Ator, documento: str) -> Select[Any]:
+    """Os processos da jurisdição cujo autuado é a pessoa deste CPF/CNPJ (índice único do
+    documento e o do autuado; sem ordem aqui, que o SQLite buscaria percorrendo os processos
+    do mais novo ao mais velho: a página os ordena)."""
+    return select(Processo.id).where(
+        Processo.autuado_id.in_(select(Pessoa.id).where(Pessoa.documento == documento)),
+        Processo.om_id.in_(ator.oms),
     )
 
 
-def _do_autuado(processo: Any, documento: str) -> ColumnElement[bool]:
-    """O autuado do processo é a pessoa deste CPF/CNPJ (índice único do documento)."""
-    pessoa = Pessoa.__table__.alias()  # a consulta de fora também lê o autuado
-    criterio: ColumnElement[bool] = processo.autuado_id.in_(
-        select(pessoa.c.id).where(pessoa.c.documento == documento)
-    )
-    return criterio
-
-
-def _frequencias(s: Session, palavras: list[str], dialeto: str, ate: int) -> list[int]:
-    """Quantas linhas contêm cada palavra, contadas pelos índices até `ate` (uma consulta)."""
-    tabelas = [m.__table__ for m in (Pessoa, Embarcacao, Processo, AutoDeInfracao)]
-    contagens = (quantas_contem(tabelas, p, dialeto, ate) for p in palavras)
-    return list(s.execute(select(*contagens)).one())
-
-
-def _rara(palavras: list[str], frequencias: list[int]) -> tuple[str, list[str]]:
-    """A palavra menos frequente e as outras."""
-    rara = palavras[frequencias.index(min(frequencias))]
-    return rara, [p for p in palavras if p != rara]
-
-
-def _com_uma_rara(
-    rara: str, outras: list[str], documento: str | None, dialeto: str
-) -> ColumnElement[bool]:
-    """A palavra rara escolhe os candidatos pelos índices (a união das consultas a cada campo);
-    as outras são conferidas na linha de cada candidato; o CPF/CNPJ soma os do autuado."""
-    candidatos = Processo.id.in_(_so_ids(_processos_com_a_palavra(rara, dialeto)))
-    conferidas = [_tem_a_palavra(Processo, p) for p in outras]
-    if documento is None:
-        return and_(candidatos, *conferidas)
-    casam = select(Processo.id).where(candidatos, *conferidas)
-    do_autuado = select(Processo.id).where(_do_autuado(Processo, documento))
-    return Processo.id.in_(_so_ids(union_all(casam, do_autuado)))
-
-
-def _todas_pelos_indices(
-    palavras: list[str], documento: str | None, dialeto: str
-) -> ColumnElement[bool]:
-    """A interseção das uniões de cada palavra (e os processos do autuado do CPF/CNPJ)."""
-    uniao = [_so_ids(_processos_com_a_palavra(p, dialeto)) for p in palavras]
-    casam = uniao[0] if len(uniao) == 1 else _so_ids(intersect(*uniao))
-    if documento is not None:
-        do_autuado = select(Processo.id).where(_do_autuado(Processo, documento))
-        casam = _so_ids(union_all(casam, do_autuado))
-    return Processo.id.in_(casam)
-
-
-def _pagina(
-    s: Session, ator: Ator, criterio: ColumnElement[bool], processo: Any = Processo
-) -> list[Any]:
-    """Os processos da jurisdição que atendem o critério, do mais recente ao mais antigo, até um
-    além do limite. A OM, o autuado e a embarcação vêm na mesma consulta: as linhas os seguram na
-    sessão, e o `resumo` os acha lá em vez de ler três linhas por processo."""
+def _pagina(s: Session, ids: list[int]) -> list[Any]:
+    """Os processos `ids` (até um além do limite), do mais recente ao mais antigo. A OM, o autuado
+    e a embarcação vêm na mesma consulta: as linhas os seguram na sessão, e o `resumo` os acha lá
+    em vez de ler três linhas por processo."""
     return list(
         s.execute(
-            select(processo, OM, Pessoa, Embarcacao)
-            .join(OM, OM.id == processo.om_id)
-            .outerjoin(Pessoa, Pessoa.id == processo.autuado_id)
-            .outerjoin(Embarcacao, Embarcacao.id == processo.embarcacao_id)
-            .where(criterio, processo.om_id.in_(ator.oms))
-            .order_by(processo.id.desc())
-            .limit(LIMITE + 1)
+            select(Processo, OM, Pessoa, Embarcacao)
+            .join(OM, OM.id == Processo.om_id)
+            .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
+            .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
+            .where(Processo.id.in_(ids))
+            .order_by(Processo.id.desc())
         ).all()
     )
 
 
-def _nos_recentes(s: Session, ator: Ator, palavras: list[str], documento: str | None) -> list[Any]:
-    """A página entre os `JANELA` processos mais recentes da jurisdição, cada palavra conferida
-    na linha: lidos do mais novo ao mais velho, só até completar a página."""
-    ultimos = aliased(
-        Processo,
-        select(Processo)
-        .where(Processo.om_id.in_(ator.oms))
-        .order_by(Processo.id.desc())
-        .limit(JANELA)
-        .subquery(),
-    )
-    criterio = and_(*(_tem_a_palavra(ultimos, p) for p in palavras))
-    if documento is not None:
-        criterio = or_(criterio, _do_autuado(ultimos, documento))
-    return _pagina(s, ator, criterio, ultimos)
-
-
 def _processos_que_casam(s: Session, ator: Ator, termo: str, documento: str | None) -> list[Any]:
-    """Cada palavra do termo em algum campo do processo ou, para um CPF/CNPJ, o autuado com esse
-    documento: uma página de processos da jurisdição (`_pagina`).
+    """Cada palavra do termo no texto de busca do processo ou, para um CPF/CNPJ, o autuado com
+    esse documento: uma página de processos da jurisdição (`_pagina`).
 
-    Uma palavra rara (menos de `COMUM` linhas) escolhe os candidatos pelos índices. Se todas são
-    comuns, ler pelos índices todas as linhas que casam custaria mais que conferir os processos
-    recentes um a um: percorrem-se os `JANELA` mais recentes da jurisdição, e se ali há uma página
-    inteira ela é a resposta (os outros são mais antigos; só no PostgreSQL, ver
-    `percorre_os_recentes`). Senão (comuns cada uma, raras juntas),
-    a menos comum escolhe os candidatos se não passa de `MUITO_COMUM` linhas; acima disso, a
-    interseção das uniões de todas pelos índices."""
+    No PostgreSQL, se os `JANELA` processos mais recentes da jurisdição já têm uma página inteira,
+    ela é a resposta das palavras (os outros são mais antigos: `percorre_os_recentes`); senão, o
+    índice acha as linhas com todas as palavras. O CPF/CNPJ soma os do autuado. Os ids vêm antes
+    da página: com eles na mão, nenhum banco percorre os processos atrás da ordem."""
     dialeto = s.get_bind().dialect.name
     sem_paralelismo(s)
     palavras = _palavras(termo)
-    frequencias = _frequencias(s, palavras, dialeto, COMUM)
-    if min(frequencias) < COMUM:
-        return _pagina(s, ator, _com_uma_rara(*_rara(palavras, frequencias), documento, dialeto))
+    casam: list[int] = []
     if percorre_os_recentes(dialeto):
-        recentes = _nos_recentes(s, ator, palavras, documento)
-        if len(recentes) > LIMITE:
-            return recentes
-    frequencias = _frequencias(s, palavras, dialeto, MUITO_COMUM)
-    if min(frequencias) < MUITO_COMUM:
-        return _pagina(s, ator, _com_uma_rara(*_rara(palavras, frequencias), documento, dialeto))
-    return _pagina(s, ator, _todas_pelos_indices(palavras, documento, dialeto))
-
-
-def _so_ids(consulta: CompoundSelect[Any]) -> Select[Any]:
-    """A união como subconsulta (o SQLite não aceita parênteses num composto)."""
-    sub = consulta.subquery()
-    return select(sub.c[0])
+        casam = list(s.execute(_nos_recentes(ator, palavras)).scalars())
+    if len(casam) <= LIMITE:
+        casam = list(s.execute(_pelo_indice(ator, palavras, dialeto)).scalars())
+    if documento is not None:
+        casam += s.execute(_do_autuado(ator, documento)).scalars()
+    return _pagina(s, sorted(set(casam), reverse=True)[: LIMITE + 1])
 
 
 def documento_do_termo(termo: str) -> str | None:

@@ -37,6 +37,7 @@ from farol.domain.papeis import CORRIGE_CADASTRO, pode
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado, Proibido
 from farol.formatos import numero
 from farol.relogio import agora
+from farol.services import texto_de_busca as texto_de_busca  # os eventos da sessão
 from farol.services.comandos import Modelo
 from farol.services.jurisdicao import Ator
 from farol.services.resultados.cadastro import (

@@ -48,7 +48,13 @@ from farol.domain.papeis import INSPECIONA, papeis_com
 from farol.domain.texto import normalizar_busca
 from farol.relogio import data_local
 from farol.rules.calendario import Calendario
-from farol.services import estatistica_mensal, resumo_processo, usuarios
+from farol.services import (
+    estatistica_mensal,
+    processos_por_estado,
+    resumo_processo,
+    texto_de_busca,
+    usuarios,
+)
 from farol.services.calendario_om import calendario_da_om
 from farol.services.demo import CENARIOS, EMBARCACOES, PESSOAS, SENHA_DEMO, cpf_de
 from farol.services.usuarios import criar_om, criar_usuario
@@ -75,6 +81,7 @@ from farol.store.orm import (
     Pessoa,
     Prazo,
     Processo,
+    ProcessoBusca,
     ProcessoResumo,
     Procurador,
     Usuario,
@@ -568,6 +575,9 @@ class Carregador:
         linhas = lote.linhas
         dialeto = s.get_bind().dialect
         copiar = dialeto.name == "postgresql" and dialeto.driver == "psycopg"
+        # a conta dos processos por estado: o lote inteiro num comando (abaixo), e não um
+        # gatilho por linha do COPY (no SQLite, os gatilhos contam)
+        somar = processos_por_estado.em_lote(s)
         for tabela in TABELAS:
             if not linhas[tabela.name]:
                 continue
@@ -591,8 +601,13 @@ class Carregador:
                 .where(Numeracao.om_id == om_id, Numeracao.ano == ano, Numeracao.tipo == tipo)
                 .values(ultimo=ultimo)
             )
+        if somar and linhas[Processo.__tablename__]:
+            ids = [p["id"] for p in linhas[Processo.__tablename__]]
+            processos_por_estado.somar_lote(s, min(ids), max(ids))
         # o modelo de leitura dos processos do lote (gravados fora do ORM), na mesma transação
         resumo_processo.atualizar(s, (p["id"] for p in linhas[Processo.__tablename__]))
+        # e o texto de busca deles (uma regravação em SQL por lote)
+        texto_de_busca.dos_processos(s, (p["id"] for p in linhas[Processo.__tablename__]))
         if s.get_bind().dialect.name == "postgresql":
             for tabela in TABELAS:
                 s.execute(
@@ -642,7 +657,7 @@ def _analisar(s: Session) -> None:
     e `inspecao` inteiras a cada lote, no recálculo do resumo: a carga fica quadrática (a 200
     mil processos, 170 processos/s; depois do ANALYZE, 470/s). O autovacuum pode estar
     desligado, e mesmo ligado chega atrasado. Roda a cada vez que os processos dobram."""
-    nomes = [t.name for t in TABELAS] + [ProcessoResumo.__tablename__]
+    nomes = [t.name for t in TABELAS] + [ProcessoResumo.__tablename__, ProcessoBusca.__tablename__]
     s.execute(text(f"ANALYZE {', '.join(nomes)}"))
 
 
@@ -652,7 +667,7 @@ def _aspirar(banco: Banco) -> None:
     (index-only scan). Sem ele, até o autovacuum passar, o planejador prefere ler a tabela
     inteira a buscar cada linha contada (a 500 mil processos, a contagem dos prazos vencidos de
     uma Capitania: 1 s)."""
-    nomes = [t.name for t in TABELAS] + [ProcessoResumo.__tablename__]
+    nomes = [t.name for t in TABELAS] + [ProcessoResumo.__tablename__, ProcessoBusca.__tablename__]
     # uma conexão à parte, sem o limite de cada comando do Farol (a 1 milhão, minutos)
     motor = create_engine(banco.engine.url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
     try:

@@ -3,7 +3,8 @@
 Cada figura é uma consulta de `farol.services.consultas` (ou uma contagem simples sobre as
 mesmas tabelas), dentro da jurisdição do usuário:
 
-- processos por estado (na ordem do quadro de estados);
+- processos por estado (na ordem do quadro de estados), pelo contador por OM, regime e estado
+  que o banco mantém (`processos_por_estado`);
 - prazos em aberto que vencem hoje, nos próximos 7 dias e os já vencidos;
 - embarcações apreendidas (medida de apreensão não suspensa: a levantada sai da lista);
 - embarcações e bens sob custódia, com os dias de guarda, as contas até hoje e o próximo

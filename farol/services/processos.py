@@ -50,6 +50,7 @@ from farol.services import (
     procuradores,
 )
 from farol.services import penalidades_do_processo as pen
+from farol.services import texto_de_busca as texto_de_busca  # os eventos da sessão
 from farol.services.calendario_om import (
     MarcaDoCalendario,
     calendario_pela_marca,

@@ -7,18 +7,22 @@ comparação é a mesma nos dois bancos, sem `unaccent` (que não é IMMUTABLE e
 índice) e sem diferença entre a normalização do Python e a do banco:
 
 - PostgreSQL: um índice GIN de trigramas (`gin_trgm_ops`, extensão pg_trgm) em cada coluna
-  (declarados em orm.py só para o PostgreSQL; criados pela migração 0023). `coluna ILIKE
+  (declarados em orm.py só para o PostgreSQL; criados pelas migrações 0023 e 0036). `coluna ILIKE
   '%trecho%'` usa o índice quando o trecho tem ao menos três letras.
 - SQLite: uma tabela FTS5 de conteúdo externo por tabela (`fts_<tabela>`, tokenizador
-  `trigram`, sem diferença de caixa), mantida pelos gatilhos da migração 0023; o trecho vira a
-  frase `"trecho"`, que casa com qualquer das colunas que o contenha.
+  `trigram`, sem diferença de caixa), mantida pelos gatilhos das migrações 0023 e 0036; o trecho
+  vira a frase `"trecho"`, que casa com qualquer das colunas que o contenha.
+
+A busca de processos confere as palavras no texto de busca de cada processo (`processo_busca`,
+0036: farol/services/texto_de_busca.py); a de embarcações, nas colunas da embarcação.
 
 Um trecho de menos de três letras não tem trigrama: os dois bancos comparam a coluna com
 `LIKE` (sem índice, o mesmo resultado). Sem o tokenizador `trigram` (SQLite anterior a 3.34) a
 migração não cria as tabelas FTS5 e a busca compara com `LIKE` também.
 
-Atenção a futuras migrações no SQLite: recriar `pessoa`, `embarcacao`, `processo` ou
-`auto_de_infracao` (modo batch) apaga os gatilhos; recrie-os (ver 0023).
+Atenção a futuras migrações no SQLite: recriar `pessoa`, `embarcacao`, `processo`,
+`auto_de_infracao` ou `processo_busca` (modo batch) apaga os gatilhos; recrie-os (ver 0023 e
+0036).
 tests/integration/test_busca_indices.py confere que estão lá e em dia.
 """
 
@@ -32,16 +36,13 @@ from typing import Any
 from sqlalchemy import (
     ColumnElement,
     FromClause,
-    ScalarSelect,
-    Select,
+    and_,
     bindparam,
     column,
-    func,
     or_,
     select,
     table,
     text,
-    union_all,
 )
 from sqlalchemy.orm import Session
 
@@ -50,24 +51,19 @@ COLUNAS: dict[str, tuple[str, ...]] = {
     "embarcacao": ("inscricao", "nome_busca"),
     "processo": ("numero",),
     "auto_de_infracao": ("numero",),
+    "processo_busca": ("texto",),
 }
-"""Tabela -> as colunas em que a busca procura um trecho."""
+"""Tabela -> as colunas em que a busca procura um trecho (0023; `processo_busca`, o texto de busca
+de cada processo, 0036)."""
 
 TRIGRAMA = 3
 """Letras de um trigrama: trechos menores não usam o índice."""
 
-COMUM = 5000
-"""Linhas a partir das quais um trecho é comum: ler pelo índice todas as que o contêm custa mais
-que percorrer os processos do mais novo ao mais velho, conferindo linha a linha, até o limite."""
-
-MUITO_COMUM = 30_000
-"""Linhas a partir das quais conferir um a um os candidatos de uma palavra custa mais que ler
-todas as palavras pelos índices e intersectar."""
-
-JANELA = 20_000
-"""Processos mais recentes da jurisdição conferidos linha a linha quando todas as palavras são
-comuns, antes de recorrer aos índices: basta para duas palavras comuns que aparecem juntas em
-um a cada 400 processos, e o custo fica limitado quando juntas elas quase não aparecem."""
+JANELA = 2000
+"""Processos mais recentes da jurisdição conferidos linha a linha (no texto de busca), antes do
+índice, no PostgreSQL: uma palavra comum ("silva", 10% dos processos) completa ali a página, e
+percorrê-los custa pouco (uns 5 ms); uma rara não a completa, e o índice a acha. Medido a 1
+milhão de processos (bench/busca.py e docs/banco.md)."""
 
 PREFIXO_FTS = "fts_"
 SUFIXOS_SOMBRA = ("_data", "_idx", "_docsize", "_config", "_content")
@@ -105,15 +101,32 @@ def _frase_fts(trecho: str) -> str:
     return '"' + trecho.replace('"', '""') + '"'
 
 
+def _chave(tabela: FromClause) -> Any:
+    """A coluna da chave da tabela (o `rowid` da tabela FTS5 de conteúdo externo)."""
+    return next(iter(tabela.primary_key))
+
+
 def contem(tabela: FromClause, trecho: str, dialeto: str) -> ColumnElement[bool]:
     """As linhas de `tabela` em que alguma das suas `COLUNAS` contém o `trecho` (já
     normalizado: `palavras_da_busca`), sem diferença de caixa, pelo índice do banco."""
+    return contem_todos(tabela, [trecho], dialeto)
+
+
+def contem_todos(tabela: FromClause, trechos: list[str], dialeto: str) -> ColumnElement[bool]:
+    """As linhas de `tabela` que contêm cada um dos `trechos` (em alguma das suas `COLUNAS`).
+    PostgreSQL: um `ILIKE` por trecho, que o índice de trigramas responde de uma vez; SQLite:
+    os trechos de três letras ou mais numa consulta só à tabela FTS5 (as frases ligadas por
+    AND), e os menores com LIKE."""
     nome = _nome_da_tabela(tabela)
-    if dialeto == "sqlite" and len(trecho) >= TRIGRAMA and fts5_trigram_disponivel():
+    pelo_fts = dialeto == "sqlite" and fts5_trigram_disponivel()
+    longos = [t for t in trechos if pelo_fts and len(t) >= TRIGRAMA]
+    criterios = [contem_na_linha(tabela, t) for t in trechos if t not in longos]
+    if longos:
         fts = table(tabela_fts(nome), column("rowid"), column(tabela_fts(nome)))
-        casa = fts.c[tabela_fts(nome)].match(bindparam(None, _frase_fts(trecho)))
-        return tabela.c.id.in_(select(fts.c.rowid).where(casa))
-    return contem_na_linha(tabela, trecho)
+        frases = " AND ".join(_frase_fts(t) for t in longos)
+        casa = fts.c[tabela_fts(nome)].match(bindparam(None, frases))
+        criterios.insert(0, _chave(tabela).in_(select(fts.c.rowid).where(casa)))
+    return and_(*criterios)
 
 
 def contem_na_linha(
@@ -132,21 +145,13 @@ def _nome_da_tabela(tabela: FromClause) -> str:
     return str(getattr(original, "name", ""))
 
 
-def quantas_contem(
-    tabelas: list[FromClause], trecho: str, dialeto: str, ate: int = COMUM
-) -> ScalarSelect[int]:
-    """Quantas linhas das `tabelas` contêm o trecho, contadas pelos índices, uma tabela depois da
-    outra, até `ate`: um trecho comum não é lido inteiro."""
-    consultas = (select(t.c.id).where(contem(t, trecho, dialeto)) for t in tabelas)
-    linhas = union_all(*consultas).limit(ate)
-    return select(func.count()).select_from(linhas.subquery()).scalar_subquery()
-
-
 def percorre_os_recentes(dialeto: str) -> bool:
-    """Conferir os `JANELA` processos recentes um a um compensa neste banco? No PostgreSQL sim:
-    ele os lê pela chave, do mais novo ao mais velho, e para ao completar a página. O SQLite
-    ordena a jurisdição inteira antes (medido: 130 a 150 ms com 100 mil processos, contra 20 a
-    50 ms pelos índices FTS5): lá a busca vai sempre pelos índices."""
+    """Conferir primeiro os `JANELA` processos recentes um a um compensa neste banco? No
+    PostgreSQL sim: ele os lê em ordem (pela chave ou pelo índice da OM), do mais novo ao mais
+    velho, e para ao completar a página, enquanto o índice de trigramas leria todas as linhas de
+    uma palavra comum. O SQLite
+    ordena a jurisdição inteira antes (medido em bench/busca.py): lá a busca vai sempre pela
+    tabela FTS5."""
     return dialeto == "postgresql"
 
 
@@ -155,13 +160,6 @@ def sem_paralelismo(sessao: Session) -> None:
     poucas linhas pelos índices, e pôr workers para trabalhar custa mais (uns 10 ms) que elas."""
     if sessao.get_bind().dialect.name == "postgresql":
         sessao.execute(text("SET LOCAL max_parallel_workers_per_gather = 0"))
-
-
-def existe_linha_a_linha(consulta: Select[Any]) -> ColumnElement[bool]:
-    """EXISTS da consulta correlacionada, conferido para cada linha de fora. O `OFFSET 0` impede
-    que o PostgreSQL a troque por um conjunto com todas as linhas que casam (hashed SubPlan), que
-    para um trecho comum lê pelo índice dezenas de milhares de linhas em vez de poucas."""
-    return consulta.offset(0).exists()
 
 
 def _tabelas_fts() -> frozenset[str]:

@@ -1,6 +1,7 @@
 """A busca por índice (issue 13, item 3) acha exatamente o que a busca por varredura achava, sem
 acentos nem caixa, no SQLite e no PostgreSQL; o PostgreSQL usa os índices de trigramas e o
-SQLite as tabelas FTS5, e os gatilhos as mantêm em dia."""
+SQLite as tabelas FTS5, e os gatilhos as mantêm em dia. O texto de busca de cada processo
+(`processo_busca`) acompanha a abertura, os autos e as correções do cadastro."""
 
 from __future__ import annotations
 
@@ -16,20 +17,18 @@ from sqlalchemy.orm import Session
 
 from farol.domain.texto import normalizar_busca, palavras_da_busca
 from farol.erros import EntradaInvalida
-from farol.services import busca
+from farol.services import busca, cadastro, texto_de_busca
 from farol.services.demo import PESSOAS, cpf_de
 from farol.services.jurisdicao import Ator
 from farol.store.db import Banco
 from farol.store.indices_de_busca import (
     COLUNAS,
-    COMUM,
     JANELA,
-    MUITO_COMUM,
     fts5_trigram_disponivel,
     indice_trigramas,
     tabela_fts,
 )
-from farol.store.orm import OM, AutoDeInfracao, Embarcacao, Pessoa, Processo
+from farol.store.orm import OM, AutoDeInfracao, Embarcacao, Pessoa, Processo, ProcessoBusca
 
 EXTRAS = 80  # processos a mais na CPSC, para passar do limite da busca
 NOMES_DIFICEIS = ["100% Pesca_Ltda", 'Barco "Rápido"', "Ação & Cia", "Ångström Ñandú", "Ô"]
@@ -106,7 +105,8 @@ def embarcacoes_antigas(s: Session, termo: str) -> list[str]:
 
 def _mais_processos(banco: Banco) -> None:
     """EXTRAS processos na CPSC, direto nas tabelas: autuados com os nomes da demonstração
-    (repetidos, para passar do limite) e os difíceis, embarcações, autos em metade deles."""
+    (repetidos, para passar do limite) e os difíceis, embarcações, autos em metade deles; o
+    texto de busca deles, como a carga em massa o grava."""
     with banco.unit_of_work() as s:
         om = s.execute(select(OM.id).where(OM.sigla == "CPSC")).scalar_one()
         estado = s.execute(
@@ -114,6 +114,7 @@ def _mais_processos(banco: Banco) -> None:
         ).scalar_one()
         nomes = [*PESSOAS, *NOMES_DIFICEIS]
         agora = dt.datetime(2026, 1, 5, 12, tzinfo=dt.UTC)
+        ids = []
         for n in range(EXTRAS):
             nome = nomes[n % len(nomes)].upper() if n % 2 == 0 else nomes[n % len(nomes)]
             pessoa = s.execute(
@@ -134,6 +135,7 @@ def _mais_processos(banco: Banco) -> None:
                 )
                 .returning(Processo.id)
             ).scalar_one()  # fmt: skip
+            ids.append(processo)
             if n % 2 == 0:
                 s.execute(
                     insert(AutoDeInfracao).values(
@@ -141,6 +143,7 @@ def _mais_processos(banco: Banco) -> None:
                         numero=f"AI-2025/CPSC/{9000 + n}", lavrado_em=dt.date(2025, 1, 5),
                     )
                 )  # fmt: skip
+        texto_de_busca.dos_processos(s, ids)
 
 
 @pytest.fixture(scope="module")
@@ -190,29 +193,19 @@ def _termos(s: Session) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("comum", "janela", "muito_comum"),
+    "janela",
     [
-        (COMUM, JANELA, MUITO_COMUM),  # uma palavra rara escolhe os candidatos
-        (20, JANELA, MUITO_COMUM),  # umas raras, outras comuns
-        (1, 60, MUITO_COMUM),  # todas comuns: os recentes, linha a linha
-        (1, 30, MUITO_COMUM),  # a janela não basta: a menos comum escolhe
-        (1, 30, 1),  # nem essa: a interseção pelos índices
+        JANELA,  # os recentes da jurisdição cobrem os 80 a mais: as comuns completam a página
+        60,  # umas completam a página nos recentes, outras vão ao índice
+        1,  # quase nenhuma completa: o índice
     ],
 )
 def test_a_busca_por_indice_acha_o_mesmo_que_a_varredura(
-    banco_busca: Banco,
-    todos: dict[str, Ator],
-    comum: int,
-    janela: int,
-    muito_comum: int,
-    monkeypatch: pytest.MonkeyPatch,
+    banco_busca: Banco, todos: dict[str, Ator], janela: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Com `comum` baixo, as palavras passam a ser comuns e a busca percorre os processos mais
-    recentes conferindo linha a linha; com `janela` pequena, a janela não basta e a busca volta aos
-    índices. Por todos os caminhos, o resultado é o de antes."""
-    monkeypatch.setattr(busca, "COMUM", comum)
+    """Com `janela` pequena, os recentes não têm uma página inteira e a busca vai ao índice (no
+    PostgreSQL; o SQLite vai sempre). Por todos os caminhos, o resultado é o de antes."""
     monkeypatch.setattr(busca, "JANELA", janela)
-    monkeypatch.setattr(busca, "MUITO_COMUM", muito_comum)
     with banco_busca.unit_of_work(somente_leitura=True) as s:
         termos = _termos(s)
         assert len(termos) > 150
@@ -278,16 +271,15 @@ def test_numero_do_processo_em_minusculas_vem_primeiro(
 
 
 def _consultas_da_busca(banco: Banco, ator: Ator, termo: str) -> list[tuple[str, str, Any]]:
-    """(tipo, comando, parâmetros) da busca de processos e da de embarcações: "frequencias" (as
-    palavras contadas pelos índices), "recentes" (a página entre os processos mais recentes),
-    "processos" (a página pelos índices) e "embarcacoes"."""
+    """(tipo, comando, parâmetros) da busca de processos e da de embarcações: "recentes" (os
+    processos mais recentes da jurisdição conferidos linha a linha), "indice" (os processos com
+    as palavras pelo índice), "processos" (a página, com os ids achados) e "embarcacoes"."""
     comandos: list[tuple[str, str, Any]] = []
 
     def guardar(_c: Any, _cur: Any, comando: str, parametros: Any, *_: Any) -> None:
         for inicio, tipo in (
-            ("SELECT (SELECT count(*)", "frequencias"),
+            ("SELECT anon_", "indice" if "OFFSET" in comando else "recentes"),
             ("SELECT processo.", "processos"),
-            ("SELECT anon_", "recentes"),
             ("SELECT embarcacao.", "embarcacoes"),
         ):
             if comando.startswith(inicio):
@@ -327,8 +319,9 @@ def sqlite(motor: str) -> Iterator[None]:
 
 
 def _enchimento(c: Connection, quantas: int) -> None:
-    """`quantas` pessoas, embarcações, processos e autos que não casam com os termos do teste:
-    com poucas linhas, ler a tabela inteira sai mais barato que o índice."""
+    """`quantas` pessoas, embarcações, processos e autos que não casam com os termos do teste
+    (e o texto de busca dos processos): com poucas linhas, ler a tabela inteira sai mais barato
+    que o índice."""
     om, estado = c.execute(select(Processo.om_id, Processo.estado).limit(1)).one()
     pessoas = c.execute(
         insert(Pessoa).returning(Pessoa.id, sort_by_parameter_order=True),
@@ -355,7 +348,7 @@ def _enchimento(c: Connection, quantas: int) -> None:
             }
             for n, (b,) in enumerate(barcos)
         ],
-    ).scalars()  # fmt: skip
+    ).scalars().all()  # fmt: skip
     c.execute(
         insert(AutoDeInfracao),
         [
@@ -366,20 +359,25 @@ def _enchimento(c: Connection, quantas: int) -> None:
             for n, p in enumerate(processos)
         ],
     )  # fmt: skip
+    with Session(bind=c) as s:
+        texto_de_busca.dos_processos(s, processos)
 
 
 TERMOS_DOS_PLANOS = ("pacheco", "2026/cpsc/00", "maré mansa", "pacheco 4410")
+INDICE_DO_TEXTO = indice_trigramas("processo_busca", "texto")
 
 
 def test_postgresql_tem_os_indices_de_trigramas_e_a_busca_os_usa(
     postgresql: None, banco_busca: Banco, todos: dict[str, Ator]
 ) -> None:
+    """Termos que os recentes não bastam para completar: a página vem do índice de trigramas do
+    texto de busca (as palavras todas numa consulta a ele), sem ler tabela inteira."""
     comandos = [
         c
         for termo in TERMOS_DOS_PLANOS
         for c in _consultas_da_busca(banco_busca, todos["dpc"], termo)
     ]
-    assert [t for t, *_ in comandos] == ["frequencias", "processos", "embarcacoes"] * len(
+    assert [t for t, *_ in comandos] == ["recentes", "indice", "processos", "embarcacoes"] * len(
         TERMOS_DOS_PLANOS
     )
     esperados = {indice_trigramas(t, col) for t, cols in COLUNAS.items() for col in cols}
@@ -401,86 +399,81 @@ def test_postgresql_tem_os_indices_de_trigramas_e_a_busca_os_usa(
         for tipo, comando, parametros in comandos:
             plano = "\n".join(c.exec_driver_sql("EXPLAIN " + comando, parametros).scalars())
             usados = set(re.findall(r"Bitmap Index Scan on (\w+_trgm)", plano))
-            assert usados == (da_embarcacao if tipo == "embarcacoes" else esperados), plano
             assert "Seq Scan" not in plano, plano
+            if tipo == "embarcacoes":
+                assert usados == da_embarcacao, plano
+            elif tipo == "indice":
+                assert usados == {INDICE_DO_TEXTO}, plano
+            elif tipo == "processos":  # a página: os ids achados, pela chave
+                assert usados == set() and "processo_busca" not in plano, plano
+            else:  # os recentes: pela chave, linha a linha, sem índice de trigramas
+                assert usados == set() and "processo_busca" in plano, plano
         transacao.rollback()
 
 
-def test_sqlite_busca_pelas_tabelas_fts5_sem_varrer_as_tabelas(
+def test_sqlite_busca_pela_tabela_fts5_do_texto_sem_varrer_as_tabelas(
     sqlite: None, banco_busca: Banco, todos: dict[str, Ator]
 ) -> None:
-    varredura = re.compile(r"\bSCAN (pessoa|embarcacao|processo|auto_de_infracao)\b")
+    varredura = re.compile(r"\bSCAN (pessoa|embarcacao|processo|processo_busca|auto_de_infracao)\b")
     for termo in TERMOS_DOS_PLANOS:
         comandos = _consultas_da_busca(banco_busca, todos["dpc"], termo)
-        assert [t for t, *_ in comandos] == ["frequencias", "processos", "embarcacoes"]
+        assert [t for t, *_ in comandos] == ["indice", "processos", "embarcacoes"]
         for tipo, comando, parametros in comandos:
             plano = _plano(banco_busca, comando, parametros)
             usadas = set(re.findall(r"SCAN (fts_\w+) VIRTUAL TABLE INDEX", plano))
-            todas = {tabela_fts(t) for t in COLUNAS}
-            assert usadas == ({tabela_fts("embarcacao")} if tipo == "embarcacoes" else todas)
+            fts = {"embarcacoes": {tabela_fts("embarcacao")}, "processos": set()}
+            assert usadas == fts.get(tipo, {tabela_fts("processo_busca")}), plano
             assert not varredura.search(plano), plano
 
 
 def test_sqlite_palavra_de_duas_letras_compara_sem_o_indice(
     sqlite: None, banco_busca: Banco, todos: dict[str, Ator]
 ) -> None:
-    for _, comando, _ in _consultas_da_busca(banco_busca, todos["dpc"], "ma"):
-        assert "fts_" not in comando and "LIKE" in comando
+    comandos = _consultas_da_busca(banco_busca, todos["dpc"], "ma")
+    assert all("fts_" not in comando for _, comando, _ in comandos)
+    assert [t for t, c, _ in comandos if "LIKE" in c] == ["indice", "embarcacoes"]
 
 
-def test_palavras_comuns_percorrem_os_recentes_linha_a_linha_sem_ler_todas_pelo_indice(
-    postgresql: None, banco_busca: Banco, todos: dict[str, Ator], monkeypatch: pytest.MonkeyPatch
+def test_sqlite_palavras_de_tamanhos_diferentes_uma_consulta_ao_fts5_e_like_nas_curtas(
+    sqlite: None, banco_busca: Banco, todos: dict[str, Ator]
 ) -> None:
-    """Todas as palavras comuns: os processos do mais novo ao mais velho, cada palavra conferida
-    pelas chaves da linha (sem um conjunto com todas as linhas que casam), e para no limite."""
-    monkeypatch.setattr(busca, "COMUM", 1)
-    comandos = _consultas_da_busca(banco_busca, todos["dpc"], "ária pacheco")
-    tipos = ["frequencias", "recentes", "frequencias", "processos", "embarcacoes"]
-    assert [t for t, *_ in comandos] == tipos
-    _, comando, parametros = comandos[1]
-    assert "fts_" not in comando
-    plano = _plano(banco_busca, comando, parametros)
-    # a conferência linha a linha (SubPlan por linha, não um hashed SubPlan com todas as linhas
-    # que casam) sobre a janela dos processos mais recentes (com poucas linhas, o PostgreSQL os
-    # ordena em vez de lê-los pela chave em ordem: bench/busca.py, em escala)
-    assert "SubPlan" in plano and "hashed SubPlan" not in plano, plano
-    assert "Subquery Scan" in plano and "Bitmap Index Scan on ix_pessoa" not in plano, plano
+    tipo, comando, parametros = _consultas_da_busca(banco_busca, todos["dpc"], "pacheco ma 4410")[0]
+    assert tipo == "indice" and comando.count("MATCH") == 1 and "LIKE" in comando
+    assert '"pacheco" AND "4410"' in str(parametros)
 
 
-def test_sqlite_com_palavras_comuns_vai_pelos_indices(
-    sqlite: None, banco_busca: Banco, todos: dict[str, Ator], monkeypatch: pytest.MonkeyPatch
+def test_postgresql_palavras_comuns_completam_a_pagina_nos_recentes_sem_o_indice(
+    postgresql: None, banco_busca: Banco, todos: dict[str, Ator]
 ) -> None:
-    monkeypatch.setattr(busca, "COMUM", 1)
-    comandos = _consultas_da_busca(banco_busca, todos["dpc"], "ária pacheco")
-    assert [t for t, *_ in comandos] == ["frequencias", "frequencias", "processos", "embarcacoes"]
+    """ "ária" está nos 80 processos mais recentes (as embarcações a mais): os recentes têm uma
+    página inteira, e a página vem dos ids achados neles, sem consultar o índice."""
+    # (com poucas linhas, o PostgreSQL ordena os recentes em vez de lê-los pela chave em ordem:
+    # bench/busca.py mede em escala)
+    comandos = _consultas_da_busca(banco_busca, todos["autoridade.cpsc"], "ária")
+    assert [t for t, *_ in comandos] == ["recentes", "processos", "embarcacoes"]
+    _, recentes, parametros = comandos[0]
+    plano = _plano(banco_busca, recentes, parametros)
+    assert "_trgm" not in plano and "Limit" in plano, plano
 
 
-@pytest.mark.parametrize(("janela", "paginas"), [(JANELA, 1), (30, 2)])
+@pytest.mark.parametrize(("janela", "pelo_indice"), [(JANELA, False), (30, True)])
 def test_a_janela_dos_recentes_basta_quando_tem_uma_pagina_inteira(
     postgresql: None,
     banco_busca: Banco,
     todos: dict[str, Ator],
     monkeypatch: pytest.MonkeyPatch,
     janela: int,
-    paginas: int,
+    pelo_indice: bool,
 ) -> None:
-    """ "ária" está nos 80 processos mais recentes (as embarcações a mais): uma janela que os cobre
-    já tem uma página inteira; uma de 30 não tem, e a busca volta aos índices."""
-    monkeypatch.setattr(busca, "COMUM", 1)
+    """Uma janela que cobre os 80 processos com "ária" já tem uma página inteira; uma de 30 não
+    tem, e a busca vai ao índice. O resultado é o mesmo."""
     monkeypatch.setattr(busca, "JANELA", janela)
-    chamadas: list[int] = []
-    pagina = busca._pagina
-
-    def contar(*args: Any) -> list[Any]:
-        chamadas.append(1)
-        return pagina(*args)
-
-    monkeypatch.setattr(busca, "_pagina", contar)
+    comandos = _consultas_da_busca(banco_busca, todos["autoridade.cpsc"], "ária")
+    assert ("indice" in [t for t, *_ in comandos]) == pelo_indice
     with banco_busca.unit_of_work(somente_leitura=True) as s:
         r = busca.buscar_processos.na_sessao(s, todos["autoridade.cpsc"], "ária")
         esperado = busca_antiga(s, todos["autoridade.cpsc"], "ária")
     assert r["truncado"] and ([p["numero"] for p in r["processos"]], True) == esperado
-    assert len(chamadas) == paginas
 
 
 # --- os gatilhos mantêm as tabelas FTS5 em dia ---------------------------------------------
@@ -526,3 +519,113 @@ def test_cadastro_incluido_corrigido_e_apagado_aparece_e_some_da_busca(
         s.delete(s.get_one(Embarcacao, ids[1]))
         s.delete(s.get_one(Pessoa, ids[0]))
     assert inscricoes("canoa celere") == inscricoes("qq-outra") == []
+
+
+# --- o texto de busca acompanha os processos --------------------------------------------------
+
+
+def _textos(s: Session) -> dict[int, tuple[int, str]]:
+    return {
+        pid: (om, texto)
+        for pid, om, texto in s.execute(
+            select(ProcessoBusca.processo_id, ProcessoBusca.om_id, ProcessoBusca.texto)
+        )
+    }
+
+
+def _recalculados(s: Session) -> dict[int, tuple[int, str]]:
+    return {
+        pid: (om, texto)
+        for pid, om, texto in s.execute(
+            select(Processo.id, Processo.om_id, texto_de_busca.texto_do_processo())
+            .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
+            .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
+        )
+    }
+
+
+def test_texto_de_busca_de_cada_processo_e_o_recalculado_dos_campos(banco_busca: Banco) -> None:
+    """A demonstração abre os processos e lavra os autos (LESTA e poluição) pelos serviços: o
+    texto de cada um, gravado na mesma transação, é o recalculado agora, com os autos lavrados
+    depois da abertura."""
+    with banco_busca.unit_of_work(somente_leitura=True) as s:
+        textos = _textos(s)
+        assert textos == _recalculados(s)
+        autos = s.execute(
+            select(AutoDeInfracao.processo_id, AutoDeInfracao.numero, Processo.regime).join(
+                Processo, Processo.id == AutoDeInfracao.processo_id
+            )
+        ).all()
+    assert {"lesta", "poluicao"} <= {regime for *_, regime in autos}
+    assert all(numero.lower() in textos[pid][1].split() for pid, numero, _ in autos)
+    assert textos[autos[0][0]][1] == textos[autos[0][0]][1].lower()
+
+
+@pytest.mark.parametrize(
+    "termo", ["Zeferina Quixabá", "ZEFERINA quixaba", "quixabá zeferina", "úrsula zeferina"]
+)
+def test_nome_de_duas_palavras_com_ou_sem_acento_acha_o_autuado(
+    banco_busca: Banco, todos: dict[str, Ator], termo: str
+) -> None:
+    _autuado_renomeado(banco_busca, todos)
+    with banco_busca.unit_of_work(somente_leitura=True) as s:
+        r = busca.buscar_processos.na_sessao(s, todos["autoridade.cpsc"], termo)
+    assert [p["autuado"]["nome"] for p in r["processos"]] == ["Zeferina Quixabá Úrsula"]
+
+
+def _autuado_renomeado(banco: Banco, todos: dict[str, Ator]) -> str:
+    """O último dos processos a mais: o autuado renomeado pelo serviço de correção do cadastro
+    (uma vez no módulo), depois de o processo existir. Devolve o número do processo."""
+    with banco.unit_of_work(somente_leitura=True) as s:
+        pessoa = s.execute(
+            select(Pessoa).where(Pessoa.documento == cpf_de(9000 + EXTRAS - 1))
+        ).scalar_one()
+        numero = s.execute(
+            select(Processo.numero).where(Processo.autuado_id == pessoa.id)
+        ).scalar_one()
+        if pessoa.nome == "Zeferina Quixabá Úrsula":
+            return numero
+        cmd = cadastro.CorrecaoDePessoa(
+            versao=pessoa.versao, nome="Zeferina Quixabá Úrsula", motivo="nome grafado errado"
+        )
+    with banco.unit_of_work() as s:
+        cadastro.corrigir_pessoa.na_sessao(s, todos["inspetor.cpsc"], pessoa.id, cmd)
+    return numero
+
+
+def test_nome_corrigido_depois_do_processo_muda_a_busca(
+    banco_busca: Banco, todos: dict[str, Ator]
+) -> None:
+    with banco_busca.unit_of_work(somente_leitura=True) as s:
+        antigo = s.execute(
+            select(Pessoa.nome_busca).where(Pessoa.documento == cpf_de(9000 + EXTRAS - 1))
+        ).scalar_one()
+    numero = _autuado_renomeado(banco_busca, todos)
+    with banco_busca.unit_of_work(somente_leitura=True) as s:
+        ator = todos["autoridade.cpsc"]
+        achados = busca.buscar_processos.na_sessao(s, ator, "zeferina quixaba")["processos"]
+        assert [p["numero"] for p in achados] == [numero]
+        if antigo != "zeferina quixaba ursula":  # a primeira correção: o nome antigo sai
+            de_antes = busca.buscar_processos.na_sessao(s, ator, f"{antigo} {numero}")
+            assert de_antes["processos"] == []
+        assert _textos(s) == _recalculados(s)
+
+
+def test_embarcacao_renomeada_depois_do_processo_muda_a_busca(
+    banco_busca: Banco, todos: dict[str, Ator]
+) -> None:
+    with banco_busca.unit_of_work(somente_leitura=True) as s:
+        barco, numero = s.execute(
+            select(Embarcacao, Processo.numero)
+            .join(Processo, Processo.embarcacao_id == Embarcacao.id)
+            .where(Embarcacao.inscricao == f"77{EXTRAS - 2:04d}X_%")
+        ).one()
+        cmd = cadastro.CorrecaoDeEmbarcacao(
+            versao=barco.versao, nome="Baleeira Çaraíba", motivo="nome do registro no TIE"
+        )
+    with banco_busca.unit_of_work() as s:
+        cadastro.corrigir_embarcacao.na_sessao(s, todos["inspetor.cpsc"], barco.id, cmd)
+    with banco_busca.unit_of_work(somente_leitura=True) as s:
+        r = busca.buscar_processos.na_sessao(s, todos["autoridade.cpsc"], "CARAIBA baleeira")
+        assert [p["numero"] for p in r["processos"]] == [numero]
+        assert _textos(s) == _recalculados(s)

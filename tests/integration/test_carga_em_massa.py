@@ -26,6 +26,7 @@ from farol.services import (
     estatistica_mensal,
     painel,
     processos,
+    processos_por_estado,
     resumo_processo,
     usuarios,
 )
@@ -118,6 +119,8 @@ def test_carrega_n_processos_e_toda_cadeia_verifica(
     # o modelo de leitura dos clonados, gravado com o lote, é o recalculado dos atos
     assert resumo_processo.conferir_resumos(BancoUnitOfWork(banco)) == []
     assert estatistica_mensal.conferir_estatisticas(BancoUnitOfWork(banco)) == []
+    # e o contador de processos por estado (no PostgreSQL, somado por lote, sem o gatilho)
+    assert processos_por_estado.conferir_contador(BancoUnitOfWork(banco)) == []
 
 
 def test_numeracao_sem_lacunas_e_contadores_no_maior_numero(

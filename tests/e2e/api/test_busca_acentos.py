@@ -141,3 +141,39 @@ def test_habilitacao_acha_as_infracoes_de_habilitacao_e_nao_todas_as_com_suspens
     achadas: list[Any] = _codigos(api, "HABILITAÇÃO")
     assert achadas == _codigos(api, "habilitacao")
     assert achadas == ["RLESTA.11", "RLESTA.12.I", "RLESTA.12.II", "RLESTA.12.III"]
+
+
+def test_interessado_da_custodia_trocado_pela_reclamacao_e_achado_pelo_nome(api: Api) -> None:
+    """O bem achado não tem responsável; a reclamação põe o reclamante como interessado, e a
+    busca passa a achar o processo pelo nome dele (o texto de busca acompanha, na transação)."""
+    r = api.post(
+        "/custodias",
+        {
+            "data_ato": "2026-03-06",
+            "recolhimento": {
+                "bem": "Bote inflável cinza, 3 m, sem identificação",
+                "local_do_achado": "Praia da Joaquina",
+                "local_guarda": "Depósito da CPSC",
+                "estado_na_chegada": "Bote murcho, com areia, sem motor.",
+            },
+        },
+        como="inspetor.cpsc",
+    )
+    assert r.status_code == 201, r.text
+    pid = r.json()["id"]
+    numero = api.processo(pid)["numero"]
+    assert numero not in _numeros(api, "Iracema Pescadora")
+    api.ato_ok(
+        pid,
+        "reclamacao_do_bem",
+        "2026-03-20",
+        {
+            "reclamante": {
+                "nome": "Iracema Pescadora",
+                "documento": "111.444.777-35",
+                "endereco": "Rua do Porto, 5, Florianópolis/SC",
+            },
+            "prova": "Nota fiscal de compra do bote, em nome da reclamante.",
+        },
+    )
+    assert numero in _numeros(api, "IRACEMA pescadora")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from pathlib import Path
 
@@ -9,10 +10,11 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import insert, inspect, select
 
+from farol.services import texto_de_busca
 from farol.store.db import Banco, criar_engine
-from farol.store.indices_de_busca import incluir_na_comparacao
+from farol.store.indices_de_busca import contem_todos, incluir_na_comparacao
 from farol.store.migrar import (
     ARQUIVO_INI,
     atualizar_banco,
@@ -23,7 +25,7 @@ from farol.store.migrar import (
     revisao_atual,
     revisao_mais_recente,
 )
-from farol.store.orm import Base
+from farol.store.orm import OM, AutoDeInfracao, Base, Embarcacao, Pessoa, Processo, ProcessoBusca
 
 
 def test_migracoes_produzem_exatamente_o_esquema_dos_modelos(banco: Banco) -> None:
@@ -109,3 +111,78 @@ def test_postgresql_nao_e_migrado_sem_pedido(url_banco_vazio: str, motor: str) -
         pytest.skip("só no PostgreSQL")
     assert preparar_banco(url_banco_vazio) is False
     assert revisao_atual(url_banco_vazio) is None
+
+
+def test_0036_preenche_o_texto_de_busca_dos_processos_que_ja_existem(url_banco_vazio: str) -> None:
+    """Processos gravados antes da 0036 (com e sem auto, embarcação e autuado) ganham o texto de
+    busca: o mesmo que o serviço grava (farol/services/texto_de_busca.py), e a busca os acha."""
+    atualizar_banco(url_banco_vazio, "0035")
+    engine = criar_engine(url_banco_vazio)
+    agora = dt.datetime(2026, 1, 5, 12, tzinfo=dt.UTC)
+    with engine.begin() as c:
+        om = c.execute(
+            insert(OM)
+            .values(sigla="CPSC", nome="Capitania", tipo="CP", uf="SC", municipio="Itajaí")
+            .returning(OM.id)
+        ).scalar_one()
+        pessoa = c.execute(
+            insert(Pessoa)
+            .values(documento="52998224725", tipo="fisica", nome="Conceição Müller")
+            .returning(Pessoa.id)
+        ).scalar_one()
+        barco = c.execute(
+            insert(Embarcacao)
+            .values(inscricao="441ABC", nome="Maré Mansa", proprietario_id=pessoa)
+            .returning(Embarcacao.id)
+        ).scalar_one()
+        comum = {"om_id": om, "regime": "lesta", "estado": "x", "versao": 1, "criado_em": agora}
+        ids = [
+            c.execute(
+                insert(Processo).values(numero=n, **campos, **comum).returning(Processo.id)
+            ).scalar_one()
+            for n, campos in (
+                ("2026/CPSC/000001", {"autuado_id": pessoa, "embarcacao_id": barco}),
+                ("2026/CPSC/000002", {"autuado_id": None, "embarcacao_id": None}),
+            )
+        ]
+        for seq in (1, 2):
+            c.execute(
+                insert(AutoDeInfracao).values(
+                    processo_id=ids[0], om_id=om, ano=2026, sequencial=seq,
+                    numero=f"AI-2026/CPSC/{seq}", lavrado_em=agora.date(),
+                )
+            )  # fmt: skip
+    engine.dispose()
+    atualizar_banco(url_banco_vazio)
+    banco = Banco.conectar(url_banco_vazio)
+    try:
+        with banco.unit_of_work(somente_leitura=True) as s:
+            textos = dict(s.execute(select(ProcessoBusca.processo_id, ProcessoBusca.texto)).all())
+            assert set(textos) == set(ids)
+            assert textos[ids[1]] == "2026/cpsc/000002"
+            primeiro = textos[ids[0]].split()
+            assert primeiro[0] == "2026/cpsc/000001"
+            assert sorted(primeiro[1:3]) == ["ai-2026/cpsc/1", "ai-2026/cpsc/2"]
+            assert primeiro[3:] == ["441abc", "mare", "mansa", "conceicao", "muller"]
+            recalculados = s.execute(
+                select(Processo.id, texto_de_busca.texto_do_processo())
+                .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
+                .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
+            ).all()
+            assert {i: sorted(t.split()) for i, t in recalculados} == {
+                i: sorted(t.split()) for i, t in textos.items()
+            }
+            casam = ProcessoBusca.processo_id.in_(
+                select(ProcessoBusca.processo_id).where(
+                    contem_todos(
+                        ProcessoBusca.__table__,
+                        ["muller", "ai-2026/cpsc/2"],
+                        s.get_bind().dialect.name,
+                    )
+                )
+            )
+            assert s.execute(select(ProcessoBusca.processo_id).where(casam)).scalars().all() == [
+                ids[0]
+            ]
+    finally:
+        banco.fechar()
