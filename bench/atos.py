@@ -402,6 +402,16 @@ def _figuras(r: Resultado, decorrido: float) -> str:
 # --- bench --------------------------------------------------------------------------------
 
 
+def _erros_do_servidor(registro: Path, linhas: int = 40) -> None:
+    """As últimas linhas de erro do servidor (um 500 diz só "erro interno" ao cliente)."""
+    texto = registro.read_text(errors="replace") if registro.exists() else ""
+    erros = [x for x in texto.splitlines() if "Error" in x or "Exception" in x or "ERRO" in x]
+    if erros:
+        print(f"\nerros no registro do servidor ({len(erros)} linhas; as últimas):")
+        for x in erros[-linhas:]:
+            print("  " + x[:300])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--processos", type=int, default=2000, help="carga em massa (farol demo)")
@@ -471,6 +481,7 @@ def main() -> None:
             rss = {p: rss_mb(p) for p in workers_de(servidor.pid, a.workers)}
         finally:
             parar(servidor)
+            _erros_do_servidor(pasta / f"servidor-{porta}.log")
     print("\nalvos (issue 13):")
     for clientes, (atos_s, ref_s) in figuras.items():
         falta = (

@@ -18,6 +18,7 @@ o gravado com o recalculado das tabelas (`farol db resumos`).
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from decimal import Decimal
 from itertools import chain
 from typing import Any
 
-from sqlalchemy import String, cast, delete, event, func, insert, select, tuple_
+from sqlalchemy import String, cast, delete, event, func, insert, select, text, tuple_
 from sqlalchemy.orm import Session
 
 from farol.relogio import data_local, fuso, hoje
@@ -188,8 +189,25 @@ def _gravar(s: Session, celulas: set[tuple[int, str]], linhas: list[Agregado]) -
         )
 
 
+def _travar(s: Session, celulas: Iterable[tuple[int, str]]) -> None:
+    """No PostgreSQL, cada célula travada até o fim da transação (`pg_advisory_xact_lock`, na
+    ordem das células: duas transações não se esperam em círculo), antes de contá-la: duas
+    transações que gravam na mesma OM e mês (dois pagamentos) contavam cada uma sem ver a
+    outra, e a segunda a gravar esbarrava na chave da primeira (UniqueViolation, um 500 a 8
+    clientes no bench/atos.py) ou, sem esbarrar, deixava a célula sem o pagamento da outra. A
+    que espera conta depois do commit da primeira (cada comando lê o que já foi gravado)."""
+    if s.get_bind().dialect.name != "postgresql":
+        return  # o SQLite grava uma transação por vez
+    for om_id, mes in sorted(set(celulas)):
+        chave = hashlib.sha256(f"estatistica_mensal\x1f{om_id}\x1f{mes}".encode()).hexdigest()
+        s.execute(text("SELECT pg_advisory_xact_lock(:n)"), {"n": int(chave[:15], 16)})
+
+
 def refazer_celulas(s: Session, celulas: Iterable[tuple[int, str]]) -> int:
-    """Regrava as células (OM, "AAAA-MM"): três consultas por mês, com as OMs dele juntas."""
+    """Regrava as células (OM, "AAAA-MM"): três consultas por mês, com as OMs dele juntas,
+    cada célula travada antes de contada (`_travar`)."""
+    celulas = set(celulas)
+    _travar(s, celulas)
     por_mes: dict[str, set[int]] = defaultdict(set)
     for om_id, mes in celulas:
         por_mes[mes].add(om_id)
