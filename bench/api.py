@@ -41,7 +41,7 @@ import time
 import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from sqlalchemy import create_engine, make_url, select
@@ -210,6 +210,73 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+TIQUES_S = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_s(pids: list[int]) -> float:
+    """Tempo de CPU (usuário + sistema) gasto até agora pelos processos, em segundos (de
+    /proc/<pid>/stat; um processo que já terminou conta 0)."""
+    total = 0
+    for pid in pids:
+        try:
+            campos = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(campos[11]) + int(campos[12])  # utime e stime, depois de ") estado"
+    return total / TIQUES_S
+
+
+def pids_do_postgres() -> list[int]:
+    """Os processos do PostgreSQL desta máquina (o servidor do bench, quando é local)."""
+    pids = []
+    for pasta in Path("/proc").iterdir():
+        if pasta.name.isdigit():
+            try:
+                if (pasta / "comm").read_text().strip() == "postgres":
+                    pids.append(int(pasta.name))
+            except OSError:
+                continue
+    return pids
+
+
+@dataclass
+class CPU:
+    """A CPU gasta durante uma medida, por parte: o servidor do Farol (os seus processos), o
+    PostgreSQL local e o próprio bench (os clientes: as suas threads e o wrk)."""
+
+    servidor: list[int]
+    banco: bool
+    inicio: dict[str, float] = field(default_factory=dict)
+    gasto: dict[str, float] = field(default_factory=dict)
+
+    def _agora(self) -> dict[str, float]:
+        filhos = os.times()  # o wrk, depois de terminar, conta nos filhos do bench
+        clientes = cpu_s([os.getpid()]) + filhos.children_user + filhos.children_system
+        partes = {"servidor": cpu_s(self.servidor), "bench": clientes}
+        if self.banco:
+            partes["PostgreSQL"] = cpu_s(pids_do_postgres())
+        return partes
+
+    def __enter__(self) -> CPU:
+        self.inicio = self._agora()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        fim = self._agora()
+        self.gasto = {k: fim[k] - self.inicio[k] for k in fim}
+
+    def por_pedido(self, pedidos: int) -> str:
+        """A CPU de cada parte por pedido, em ms, e quantos núcleos pede `alvo` pedidos/s."""
+        if not pedidos:
+            return "sem pedidos"
+        return "  ".join(f"{k} {1000 * v / pedidos:.2f} ms" for k, v in self.gasto.items())
+
+    def nucleos(self, pedidos: int, alvo_s: float) -> float:
+        """Núcleos ocupados pelo servidor e pelo banco a `alvo_s` pedidos/s, à CPU medida."""
+        so_servico = sum(v for k, v in self.gasto.items() if k != "bench")
+        return so_servico / pedidos * alvo_s if pedidos else float("inf")
+
+
 def pedir(
     porta: int,
     metodo: str,
@@ -371,9 +438,11 @@ def main() -> None:
             )
             medir_wrk(porta, PROCESSO, token, max(a.conexoes), 1, arquivo_ids)  # aquecimento
             medidas: dict[tuple[int, str], Medida] = {}
+            atendem = [servidor.pid, *workers_de(servidor.pid, a.workers)]
             for conexoes in a.conexoes:
                 for rotulo, caminho, arquivo in caminhos:
-                    m = medir_wrk(porta, caminho, token, conexoes, a.segundos, arquivo)
+                    with CPU(atendem, banco=bool(a.database_url)) as cpu:
+                        m = medir_wrk(porta, caminho, token, conexoes, a.segundos, arquivo)
                     medidas[conexoes, caminho] = m
                     ref = medidas[conexoes, TRIVIAL]
                     relativo = (
@@ -382,6 +451,8 @@ def main() -> None:
                     print(
                         f"c={conexoes:<3} {'GET ' + caminho:<28} {rotulo:<19} {m.texto()}{relativo}"
                     )
+                    pedidos = round(m.pedidos_s * a.segundos)
+                    print(f"      CPU por pedido: {cpu.por_pedido(pedidos)}")
             rss = {pid: rss_mb(pid) for pid in workers_de(servidor.pid, a.workers)}
         finally:
             parar(servidor)

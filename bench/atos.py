@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import os
 import random
 import re
 import statistics
@@ -51,6 +52,7 @@ from typing import Any
 
 from api import (
     ALVO_RSS_MB,
+    CPU,
     LOGIN,
     TRIVIAL,
     acima,
@@ -464,17 +466,23 @@ def main() -> None:
             token = entrar(porta, a.login)
             print(f"servidor: {a.workers} processo(s); {a.segundos:g} s por medida")
             figuras: dict[int, tuple[float, float]] = {}
+            nucleos: dict[int, float] = {}
+            atendem = [servidor.pid, *workers_de(servidor.pid, a.workers)]
             r, d = _rodar(_registrar, max(a.clientes), 1, porta, token, fila, mapa, dados)
             print(f"aquecimento (c={max(a.clientes)}, não conta): {_figuras(r, d)}")
             for clientes in a.clientes:
                 ref, d_ref = _rodar(_trivial, clientes, a.segundos, porta)
                 print(f"c={clientes:<3} GET {TRIVIAL:<26} referência {_figuras(ref, d_ref)}")
-                r, d = _rodar(_registrar, clientes, a.segundos, porta, token, fila, mapa, dados)
+                with CPU(atendem, banco=bool(a.database_url)) as cpu:
+                    r, d = _rodar(_registrar, clientes, a.segundos, porta, token, fila, mapa, dados)
                 fim = "  processos esgotados" if r.esgotou else ""
                 print(
                     f"c={clientes:<3} POST .../atos{'':<20} atos       {_figuras(r, d)}"
                     f"  {r.processos} processos{fim}"
                 )
+                n = len(r.latencias_ms)
+                print(f"      CPU por ato: {cpu.por_pedido(n)}")
+                nucleos[clientes] = cpu.nucleos(n, ALVO_ATOS_S)
                 for status, n in sorted(r.recusas.items()):
                     print(f"      recusados {n} com status {status}: {r.exemplos[status]}")
                 figuras[clientes] = (len(r.latencias_ms) / d, len(ref.latencias_ms) / d_ref)
@@ -492,7 +500,8 @@ def main() -> None:
         )
         print(
             f"  c={clientes:<3} {atos_s:7.1f} atos/s ({fracao(atos_s, ref_s):.1%} da referência, "
-            f"{ref_s:.0f} req/s){falta}"
+            f"{ref_s:.0f} req/s){falta}; à CPU medida por ato, {ALVO_ATOS_S:.0f} atos/s ocupam "
+            f"{nucleos[clientes]:.1f} núcleos (servidor e banco; esta máquina: {os.cpu_count()})"
         )
     for p, mb in sorted(rss.items()):
         print(f"  memória do processo {p:<7} VmRSS {mb:6.1f} MB{acima(mb, ALVO_RSS_MB, 'MB')}")

@@ -10,24 +10,40 @@ civil da inspeção (`inspecao.data`), as medidas pelo instante em que foram apl
 do primeiro dia ao fim do último, no fuso do Farol) e os pagamentos pela data do pagamento.
 
 Como se mantém: a sessão anota, depois de cada `flush`, as constatações, medidas e pagamentos
-novos; antes do `commit`, regrava as células (OM, mês) que eles tocam, na mesma transação. A
-carga em massa, que grava fora do ORM, refaz tudo no fim (`refazer_todos`); `conferir` compara
-o gravado com o recalculado das tabelas (`farol db resumos`).
+novos; antes do `commit`, soma-os às suas células (OM, mês, indicador, chave) num upsert, na
+mesma transação (`somar_pendentes`): uma constatação soma 1 à infração, uma medida 1 ao tipo, um
+pagamento 1 e o valor; o custo de um ato não cresce com o que o mês já tem. Nenhum deles é
+apagado nem muda de OM ou de data (um ato não se edita: a correção é um ato novo). A carga em
+massa, que grava fora do ORM, refaz tudo no fim (`refazer_todos`); `conferir` compara o
+gravado com o recalculado das tabelas (`farol db resumos`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from itertools import chain
 from typing import Any
 
-from sqlalchemy import String, cast, delete, event, func, insert, select, text, tuple_
+from sqlalchemy import (
+    Integer,
+    String,
+    bindparam,
+    cast,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    tuple_,
+)
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.util import identity_key
 
 from farol.relogio import data_local, fuso, hoje
 from farol.services.unit_of_work import caso_de_uso
@@ -39,6 +55,7 @@ from farol.store.orm import (
     Pagamento,
     Processo,
 )
+from farol.store.tipos import SomaDeDinheiro
 
 INFRACOES = "infracoes"
 MEDIDAS = "medidas"
@@ -47,6 +64,7 @@ CARACTERES_DO_MES = 7
 """O mês de uma data ISO: "AAAA-MM"."""
 
 _PENDENTES = "farol.estatistica_mensal.pendentes"
+ZERO = Decimal("0.00")
 
 
 @dataclass(frozen=True)
@@ -189,36 +207,6 @@ def _gravar(s: Session, celulas: set[tuple[int, str]], linhas: list[Agregado]) -
         )
 
 
-def _travar(s: Session, celulas: Iterable[tuple[int, str]]) -> None:
-    """No PostgreSQL, cada célula travada até o fim da transação (`pg_advisory_xact_lock`, na
-    ordem das células: duas transações não se esperam em círculo), antes de contá-la: duas
-    transações que gravam na mesma OM e mês (dois pagamentos) contavam cada uma sem ver a
-    outra, e a segunda a gravar esbarrava na chave da primeira (UniqueViolation, um 500 a 8
-    clientes no bench/atos.py) ou, sem esbarrar, deixava a célula sem o pagamento da outra. A
-    que espera conta depois do commit da primeira (cada comando lê o que já foi gravado)."""
-    if s.get_bind().dialect.name != "postgresql":
-        return  # o SQLite grava uma transação por vez
-    for om_id, mes in sorted(set(celulas)):
-        chave = hashlib.sha256(f"estatistica_mensal\x1f{om_id}\x1f{mes}".encode()).hexdigest()
-        s.execute(text("SELECT pg_advisory_xact_lock(:n)"), {"n": int(chave[:15], 16)})
-
-
-def refazer_celulas(s: Session, celulas: Iterable[tuple[int, str]]) -> int:
-    """Regrava as células (OM, "AAAA-MM"): três consultas por mês, com as OMs dele juntas,
-    cada célula travada antes de contada (`_travar`)."""
-    celulas = set(celulas)
-    _travar(s, celulas)
-    por_mes: dict[str, set[int]] = defaultdict(set)
-    for om_id, mes in celulas:
-        por_mes[mes].add(om_id)
-    linhas: list[Agregado] = []
-    for mes, oms in por_mes.items():
-        primeiro = dt.date.fromisoformat(f"{mes}-01")
-        linhas += do_intervalo(s, oms, primeiro, _ultimo_dia(primeiro))
-    _gravar(s, {(o, m) for m, oms in por_mes.items() for o in oms}, linhas)
-    return len(linhas)
-
-
 def _todas(s: Session) -> list[Agregado]:
     """Todas as células, de todas as OMs e meses, contadas nas tabelas por conjunto (o mês das
     infrações e dos pagamentos agregado no banco; o das medidas, do instante no fuso do Farol)."""
@@ -297,55 +285,108 @@ def refazer_estatisticas(s: Session) -> int:
 # --------------------------------------------------------------------------- na transação
 
 
+_SOMAR = (
+    f"INSERT INTO {EstatisticaMensal.__tablename__}"
+    " (om_id, mes, indicador, chave, quantidade, valor)"
+    " VALUES (:om_id, :mes, :indicador, :chave, :quantidade, :valor)"
+    " ON CONFLICT (om_id, mes, indicador, chave) DO UPDATE SET"
+    f" quantidade = {EstatisticaMensal.__tablename__}.quantidade + excluded.quantidade,"
+    " valor = CASE WHEN excluded.valor IS NULL"
+    f" THEN {EstatisticaMensal.__tablename__}.valor"
+    f" ELSE coalesce({EstatisticaMensal.__tablename__}.valor, 0) + excluded.valor END"
+)
+
+
+@cache
+def _somar() -> Any:
+    """O upsert que soma às células: o mesmo texto nos dois bancos (`ON CONFLICT ... DO UPDATE`
+    do PostgreSQL e do SQLite 3.24+), compilado uma vez."""
+    return text(_SOMAR).bindparams(
+        bindparam("quantidade", type_=Integer()), bindparam("valor", type_=SomaDeDinheiro())
+    )
+
+
 @event.listens_for(Session, "after_flush")
 def _anotar(s: Session, _contexto: Any) -> None:
-    """As inspeções (das constatações e medidas novas, com o instante da medida) e os
-    processos (dos pagamentos novos, com a data) que este flush tocou."""
+    """As constatações (inspeção e infração), medidas (inspeção, mês do instante e tipo) e
+    pagamentos (processo, mês e valor) novos deste flush."""
     novos = [o for o in s.new if isinstance(o, Constatacao | MedidaAdministrativa | Pagamento)]
     if not novos:
         return
-    pendentes = s.info.setdefault(_PENDENTES, {"inspecoes": set(), "medidas": set(), "pg": set()})
+    pendentes = s.info.setdefault(_PENDENTES, {INFRACOES: [], MEDIDAS: [], PAGAMENTOS: []})
     for obj in novos:
         if isinstance(obj, Constatacao):
-            pendentes["inspecoes"].add(obj.inspecao_id)
+            pendentes[INFRACOES].append((obj.inspecao_id, obj.infracao))
         elif isinstance(obj, MedidaAdministrativa):
-            pendentes["medidas"].add((obj.inspecao_id, mes_de(data_local(obj.aplicada_em))))
+            pendentes[MEDIDAS].append(
+                (obj.inspecao_id, mes_de(data_local(obj.aplicada_em)), obj.tipo)
+            )
         else:
-            pendentes["pg"].add((obj.processo_id, mes_de(obj.data)))
+            pendentes[PAGAMENTOS].append((obj.processo_id, mes_de(obj.data), obj.valor))
+
+
+def _om_e_data(s: Session, modelo: Any, ids: set[int], *colunas: Any) -> dict[int, tuple[Any, ...]]:
+    """As `colunas` das linhas de `modelo` com esses ids: do mapa de identidade da sessão (o
+    processo do ato já está nela) ou, as que faltam, numa consulta."""
+    achadas: dict[int, tuple[Any, ...]] = {}
+    faltam: set[int] = set()
+    for i in ids:
+        obj = s.identity_map.get(identity_key(modelo, i))
+        if obj is None:
+            faltam.add(i)
+        else:
+            achadas[i] = tuple(getattr(obj, c.key) for c in colunas)
+    if faltam:
+        achadas.update(
+            (r[0], tuple(r[1:]))
+            for r in s.execute(select(modelo.id, *colunas).where(modelo.id.in_(faltam)))
+        )
+    return achadas
+
+
+def somar_pendentes(s: Session) -> int:
+    """Soma às células (OM, mês, indicador, chave) as constatações, medidas e pagamentos novos
+    da transação, num upsert só (`quantidade + 1`, `valor + pago`): o custo não cresce com o
+    que a célula já tem. No PostgreSQL, duas transações que somam à mesma célula se enfileiram
+    na trava da linha (ou da chave ainda por gravar) e cada uma soma ao que a outra gravou; as
+    linhas vão na ordem das células, e duas transações não se esperam em círculo. Devolve
+    quantas células."""
+    pendentes = s.info.pop(_PENDENTES, None)
+    if not pendentes:
+        return 0
+    inspecoes = {i for i, *_ in chain(pendentes[INFRACOES], pendentes[MEDIDAS])}
+    da_inspecao = _om_e_data(s, Inspecao, inspecoes, Inspecao.om_id, Inspecao.data)
+    processos = {p for p, *_ in pendentes[PAGAMENTOS]}
+    do_processo = _om_e_data(s, Processo, processos, Processo.om_id)
+    somas: dict[tuple[int, str, str, str], tuple[int, Decimal | None]] = {}
+
+    def somar(celula: tuple[int, str, str, str], valor: Decimal | None = None) -> None:
+        n, total = somas.get(celula, (0, None))
+        somas[celula] = (n + 1, total if valor is None else (total or ZERO) + valor)
+
+    for inspecao_id, infracao in pendentes[INFRACOES]:
+        om_id, data = da_inspecao[inspecao_id]
+        if data is not None:
+            somar((om_id, mes_de(data), INFRACOES, infracao))
+    for inspecao_id, mes, tipo in pendentes[MEDIDAS]:
+        somar((da_inspecao[inspecao_id][0], mes, MEDIDAS, tipo))
+    for processo_id, mes, valor in pendentes[PAGAMENTOS]:
+        somar((do_processo[processo_id][0], mes, PAGAMENTOS, ""), valor)
+    if somas:
+        s.execute(
+            _somar(),
+            [
+                {"om_id": o, "mes": m, "indicador": i, "chave": c, "quantidade": n, "valor": v}
+                for (o, m, i, c), (n, v) in sorted(somas.items())
+            ],
+        )
+    return len(somas)
 
 
 @event.listens_for(Session, "before_commit")
 def _regravar(s: Session) -> None:
     s.flush()
-    pendentes = s.info.pop(_PENDENTES, None)
-    if not pendentes:
-        return
-    inspecoes = set(pendentes["inspecoes"]) | {i for i, _ in pendentes["medidas"]}
-    om_da_inspecao: dict[int, tuple[int, dt.date | None]] = {
-        i: (om, data)
-        for i, om, data in s.execute(
-            select(Inspecao.id, Inspecao.om_id, Inspecao.data).where(Inspecao.id.in_(inspecoes))
-        )
-    }
-    processos = {p for p, _ in pendentes["pg"]}
-    om_do_processo: dict[int, int] = {
-        pid: om
-        for pid, om in s.execute(
-            select(Processo.id, Processo.om_id).where(Processo.id.in_(processos))
-        )
-    }
-    celulas = set(
-        chain(
-            (
-                (om, mes_de(data))
-                for om, data in (om_da_inspecao[i] for i in pendentes["inspecoes"])
-                if data is not None
-            ),
-            ((om_da_inspecao[i][0], mes) for i, mes in pendentes["medidas"]),
-            ((om_do_processo[p], mes) for p, mes in pendentes["pg"]),
-        )
-    )
-    refazer_celulas(s, celulas)
+    somar_pendentes(s)
 
 
 @event.listens_for(Session, "after_soft_rollback")

@@ -905,9 +905,9 @@ class DocumentoEmitido(Base):
 class EstatisticaMensal(Base):
     """O agregado mensal das estatísticas, por OM e mês civil: as infrações constatadas (por
     infração), as medidas aplicadas (por tipo) e os pagamentos (quantidade e soma). Derivado,
-    nunca editado: regravado antes do commit da transação que grava uma constatação, uma medida
-    ou um pagamento (`farol.services.estatistica_mensal`), a mesma conta das estatísticas de um
-    intervalo; as estatísticas de um período leem os meses inteiros aqui."""
+    nunca editado à mão: somado antes do commit da transação que grava uma constatação, uma
+    medida ou um pagamento (`farol.services.estatistica_mensal`), a mesma conta das estatísticas
+    de um intervalo; as estatísticas de um período leem os meses inteiros aqui."""
 
     __tablename__ = "estatistica_mensal"
 

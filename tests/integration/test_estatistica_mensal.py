@@ -1,25 +1,26 @@
 """O agregado mensal das estatísticas (issue 13, item 2): as estatísticas de um período leem os
 meses inteiros do agregado e contam as pontas nas tabelas, e dão exatamente o que daria contar
 tudo nas tabelas, para períodos de meses inteiros, de pontas quebradas e dentro de um mês só.
-O agregado se regrava na transação que grava a constatação, a medida ou o pagamento."""
+O agregado se soma na transação que grava a constatação, a medida ou o pagamento."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from apoio import hash_rapido
 from semente import atores, inspecao_com_apreensao
-from sqlalchemy import update
+from sqlalchemy import event, select, update
 
 from farol.relogio import hoje
 from farol.services import demo, estatistica_mensal, estatisticas, usuarios
 from farol.services.estatistica_mensal import Agregado
 from farol.services.unit_of_work import BancoUnitOfWork
 from farol.store.db import Banco
-from farol.store.orm import EstatisticaMensal
+from farol.store.orm import EstatisticaMensal, Pagamento, Processo
 
 
 @pytest.fixture
@@ -107,5 +108,61 @@ def test_celula_forjada_aparece_na_conferencia(demo_carregada: Banco) -> None:
     assert diferencas and all(k.startswith("pagamentos ") for k, _, _ in diferencas)
     with banco.unit_of_work() as s:
         estatistica_mensal.refazer_todos(s)
+    with banco.unit_of_work(somente_leitura=True) as s:
+        assert estatistica_mensal.conferir(s) == []
+
+
+def test_o_pagamento_soma_a_celula_sem_recontar_o_mes(demo_carregada: Banco) -> None:
+    """Um pagamento soma 1 e o valor à célula da OM e do mês num upsert, sem contar de novo o
+    que o mês já tem (o custo do ato não cresce com a OM); um rollback não soma nada."""
+    banco = demo_carregada
+    with banco.unit_of_work(somente_leitura=True) as s:
+        processo = s.execute(select(Processo).limit(1)).scalar_one()
+        om_id, mes = processo.om_id, estatistica_mensal.mes_de(hoje())
+
+    def celula() -> tuple[int, Decimal]:
+        with banco.unit_of_work(somente_leitura=True) as s:
+            r = s.execute(
+                select(EstatisticaMensal.quantidade, EstatisticaMensal.valor).where(
+                    EstatisticaMensal.om_id == om_id,
+                    EstatisticaMensal.mes == mes,
+                    EstatisticaMensal.indicador == estatistica_mensal.PAGAMENTOS,
+                )
+            ).one_or_none()
+        return (0, Decimal("0.00")) if r is None else (r.quantidade, r.valor)
+
+    antes = celula()
+    comandos: list[str] = []
+
+    def anotar(_c: Any, _cur: Any, sql: str, *_: Any) -> None:
+        comandos.append(sql.lower())
+
+    event.listen(banco.engine, "before_cursor_execute", anotar)
+    try:
+        with banco.unit_of_work() as s:
+            s.add(Pagamento(processo_id=processo.id, valor=Decimal("12.34"), data=hoje(),
+                            referencia="teste da soma"))  # fmt: skip
+    finally:
+        event.remove(banco.engine, "before_cursor_execute", anotar)
+    no_agregado = [c for c in comandos if "estatistica_mensal" in c]
+    assert len(no_agregado) == 1 and "on conflict" in no_agregado[0], no_agregado
+    # a conta antiga: as infrações, as medidas e os pagamentos do mês agregados de novo
+    recontagens = [
+        c
+        for c in comandos
+        if "group by" in c
+        and any(
+            t in c for t in ("from constatacao", "from medida_administrativa", "pagamento.data")
+        )
+    ]
+    assert recontagens == []
+    assert celula() == (antes[0] + 1, antes[1] + Decimal("12.34"))
+
+    with pytest.raises(RuntimeError), banco.unit_of_work() as s:
+        s.add(Pagamento(processo_id=processo.id, valor=Decimal("5.00"), data=hoje(),
+                        referencia="desfeito"))  # fmt: skip
+        s.flush()
+        raise RuntimeError("desfaz")
+    assert celula() == (antes[0] + 1, antes[1] + Decimal("12.34"))
     with banco.unit_of_work(somente_leitura=True) as s:
         assert estatistica_mensal.conferir(s) == []

@@ -110,9 +110,6 @@ NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
     ("farol/services/limites.py", "LimitadorNoBanco._travar"): _p(
         "15 dígitos hexadecimais do SHA-256 cabem no bigint da trava", 15, 16
     ),
-    ("farol/services/estatistica_mensal.py", "_travar"): _p(
-        "15 dígitos hexadecimais do SHA-256 cabem no bigint da trava", 15, 16
-    ),
     ("farol/services/autenticacao.py", "abrir_sessao"): _p("bytes aleatórios da chave", 32),
     ("farol/services/autenticacao.py", "ator_da_sessao"): _p("renovar a 1/10 da ociosidade", 10),
     ("farol/services/senhas.py", "ESPERA_PADRAO_S"): _p("segundos de espera pela vaga", 5.0),
