@@ -11,7 +11,9 @@ servidor, não o do banco) em sequência (mediana e p99 de `--pedidos`) e, se o 
 Debian estiver instalado, a vazão com 8 conexões durante `--segundos`.
 
 Sem a correção, cada pedido depois do primeiro numa conexão keep-alive espera o ACK atrasado
-do cliente (~40 ms no Linux); com ela, fica como o processo único.
+do cliente (~40 ms no Linux); com ela, fica como o processo único. Isso vale para o laço do
+asyncio: com o uvloop (dependência do Farol fora do Windows), que liga o TCP_NODELAY por conta
+própria, os três arranjos ficam iguais.
 """
 
 from __future__ import annotations
