@@ -6,9 +6,12 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib.resources import files
 from typing import Any
 
+from anyio import to_thread
 from fastapi import FastAPI
 from fastapi.openapi.docs import (
     get_redoc_html,
@@ -36,7 +39,18 @@ def criar_app(config: Configuracao | None = None, banco: Banco | None = None) ->
         banco = Banco.conectar(
             config.database_url, config.banco, replica=config.database_url_replica
         )
+    threads = config.banco.conexoes
+
+    @asynccontextmanager
+    async def ciclo(_app: FastAPI) -> AsyncIterator[None]:
+        # as rotas e dependências síncronas rodam nas threads do anyio (40 por padrão): tantas
+        # quantas as conexões do pool, para que nenhuma espere conexão (e menos threads
+        # disputando o GIL de um processo que já ocupa o seu núcleo)
+        to_thread.current_default_thread_limiter().total_tokens = threads
+        yield
+
     app = FastAPI(
+        lifespan=ciclo,
         title="Farol",
         summary="Inspeção Naval e processo administrativo (LESTA, RLESTA, NORMAM)",
         version="0.1.0",

@@ -105,6 +105,13 @@ class EsperasDoBanco(BaseSettings):
       congelado não cancela nada sozinho). SQLite: a espera pela trava (`busy_timeout`).
       `None` (só nas migrações): sem limite no PostgreSQL, 30 s de trava no SQLite.
     - `espera_pool_s`: esperar uma conexão livre do pool (`pool_timeout`).
+    - `conexoes`: as conexões que cada processo mantém abertas (`pool_size`; outras tantas de
+      folga para o raro pedido que segura duas), e os pedidos que um processo do servidor
+      atende ao mesmo tempo (as threads das rotas síncronas, `farol.app`): um pedido não
+      espera conexão, e o pool não abre e fecha conexões a cada pico (com o padrão do
+      SQLAlchemy, 5 e 10 de folga para as 40 threads do anyio, as de folga se abriam e
+      fechavam sem parar sob carga). No PostgreSQL, processos × (`conexoes` × 2) cabe no
+      `max_connections` do servidor.
     """
 
     model_config = SettingsConfigDict(env_prefix="FAROL_BANCO_", extra="ignore", frozen=True)
@@ -112,6 +119,7 @@ class EsperasDoBanco(BaseSettings):
     espera_conexao_s: float = Field(default=5, gt=0)
     espera_comando_s: float | None = Field(default=30, gt=0)
     espera_pool_s: float = Field(default=5, gt=0)
+    conexoes: int = Field(default=16, ge=1)
 
 
 class ConfiguracaoSmtp(BaseSettings):

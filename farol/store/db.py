@@ -239,6 +239,13 @@ def _preparar_postgresql(engine: Engine, esperas: EsperasDoBanco) -> None:
             conexao.exec_driver_sql(f"SET LOCAL statement_timeout = {max(1, round(limite * 1000))}")
 
 
+def _dimensionar_pool(opcoes: dict[str, Any], esperas: EsperasDoBanco) -> None:
+    """O pool do tamanho das threads que o usam (`EsperasDoBanco.conexoes`) e a mesma folga."""
+    opcoes.setdefault("pool_timeout", esperas.espera_pool_s)
+    opcoes.setdefault("pool_size", esperas.conexoes)
+    opcoes.setdefault("max_overflow", esperas.conexoes)
+
+
 def criar_engine(url: str | URL, esperas: EsperasDoBanco | None = None, **opcoes: Any) -> Engine:
     """Engine para a URL; no SQLite cria a pasta do arquivo e liga as pragmas.
 
@@ -249,7 +256,7 @@ def criar_engine(url: str | URL, esperas: EsperasDoBanco | None = None, **opcoes
     u = normalizar_url(url)
     if u.get_backend_name() != "sqlite":
         if opcoes.get("poolclass") is None:
-            opcoes.setdefault("pool_timeout", esperas.espera_pool_s)
+            _dimensionar_pool(opcoes, esperas)
         engine = create_engine(u, pool_pre_ping=True, **opcoes)
         _preparar_postgresql(engine, esperas)
         return engine
@@ -262,7 +269,7 @@ def criar_engine(url: str | URL, esperas: EsperasDoBanco | None = None, **opcoes
     else:
         Path(str(u.database)).expanduser().parent.mkdir(parents=True, exist_ok=True)
         if opcoes.get("poolclass") is None:
-            opcoes.setdefault("pool_timeout", esperas.espera_pool_s)
+            _dimensionar_pool(opcoes, esperas)
     engine = create_engine(u, connect_args=argumentos, **opcoes)
     _preparar_sqlite(engine, esperas)
     return engine
