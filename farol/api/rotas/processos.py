@@ -53,6 +53,8 @@ CABECALHOS_DA_LISTA = {
 
 _LISTA = TypeAdapter(list[ProcessoNaLista])
 """O corpo da lista (o mesmo `response_model` da rota)."""
+_DETALHE = TypeAdapter(ProcessoDetalhado)
+"""O corpo do GET de um processo (o mesmo `response_model` da rota)."""
 
 
 @rotas.get(
@@ -145,11 +147,14 @@ def listar(
 @rotas.get("/processos/{processo_id}", response_model=ProcessoDetalhado)
 def detalhar(
     processo_id: IdNoCaminho, request: Request, token: TokenAssinado, uow: UowDoPedidoDep
-) -> ProcessoDetalhado:
+) -> Response:
     # a autenticação e a leitura do processo numa transação e numa conexão, nesta thread
     with uow.partilhando():
         ator = ator_no_pedido(request, token, uow)
-        return processos.detalhar(uow, ator, processo_id)
+        r = processos.detalhar(uow, ator, processo_id)
+    # o JSON aqui, como na lista: o resultado já é um `ProcessoDetalhado` validado (o FastAPI o
+    # revalidaria noutra passagem pelo pool de threads e daria os mesmos bytes)
+    return Response(_DETALHE.dump_json(r, by_alias=True), media_type="application/json")
 
 
 @rotas.get("/processos/{processo_id}/atos-possiveis", response_model=list[AtoPossivel])
