@@ -55,6 +55,8 @@ _LISTA = TypeAdapter(list[ProcessoNaLista])
 """O corpo da lista (o mesmo `response_model` da rota)."""
 _DETALHE = TypeAdapter(ProcessoDetalhado)
 """O corpo do GET de um processo (o mesmo `response_model` da rota)."""
+_ATO = TypeAdapter(AtoRegistrado)
+"""O corpo do registro de um ato (o mesmo `response_model` da rota)."""
 
 
 @rotas.get(
@@ -177,14 +179,19 @@ def atos_do_processo(
 def registrar_ato(
     processo_id: IdNoCaminho,
     cmd: NovoAto,
-    ator: AtorAtual,
-    uow: UowDep,
-    response: Response,
+    request: Request,
+    token: TokenAssinado,
+    uow: UowDoPedidoDep,
     chave: ChaveIdempotencia = None,
-) -> AtoRegistrado:
-    status, corpo = processos.registrar(uow, ator, processo_id, cmd, chave=chave)
-    response.status_code = status
-    return corpo
+) -> Response:
+    # a autenticação e o registro nesta thread (a leitura da sessão se encerra antes da
+    # transação do ato: o pedido nunca segura duas conexões), e o JSON aqui, como no GET
+    with uow.partilhando():
+        ator = ator_no_pedido(request, token, uow)
+        status, corpo = processos.registrar(uow, ator, processo_id, cmd, chave=chave)
+    return Response(
+        _ATO.dump_json(corpo, by_alias=True), status_code=status, media_type="application/json"
+    )
 
 
 TextoDoForm = Annotated[str | None, Form(max_length=entrada.TEXTO_LONGO)]
