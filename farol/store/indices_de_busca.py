@@ -1,13 +1,14 @@
 """A busca por trecho com índice (issue 13, item 3): trigramas no PostgreSQL, FTS5 no SQLite.
 
-As colunas buscadas por trecho (`COLUNAS`) são códigos (número do processo e do auto,
-inscrição) e os nomes já normalizados ao gravar (`nome_busca`: sem acentos, em minúsculas,
+As colunas buscadas por trecho (`COLUNAS`) são o texto de busca de cada processo (números,
+inscrição e nomes) e as da embarcação (inscrição e nome), com os nomes já normalizados ao gravar (`nome_busca`: sem acentos, em minúsculas,
 farol/domain/texto.py). O trecho buscado vem normalizado do mesmo jeito, de modo que a
 comparação é a mesma nos dois bancos, sem `unaccent` (que não é IMMUTABLE e não serve a um
 índice) e sem diferença entre a normalização do Python e a do banco:
 
 - PostgreSQL: um índice GIN de trigramas (`gin_trgm_ops`, extensão pg_trgm) em cada coluna
-  (declarados em orm.py só para o PostgreSQL; criados pelas migrações 0023 e 0036). `coluna ILIKE
+  (declarados em orm.py só para o PostgreSQL; criados pelas migrações 0023 e 0036; os de
+  `pessoa`, `processo` e `auto_de_infracao`, sem uso desde 0036, apagados em 0038). `coluna ILIKE
   '%trecho%'` usa o índice quando o trecho tem ao menos três letras.
 - SQLite: uma tabela FTS5 de conteúdo externo por tabela (`fts_<tabela>`, tokenizador
   `trigram`, sem diferença de caixa), mantida pelos gatilhos das migrações 0023 e 0036; o trecho
@@ -20,9 +21,8 @@ Um trecho de menos de três letras não tem trigrama: os dois bancos comparam a 
 `LIKE` (sem índice, o mesmo resultado). Sem o tokenizador `trigram` (SQLite anterior a 3.34) a
 migração não cria as tabelas FTS5 e a busca compara com `LIKE` também.
 
-Atenção a futuras migrações no SQLite: recriar `pessoa`, `embarcacao`, `processo`,
-`auto_de_infracao` ou `processo_busca` (modo batch) apaga os gatilhos; recrie-os (ver 0023 e
-0036).
+Atenção a futuras migrações no SQLite: recriar `embarcacao` ou `processo_busca` (modo batch)
+apaga os gatilhos; recrie-os (ver 0023 e 0036).
 tests/integration/test_busca_indices.py confere que estão lá e em dia.
 """
 
@@ -47,14 +47,12 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session
 
 COLUNAS: dict[str, tuple[str, ...]] = {
-    "pessoa": ("nome_busca",),
     "embarcacao": ("inscricao", "nome_busca"),
-    "processo": ("numero",),
-    "auto_de_infracao": ("numero",),
     "processo_busca": ("texto",),
 }
-"""Tabela -> as colunas em que a busca procura um trecho (0023; `processo_busca`, o texto de busca
-de cada processo, 0036)."""
+"""Tabela -> as colunas em que a busca procura um trecho: as da embarcação (0023) e o texto de
+busca de cada processo (0036). Os índices de `pessoa`, `processo` e `auto_de_infracao` (0023)
+saíram em 0038: desde 0036 a busca de processos não lê essas colunas."""
 
 TRIGRAMA = 3
 """Letras de um trigrama: trechos menores não usam o índice."""

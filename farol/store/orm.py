@@ -232,7 +232,6 @@ class Pessoa(Base):
             " OR (tipo = 'juridica' AND length(documento) = 14)",
             name="documento_do_tipo",
         ),
-        *_trigramas("pessoa"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -422,7 +421,6 @@ class Processo(Base):
     __tablename__ = "processo"
     __table_args__ = (
         CheckConstraint(_em("regime", REGIMES), name="regime"),
-        *_trigramas("processo"),
         # contagens por estado da jurisdição (painel) e filtros de OM e estado (lista)
         Index("ix_processo_om_id_estado", "om_id", "estado"),
         # a lista na ordem da abertura (a padrão): os mais recentes da jurisdição pelo índice
@@ -659,7 +657,6 @@ class AutoDeInfracao(Base):
     __tablename__ = "auto_de_infracao"
     __table_args__ = (
         UniqueConstraint("om_id", "ano", "sequencial"),
-        *_trigramas("auto_de_infracao"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
