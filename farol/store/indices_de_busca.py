@@ -1,10 +1,11 @@
 """A busca por trecho com índice (issue 13, item 3): trigramas no PostgreSQL, FTS5 no SQLite.
 
 As colunas buscadas por trecho (`COLUNAS`) são o texto de busca de cada processo (números,
-inscrição e nomes) e as da embarcação (inscrição e nome), com os nomes já normalizados ao gravar (`nome_busca`: sem acentos, em minúsculas,
-farol/domain/texto.py). O trecho buscado vem normalizado do mesmo jeito, de modo que a
-comparação é a mesma nos dois bancos, sem `unaccent` (que não é IMMUTABLE e não serve a um
-índice) e sem diferença entre a normalização do Python e a do banco:
+inscrição e nomes) e as da embarcação (inscrição e nome), com os nomes já normalizados ao
+gravar (`nome_busca`: sem acentos, em minúsculas, farol/domain/texto.py). O trecho buscado vem
+normalizado do mesmo jeito, de modo que a comparação é a mesma nos dois bancos, sem
+`unaccent` (que não é IMMUTABLE e não serve a um índice) e sem diferença entre a normalização
+do Python e a do banco:
 
 - PostgreSQL: um índice GIN de trigramas (`gin_trgm_ops`, extensão pg_trgm) em cada coluna
   (declarados em orm.py só para o PostgreSQL; criados pelas migrações 0023 e 0036; os de
