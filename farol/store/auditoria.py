@@ -151,8 +151,11 @@ def _anotar_trava(sessao: Session, processo_id: int) -> None:
 def carregar_travado(sessao: Session, processo_id: int) -> Processo | None:
     """O processo (None se não existe), travado até o fim da transação: no PostgreSQL, um só
     `SELECT ... FOR UPDATE` lê e trava, e o que se lê do processo depois (os atos, a cabeça da
-    cadeia) já é o do último ato gravado por outra transação. Travado antes nesta transação, vem
-    do mapa de identidade (sem comando, se alguém ainda o segura lá)."""
+    cadeia) já é o do último ato gravado por outra transação. Um processo lido antes, sem
+    trava, nesta sessão e alterado depois por outra transação não passa com o estado velho: a
+    versão lida com a trava difere da guardada e o SQLAlchemy levanta `StaleDataError` (um
+    `Conflito`, HTTP 409, em `unit_of_work`). Travado antes nesta transação, vem do mapa de
+    identidade (sem comando, se alguém ainda o segura lá)."""
     if _travado(sessao, processo_id):
         return sessao.get(Processo, processo_id)
     processo = sessao.get(Processo, processo_id, with_for_update=True)

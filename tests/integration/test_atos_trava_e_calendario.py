@@ -162,3 +162,21 @@ def test_cabeca_sem_a_trava_da_transacao_se_le_de_novo(banco: Banco) -> None:
         assert ato.seq == lido.cabeca.seq + 2
     with banco.unit_of_work(somente_leitura=True) as s:
         assert verificar_cadeias(s, pid) == []
+
+
+def test_processo_lido_antes_sem_trava_e_alterado_por_outra_transacao_vira_conflito(
+    banco: Banco,
+) -> None:
+    """Lido sem trava e alterado por outra transação antes da trava: travar não devolve o
+    processo com o estado da primeira leitura; a versão difere e o registro vira `Conflito`."""
+    if banco.engine.dialect.name != "postgresql":
+        pytest.skip("duas transações ao mesmo tempo: só no PostgreSQL (o SQLite grava uma por vez)")
+    pid, a = _autuado(banco)
+    with pytest.raises(Conflito), banco.unit_of_work() as s:
+        lido = s.get(Processo, pid)  # sem trava: fica no mapa de identidade da sessão
+        assert lido is not None
+        with banco.unit_of_work() as outra:
+            processos.registrar_ato(
+                outra, a, pid, NovoAto(tipo="ciencia_auto", data_ato=dt.date(2026, 11, 16), dados={"meio": "pessoal"})
+            )  # fmt: skip
+        carregar_travado(s, pid)
