@@ -1,14 +1,18 @@
 """Peças comuns aos testes: hash de senha barato, cópia do banco-modelo SQLite, uma porta TCP
-livre e o token CSRF de uma página."""
+livre, o token CSRF de uma página e os comandos SQL que um bloco emite."""
 
 from __future__ import annotations
 
 import re
 import socket
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from pwdlib.hashers.argon2 import Argon2Hasher
+from sqlalchemy import Engine, event
 
 
 def hash_rapido(senha: str) -> str:
@@ -35,3 +39,18 @@ def csrf_de(html: str) -> str:
     m = re.search(r'name="csrf" value="([^"]+)"', html)
     assert m, "página sem token CSRF"
     return m.group(1)
+
+
+@contextmanager
+def comandos_sql(engine: Engine) -> Iterator[list[str]]:
+    """Os comandos SQL que a engine emite enquanto o bloco roda, com os espaços juntados."""
+    lista: list[str] = []
+
+    def anotar(*args: Any) -> None:
+        lista.append(" ".join(str(args[2]).split()))
+
+    event.listen(engine, "before_cursor_execute", anotar)
+    try:
+        yield lista
+    finally:
+        event.remove(engine, "before_cursor_execute", anotar)

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from apoio import comandos_sql
 from semente import atores, processo_autuado
 from sqlalchemy import event
 
@@ -41,20 +42,6 @@ procurador constituído só se lê no ato que o constitui; o COMMIT não passa p
 SEM_LEITURA = ("FROM om ", "FROM om_fechamento", "FROM inspecao", "FROM custodia", "FROM medida")
 """Tabelas que o registro de um ato comum não lê em consulta própria: a OM e os fechamentos (o
 calendário), a inspeção (a data do fato), a custódia e as medidas vêm na consulta dos prazos."""
-
-
-@contextmanager
-def comandos(banco: Banco) -> Iterator[list[str]]:
-    lista: list[str] = []
-
-    def contar(*args: Any) -> None:
-        lista.append(" ".join(str(args[2]).split()))
-
-    event.listen(banco.engine, "before_cursor_execute", contar)
-    try:
-        yield lista
-    finally:
-        event.remove(banco.engine, "before_cursor_execute", contar)
 
 
 NA_HORA = frozenset({"CACHE_MISS", "NO_CACHE_KEY", "CACHING_DISABLED"})
@@ -99,7 +86,7 @@ def _registrar_desfeito(
 ) -> list[str]:
     """Os comandos de `registrar_ato`, numa transação desfeita no fim."""
     ator = atores(banco)["autoridade.cpsc"]
-    with banco.sessoes() as s, comandos(banco) as lista:
+    with banco.sessoes() as s, comandos_sql(banco.engine) as lista:
         try:
             processos.registrar_ato(s, ator, pid, NovoAto(tipo=tipo, data_ato=data, dados=dados))
             s.flush()
@@ -112,7 +99,7 @@ def _registrar(banco: Banco, pid: int, tipo: str, data: dt.date, **dados: Any) -
     """Os comandos de `processos.registrar` com Idempotency-Key (transação própria, commit)."""
     ator = atores(banco)["autoridade.cpsc"]
     cmd = NovoAto(tipo=tipo, data_ato=data, dados=dados)
-    with comandos(banco) as lista:
+    with comandos_sql(banco.engine) as lista:
         processos.registrar(BancoUnitOfWork(banco), ator, pid, cmd, chave=str(uuid.uuid4()))
     return lista
 

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
 
 import pytest
-from sqlalchemy import event, select
+from apoio import comandos_sql
+from sqlalchemy import select
 
 from farol.erros import Conflito
 from farol.services import inspecoes, processos
@@ -24,20 +22,6 @@ from farol.store.db import Banco
 from farol.store.orm import Prazo, Processo
 
 DADOS_AUTO = {"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}]}
-
-
-@contextmanager
-def comandos(banco: Banco) -> Iterator[list[str]]:
-    lista: list[str] = []
-
-    def contar(*args: Any) -> None:
-        lista.append(" ".join(str(args[2]).split()))
-
-    event.listen(banco.engine, "before_cursor_execute", contar)
-    try:
-        yield lista
-    finally:
-        event.remove(banco.engine, "before_cursor_execute", contar)
 
 
 def _autuado(banco: Banco) -> tuple[int, Ator]:
@@ -67,7 +51,7 @@ def _autuado(banco: Banco) -> tuple[int, Ator]:
 
 
 def _ciencia(banco: Banco, a: Ator, pid: int) -> list[str]:
-    with banco.unit_of_work() as s, comandos(banco) as lista:
+    with banco.unit_of_work() as s, comandos_sql(banco.engine) as lista:
         processos.registrar_ato(
             s, a, pid, NovoAto(tipo="ciencia_auto", data_ato=dt.date(2026, 11, 16), dados={"meio": "pessoal"})
         )  # fmt: skip
@@ -103,10 +87,10 @@ def test_fechamento_registrado_depois_do_calendario_guardado_vale_no_ato_seguint
 def test_o_processo_se_trava_uma_vez_por_transacao(banco: Banco) -> None:
     pid, a = _autuado(banco)
     with banco.unit_of_work() as s:
-        with comandos(banco) as primeira:
+        with comandos_sql(banco.engine) as primeira:
             p = carregar_travado(s, pid)  # segurado no mapa de identidade da sessão
             assert p is not None
-        with comandos(banco) as registro:
+        with comandos_sql(banco.engine) as registro:
             processos.registrar_ato(
                 s, a, pid, NovoAto(tipo="ciencia_auto", data_ato=dt.date(2026, 11, 16), dados={"meio": "pessoal"})
             )  # fmt: skip
@@ -115,14 +99,14 @@ def test_o_processo_se_trava_uma_vez_por_transacao(banco: Banco) -> None:
             )
     assert len([c for c in primeira if "FROM processo WHERE" in c]) == 1
     assert not [c for c in registro if "FROM processo WHERE" in c]  # já travado
-    with banco.unit_of_work() as s, comandos(banco) as outra:
+    with banco.unit_of_work() as s, comandos_sql(banco.engine) as outra:
         carregar_travado(s, pid)  # transação nova: trava de novo
     assert len([c for c in outra if "FROM processo WHERE" in c]) == 1
     with banco.sessoes() as s:  # a mesma sessão, depois do commit: a trava acabou com ela
         p = carregar_travado(s, pid)
         s.commit()
         gc.collect()
-        with comandos(banco) as depois:
+        with comandos_sql(banco.engine) as depois:
             assert carregar_travado(s, pid) is p
         s.rollback()
     assert len([c for c in depois if "FROM processo WHERE" in c]) == 1, depois

@@ -8,12 +8,11 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from decimal import Decimal
-from typing import Any
 
 import pytest
-from apoio import hash_rapido
+from apoio import comandos_sql, hash_rapido
 from semente import atores, inspecao_com_apreensao
-from sqlalchemy import event, select, update
+from sqlalchemy import select, update
 
 from farol.relogio import hoje
 from farol.services import demo, estatistica_mensal, estatisticas, usuarios
@@ -132,18 +131,10 @@ def test_o_pagamento_soma_a_celula_sem_recontar_o_mes(demo_carregada: Banco) -> 
         return (0, Decimal("0.00")) if r is None else (r.quantidade, r.valor)
 
     antes = celula()
-    comandos: list[str] = []
-
-    def anotar(_c: Any, _cur: Any, sql: str, *_: Any) -> None:
-        comandos.append(sql.lower())
-
-    event.listen(banco.engine, "before_cursor_execute", anotar)
-    try:
-        with banco.unit_of_work() as s:
-            s.add(Pagamento(processo_id=processo.id, valor=Decimal("12.34"), data=hoje(),
-                            referencia="teste da soma"))  # fmt: skip
-    finally:
-        event.remove(banco.engine, "before_cursor_execute", anotar)
+    with comandos_sql(banco.engine) as lista, banco.unit_of_work() as s:
+        s.add(Pagamento(processo_id=processo.id, valor=Decimal("12.34"), data=hoje(),
+                        referencia="teste da soma"))  # fmt: skip
+    comandos = [c.lower() for c in lista]
     no_agregado = [c for c in comandos if "estatistica_mensal" in c]
     assert len(no_agregado) == 1 and "on conflict" in no_agregado[0], no_agregado
     # a conta antiga: as infrações, as medidas e os pagamentos do mês agregados de novo

@@ -6,17 +6,15 @@ figuras."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
-from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
-from apoio import csrf_de, hash_rapido
+from apoio import comandos_sql, csrf_de, hash_rapido
 from fastapi.testclient import TestClient
 from semente import atores, inspecao_com_apreensao
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -52,22 +50,8 @@ def mais_processos(banco: Banco, k: int, primeiro: int = 100) -> None:
             raise AssertionError(f"cenário {n} não coube no calendário")
 
 
-@contextmanager
-def contando(banco: Banco) -> Iterator[list[str]]:
-    comandos: list[str] = []
-
-    def contar(*args: Any) -> None:
-        comandos.append(args[2])
-
-    event.listen(banco.engine, "before_cursor_execute", contar)
-    try:
-        yield comandos
-    finally:
-        event.remove(banco.engine, "before_cursor_execute", contar)
-
-
 def calcular(banco: Banco, ator: Ator) -> tuple[dict[str, Any], int]:
-    with contando(banco) as comandos, banco.unit_of_work(somente_leitura=True) as s:
+    with comandos_sql(banco.engine) as comandos, banco.unit_of_work(somente_leitura=True) as s:
         e = estatisticas.calcular.na_sessao(s, ator, *estatisticas.periodo_padrao(hoje()))
     return e, len(comandos)
 
