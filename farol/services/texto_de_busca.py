@@ -14,8 +14,8 @@ poluição, a correção do cadastro, a reclamação da custódia, que troca o i
 commit os textos deles são regravados, de uma vez. A carga em massa, que grava fora do ORM,
 chama `dos_processos` ela mesma.
 
-Uma regravação é um DELETE e um INSERT ... SELECT dos processos escolhidos, em SQL (igual nos
-dois bancos): uma pessoa com milhares de processos não os lê um a um.
+Uma regravação é um INSERT ... SELECT ... ON CONFLICT DO UPDATE dos processos escolhidos, em SQL
+(igual nos dois bancos): uma pessoa com milhares de processos não os lê um a um.
 """
 
 from __future__ import annotations
@@ -27,16 +27,15 @@ from typing import Any
 from sqlalchemy import (
     ColumnElement,
     Table,
-    delete,
     event,
     false,
     func,
-    insert,
     inspect,
     literal,
     or_,
     select,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from farol.store.orm import AutoDeInfracao, Embarcacao, Pessoa, Processo, ProcessoBusca
@@ -75,17 +74,26 @@ def texto_do_processo() -> ColumnElement[str]:
 
 def atualizar(s: Session, onde: ColumnElement[bool]) -> None:
     """Regrava o texto de busca dos processos que atendem `onde` (um critério sobre
-    `Processo`)."""
+    `Processo`): um INSERT ... SELECT ... ON CONFLICT DO UPDATE (os dois bancos o têm). Duas
+    transações que regravam o mesmo processo ao mesmo tempo (uma correção do nome do autuado e
+    um auto novo) se enfileiram na chave; com DELETE e INSERT, a segunda não via a linha que a
+    primeira inseriu e esbarrava nela (UniqueViolation)."""
     s.flush()  # o que o ORM ainda não gravou (o processo novo, o nome corrigido) entra no texto
     tabela: Table = ProcessoBusca.__table__  # type: ignore[assignment]
-    s.execute(delete(tabela).where(tabela.c.processo_id.in_(select(Processo.id).where(onde))))
     linhas = (
         select(Processo.id, Processo.om_id, texto_do_processo())
         .outerjoin(Embarcacao, Embarcacao.id == Processo.embarcacao_id)
         .outerjoin(Pessoa, Pessoa.id == Processo.autuado_id)
-        .where(onde)
+        .where(onde)  # o WHERE também desfaz a ambiguidade de INSERT ... SELECT ... ON no SQLite
     )
-    s.execute(insert(tabela).from_select(["processo_id", "om_id", "texto"], linhas))
+    dialeto = postgresql if s.get_bind().dialect.name == "postgresql" else sqlite
+    comando = dialeto.insert(tabela).from_select(["processo_id", "om_id", "texto"], linhas)
+    s.execute(
+        comando.on_conflict_do_update(
+            index_elements=[tabela.c.processo_id],
+            set_={"om_id": comando.excluded.om_id, "texto": comando.excluded.texto},
+        )
+    )
 
 
 def dos_processos(s: Session, ids: Iterable[int]) -> None:
