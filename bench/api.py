@@ -213,6 +213,12 @@ def rss_mb(pid: int) -> float:
 TIQUES_S = os.sysconf("SC_CLK_TCK")
 
 
+def nome_do_banco(url: str) -> str | None:
+    """O banco de uma URL do PostgreSQL (None no SQLite)."""
+    u = make_url(url)
+    return u.database if u.get_backend_name() == "postgresql" else None
+
+
 def cpu_s(pids: list[int]) -> float:
     """Tempo de CPU (usuário + sistema) gasto até agora pelos processos, em segundos (de
     /proc/<pid>/stat; um processo que já terminou conta 0)."""
@@ -226,26 +232,34 @@ def cpu_s(pids: list[int]) -> float:
     return total / TIQUES_S
 
 
-def pids_do_postgres() -> list[int]:
-    """Os processos do PostgreSQL desta máquina (o servidor do bench, quando é local)."""
+def pids_do_postgres(banco: str | None = None) -> list[int]:
+    """Os processos do PostgreSQL desta máquina (o servidor do bench, quando é local); com
+    `banco`, só os que atendem conexões a ele."""
     pids = []
     for pasta in Path("/proc").iterdir():
         if pasta.name.isdigit():
             try:
-                if (pasta / "comm").read_text().strip() == "postgres":
-                    pids.append(int(pasta.name))
+                if (pasta / "comm").read_text().strip() != "postgres":
+                    continue
+                linha = (pasta / "cmdline").read_bytes().decode(errors="replace").split()
             except OSError:
                 continue
+            # "postgres: [cluster:] usuário banco endereço estado"
+            campos = [x for x in linha[1:] if not x.endswith(":")]
+            if banco is None or campos[1:2] == [banco]:
+                pids.append(int(pasta.name))
     return pids
 
 
 @dataclass
 class CPU:
     """A CPU gasta durante uma medida, por parte: o servidor do Farol (os seus processos), o
-    PostgreSQL local e o próprio bench (os clientes: as suas threads e o wrk)."""
+    PostgreSQL local (as conexões ao banco do bench e, à parte, o fundo: checkpointer, WAL e
+    outros bancos, que não contam nos núcleos) e o próprio bench (as suas threads e o wrk)."""
 
     servidor: list[int]
-    banco: bool
+    banco: str | None
+    """O nome do banco do bench no PostgreSQL local (None: SQLite)."""
     inicio: dict[str, float] = field(default_factory=dict)
     gasto: dict[str, float] = field(default_factory=dict)
 
@@ -254,7 +268,10 @@ class CPU:
         clientes = cpu_s([os.getpid()]) + filhos.children_user + filhos.children_system
         partes = {"servidor": cpu_s(self.servidor), "bench": clientes}
         if self.banco:
-            partes["PostgreSQL"] = cpu_s(pids_do_postgres())
+            partes["PostgreSQL"] = cpu_s(pids_do_postgres(self.banco))
+            partes["PostgreSQL (fundo)"] = cpu_s(
+                [p for p in pids_do_postgres() if p not in pids_do_postgres(self.banco)]
+            )
         return partes
 
     def __enter__(self) -> CPU:
@@ -273,7 +290,9 @@ class CPU:
 
     def nucleos(self, pedidos: int, alvo_s: float) -> float:
         """Núcleos ocupados pelo servidor e pelo banco a `alvo_s` pedidos/s, à CPU medida."""
-        so_servico = sum(v for k, v in self.gasto.items() if k != "bench")
+        so_servico = sum(
+            v for k, v in self.gasto.items() if k not in ("bench", "PostgreSQL (fundo)")
+        )
         return so_servico / pedidos * alvo_s if pedidos else float("inf")
 
 
@@ -438,10 +457,11 @@ def main() -> None:
             )
             medir_wrk(porta, PROCESSO, token, max(a.conexoes), 1, arquivo_ids)  # aquecimento
             medidas: dict[tuple[int, str], Medida] = {}
+            nucleos: dict[tuple[int, str], float] = {}
             atendem = [servidor.pid, *workers_de(servidor.pid, a.workers)]
             for conexoes in a.conexoes:
                 for rotulo, caminho, arquivo in caminhos:
-                    with CPU(atendem, banco=bool(a.database_url)) as cpu:
+                    with CPU(atendem, banco=nome_do_banco(url)) as cpu:
                         m = medir_wrk(porta, caminho, token, conexoes, a.segundos, arquivo)
                     medidas[conexoes, caminho] = m
                     ref = medidas[conexoes, TRIVIAL]
@@ -453,6 +473,9 @@ def main() -> None:
                     )
                     pedidos = round(m.pedidos_s * a.segundos)
                     print(f"      CPU por pedido: {cpu.por_pedido(pedidos)}")
+                    nucleos[conexoes, caminho] = cpu.nucleos(
+                        pedidos, conexoes / (ALVO_P99_MS / 1000)
+                    )
             rss = {pid: rss_mb(pid) for pid in workers_de(servidor.pid, a.workers)}
         finally:
             parar(servidor)
@@ -466,9 +489,17 @@ def main() -> None:
             f"{falta_fracao(m.pedidos_s, ref.pedidos_s, ALVO_FRACAO) or ': ok'}"
         )
     c = max(a.conexoes)
+    # lei de Little: com c conexões sempre ocupadas, a latência média é c / vazão; um p99
+    # abaixo do alvo pede ao menos c / alvo pedidos por segundo
+    minimo_s = c / (ALVO_P99_MS / 1000)
     for rotulo, caminho in (("GET processo", PROCESSO), ("GET lista   ", LISTA)):
         m = medidas[c, caminho]
         print(f"  {rotulo} c={c:<3} p99 {m.p99_ms:8.2f} ms{acima(m.p99_ms, ALVO_P99_MS, 'ms')}")
+        print(
+            f"      p99 < {ALVO_P99_MS:.0f} ms a {c} conexões pede ≥ {minimo_s:.0f} req/s (lei de "
+            f"Little); à CPU medida por pedido, {nucleos[c, caminho]:.1f} núcleos para o "
+            f"servidor e o banco (esta máquina: {os.cpu_count()}, com o wrk)"
+        )
     for pid, mb in sorted(rss.items()):
         print(f"  memória do processo {pid:<7} VmRSS {mb:6.1f} MB{acima(mb, ALVO_RSS_MB, 'MB')}")
 

@@ -59,6 +59,7 @@ from api import (
     banco_do_bench,
     entrar,
     fracao,
+    nome_do_banco,
     parar,
     rss_mb,
     subir,
@@ -473,7 +474,7 @@ def main() -> None:
             for clientes in a.clientes:
                 ref, d_ref = _rodar(_trivial, clientes, a.segundos, porta)
                 print(f"c={clientes:<3} GET {TRIVIAL:<26} referência {_figuras(ref, d_ref)}")
-                with CPU(atendem, banco=bool(a.database_url)) as cpu:
+                with CPU(atendem, banco=nome_do_banco(url)) as cpu:
                     r, d = _rodar(_registrar, clientes, a.segundos, porta, token, fila, mapa, dados)
                 fim = "  processos esgotados" if r.esgotou else ""
                 print(

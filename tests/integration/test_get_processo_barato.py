@@ -178,3 +178,24 @@ def test_leitura_do_pedido_para_no_prazo(banco: Banco) -> None:
         s.add(
             OM(sigla="CPPRAZO", nome="Capitania do Prazo", tipo="CP", uf="SC", municipio="Itajaí")
         )
+
+
+def test_postgresql_guarda_as_consultas_preparadas_entre_pedidos(
+    banco: Banco, cliente: tuple[TestClient, dict[str, str]]
+) -> None:
+    """A leitura partilhada do pedido termina com COMMIT: num ROLLBACK o psycopg descarta os
+    comandos preparados da conexão, e o PostgreSQL planejava de novo cada consulta de cada GET
+    (2,4 ms de CPU do banco por pedido, bench/api.py)."""
+    if banco.engine.dialect.name != "postgresql":
+        pytest.skip("comandos preparados: os do psycopg no PostgreSQL")
+    c, token = cliente
+    with banco.unit_of_work(somente_leitura=True) as s:
+        pid = s.execute(select(Processo.id).limit(1)).scalar_one()
+    for _ in range(8):  # o psycopg prepara um comando na 5ª execução na mesma conexão
+        assert c.get(f"{API}/processos/{pid}", headers=token).status_code == 200
+    # o pool entrega primeiro a conexão devolvida por último (LIFO): a dos pedidos acima
+    with banco.engine.connect() as conexao:
+        preparados = list(
+            conexao.execute(text("SELECT statement FROM pg_prepared_statements")).scalars()
+        )
+    assert any("FROM processo" in x for x in preparados), preparados

@@ -179,16 +179,12 @@ def atos_do_processo(
 def registrar_ato(
     processo_id: IdNoCaminho,
     cmd: NovoAto,
-    request: Request,
-    token: TokenAssinado,
-    uow: UowDoPedidoDep,
+    ator: AtorAtual,
+    uow: UowDep,
     chave: ChaveIdempotencia = None,
 ) -> Response:
-    # a autenticação e o registro nesta thread (a leitura da sessão se encerra antes da
-    # transação do ato: o pedido nunca segura duas conexões), e o JSON aqui, como no GET
-    with uow.partilhando():
-        ator = ator_no_pedido(request, token, uow)
-        status, corpo = processos.registrar(uow, ator, processo_id, cmd, chave=chave)
+    status, corpo = processos.registrar(uow, ator, processo_id, cmd, chave=chave)
+    # o JSON aqui, como no GET (sem a revalidação do FastAPI noutra passagem pelo pool)
     return Response(
         _ATO.dump_json(corpo, by_alias=True), status_code=status, media_type="application/json"
     )
