@@ -325,7 +325,9 @@ def _anotar(s: Session, _contexto: Any) -> None:
             pendentes[PAGAMENTOS].append((obj.processo_id, mes_de(obj.data), obj.valor))
 
 
-def _om_e_data(s: Session, modelo: Any, ids: set[int], *colunas: Any) -> dict[int, tuple[Any, ...]]:
+def _colunas_das_linhas(
+    s: Session, modelo: Any, ids: set[int], *colunas: Any
+) -> dict[int, tuple[Any, ...]]:
     """As `colunas` das linhas de `modelo` com esses ids: do mapa de identidade da sessão (o
     processo do ato já está nela) ou, as que faltam, numa consulta."""
     achadas: dict[int, tuple[Any, ...]] = {}
@@ -355,9 +357,9 @@ def somar_pendentes(s: Session) -> int:
     if not pendentes:
         return 0
     inspecoes = {i for i, *_ in chain(pendentes[INFRACOES], pendentes[MEDIDAS])}
-    da_inspecao = _om_e_data(s, Inspecao, inspecoes, Inspecao.om_id, Inspecao.data)
+    da_inspecao = _colunas_das_linhas(s, Inspecao, inspecoes, Inspecao.om_id, Inspecao.data)
     processos = {p for p, *_ in pendentes[PAGAMENTOS]}
-    do_processo = _om_e_data(s, Processo, processos, Processo.om_id)
+    do_processo = _colunas_das_linhas(s, Processo, processos, Processo.om_id)
     somas: dict[tuple[int, str, str, str], tuple[int, Decimal | None]] = {}
 
     def somar(celula: tuple[int, str, str, str], valor: Decimal | None = None) -> None:

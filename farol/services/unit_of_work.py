@@ -126,6 +126,7 @@ class UnitOfWorkDoPedido(BancoUnitOfWork):
         if sessao is not None:
             with suppress(SQLAlchemyError):
                 try:
+                    sessao.expunge_all()  # nada a gravar: o COMMIT só encerra a transação
                     sessao.commit()
                 finally:
                     sessao.close()
