@@ -268,9 +268,10 @@ class CPU:
         clientes = cpu_s([os.getpid()]) + filhos.children_user + filhos.children_system
         partes = {"servidor": cpu_s(self.servidor), "bench": clientes}
         if self.banco:
-            partes["PostgreSQL"] = cpu_s(pids_do_postgres(self.banco))
+            do_banco = set(pids_do_postgres(self.banco))
+            partes["PostgreSQL"] = cpu_s(sorted(do_banco))
             partes["PostgreSQL (fundo)"] = cpu_s(
-                [p for p in pids_do_postgres() if p not in pids_do_postgres(self.banco)]
+                [p for p in pids_do_postgres() if p not in do_banco]
             )
         return partes
 
@@ -283,7 +284,7 @@ class CPU:
         self.gasto = {k: fim[k] - self.inicio[k] for k in fim}
 
     def por_pedido(self, pedidos: int) -> str:
-        """A CPU de cada parte por pedido, em ms, e quantos núcleos pede `alvo` pedidos/s."""
+        """A CPU de cada parte por pedido, em ms."""
         if not pedidos:
             return "sem pedidos"
         return "  ".join(f"{k} {1000 * v / pedidos:.2f} ms" for k, v in self.gasto.items())
