@@ -8,14 +8,13 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from apoio import hash_rapido
+from apoio import comandos_sql, hash_rapido
 from sqlalchemy import select
 
 from farol.relogio import agora, hoje
 from farol.services import autenticacao, demo, usuarios
 from farol.store.db import Banco
 from farol.store.orm import OM, Usuario
-from integration.test_estatisticas_escala import contando
 
 OCIOSA = dt.timedelta(hours=1)
 
@@ -23,7 +22,7 @@ OCIOSA = dt.timedelta(hours=1)
 def _ator(banco: Banco, login: str, chave: str) -> tuple[autenticacao.Ator, int]:
     with banco.unit_of_work(somente_leitura=True) as s:
         uid = s.execute(select(Usuario.id).where(Usuario.login == login)).scalar_one()
-    with contando(banco) as comandos, banco.unit_of_work(somente_leitura=True) as s:
+    with comandos_sql(banco.engine) as comandos, banco.unit_of_work(somente_leitura=True) as s:
         ator, _ = autenticacao.ator_da_sessao.na_sessao(s, uid, chave, agora(), OCIOSA)
     assert ator is not None
     consultas = [c for c in comandos if c.lstrip().upper().startswith("SELECT")]

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apoio import csrf_de, hash_rapido
+from apoio import comandos_sql, csrf_de, hash_rapido
 from fastapi.testclient import TestClient
 from semente import atores, registrar
 from sqlalchemy import select
@@ -28,7 +28,7 @@ from farol.services.resultados.painel import FigurasDoPainel
 from farol.store import repositorio
 from farol.store.db import Banco
 from farol.store.orm import Ato, Processo
-from integration.test_estatisticas_escala import contando, mais_processos
+from integration.test_estatisticas_escala import mais_processos
 
 API = "/api/v1"
 SEGREDO = "segredo-dos-testes-painel-escala-" + "x" * 24
@@ -52,7 +52,7 @@ def demo_carregada(banco: Banco, monkeypatch: pytest.MonkeyPatch) -> Banco:
 def figuras(
     banco: Banco, ator: Ator, limite: int = painel.ITENS_POR_LISTA, data: dt.date | None = None
 ) -> tuple[FigurasDoPainel, int]:
-    with contando(banco) as comandos, banco.unit_of_work(somente_leitura=True) as s:
+    with comandos_sql(banco.engine) as comandos, banco.unit_of_work(somente_leitura=True) as s:
         f = painel.figuras.na_sessao(s, ator, data or hoje(), limite)
     return f, len(comandos)
 
@@ -61,7 +61,7 @@ def listas(banco: Banco, ator: Ator) -> list[tuple[int, int]]:
     """(total, comandos) de cada filtro da lista de processos."""
     saida = []
     for filtro in FILTROS:
-        with contando(banco) as comandos, banco.unit_of_work(somente_leitura=True) as s:
+        with comandos_sql(banco.engine) as comandos, banco.unit_of_work(somente_leitura=True) as s:
             pagina = consultas.listar_processos.na_sessao(s, ator, filtro)
         assert len(pagina.itens) <= filtro.por_pagina
         saida.append((pagina.total, len(comandos)))
