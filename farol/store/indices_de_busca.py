@@ -30,7 +30,7 @@ tests/integration/test_busca_indices.py confere que estão lá e em dia.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -45,6 +45,7 @@ from sqlalchemy import (
     table,
     text,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 COLUNAS: dict[str, tuple[str, ...]] = {
@@ -88,6 +89,60 @@ def fts5_trigram_disponivel() -> bool:
     finally:
         conexao.close()
     return True
+
+
+GATILHOS_FTS = ("alteracao", "exclusao", "inclusao")
+"""Os gatilhos que mantêm cada tabela FTS5 (`fts_<tabela>_<gatilho>`)."""
+
+_ESQUEMA_DO_PG_TRGM = (
+    "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace"
+    " WHERE e.extname = 'pg_trgm'"
+)
+
+
+def esquema_do_pg_trgm(conexao: Connection) -> str | None:
+    """O esquema em que a extensão pg_trgm está instalada (None: não está)."""
+    return conexao.exec_driver_sql(_ESQUEMA_DO_PG_TRGM).scalar()
+
+
+def classe_gin_trgm(conexao: Connection) -> str:
+    """`<esquema>.gin_trgm_ops`, a classe de operadores dos índices de trigramas, com o esquema
+    da extensão (que tem de estar instalada: migração 0023)."""
+    esquema = esquema_do_pg_trgm(conexao)
+    if esquema is None:
+        raise RuntimeError("a extensão pg_trgm não está instalada (migração 0023)")
+    return f"{conexao.dialect.identifier_preparer.quote_schema(esquema)}.gin_trgm_ops"
+
+
+def ddl_fts5(tabela: str, colunas: Sequence[str], chave: str = "id") -> list[str]:
+    """Os comandos que criam a tabela FTS5 de conteúdo externo `fts_<tabela>` (tokenizador
+    `trigram`) sobre as `colunas` e a `chave` da tabela, os gatilhos de inclusão, exclusão e
+    alteração que a mantêm e o `rebuild` que a preenche (migrações 0023 e 0036; a descida de
+    0038)."""
+    fts = tabela_fts(tabela)
+    lista = ", ".join(colunas)
+    novos = ", ".join(f"new.{c}" for c in colunas)
+    antigos = ", ".join(f"old.{c}" for c in colunas)
+    inserir = f"INSERT INTO {fts}(rowid, {lista}) VALUES (new.{chave}, {novos});"
+    retirar = f"INSERT INTO {fts}({fts}, rowid, {lista}) VALUES ('delete', old.{chave}, {antigos});"
+    return [
+        f"CREATE VIRTUAL TABLE {fts} USING fts5({lista}, content='{tabela}', "
+        f"content_rowid='{chave}', tokenize='trigram')",
+        f"CREATE TRIGGER {fts}_inclusao AFTER INSERT ON {tabela} BEGIN {inserir} END",
+        f"CREATE TRIGGER {fts}_exclusao AFTER DELETE ON {tabela} BEGIN {retirar} END",
+        f"CREATE TRIGGER {fts}_alteracao AFTER UPDATE OF {lista} ON {tabela} "
+        f"BEGIN {retirar} {inserir} END",
+        f"INSERT INTO {fts}({fts}) VALUES ('rebuild')",
+    ]
+
+
+def ddl_sem_fts5(tabela: str) -> list[str]:
+    """Os comandos que apagam os gatilhos e a tabela FTS5 de `tabela` (se existirem)."""
+    fts = tabela_fts(tabela)
+    return [
+        *(f"DROP TRIGGER IF EXISTS {fts}_{g}" for g in GATILHOS_FTS),
+        f"DROP TABLE IF EXISTS {fts}",
+    ]
 
 
 def _padrao(trecho: str) -> str:

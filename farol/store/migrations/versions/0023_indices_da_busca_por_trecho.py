@@ -21,10 +21,17 @@ Revisão: 0023
 Anterior: 0022
 """
 
-import sqlite3
 from collections.abc import Sequence
 
 from alembic import op
+
+from farol.store.indices_de_busca import (
+    classe_gin_trgm,
+    ddl_fts5,
+    ddl_sem_fts5,
+    esquema_do_pg_trgm,
+    fts5_trigram_disponivel,
+)
 
 revision: str = "0023"
 down_revision: str | None = "0022"
@@ -38,34 +45,17 @@ COLUNAS: dict[str, tuple[str, ...]] = {
     "auto_de_infracao": ("numero",),
 }
 
-_ESQUEMA_DO_PG_TRGM = (
-    "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace"
-    " WHERE e.extname = 'pg_trgm'"
-)
 _PUBLIC_ACEITA = (
     "SELECT 1 FROM pg_namespace WHERE nspname = 'public' AND has_schema_privilege(oid, 'CREATE')"
 )
 
 
-def _fts5_trigram() -> bool:
-    conexao = sqlite3.connect(":memory:")
-    try:
-        conexao.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='trigram')")
-    except sqlite3.OperationalError:
-        return False
-    finally:
-        conexao.close()
-    return True
-
-
 def _upgrade_postgresql() -> None:
     conexao = op.get_bind()
-    esquema = conexao.exec_driver_sql(_ESQUEMA_DO_PG_TRGM).scalar()
-    if esquema is None:
+    if esquema_do_pg_trgm(conexao) is None:
         onde = " WITH SCHEMA public" if conexao.exec_driver_sql(_PUBLIC_ACEITA).scalar() else ""
         op.execute(f"CREATE EXTENSION IF NOT EXISTS pg_trgm{onde}")
-        esquema = conexao.exec_driver_sql(_ESQUEMA_DO_PG_TRGM).scalar_one()
-    classe = f"{conexao.dialect.identifier_preparer.quote_schema(esquema)}.gin_trgm_ops"
+    classe = classe_gin_trgm(conexao)
     for tabela, colunas in COLUNAS.items():
         for coluna in colunas:
             op.create_index(
@@ -79,26 +69,11 @@ def _upgrade_postgresql() -> None:
 
 
 def _upgrade_sqlite() -> None:
-    if not _fts5_trigram():
+    if not fts5_trigram_disponivel():
         return
     for tabela, colunas in COLUNAS.items():
-        fts = f"fts_{tabela}"
-        lista = ", ".join(colunas)
-        novos = ", ".join(f"new.{c}" for c in colunas)
-        antigos = ", ".join(f"old.{c}" for c in colunas)
-        inserir = f"INSERT INTO {fts}(rowid, {lista}) VALUES (new.id, {novos});"
-        retirar = f"INSERT INTO {fts}({fts}, rowid, {lista}) VALUES ('delete', old.id, {antigos});"
-        op.execute(
-            f"CREATE VIRTUAL TABLE {fts} USING fts5({lista}, content='{tabela}', "
-            "content_rowid='id', tokenize='trigram')"
-        )
-        op.execute(f"CREATE TRIGGER {fts}_inclusao AFTER INSERT ON {tabela} BEGIN {inserir} END")
-        op.execute(f"CREATE TRIGGER {fts}_exclusao AFTER DELETE ON {tabela} BEGIN {retirar} END")
-        op.execute(
-            f"CREATE TRIGGER {fts}_alteracao AFTER UPDATE OF {lista} ON {tabela} "
-            f"BEGIN {retirar} {inserir} END"
-        )
-        op.execute(f"INSERT INTO {fts}({fts}) VALUES ('rebuild')")
+        for comando in ddl_fts5(tabela, colunas):
+            op.execute(comando)
 
 
 def upgrade() -> None:
@@ -116,7 +91,5 @@ def downgrade() -> None:
             for coluna in reversed(colunas):
                 op.drop_index(f"ix_{tabela}_{coluna}_trgm", table_name=tabela)
         elif dialeto == "sqlite":
-            fts = f"fts_{tabela}"
-            for gatilho in ("alteracao", "exclusao", "inclusao"):
-                op.execute(f"DROP TRIGGER IF EXISTS {fts}_{gatilho}")
-            op.execute(f"DROP TABLE IF EXISTS {fts}")
+            for comando in ddl_sem_fts5(tabela):
+                op.execute(comando)

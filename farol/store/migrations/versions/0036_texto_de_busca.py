@@ -18,11 +18,17 @@ Revisão: 0036
 Anterior: 0035
 """
 
-import sqlite3
 from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
+
+from farol.store.indices_de_busca import (
+    classe_gin_trgm,
+    ddl_fts5,
+    ddl_sem_fts5,
+    fts5_trigram_disponivel,
+)
 
 revision: str = "0036"
 down_revision: str | None = "0035"
@@ -30,13 +36,7 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 TABELA = "processo_busca"
-FTS = f"fts_{TABELA}"
 AMOSTRAS = 1000
-
-_ESQUEMA_DO_PG_TRGM = (
-    "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace"
-    " WHERE e.extname = 'pg_trgm'"
-)
 
 # os autos de cada processo numa linha; cada campo entra com o espaço antes, e o que falta
 # (NULL) sai inteiro: ' ' || NULL é NULL nos dois bancos
@@ -55,17 +55,6 @@ LEFT JOIN (
 LEFT JOIN embarcacao e ON e.id = p.embarcacao_id
 LEFT JOIN pessoa pe ON pe.id = p.autuado_id
 """
-
-
-def _fts5_trigram() -> bool:
-    conexao = sqlite3.connect(":memory:")
-    try:
-        conexao.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='trigram')")
-    except sqlite3.OperationalError:
-        return False
-    finally:
-        conexao.close()
-    return True
 
 
 def upgrade() -> None:
@@ -94,8 +83,7 @@ def upgrade() -> None:
     # os índices depois das linhas: construídos de uma vez, não linha a linha
     op.create_index("ix_processo_busca_om_id_processo_id", TABELA, ["om_id", "processo_id"])
     if dialeto == "postgresql":
-        esquema = conexao.exec_driver_sql(_ESQUEMA_DO_PG_TRGM).scalar_one()
-        classe = f"{conexao.dialect.identifier_preparer.quote_schema(esquema)}.gin_trgm_ops"
+        classe = classe_gin_trgm(conexao)
         op.execute("SET LOCAL maintenance_work_mem = '256MB'")
         op.create_index(
             "ix_processo_busca_texto_trgm",
@@ -106,27 +94,13 @@ def upgrade() -> None:
         )
         op.execute(f"ALTER TABLE {TABELA} ALTER COLUMN texto SET STATISTICS {AMOSTRAS}")
         op.execute(f"ANALYZE {TABELA}")
-    elif dialeto == "sqlite" and _fts5_trigram():
-        inserir = f"INSERT INTO {FTS}(rowid, texto) VALUES (new.processo_id, new.texto);"
-        retirar = (
-            f"INSERT INTO {FTS}({FTS}, rowid, texto) VALUES ('delete', old.processo_id, old.texto);"
-        )
-        op.execute(
-            f"CREATE VIRTUAL TABLE {FTS} USING fts5(texto, content='{TABELA}', "
-            "content_rowid='processo_id', tokenize='trigram')"
-        )
-        op.execute(f"CREATE TRIGGER {FTS}_inclusao AFTER INSERT ON {TABELA} BEGIN {inserir} END")
-        op.execute(f"CREATE TRIGGER {FTS}_exclusao AFTER DELETE ON {TABELA} BEGIN {retirar} END")
-        op.execute(
-            f"CREATE TRIGGER {FTS}_alteracao AFTER UPDATE OF texto ON {TABELA} "
-            f"BEGIN {retirar} {inserir} END"
-        )
-        op.execute(f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')")
+    elif dialeto == "sqlite" and fts5_trigram_disponivel():
+        for comando in ddl_fts5(TABELA, ["texto"], chave="processo_id"):
+            op.execute(comando)
 
 
 def downgrade() -> None:
     if op.get_bind().dialect.name == "sqlite":
-        for gatilho in ("alteracao", "exclusao", "inclusao"):
-            op.execute(f"DROP TRIGGER IF EXISTS {FTS}_{gatilho}")
-        op.execute(f"DROP TABLE IF EXISTS {FTS}")
+        for comando in ddl_sem_fts5(TABELA):
+            op.execute(comando)
     op.drop_table(TABELA)
