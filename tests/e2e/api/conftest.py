@@ -40,6 +40,16 @@ SEGREDO = "x" * 40
 SENHA = "senha-de-teste-123"
 
 CPF_DONO = "529.982.247-25"
+BEM_ACHADO: dict[str, Any] = {
+    "data_ato": "2026-03-06",
+    "recolhimento": {
+        "bem": "Bote inflável cinza, 3 m, sem identificação",
+        "local_do_achado": "Praia da Joaquina",
+        "local_guarda": "Depósito da CPSC",
+        "estado_na_chegada": "Bote murcho, com areia, sem motor.",
+    },
+}
+"""O recolhimento de um bem achado, sem responsável (regime `custodia`, NORMAM-07)."""
 CPF_CONDUTOR = "111.444.777-35"
 CNPJ_EMPRESA = "11.222.333/0001-81"
 

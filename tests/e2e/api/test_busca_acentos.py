@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from farol.store.orm import Pessoa
 
-from .conftest import Api, cpf, inspecao
+from .conftest import BEM_ACHADO, Api, cpf, inspecao
 
 CPF_MARCIO = cpf(123456780)
 CPF_JOANA = cpf(234567891)
@@ -146,19 +146,7 @@ def test_habilitacao_acha_as_infracoes_de_habilitacao_e_nao_todas_as_com_suspens
 def test_interessado_da_custodia_trocado_pela_reclamacao_e_achado_pelo_nome(api: Api) -> None:
     """O bem achado não tem responsável; a reclamação põe o reclamante como interessado, e a
     busca passa a achar o processo pelo nome dele (o texto de busca acompanha, na transação)."""
-    r = api.post(
-        "/custodias",
-        {
-            "data_ato": "2026-03-06",
-            "recolhimento": {
-                "bem": "Bote inflável cinza, 3 m, sem identificação",
-                "local_do_achado": "Praia da Joaquina",
-                "local_guarda": "Depósito da CPSC",
-                "estado_na_chegada": "Bote murcho, com areia, sem motor.",
-            },
-        },
-        como="inspetor.cpsc",
-    )
+    r = api.post("/custodias", BEM_ACHADO, como="inspetor.cpsc")
     assert r.status_code == 201, r.text
     pid = r.json()["id"]
     numero = api.processo(pid)["numero"]

@@ -26,7 +26,7 @@ from typing import Any
 from farol.services.calendario_om import registrar_fechamento
 from farol.store.orm import Custodia, MedidaAdministrativa
 
-from .conftest import CPF_DONO, Api, inspecao
+from .conftest import BEM_ACHADO, CPF_DONO, Api, inspecao
 
 TARIFA = {
     "vigente_desde": "2026-01-01",
@@ -246,15 +246,7 @@ def test_responsavel_desconhecido_edital_perdimento_e_leilao(api: Api) -> None:
 
 
 def test_bem_achado_reclamado_e_nao_reclamado(api: Api) -> None:
-    achado = {
-        "data_ato": "2026-03-06",
-        "recolhimento": {
-            "bem": "Bote inflável cinza, 3 m, sem identificação",
-            "local_do_achado": "Praia da Joaquina",
-            "local_guarda": "Depósito da CPSC",
-            "estado_na_chegada": "Bote murcho, com areia, sem motor.",
-        },
-    }
+    achado = BEM_ACHADO
     r = api.post("/custodias", achado, como="inspetor.cpsc")
     assert r.status_code == 201, r.text
     reclamado = r.json()["id"]
