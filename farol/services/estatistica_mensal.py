@@ -40,7 +40,6 @@ from sqlalchemy import (
     insert,
     select,
     text,
-    tuple_,
 )
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
@@ -184,29 +183,6 @@ def agregados(s: Session, oms: Iterable[int], de: dt.date, ate: dt.date) -> list
     return saida
 
 
-def _gravar(s: Session, celulas: set[tuple[int, str]], linhas: list[Agregado]) -> None:
-    """Troca as linhas das `celulas` (OM, mês) pelas `linhas` recalculadas."""
-    chave = tuple_(EstatisticaMensal.om_id, EstatisticaMensal.mes)
-    pares = sorted(celulas)
-    for i in range(0, len(pares), 500):
-        s.execute(delete(EstatisticaMensal).where(chave.in_(pares[i : i + 500])))
-    if linhas:
-        s.execute(
-            insert(EstatisticaMensal).execution_options(render_nulls=True),
-            [
-                {
-                    "om_id": x.om_id,
-                    "mes": x.mes,
-                    "indicador": x.indicador,
-                    "chave": x.chave,
-                    "quantidade": x.quantidade,
-                    "valor": x.valor,
-                }
-                for x in linhas
-            ],
-        )
-
-
 def _todas(s: Session) -> list[Agregado]:
     """Todas as células, de todas as OMs e meses, contadas nas tabelas por conjunto (o mês das
     infrações e dos pagamentos agregado no banco; o das medidas, do instante no fuso do Farol)."""
@@ -244,7 +220,21 @@ def refazer_todos(s: Session) -> int:
     células."""
     linhas = _todas(s)
     s.execute(delete(EstatisticaMensal))
-    _gravar(s, set(), linhas)
+    if linhas:
+        s.execute(
+            insert(EstatisticaMensal).execution_options(render_nulls=True),
+            [
+                {
+                    "om_id": x.om_id,
+                    "mes": x.mes,
+                    "indicador": x.indicador,
+                    "chave": x.chave,
+                    "quantidade": x.quantidade,
+                    "valor": x.valor,
+                }
+                for x in linhas
+            ],
+        )
     return len(linhas)
 
 

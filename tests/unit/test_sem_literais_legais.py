@@ -58,7 +58,6 @@ NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
     ("farol/services/estatisticas.py", "LISTA_DE_IDS"): _p("ids numa lista IN do banco", 1000),
     ("farol/services/estatistica_mensal.py", "CARACTERES_DO_MES"): _p('"AAAA-MM" de data ISO', 7),
     ("farol/services/estatistica_mensal.py", "_ultimo_dia"): _p("dia 28 + 4 passa do mês", 28, 4),
-    ("farol/services/estatistica_mensal.py", "_gravar"): _p("células por comando", 500),
     ("farol/services/jurisdicao.py", "_MAXIMO_DE_ARVORES"): _p("árvores de OMs em memória", 32),
     ("farol/services/resumo_processo.py", "LOTE"): _p("processos por comando do resumo", 500),
     ("farol/services/carga_em_massa.py", "PESO_DO_TIPO_DE_OM"): _p(
