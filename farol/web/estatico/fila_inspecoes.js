@@ -79,8 +79,11 @@
   function guardar(item) { return transacao("readwrite", function (loja) { loja.put(item); }); }
   function remover(chave) { return transacao("readwrite", function (loja) { loja["delete"](chave); }); }
 
-  function avisar() {
-    try { var c = new BroadcastChannel(CANAL); c.postMessage("mudou"); c.close(); } catch (e) { /* sem canal */ }
+  /* a fila mudou; com o resultado de um envio ({enviadas, recusadas}), para que a página o mostre
+   * também quando quem enviou foi o service worker (Background Sync) ou outra aba */
+  function avisar(envio) {
+    var msg = envio ? { envio: { enviadas: envio.enviadas, recusadas: envio.recusadas } } : "mudou";
+    try { var c = new BroadcastChannel(CANAL); c.postMessage(msg); c.close(); } catch (e) { /* sem canal */ }
   }
 
   function novaChave() {
@@ -207,7 +210,7 @@
         if (e instanceof TypeError) { r.semRede = true; return r; }
         throw e;
       }).then(function (res) {
-        return podar().then(function () { avisar(); return res; });
+        return podar().then(function () { avisar(res.enviadas || res.recusadas ? res : null); return res; });
       });
     });
   }
@@ -381,6 +384,12 @@
     }).catch(function () { /* sem IndexedDB: a página funciona como antes */ });
   }
 
+  function mostrarEnvio(r) {
+    mostrarEstado(plural(r.enviadas, "inspeção enviada", "inspeções enviadas") +
+      (r.recusadas ? "; " + plural(r.recusadas, "recusada", "recusadas") + ": veja o motivo abaixo." : "."),
+      r.recusadas ? "alerta-aviso" : "alerta-sucesso");
+  }
+
   function enviar() {
     if (!navigator.onLine) {
       return desenhar().then(function (g) {
@@ -407,9 +416,7 @@
             : r.outros + " inspeções registradas por outro usuário neste aparelho aguardam o login de quem as registrou.",
             "alerta-aviso");
         } else if (r.enviadas || r.recusadas) {
-          mostrarEstado(plural(r.enviadas, "inspeção enviada", "inspeções enviadas") +
-            (r.recusadas ? "; " + plural(r.recusadas, "recusada", "recusadas") + ": veja o motivo abaixo." : "."),
-            r.recusadas ? "alerta-aviso" : "alerta-sucesso");
+          mostrarEnvio(r);
         }
       });
     }).catch(function () { /* sem IndexedDB */ });
@@ -627,7 +634,14 @@
       ligarFormulario();
       secao.querySelector("[data-acao=enviar-fila]").addEventListener("click", function () { enviar(); });
       try {
-        new BroadcastChannel(CANAL).onmessage = function () { desenhar(); };
+        // quem enviou pode ter sido o service worker (Background Sync) ou outra aba: a página
+        // desenha a fila e diz o resultado, no lugar do "sem sinal" que ficaria para trás
+        new BroadcastChannel(CANAL).onmessage = function (ev) {
+          desenhar().then(function () {
+            var envio = ev.data && ev.data.envio;
+            if (envio && (envio.enviadas || envio.recusadas)) mostrarEnvio(envio);
+          });
+        };
       } catch (e) { /* sem canal: a lista se atualiza nos envios desta página */ }
       window.addEventListener("pageshow", function (ev) {  // voltou pelo botão "voltar"
         if (ev.persisted) { guardando = false; enviar(); }

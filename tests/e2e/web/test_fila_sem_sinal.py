@@ -386,6 +386,33 @@ def test_resposta_perdida_depois_de_gravar_a_inspecao_existe_uma_vez(
     assert servidor.contar(Inspecao, Inspecao.local == local) == 1
 
 
+def test_a_pagina_diz_o_envio_feito_por_outra_aba_no_lugar_do_aviso_velho(
+    servidor: Servidor, contexto_celular_sw: Any, servidor_fora: dict[str, bool]
+) -> None:
+    """Quem envia a fila pode ser o service worker (Background Sync) ou outra aba: a página que
+    mostrava "não pôde receber" (ou "sem sinal") diz "1 inspeção enviada", e não fica com o aviso
+    velho ao lado da lista já enviada (o CI pegou isso quando o service worker enviou antes da
+    página)."""
+    pagina = contexto_celular_sw.new_page()
+    local = "Fila enviada por outra aba"
+    _guardar_uma(pagina, servidor, "4419966701", local, _cpf(333444551))
+    estado = pagina.locator(f"{FILA} [data-fila-estado]")
+    servidor_fora["fora"] = True
+    pagina.context.set_offline(False)
+    expect(estado).to_contain_text("o servidor não pôde receber agora (503)")
+    expect(pagina.locator(AGUARDANDO)).to_have_count(1)
+
+    servidor_fora["fora"] = False
+    outra = pagina.context.new_page()
+    outra.goto(f"{servidor.url}{NOVA}")  # a outra aba envia o que aguarda ao abrir
+    expect(outra.locator(f"{FILA} [data-fila-estado]")).to_contain_text("1 inspeção enviada.")
+    expect(pagina.locator(ENVIADAS)).to_have_count(1)
+    expect(pagina.locator(AGUARDANDO)).to_have_count(0)
+    expect(estado).to_have_text("1 inspeção enviada.")
+    expect(estado).to_have_class("alerta alerta-sucesso")
+    assert servidor.contar(Inspecao, Inspecao.local == local) == 1
+
+
 def test_recusada_mostra_o_motivo_e_volta_ao_formulario_para_corrigir(
     servidor: Servidor, contexto_celular_sw: Any
 ) -> None:
