@@ -395,7 +395,7 @@ def test_a_pagina_diz_o_envio_feito_por_outra_aba_no_lugar_do_aviso_velho(
     página)."""
     pagina = contexto_celular_sw.new_page()
     local = "Fila enviada por outra aba"
-    _guardar_uma(pagina, servidor, "4419966701", local, _cpf(333444551))
+    _guardar_uma(pagina, servidor, "4419966701", local, _cpf(555666771))
     estado = pagina.locator(f"{FILA} [data-fila-estado]")
     servidor_fora["fora"] = True
     pagina.context.set_offline(False)
