@@ -7,6 +7,7 @@ divergência forjada aparece em `conferir` e na CLI."""
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 import pytest
 from apoio import hash_rapido
@@ -49,6 +50,20 @@ def test_depois_de_toda_a_demonstracao_o_resumo_e_o_recalculado_dos_atos(
         assert any(r.proximo_vencimento is not None for r in linhas)
         assert any(r.multa is not None and r.pago > 0 for r in linhas)
         assert any(r.prescreve_em is not None for r in linhas)
+
+
+def test_a_linha_de_um_processo_so_e_a_mesma_do_lote(demo_carregada: Banco) -> None:
+    """Um ato regrava uma linha pela consulta já compilada em texto (`_consulta_de_uma_linha`);
+    um lote, pela construção com a lista de ids: as duas dão as mesmas linhas em todos os
+    regimes e estados da demonstração (datas, dinheiro e prescrição incluídos)."""
+    with demo_carregada.unit_of_work(somente_leitura=True) as s:
+        ids = sorted(s.execute(select(Processo.id)).scalars())
+        lote = {x["processo_id"]: x for x in resumo_processo._linhas(s, ids)}
+        assert len(lote) == len(ids)
+        for pid in ids:
+            assert resumo_processo._linhas(s, [pid]) == [lote[pid]], pid
+        assert any(isinstance(x["multa"], Decimal) for x in lote.values())
+        assert any(isinstance(x["proximo_vencimento"], dt.date) for x in lote.values())
 
 
 def test_o_ato_regrava_a_linha_na_mesma_transacao_e_o_recusado_nao_muda_nada(
