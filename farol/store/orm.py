@@ -427,6 +427,8 @@ class Processo(Base):
         # da OM, ou, numa jurisdição grande, percorrendo todos do mais recente para trás
         Index("ix_processo_om_id_criado_em", "om_id", "criado_em"),
         Index("ix_processo_criado_em", "criado_em"),
+        # os processos de um regime na jurisdição (os autos de poluição das estatísticas)
+        Index("ix_processo_regime_om_id", "regime", "om_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
