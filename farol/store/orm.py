@@ -484,9 +484,13 @@ class ProcessoResumo(Base):
         # o painel e a lista: por OM, ordenados pelo próximo vencimento, pela multa a vencer e
         # pela prescrição (cada um um índice que começa pela OM da jurisdição)
         Index("ix_processo_resumo_om_vencimento", "om_id", "proximo_vencimento"),
-        # a lista pelo próximo vencimento numa jurisdição grande: percorrida em ordem, com a OM
-        # filtrada no próprio índice, acha a página logo (o de cima ordenaria a jurisdição)
-        Index("ix_processo_resumo_vencimento_om", "proximo_vencimento", "om_id"),
+        # a lista pelo próximo vencimento numa jurisdição grande: percorrida na ordem inteira da
+        # página (o vencimento e o desempate pelo id), com a OM filtrada no próprio índice, acha
+        # a página logo (o de cima ordenaria a jurisdição; sem o id, os muitos processos que
+        # vencem no mesmo dia seriam lidos para desempatar)
+        Index(
+            "ix_processo_resumo_vencimento_id_om", "proximo_vencimento", "processo_id", "om_id"
+        ),
         Index("ix_processo_resumo_om_pagamento", "om_id", "vencimento_pagamento"),
         Index("ix_processo_resumo_om_prescricao", "om_id", "prescreve_em"),
         # as multas impostas das estatísticas, contadas e somadas só no índice (com a multa)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from apoio import hash_rapido
 from fastapi.testclient import TestClient
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -144,3 +144,40 @@ def test_itens_da_lista_sao_os_de_leitura_resumo(carregado: Banco) -> None:
         )
     assert sem_autuado in vistos
     assert sem_embarcacao & vistos
+
+
+def test_no_postgresql_a_pagina_pelo_prazo_sai_na_ordem_do_indice_sem_ordenar(
+    carregado: Banco, motor: str
+) -> None:
+    """A página na ordem do prazo (vencimento e, no empate, o id) sai do índice
+    `ix_processo_resumo_vencimento_id_om` (migração 0040) sem nó de ordenação: com o índice de
+    0033 (só o vencimento e a OM), o PostgreSQL lia todos os processos dos primeiros dias de
+    vencimento para desempatar (32 mil linhas por página a 1 milhão, `bench/escala.py`).
+    Tabelas pequenas: a leitura sequencial e a ordenação ficam desligadas para o planejador
+    mostrar se o índice dá a ordem inteira."""
+    if motor != "postgresql":
+        pytest.skip("o SQLite a 100 mil acha a página pelo índice da OM (bench/escala.py)")
+    uow = BancoUnitOfWork(carregado)
+    with carregado.unit_of_work(somente_leitura=True) as s:
+        ator = ator_do_usuario(
+            s, s.execute(select(Usuario).where(Usuario.login == "dpc")).scalar_one()
+        )
+    capturados: list[tuple[str, Any]] = []
+
+    def guardar(_c: Any, _cur: Any, comando: str, parametros: Any, *_: Any) -> None:
+        if "ORDER BY processo_resumo.proximo_vencimento" in comando:
+            capturados.append((comando, parametros))
+
+    event.listen(carregado.engine, "before_cursor_execute", guardar)
+    try:
+        pagina = consultas.listar_processos(uow, ator, FiltroDeProcessos(ordem="prazo"))
+    finally:
+        event.remove(carregado.engine, "before_cursor_execute", guardar)
+    assert pagina.itens
+    [(comando, parametros)] = capturados
+    with carregado.engine.connect() as c:
+        for opcao in ("enable_seqscan", "enable_sort", "enable_incremental_sort"):
+            c.exec_driver_sql(f"SET LOCAL {opcao} = off")
+        plano = "\n".join(c.exec_driver_sql("EXPLAIN " + comando, parametros).scalars())
+    assert "ix_processo_resumo_vencimento_id_om" in plano, plano
+    assert "Sort" not in plano, plano
