@@ -752,9 +752,10 @@ def db_resumos(
     database_url: OpcaoUrl = None,
 ) -> None:
     """Confere o modelo de leitura (`processo_resumo`, o agregado mensal das estatísticas,
-    `estatistica_mensal`, e o contador `processos_por_estado`) com o recalculado a partir dos
-    atos e das tabelas; `--refazer` os regrava (depois de uma mudança dos dados normativos que
-    mude as contas). Sai com 1 se há diferença."""
+    `estatistica_mensal`, e os contadores `processos_por_estado` e `prazos_em_curso_por_dia`)
+    com o recalculado a partir dos atos e das tabelas; `--refazer` os regrava (depois de uma
+    mudança dos dados normativos que mude as contas). Sai com 1 se há diferença."""
+    from farol.services import prazos_por_dia
     from farol.services.estatistica_mensal import conferir_estatisticas, refazer_estatisticas
     from farol.services.processos_por_estado import conferir_contador, refazer_contador
     from farol.services.resumo_processo import conferir_resumos, refazer_resumos
@@ -768,13 +769,19 @@ def db_resumos(
             print(f"resumo refeito: {refazer_resumos(uow)} processos")
             print(f"agregado mensal refeito: {refazer_estatisticas(uow)} células")
             print(f"processos por estado refeitos: {refazer_contador(uow)} linhas")
+            n = prazos_por_dia.refazer_contador(uow)
+            print(f"prazos em curso por dia refeitos: {n} linhas")
         diferencas = conferir_resumos(uow)
         do_agregado = conferir_estatisticas(uow)
         do_contador = conferir_contador(uow)
+        dos_prazos = prazos_por_dia.conferir_contador(uow)
     finally:
         banco.fechar()
-    if not diferencas and not do_agregado and not do_contador:
-        print("resumo dos processos, agregado mensal e processos por estado em dia com os atos")
+    if not diferencas and not do_agregado and not do_contador and not dos_prazos:
+        print(
+            "resumo dos processos, agregado mensal, processos por estado e prazos em curso por"
+            " dia em dia com os atos"
+        )
         return
     if diferencas:
         print(f"{len(diferencas)} diferença(s) entre o resumo gravado e o recalculado dos atos:")
@@ -787,6 +794,10 @@ def db_resumos(
     if do_contador:
         print(f"{len(do_contador)} diferença(s) no contador de processos por estado:")
         for chave, gravado, contado in do_contador[:50]:
+            print(f"  {chave}: gravado {gravado!r}, contado {contado!r}")
+    if dos_prazos:
+        print(f"{len(dos_prazos)} diferença(s) no contador de prazos em curso por dia:")
+        for chave, gravado, contado in dos_prazos[:50]:
             print(f"  {chave}: gravado {gravado!r}, contado {contado!r}")
     print("`farol db resumos --refazer` os regrava")
     raise typer.Exit(1)

@@ -50,6 +50,7 @@ from farol.relogio import data_local
 from farol.rules.calendario import Calendario
 from farol.services import (
     estatistica_mensal,
+    prazos_por_dia,
     processos_por_estado,
     resumo_processo,
     texto_de_busca,
@@ -575,8 +576,8 @@ class Carregador:
         linhas = lote.linhas
         dialeto = s.get_bind().dialect
         copiar = dialeto.name == "postgresql" and dialeto.driver == "psycopg"
-        # a conta dos processos por estado: o lote inteiro num comando (abaixo), e não um
-        # gatilho por linha do COPY (no SQLite, os gatilhos contam)
+        # a conta dos processos por estado e dos prazos em curso por dia: o lote inteiro num
+        # comando (abaixo), e não um gatilho por linha do COPY (no SQLite, os gatilhos contam)
         somar = processos_por_estado.em_lote(s)
         for tabela in TABELAS:
             if not linhas[tabela.name]:
@@ -604,6 +605,7 @@ class Carregador:
         if somar and linhas[Processo.__tablename__]:
             ids = [p["id"] for p in linhas[Processo.__tablename__]]
             processos_por_estado.somar_lote(s, min(ids), max(ids))
+            prazos_por_dia.somar_lote(s, min(ids), max(ids))
         # o modelo de leitura dos processos do lote (gravados fora do ORM), na mesma transação
         resumo_processo.atualizar(s, (p["id"] for p in linhas[Processo.__tablename__]))
         # e o texto de busca deles (uma regravação em SQL por lote)

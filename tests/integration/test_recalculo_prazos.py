@@ -21,7 +21,15 @@ from sqlalchemy import delete, event, select
 from farol.relogio import hoje
 from farol.rules.calendario import obter_calendario
 from farol.rules.prazos import ResultadoPrazo, calcular_prazo
-from farol.services import demo, inspecoes, procedimentos, processos, resumo_processo, usuarios
+from farol.services import (
+    demo,
+    inspecoes,
+    prazos_por_dia,
+    procedimentos,
+    processos,
+    resumo_processo,
+    usuarios,
+)
 from farol.services.calendario_om import calendario_da_om
 from farol.services.comandos import NovoAto
 from farol.services.recalculo_prazos import ResultadoRecalculo, recalcular_prazos_abertos
@@ -128,6 +136,7 @@ def conferir_com_o_um_a_um(
     assert sum(x.examinados for x in r.por_om) == r.examinados
     with banco.unit_of_work(somente_leitura=True) as s:
         assert resumo_processo.conferir(s) == []  # o modelo de leitura acompanha
+        assert prazos_por_dia.conferir(s) == []  # e o contador dos prazos por dia (gatilhos)
     return mudaram
 
 
