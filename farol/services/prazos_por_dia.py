@@ -16,10 +16,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select
-from sqlalchemy.dialects.postgresql import insert as insert_pg
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from farol.services import contador
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import Prazo, PrazosEmCursoPorDia
 
@@ -36,7 +36,11 @@ def contar(s: Session, oms: frozenset[int], de: dt.date, ate: dt.date) -> int:
     return int(soma)
 
 
+CHAVES = ("om_id", "vencimento")
+
+
 def _contagem(*condicoes: Any) -> Any:
+    """Os prazos em curso contados por OM e dia de vencimento."""
     return (
         select(Prazo.om_id, Prazo.vencimento, func.count())
         .where(Prazo.encerrado_em.is_(None), *condicoes)
@@ -44,49 +48,22 @@ def _contagem(*condicoes: Any) -> Any:
     )
 
 
-def _contados(s: Session) -> dict[tuple[int, dt.date], int]:
-    """A contagem dos próprios prazos em curso, por OM e dia de vencimento."""
-    return {(om, venc): int(n) for om, venc, n in s.execute(_contagem())}
-
-
 def conferir(s: Session) -> list[tuple[str, Any, Any]]:
     """As diferenças entre o contador gravado e a contagem dos prazos em curso, em
     `(om/vencimento, gravado, contado)`."""
-    gravados = {
-        (om, venc): n for om, venc, n in s.execute(select(C.om_id, C.vencimento, C.quantidade))
-    }
-    contados = _contados(s)
-    diferencas = []
-    for chave in sorted(gravados.keys() | contados.keys()):
-        gravado, contado = gravados.get(chave, 0), contados.get(chave, 0)
-        if gravado != contado:
-            diferencas.append((f"{chave[0]}/{chave[1].isoformat()}", gravado, contado))
-    return diferencas
+    return contador.conferir(s, C, CHAVES, _contagem())
 
 
 def refazer(s: Session) -> int:
     """Regrava o contador pela contagem dos prazos em curso; devolve quantas linhas."""
-    s.execute(delete(C))
-    linhas = [
-        {"om_id": om, "vencimento": venc, "quantidade": n}
-        for (om, venc), n in _contados(s).items()
-    ]
-    if linhas:
-        s.execute(insert(C), linhas)
-    return len(linhas)
+    return contador.refazer(s, C, CHAVES, _contagem())
 
 
 def somar_lote(s: Session, primeiro: int, ultimo: int) -> None:
     """Soma ao contador os prazos em curso dos processos de ids `primeiro` a `ultimo`, gravados
     com a conta dos gatilhos desligada (`processos_por_estado.em_lote`), num comando."""
     contagem = _contagem(Prazo.processo_id >= primeiro, Prazo.processo_id <= ultimo)
-    comando = insert_pg(C).from_select(["om_id", "vencimento", "quantidade"], contagem)
-    s.execute(
-        comando.on_conflict_do_update(
-            index_elements=[C.om_id, C.vencimento],
-            set_={"quantidade": C.quantidade + comando.excluded.quantidade},
-        )
-    )
+    contador.somar(s, C, CHAVES, contagem)
 
 
 @caso_de_uso()

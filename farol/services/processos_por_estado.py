@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, text
-from sqlalchemy.dialects.postgresql import insert as insert_pg
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
+from farol.services import contador
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import Processo, ProcessosPorEstado
 
@@ -55,44 +55,27 @@ def total(
     return int(soma)
 
 
-def _contados(s: Session) -> dict[tuple[int, str, str], int]:
-    """A contagem dos próprios processos, por OM, regime e estado."""
-    return {
-        (om, regime, estado): int(n)
-        for om, regime, estado, n in s.execute(
-            select(Processo.om_id, Processo.regime, Processo.estado, func.count()).group_by(
-                Processo.om_id, Processo.regime, Processo.estado
-            )
-        )
-    }
+CHAVES = ("om_id", "regime", "estado")
+
+
+def _contagem(*condicoes: Any) -> Any:
+    """Os processos contados por OM, regime e estado."""
+    return (
+        select(Processo.om_id, Processo.regime, Processo.estado, func.count())
+        .where(*condicoes)
+        .group_by(Processo.om_id, Processo.regime, Processo.estado)
+    )
 
 
 def conferir(s: Session) -> list[tuple[str, Any, Any]]:
     """As diferenças entre o contador gravado e a contagem dos processos, em
     `(om/regime/estado, gravado, contado)`."""
-    gravados = {
-        (om, regime, estado): n
-        for om, regime, estado, n in s.execute(select(P.om_id, P.regime, P.estado, P.quantidade))
-    }
-    contados = _contados(s)
-    diferencas = []
-    for chave in sorted(gravados.keys() | contados.keys()):
-        gravado, contado = gravados.get(chave, 0), contados.get(chave, 0)
-        if gravado != contado:
-            diferencas.append(("/".join(map(str, chave)), gravado, contado))
-    return diferencas
+    return contador.conferir(s, P, CHAVES, _contagem())
 
 
 def refazer(s: Session) -> int:
     """Regrava o contador pela contagem dos processos; devolve quantas linhas."""
-    s.execute(delete(P))
-    linhas = [
-        {"om_id": om, "regime": regime, "estado": estado, "quantidade": n}
-        for (om, regime, estado), n in _contados(s).items()
-    ]
-    if linhas:
-        s.execute(insert(P), linhas)
-    return len(linhas)
+    return contador.refazer(s, P, CHAVES, _contagem())
 
 
 def em_lote(s: Session) -> bool:
@@ -107,18 +90,7 @@ def em_lote(s: Session) -> bool:
 def somar_lote(s: Session, primeiro: int, ultimo: int) -> None:
     """Soma ao contador os processos de ids `primeiro` a `ultimo`, gravados com a conta do
     gatilho desligada (`em_lote`), num comando."""
-    contagem = (
-        select(Processo.om_id, Processo.regime, Processo.estado, func.count())
-        .where(Processo.id >= primeiro, Processo.id <= ultimo)
-        .group_by(Processo.om_id, Processo.regime, Processo.estado)
-    )
-    comando = insert_pg(P).from_select(["om_id", "regime", "estado", "quantidade"], contagem)
-    s.execute(
-        comando.on_conflict_do_update(
-            index_elements=[P.om_id, P.regime, P.estado],
-            set_={"quantidade": P.quantidade + comando.excluded.quantidade},
-        )
-    )
+    contador.somar(s, P, CHAVES, _contagem(Processo.id >= primeiro, Processo.id <= ultimo))
 
 
 @caso_de_uso()
