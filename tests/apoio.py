@@ -54,3 +54,19 @@ def comandos_sql(engine: Engine) -> Iterator[list[str]]:
         yield lista
     finally:
         event.remove(engine, "before_cursor_execute", anotar)
+
+
+@contextmanager
+def comandos_com_parametros(engine: Engine) -> Iterator[list[tuple[str, Any]]]:
+    """Os comandos SQL que a engine emite enquanto o bloco roda, como foram ao driver (texto e
+    parâmetros), para um EXPLAIN do mesmo comando."""
+    lista: list[tuple[str, Any]] = []
+
+    def anotar(_c: Any, _cur: Any, comando: str, parametros: Any, *_: Any) -> None:
+        lista.append((comando, parametros))
+
+    event.listen(engine, "before_cursor_execute", anotar)
+    try:
+        yield lista
+    finally:
+        event.remove(engine, "before_cursor_execute", anotar)

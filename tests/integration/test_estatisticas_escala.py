@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apoio import comandos_sql, csrf_de, hash_rapido
+from apoio import comandos_com_parametros, comandos_sql, csrf_de, hash_rapido
 from fastapi.testclient import TestClient
 from semente import atores, inspecao_com_apreensao
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -163,19 +163,12 @@ def test_os_autos_de_poluicao_vem_pelo_indice_do_regime_sem_ler_os_outros_proces
     if motor != "sqlite":
         pytest.skip("o plano do PostgreSQL depende das estatísticas da tabela; bench/escala.py")
     banco = demo_carregada
-    capturados: list[tuple[str, Any]] = []
-
-    def guardar(_c: Any, _cur: Any, comando: str, parametros: Any, *_: Any) -> None:
-        if "JOIN auto_de_infracao" in comando and "processo.regime" in comando:
-            capturados.append((comando, parametros))
-
-    event.listen(banco.engine, "before_cursor_execute", guardar)
-    try:
+    with comandos_com_parametros(banco.engine) as emitidos:
         e, _ = calcular(banco, atores(banco)["dpc"])
-    finally:
-        event.remove(banco.engine, "before_cursor_execute", guardar)
     assert e["poluicao"]["total"] >= 1  # a demonstração tem autos de poluição no período
-    [(comando, parametros)] = capturados
+    [(comando, parametros)] = [
+        (c, p) for c, p in emitidos if "JOIN auto_de_infracao" in c and "processo.regime" in c
+    ]
     with banco.engine.connect() as c:
         plano = " | ".join(
             x[-1] for x in c.exec_driver_sql("EXPLAIN QUERY PLAN " + comando, parametros)

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apoio import hash_rapido
+from apoio import comandos_com_parametros, hash_rapido
 from fastapi.testclient import TestClient
-from sqlalchemy import event, select, update
+from sqlalchemy import select, update
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -162,19 +162,12 @@ def test_no_postgresql_a_pagina_pelo_prazo_sai_na_ordem_do_indice_sem_ordenar(
         ator = ator_do_usuario(
             s, s.execute(select(Usuario).where(Usuario.login == "dpc")).scalar_one()
         )
-    capturados: list[tuple[str, Any]] = []
-
-    def guardar(_c: Any, _cur: Any, comando: str, parametros: Any, *_: Any) -> None:
-        if "ORDER BY processo_resumo.proximo_vencimento" in comando:
-            capturados.append((comando, parametros))
-
-    event.listen(carregado.engine, "before_cursor_execute", guardar)
-    try:
+    with comandos_com_parametros(carregado.engine) as emitidos:
         pagina = consultas.listar_processos(uow, ator, FiltroDeProcessos(ordem="prazo"))
-    finally:
-        event.remove(carregado.engine, "before_cursor_execute", guardar)
     assert pagina.itens
-    [(comando, parametros)] = capturados
+    [(comando, parametros)] = [
+        (c, p) for c, p in emitidos if "ORDER BY processo_resumo.proximo_vencimento" in c
+    ]
     with carregado.engine.connect() as c:
         for opcao in ("enable_seqscan", "enable_sort", "enable_incremental_sort"):
             c.exec_driver_sql(f"SET LOCAL {opcao} = off")
