@@ -16,7 +16,8 @@ FORMATOS_DE_MAQUINA = {
     "data ISO": re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
     "dinheiro com ponto decimal": re.compile(r"R\$\s*-?\d+\.\d{2}\b"),
     "medida com ponto decimal": re.compile(r"(?<![\d.,])\d+\.\d{2} m\b"),
-    "duração ISO-8601": re.compile(r"\bP(?:\d+[YMWD])+\b"),
+    # fora de um código de verificação ("44Y5-P67D-ZSMC": o sorteio pode dar um "P67D")
+    "duração ISO-8601": re.compile(r"(?<![\w-])P(?:\d+[YMWD])+(?![\w-])"),
     "literal do Python": re.compile(r"\b(?:None|True|False)\b"),
 }
 
