@@ -10,11 +10,10 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable
 from typing import Any
-from urllib.parse import quote
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -46,7 +45,7 @@ from farol.web.rotas import (
     publica,
     verificacao,
 )
-from farol.web.sessao import CsrfInvalido, PrecisaEntrar
+from farol.web.sessao import MENSAGEM_SESSAO_EXPIRADA, CsrfInvalido, PrecisaEntrar, url_entrar
 
 Manipulador = Callable[[Request, Any], Awaitable[Response]]
 PREFIXOS_API = ("/api/", "/docs", "/redoc", "/openapi.json")
@@ -116,7 +115,16 @@ def instalar(app: FastAPI) -> None:
 
     async def precisa_entrar(request: Request, e: Exception) -> Response:
         assert isinstance(e, PrecisaEntrar)
-        return RedirectResponse(f"/entrar?proximo={quote(e.proximo)}", status_code=303)
+        if request.headers.get("sec-fetch-mode", "navigate") != "navigate":
+            # o pedido de um script (fetch da prévia das medidas, da busca de embarcações),
+            # não a navegação da pessoa: 401, sem seguir para a página de login, que gravaria
+            # outro cookie CSRF por cima do formulário de login aberto na aba ao mesmo tempo
+            return JSONResponse(
+                {"mensagem": MENSAGEM_SESSAO_EXPIRADA},
+                status_code=401,
+                headers={"Cache-Control": "no-store"},
+            )
+        return RedirectResponse(url_entrar(e.proximo), status_code=303)
 
     async def csrf(request: Request, e: Exception) -> Response:
         return _pagina_erro(
@@ -145,9 +153,7 @@ def instalar(app: FastAPI) -> None:
         assert isinstance(e, RequestValidationError)
         erros = e.errors()
         if not erros or any(x.get("loc", ("path",))[0] == "path" for x in erros):
-            return _pagina_erro(
-                request, 404, "o endereço não existe ou não está na sua jurisdição"
-            )
+            return _pagina_erro(request, 404, "o endereço não existe ou não está na sua jurisdição")
         campo = ".".join(str(p) for p in erros[0].get("loc", ())[1:])
         return _pagina_erro(request, 422, f"{campo}: {traduzir(erros[0])}")
 

@@ -14,6 +14,7 @@ import hashlib
 import hmac
 import secrets
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import Request, Response
 
@@ -24,6 +25,16 @@ COOKIE_SESSAO = "farol_sessao"
 COOKIE_CSRF = "farol_csrf"
 CAMPO_CSRF = "csrf"
 DURACAO_SESSAO_S = 8 * 3600
+
+
+MENSAGEM_SESSAO_EXPIRADA = (
+    "sua sessão expirou: entre de novo (o que está preenchido nesta página continua aqui)"
+)
+
+
+def url_entrar(proximo: str) -> str:
+    """A página de login, que volta a `proximo` depois de entrar."""
+    return f"/entrar?proximo={quote(proximo)}"
 
 
 class PrecisaEntrar(Exception):

@@ -116,23 +116,47 @@
       fetch(url, { method: "POST", body: dados, credentials: "same-origin",
                    headers: { "Accept": "text/html" } })
         .then(function (r) {
+          if (r.status === 401) return null;  // sessão expirada: o servidor não mostra a prévia
           if (!r.ok) throw new Error(String(r.status));
           return r.text();
         })
         .then(function (html) {
           if (numero !== pedido) return;
+          if (html === null) return sessaoExpirada();
           alvo.innerHTML = html;
           atualizarResumo(alvo);
         })
         .catch(function (e) {
           if (numero !== pedido) return;
           var semRede = !navigator.onLine || e instanceof TypeError;
-          if (semRede && window.FarolSemSinal && window.FarolMedidasOffline) {  // inspecao_offline.js
+          if (semRede && noAparelho()) {
             return window.FarolSemSinal.avaliar(form, alvo, resumo).catch(function () { semConexao(); });
           }
           semConexao();
         })
         .finally(function () { if (numero === pedido) alvo.removeAttribute("aria-busy"); });
+      function noAparelho() {  // inspecao_offline.js: as medidas pelos dados guardados
+        return window.FarolSemSinal && window.FarolMedidasOffline;
+      }
+      /* a prévia pelos dados do aparelho, se houver, com o aviso e o login numa aba nova: o que
+       * está preenchido fica nesta aba, e a sessão nova vale para ela também */
+      function sessaoExpirada() {
+        var aviso = document.createElement("p");
+        aviso.className = "alerta alerta-aviso";
+        aviso.setAttribute("data-sessao-expirada", "");
+        aviso.appendChild(document.createTextNode("Sua sessão expirou: o servidor não conferiu as medidas. "));
+        var link = document.createElement("a");
+        link.href = "/entrar?proximo=" + encodeURIComponent(location.pathname);
+        link.target = "_blank";
+        link.rel = "noopener";
+        link.textContent = "Entre de novo em outra aba";
+        aviso.appendChild(link);
+        aviso.appendChild(document.createTextNode(": o que está preenchido aqui continua."));
+        var previa = noAparelho() ? window.FarolSemSinal.avaliar(form, alvo, resumo) : Promise.reject();
+        return previa.catch(function () { alvo.innerHTML = ""; }).then(function () {
+          if (numero === pedido) alvo.insertBefore(aviso, alvo.firstChild);
+        });
+      }
       function semConexao() {
         alvo.innerHTML = '<p class="alerta alerta-aviso">Sem conexão para conferir agora. ' +
           'Use “Conferir medidas” ou registre: o servidor confere ao salvar, e reenviar não duplica nada.</p>';

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from typing import Annotated
-from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -85,7 +84,3 @@ def sair(request: Request, form: Formulario) -> Response:
     resposta = RedirectResponse("/entrar", status_code=303)
     fechar_sessao(resposta)
     return resposta
-
-
-def url_entrar(proximo: str) -> str:
-    return f"/entrar?proximo={quote(proximo)}"

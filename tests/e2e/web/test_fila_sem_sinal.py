@@ -21,6 +21,7 @@ pytest.importorskip("playwright.sync_api", reason="pacote playwright ausente")
 from apoio import csrf_de
 from fastapi.testclient import TestClient
 from PIL import Image
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 from sqlalchemy import select
 
@@ -456,6 +457,11 @@ def test_sessao_expirada_sem_sinal_pede_login_e_a_decisao_diferente_aparece(
     # o servidor publicou dados novos enquanto o inspetor estava sem sinal
     monkeypatch.setattr(versao_normas, "versao_dos_dados", lambda: "dados-novos-teste")
 
+    # o que a página e o service worker pediram, para dizer por que o login não voltou à página
+    trafego: list[str] = []
+    pagina.context.on(
+        "response", lambda r: trafego.append(f"{r.request.method} {r.url} → {r.status}")
+    )
     pagina.context.clear_cookies()  # a sessão expirou no mar
     pagina.context.set_offline(False)
     estado = pagina.locator(f"{FILA} [data-fila-estado]")
@@ -467,7 +473,11 @@ def test_sessao_expirada_sem_sinal_pede_login_e_a_decisao_diferente_aparece(
     pagina.fill("#c-login", "inspetor.cpsc")
     pagina.fill("#c-senha", SENHA)
     pagina.click("form[action='/entrar'] button[type=submit]")
-    pagina.wait_for_url(f"{servidor.url}{NOVA}")
+    try:
+        pagina.wait_for_url(f"{servidor.url}{NOVA}")
+    except PlaywrightTimeoutError:
+        alertas = pagina.locator(".alerta").all_inner_texts()
+        pytest.fail(f"o login não voltou à inspeção: {pagina.url}, {alertas}; {trafego}")
     enviada = pagina.locator(ENVIADAS)
     expect(enviada).to_have_count(1)
     diferenca = enviada.locator(".fila-diferencas [data-campo=versao_dos_dados]")

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from farol.web.rotas.offline import versao_dos_dados
 
-from .conftest import Servidor, entrar
+from .conftest import SENHA, Servidor, entrar
 
 
 def _esperar(pagina: Any, js: str, segundos: float = 15.0) -> None:
@@ -94,3 +94,41 @@ def test_sem_sinal_a_pagina_calcula_as_medidas_no_aparelho_e_diz_a_versao(
             expect(caixa).to_contain_text(t.medidas[m].nome)
     finally:
         contexto_celular.set_offline(False)
+
+
+def test_sessao_expirada_na_previa_avisa_sem_trocar_o_cookie_do_login(
+    servidor: Servidor, contexto_celular: Any
+) -> None:
+    """Com sinal e a sessão expirada, a prévia das medidas diz que a sessão expirou e calcula
+    no aparelho; não traz a página de login para dentro do formulário nem grava um cookie CSRF
+    novo (que recusaria, com 403, o login aberto ao mesmo tempo noutra aba ou nesta)."""
+    pagina = contexto_celular.new_page()
+    entrar(pagina, servidor.url, "inspetor.cpsc")
+    pagina.goto(f"{servidor.url}/inspecoes/nova")
+    _esperar(
+        pagina,
+        "caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n)"
+        ".then((c) => c.match('/api/v1/medidas/dados.json'))))).then((r) => r.some(Boolean))",
+    )
+    contexto_celular.clear_cookies()  # a sessão expirou com a página aberta
+
+    pagina.get_by_text("Navegando", exact=True).click()
+    pagina.locator('input[name="constatacoes"][value="hab_sem"]').check()
+    aviso = pagina.locator("#avaliacao-conteudo [data-sessao-expirada]")
+    expect(aviso).to_contain_text("Sua sessão expirou: o servidor não conferiu as medidas")
+    expect(pagina.locator("#avaliacao-conteudo [data-sem-sinal]")).to_be_visible()
+    expect(pagina.locator("#avaliacao-conteudo")).not_to_contain_text("Entrar no Farol")
+    assert [c["name"] for c in contexto_celular.cookies()] == []
+
+    # o login pelo link, numa aba nova: a sessão vale para a aba do formulário, que confere
+    with contexto_celular.expect_page() as nova:
+        aviso.get_by_role("link").click()
+    login = nova.value
+    login.fill("#c-login", "inspetor.cpsc")
+    login.fill("#c-senha", SENHA)
+    login.click("form[action='/entrar'] button[type=submit]")
+    login.wait_for_url(f"{servidor.url}/inspecoes/nova")
+    pagina.locator('input[name="constatacoes"][value="hab_sem"]').uncheck()
+    pagina.locator('input[name="constatacoes"][value="hab_sem"]').check()
+    expect(aviso).to_have_count(0)
+    expect(pagina.locator("#avaliacao-conteudo [data-sem-sinal]")).to_have_count(0)

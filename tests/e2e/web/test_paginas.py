@@ -114,6 +114,32 @@ def test_sem_sessao_as_paginas_levam_ao_login_e_voltam(cliente: TestClient) -> N
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie.replace("Lax", "lax")
 
 
+def test_sem_sessao_o_pedido_de_um_script_recebe_401_e_nao_a_pagina_de_login(
+    cliente: TestClient,
+) -> None:
+    # a prévia das medidas (fetch) com a sessão expirada: seguir para a página de login
+    # gravaria outro cookie CSRF por cima do formulário de login aberto na aba (403 ao entrar)
+    for modo in ("cors", "same-origin", "no-cors"):
+        r = cliente.post(
+            "/inspecoes/nova/avaliar",
+            data={"constatacoes": "hab_sem"},
+            headers={"Sec-Fetch-Mode": modo},
+            follow_redirects=False,
+        )
+        assert r.status_code == 401, modo
+        assert r.json()["mensagem"].startswith("sua sessão expirou: entre de novo")
+        assert "set-cookie" not in r.headers
+    r = cliente.get(
+        "/inspecoes/embarcacoes", params={"q": "ma"}, headers={"Sec-Fetch-Mode": "cors"}
+    )
+    assert r.status_code == 401
+    # a navegação da pessoa (e o cliente que não diz o modo) continua indo ao login
+    for cabecalhos in ({"Sec-Fetch-Mode": "navigate"}, {}):
+        r = cliente.get("/inspecoes/nova", headers=cabecalhos, follow_redirects=False)
+        assert r.status_code == 303
+        assert r.headers["location"] == "/entrar?proximo=/inspecoes/nova"
+
+
 def test_login_errado_mostra_o_erro_e_guarda_o_login(cliente: TestClient) -> None:
     r = cliente.get("/entrar")
     r = cliente.post(
