@@ -152,7 +152,8 @@
         link.textContent = "Entre de novo em outra aba";
         aviso.appendChild(link);
         aviso.appendChild(document.createTextNode(": o que está preenchido aqui continua."));
-        var previa = noAparelho() ? window.FarolSemSinal.avaliar(form, alvo, resumo) : Promise.reject();
+        var previa = noAparelho() ? window.FarolSemSinal.avaliar(form, alvo, resumo, "com a sessão expirada")
+          : Promise.reject();
         return previa.catch(function () { alvo.innerHTML = ""; }).then(function () {
           if (numero === pedido) alvo.insertBefore(aviso, alvo.firstChild);
         });

@@ -96,12 +96,15 @@
     });
   }
 
-  function avaliar(form, alvo, resumo) {
+  /* `porque`: o que a pessoa lê antes da prévia do aparelho ("sem sinal", o padrão, ou
+   * "com a sessão expirada": o servidor respondeu, mas não confere sem login) */
+  function avaliar(form, alvo, resumo, porque) {
+    porque = porque || "sem sinal";
     return decidir(form).then(function (x) {
       var d = x.dados, lista = x.lista, medidas = x.medidas, notificar = x.notificar, erros = x.erros;
       var caixa = el("div", "", "avaliacao-sem-sinal");
       caixa.setAttribute("data-sem-sinal", d.versao);
-      caixa.appendChild(el("p", "Calculado sem sinal, no aparelho, com os dados versão " + d.versao +
+      caixa.appendChild(el("p", "Calculado " + porque + ", no aparelho, com os dados versão " + d.versao +
         ". O servidor confere de novo ao receber a inspeção.", "alerta alerta-aviso"));
       if (!lista.length) caixa.appendChild(el("p", "Nenhuma constatação marcada."));
       var ul = el("ul", "", "medidas-sem-sinal");
@@ -118,7 +121,7 @@
       alvo.appendChild(caixa);
       if (resumo) {
         resumo.innerHTML = "";
-        resumo.appendChild(el("p", "Sem sinal (dados " + d.versao + "): " + (medidas.length
+        resumo.appendChild(el("p", porque.charAt(0).toUpperCase() + porque.slice(1) + " (dados " + d.versao + "): " + (medidas.length
           ? medidas.map(function (m) { return d.medidas_nomes[m] || m; }).join(", ")
           : "nenhuma medida"), "resumo-linha"));
       }

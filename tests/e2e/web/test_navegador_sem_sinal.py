@@ -116,7 +116,10 @@ def test_sessao_expirada_na_previa_avisa_sem_trocar_o_cookie_do_login(
     pagina.locator('input[name="constatacoes"][value="hab_sem"]').check()
     aviso = pagina.locator("#avaliacao-conteudo [data-sessao-expirada]")
     expect(aviso).to_contain_text("Sua sessão expirou: o servidor não conferiu as medidas")
-    expect(pagina.locator("#avaliacao-conteudo [data-sem-sinal]")).to_be_visible()
+    expect(pagina.locator("#avaliacao-conteudo [data-sem-sinal]")).to_contain_text(
+        "Calculado com a sessão expirada, no aparelho"
+    )
+    expect(pagina.locator("#resumo-avaliacao")).to_contain_text("Com a sessão expirada (dados")
     expect(pagina.locator("#avaliacao-conteudo")).not_to_contain_text("Entrar no Farol")
     assert [c["name"] for c in contexto_celular.cookies()] == []
 
