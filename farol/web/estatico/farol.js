@@ -7,7 +7,8 @@
  * - o botão "Alto contraste" liga e desliga o modo e grava a escolha;
  * - "Adicionar lacre" põe mais uma linha na lista de lacres;
  * - "Sair" apaga do aparelho a fila e o cache da inspeção sem sinal (perguntando antes, se
- *   há inspeção guardada ainda não enviada). */
+ *   há inspeção guardada ainda não enviada);
+ * - o formulário enviado com a sessão expirada volta preenchido depois do login (rascunho). */
 (function () {
   "use strict";
 
@@ -288,6 +289,128 @@
     if (alerta) alerta.scrollIntoView({ block: "center" });
   }
 
+  /* --- rascunho: o que se preencheu volta depois do login, se a sessão tinha expirado -------
+   * Ao enviar um formulário marcado `data-rascunho`, os campos que a pessoa preenche (não os
+   * ocultos, senhas e arquivos) ficam na sessionStorage desta aba. Se a sessão tinha expirado,
+   * o servidor não registrou nada e mandou ao login, que volta à página do formulário: ali os
+   * campos voltam preenchidos, com um aviso para conferir e enviar de novo. Qualquer outra
+   * chegada a uma página (fora a do login) apaga os rascunhos: o envio passou, ou a pessoa
+   * seguiu adiante; sair também os apaga. */
+  var RASCUNHO = "farol-rascunho:";
+  var VALIDADE_RASCUNHO_MS = 12 * 3600 * 1000;
+
+  /* um rascunho por formulário: o endereço do envio e, onde a página tem vários com o mesmo
+   * (o levantamento de cada medida), o valor de data-rascunho */
+  function chaveDoRascunho(form) {
+    return RASCUNHO + caminhoDe(form.action) + "#" + (form.getAttribute("data-rascunho") || "");
+  }
+
+  function caminhoDe(url) {
+    try { return new URL(url, location.href).pathname; } catch (e) { return ""; }
+  }
+
+  function camposDaPessoa(form) {
+    return Array.prototype.filter.call(form.elements, function (c) {
+      var tipo = (c.type || "").toLowerCase();
+      return c.name && !c.disabled &&
+        ["hidden", "password", "file", "submit", "button", "reset", "image"].indexOf(tipo) < 0;
+    });
+  }
+
+  function guardarRascunho(form) {
+    var campos = [];
+    camposDaPessoa(form).forEach(function (c) {
+      if ((c.type === "checkbox" || c.type === "radio") && !c.checked) return;
+      if (c.tagName === "SELECT" && c.multiple) {
+        Array.prototype.forEach.call(c.selectedOptions, function (o) { campos.push([c.name, o.value]); });
+        return;
+      }
+      campos.push([c.name, c.value]);
+    });
+    var arquivos = Array.prototype.some.call(form.querySelectorAll("input[type=file]"), function (c) {
+      return c.files && c.files.length > 0;
+    });
+    try {
+      sessionStorage.setItem(chaveDoRascunho(form),
+        JSON.stringify({ em: Date.now(), campos: campos, arquivos: arquivos }));
+    } catch (e) { /* sem sessionStorage (modo privado cheio): envia como sempre */ }
+  }
+
+  function apagarRascunhos() {
+    try {
+      for (var i = sessionStorage.length - 1; i >= 0; i--) {
+        var k = sessionStorage.key(i);
+        if (k && k.indexOf(RASCUNHO) === 0) sessionStorage.removeItem(k);
+      }
+    } catch (e) { /* sem sessionStorage */ }
+  }
+
+  /* as linhas (lacres) que o rascunho tinha a mais que a página: o botão "Adicionar" as põe */
+  function campoDoRascunho(form, nome) {
+    var achado = form.elements.namedItem(nome);
+    var n = 0;
+    while (!achado && n++ < 50) {
+      var botao = null;
+      form.querySelectorAll("[data-linhas]").forEach(function (lista) {
+        var b = lista.querySelector("[data-adicionar-linha]");
+        var modelo = lista.querySelector("[data-linha] [name]");
+        var base = modelo && modelo.name.replace(/\.\d+\.[a-z_]+$/, ".");
+        if (b && !b.hidden && base && nome.indexOf(base) === 0) botao = b;
+      });
+      if (!botao) return null;
+      botao.click();
+      achado = form.elements.namedItem(nome);
+    }
+    return achado;
+  }
+
+  function preencher(form, campos) {
+    var valores = {};
+    campos.forEach(function (par) { (valores[par[0]] = valores[par[0]] || []).push(par[1]); });
+    Object.keys(valores).forEach(function (nome) { campoDoRascunho(form, nome); });
+    camposDaPessoa(form).forEach(function (c) {
+      var v = valores[c.name];
+      if (c.type === "checkbox" || c.type === "radio") {
+        c.checked = !!v && v.indexOf(c.value) >= 0;
+      } else if (c.tagName === "SELECT" && c.multiple) {
+        Array.prototype.forEach.call(c.options, function (o) { o.selected = !!v && v.indexOf(o.value) >= 0; });
+      } else if (v && v.length) {
+        c.value = v.shift();
+      }
+    });
+  }
+
+  function ligarRascunhos() {
+    if (location.pathname === "/entrar") return;  // a volta do login é que decide
+    var doLogin = caminhoDe(document.referrer) === "/entrar";
+    var guardados = {};
+    try {
+      for (var i = 0; i < sessionStorage.length; i++) {
+        var k = sessionStorage.key(i);
+        if (k && k.indexOf(RASCUNHO) === 0) guardados[k] = JSON.parse(sessionStorage.getItem(k));
+      }
+    } catch (e) { guardados = {}; }
+    apagarRascunhos();
+    document.querySelectorAll("form[data-rascunho]").forEach(function (form) {
+      var r = doLogin ? guardados[chaveDoRascunho(form)] : null;
+      if (r && r.campos && Date.now() - r.em < VALIDADE_RASCUNHO_MS) {
+        preencher(form, r.campos);
+        var aviso = document.createElement("div");
+        aviso.className = "alerta alerta-aviso";
+        aviso.setAttribute("role", "status");
+        aviso.setAttribute("data-rascunho-recuperado", "");
+        aviso.textContent = "A sua sessão tinha expirado quando você enviou este formulário: nada foi " +
+          "registrado. O que você preencheu voltou, guardado nesta aba; confira e envie de novo." +
+          (r.arquivos ? " Anexe de novo o arquivo: ele não fica guardado." : "");
+        form.insertBefore(aviso, form.firstChild);
+        var detalhes = form.closest("details");
+        if (detalhes) detalhes.open = true;
+        aviso.scrollIntoView({ block: "center" });
+      }
+      form.addEventListener("submit", function () { guardarRascunho(form); });
+    });
+  }
+
   /* --- sair: apaga o que a inspeção sem sinal guardou no aparelho ------------------------- */
 
   /* Quantas inspeções da fila (fila_inspecoes.js, banco "farol-fila") ainda aguardam envio;
@@ -347,6 +470,7 @@
   function ligarSair() {
     document.querySelectorAll("form.form-sair").forEach(function (form) {
       form.addEventListener("submit", function (ev) {
+        apagarRascunhos();
         if (form.getAttribute("data-limpo")) return;
         ev.preventDefault();
         var botao = ev.submitter;
@@ -465,5 +589,6 @@
     ligarEnvioUnico();
     ligarSair();
     ligarLinhas();
+    ligarRascunhos();
   });
 })();

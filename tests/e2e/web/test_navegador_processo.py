@@ -20,7 +20,7 @@ from semente import CPF_CONDUTOR, CPF_DONO, CPF_ESTRANHO, processo_autuado, regi
 
 from farol.relogio import hoje
 
-from .conftest import Servidor, capturar, entrar
+from .conftest import SENHA, Servidor, capturar, entrar
 
 pytestmark = pytest.mark.lento
 
@@ -244,3 +244,57 @@ def test_defesa_com_o_documento_anexado_e_listado(servidor: Servidor, contexto: 
     assert baixado.status == 200
     assert baixado.body() == pdf
     assert baixado.headers["content-type"] == "application/pdf"
+
+
+def test_defesa_enviada_com_a_sessao_expirada_volta_preenchida_depois_do_login(
+    servidor: Servidor, contexto: Any
+) -> None:
+    """Nada se perde quando a sessão expira com o formulário aberto: o envio leva ao login,
+    que volta ao formulário com o texto digitado (da aba, não do servidor), sem registrar nada;
+    o arquivo, que não se guarda, é pedido de novo."""
+    pid, _ = processo_autuado(servidor.banco, inscricao="4419900105", dias_atras=25)
+    registrar(
+        servidor.banco,
+        "autoridade.cpsc",
+        pid,
+        "ciencia_auto",
+        hoje() - dt.timedelta(days=3),
+        meio="pessoal",
+    )
+    pagina = contexto.new_page()
+    entrar(pagina, servidor.url, "autoridade.cpsc")
+    pagina.goto(f"{servidor.url}/processos/{pid}")
+    _abrir(pagina, "defesa")
+    escrito = "O documento estava a bordo.\nSegue a cópia do TIE e a declaração do condutor."
+    pagina.locator("#c-defesa-dados-texto").fill(escrito)
+    pdf = b"%PDF-1.4\n% defesa de teste\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
+    pagina.set_input_files(
+        "#c-defesa-arquivo",
+        files=[{"name": "defesa-TIE.pdf", "mimeType": "application/pdf", "buffer": pdf}],
+    )
+
+    contexto.clear_cookies()  # a sessão expirou enquanto a defesa era digitada
+    _registrar(pagina, "defesa")
+    pagina.wait_for_url(f"{servidor.url}/entrar?proximo=/processos/{pid}/atos/defesa")
+    pagina.fill("#c-login", "autoridade.cpsc")
+    pagina.fill("#c-senha", SENHA)
+    pagina.click("form[action='/entrar'] button[type=submit]")
+    pagina.wait_for_url(f"{servidor.url}/processos/{pid}/atos/defesa")
+
+    aviso = pagina.locator("#form-defesa [data-rascunho-recuperado]")
+    expect(aviso).to_contain_text("nada foi registrado")
+    expect(aviso).to_contain_text("Anexe de novo o arquivo")
+    expect(pagina.locator("#c-defesa-dados-texto")).to_have_value(escrito)
+    expect(_estado(pagina)).to_contain_text("Prazo de defesa em curso")
+
+    pagina.set_input_files(
+        "#c-defesa-arquivo",
+        files=[{"name": "defesa-TIE.pdf", "mimeType": "application/pdf", "buffer": pdf}],
+    )
+    _registrar(pagina, "defesa")
+    expect(_estado(pagina)).to_contain_text("Aguardando julgamento")
+    expect(pagina.locator("[data-rascunho-recuperado]")).to_have_count(0)
+    guardados = pagina.evaluate(
+        "Object.keys(sessionStorage).filter((k) => k.startsWith('farol-rascunho:'))"
+    )
+    assert guardados == []  # o envio passou: o rascunho saiu da aba
