@@ -293,9 +293,9 @@
    * Ao enviar um formulário marcado `data-rascunho`, os campos que a pessoa preenche (não os
    * ocultos, senhas e arquivos) ficam na sessionStorage desta aba. Se a sessão tinha expirado,
    * o servidor não registrou nada e mandou ao login, que volta à página do formulário: ali os
-   * campos voltam preenchidos, com um aviso para conferir e enviar de novo. Qualquer outra
-   * chegada a uma página (fora a do login) apaga os rascunhos: o envio passou, ou a pessoa
-   * seguiu adiante; sair também os apaga. */
+   * campos voltam preenchidos (se quem entrou é quem enviou), com um aviso para conferir e
+   * enviar de novo. Qualquer outra chegada a uma página (fora a do login) apaga os rascunhos:
+   * o envio passou, ou a pessoa seguiu adiante; sair também os apaga. */
   var RASCUNHO = "farol-rascunho:";
   var VALIDADE_RASCUNHO_MS = 12 * 3600 * 1000;
 
@@ -307,6 +307,12 @@
 
   function caminhoDe(url) {
     try { return new URL(url, location.href).pathname; } catch (e) { return ""; }
+  }
+
+  /* quem está na sessão (o rascunho de um volta só para ele, no mesmo aparelho) */
+  function usuarioDaPagina() {
+    var u = document.getElementById("usuario");
+    return (u && u.getAttribute("data-login")) || "";
   }
 
   function camposDaPessoa(form) {
@@ -332,7 +338,7 @@
     });
     try {
       sessionStorage.setItem(chaveDoRascunho(form),
-        JSON.stringify({ em: Date.now(), campos: campos, arquivos: arquivos }));
+        JSON.stringify({ em: Date.now(), usuario: usuarioDaPagina(), campos: campos, arquivos: arquivos }));
     } catch (e) { /* sem sessionStorage (modo privado cheio): envia como sempre */ }
   }
 
@@ -393,7 +399,7 @@
     apagarRascunhos();
     document.querySelectorAll("form[data-rascunho]").forEach(function (form) {
       var r = doLogin ? guardados[chaveDoRascunho(form)] : null;
-      if (r && r.campos && Date.now() - r.em < VALIDADE_RASCUNHO_MS) {
+      if (r && r.campos && r.usuario === usuarioDaPagina() && Date.now() - r.em < VALIDADE_RASCUNHO_MS) {
         preencher(form, r.campos);
         var aviso = document.createElement("div");
         aviso.className = "alerta alerta-aviso";

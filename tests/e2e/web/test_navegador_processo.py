@@ -298,3 +298,39 @@ def test_defesa_enviada_com_a_sessao_expirada_volta_preenchida_depois_do_login(
         "Object.keys(sessionStorage).filter((k) => k.startsWith('farol-rascunho:'))"
     )
     assert guardados == []  # o envio passou: o rascunho saiu da aba
+
+
+def test_o_rascunho_de_outro_usuario_nao_volta_para_quem_entra_na_mesma_aba(
+    servidor: Servidor, contexto: Any
+) -> None:
+    pid, _ = processo_autuado(servidor.banco, inscricao="4419900106", dias_atras=25)
+    registrar(
+        servidor.banco,
+        "autoridade.cpsc",
+        pid,
+        "ciencia_auto",
+        hoje() - dt.timedelta(days=3),
+        meio="pessoal",
+    )
+    pagina = contexto.new_page()
+    entrar(pagina, servidor.url, "autoridade.cpsc")
+    pagina.goto(f"{servidor.url}/processos/{pid}")
+    _abrir(pagina, "defesa")
+    pagina.locator("#c-defesa-dados-texto").fill("Texto de outro usuário deste aparelho.")
+    contexto.clear_cookies()
+    _registrar(pagina, "defesa")
+    pagina.wait_for_url(f"{servidor.url}/entrar?proximo=/processos/{pid}/atos/defesa")
+    # o rascunho ficou com o login de quem o escreveu; aqui, como se fosse de outro
+    trocados = pagina.evaluate(
+        """() => Object.keys(sessionStorage).filter((k) => k.startsWith('farol-rascunho:'))
+            .map((k) => { const r = JSON.parse(sessionStorage.getItem(k));
+                          const antes = r.usuario; r.usuario = 'inspetor.cpsc';
+                          sessionStorage.setItem(k, JSON.stringify(r)); return antes; })"""
+    )
+    assert trocados == ["autoridade.cpsc"]
+    pagina.fill("#c-login", "autoridade.cpsc")
+    pagina.fill("#c-senha", SENHA)
+    pagina.click("form[action='/entrar'] button[type=submit]")
+    pagina.wait_for_url(f"{servidor.url}/processos/{pid}/atos/defesa")
+    expect(pagina.locator("#c-defesa-dados-texto")).to_have_value("")
+    expect(pagina.locator("[data-rascunho-recuperado]")).to_have_count(0)
