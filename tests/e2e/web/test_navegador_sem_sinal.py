@@ -135,3 +135,20 @@ def test_sessao_expirada_na_previa_avisa_sem_trocar_o_cookie_do_login(
     pagina.locator('input[name="constatacoes"][value="hab_sem"]').check()
     expect(aviso).to_have_count(0)
     expect(pagina.locator("#avaliacao-conteudo [data-sem-sinal]")).to_have_count(0)
+
+
+def test_com_o_service_worker_a_pagina_sem_sessao_ainda_leva_ao_login(
+    servidor: Servidor, contexto_celular: Any
+) -> None:
+    """A navegação que o service worker repassa (fetch do pedido de navegação) continua uma
+    navegação para o servidor: sem sessão, o login, não o 401 em JSON dos scripts."""
+    pagina = contexto_celular.new_page()
+    entrar(pagina, servidor.url, "inspetor.cpsc")
+    pagina.goto(f"{servidor.url}/inspecoes/nova")
+    _esperar(pagina, "navigator.serviceWorker.ready.then(() => true)")
+    pagina.reload()
+    assert pagina.evaluate("!!navigator.serviceWorker.controller")
+    contexto_celular.clear_cookies()
+    pagina.goto(f"{servidor.url}/inspecoes/nova")
+    expect(pagina.locator("#c-login")).to_be_visible()
+    assert "/entrar?proximo=" in pagina.url
