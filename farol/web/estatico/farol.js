@@ -291,7 +291,8 @@
 
   /* --- rascunho: o que se preencheu volta depois do login, se a sessão tinha expirado -------
    * Ao enviar um formulário marcado `data-rascunho`, os campos que a pessoa preenche (não os
-   * ocultos, senhas e arquivos) ficam na sessionStorage desta aba. Se a sessão tinha expirado,
+   * ocultos, senhas e arquivos; do oculto, só a versão do processo) ficam na sessionStorage
+   * desta aba. Se a sessão tinha expirado,
    * o servidor não registrou nada e mandou ao login, que volta à página do formulário: ali os
    * campos voltam preenchidos (se quem entrou é quem enviou), com um aviso para conferir e
    * enviar de novo. Qualquer outra chegada a uma página (fora a do login) apaga os rascunhos:
@@ -336,9 +337,13 @@
     var arquivos = Array.prototype.some.call(form.querySelectorAll("input[type=file]"), function (c) {
       return c.files && c.files.length > 0;
     });
+    // a versão do processo que a pessoa via ao escrever (trava otimista): se ele mudou até o
+    // novo envio, o servidor recusa (409) em vez de registrar sobre o que ela não viu
+    var versao = form.querySelector("input[type=hidden][name=versao]");
     try {
       sessionStorage.setItem(chaveDoRascunho(form),
-        JSON.stringify({ em: Date.now(), usuario: usuarioDaPagina(), campos: campos, arquivos: arquivos }));
+        JSON.stringify({ em: Date.now(), usuario: usuarioDaPagina(), campos: campos, arquivos: arquivos,
+                         versao: versao ? versao.value : null }));
     } catch (e) { /* sem sessionStorage (modo privado cheio): envia como sempre */ }
   }
 
@@ -401,6 +406,8 @@
       var r = doLogin ? guardados[chaveDoRascunho(form)] : null;
       if (r && r.campos && r.usuario === usuarioDaPagina() && Date.now() - r.em < VALIDADE_RASCUNHO_MS) {
         preencher(form, r.campos);
+        var versao = form.querySelector("input[type=hidden][name=versao]");
+        if (versao && r.versao) versao.value = r.versao;
         var aviso = document.createElement("div");
         aviso.className = "alerta alerta-aviso";
         aviso.setAttribute("role", "status");

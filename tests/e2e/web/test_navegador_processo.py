@@ -17,8 +17,10 @@ pytest.importorskip(
 
 from playwright.sync_api import expect
 from semente import CPF_CONDUTOR, CPF_DONO, CPF_ESTRANHO, processo_autuado, registrar
+from sqlalchemy import update
 
 from farol.relogio import hoje
+from farol.store.orm import Processo
 
 from .conftest import SENHA, Servidor, capturar, entrar
 
@@ -334,3 +336,43 @@ def test_o_rascunho_de_outro_usuario_nao_volta_para_quem_entra_na_mesma_aba(
     pagina.wait_for_url(f"{servidor.url}/processos/{pid}/atos/defesa")
     expect(pagina.locator("#c-defesa-dados-texto")).to_have_value("")
     expect(pagina.locator("[data-rascunho-recuperado]")).to_have_count(0)
+
+
+def test_o_rascunho_leva_a_versao_que_a_pessoa_via_e_o_processo_mudado_e_recusado(
+    servidor: Servidor, contexto: Any
+) -> None:
+    """O formulário refeito depois do login envia a versão do processo da página em que o texto
+    foi escrito: se o processo mudou nesse meio tempo, o servidor recusa (trava otimista) em vez
+    de registrar sobre o que a pessoa não viu, e o texto continua no formulário."""
+    pid, _ = processo_autuado(servidor.banco, inscricao="4419900107", dias_atras=25)
+    registrar(
+        servidor.banco,
+        "autoridade.cpsc",
+        pid,
+        "ciencia_auto",
+        hoje() - dt.timedelta(days=3),
+        meio="pessoal",
+    )
+    pagina = contexto.new_page()
+    entrar(pagina, servidor.url, "autoridade.cpsc")
+    pagina.goto(f"{servidor.url}/processos/{pid}")
+    _abrir(pagina, "defesa")
+    escrito = "Defesa escrita sobre a versão que a autoridade via."
+    pagina.locator("#c-defesa-dados-texto").fill(escrito)
+    vista = pagina.locator("#form-defesa input[name=versao]").input_value()
+    contexto.clear_cookies()
+    _registrar(pagina, "defesa")
+    pagina.wait_for_url(f"{servidor.url}/entrar?proximo=/processos/{pid}/atos/defesa")
+    with servidor.banco.engine.begin() as c:  # outro usuário mexeu no processo nesse meio tempo
+        c.execute(update(Processo).where(Processo.id == pid).values(versao=Processo.versao + 1))
+    pagina.fill("#c-login", "autoridade.cpsc")
+    pagina.fill("#c-senha", SENHA)
+    pagina.click("form[action='/entrar'] button[type=submit]")
+    pagina.wait_for_url(f"{servidor.url}/processos/{pid}/atos/defesa")
+    expect(pagina.locator("#form-defesa [data-rascunho-recuperado]")).to_be_visible()
+    assert pagina.locator("#form-defesa input[name=versao]").input_value() == vista
+
+    _registrar(pagina, "defesa")
+    expect(pagina.locator("#form-defesa .alerta-erro")).to_contain_text("o processo mudou")
+    expect(pagina.locator("#c-defesa-dados-texto")).to_have_value(escrito)
+    expect(_estado(pagina)).to_contain_text("Prazo de defesa em curso")
