@@ -42,6 +42,29 @@ def _estado(pagina: Any) -> Any:
     return pagina.locator(".cabecalho-processo .estado")
 
 
+def _em_defesa(servidor: Servidor, inscricao: str) -> int:
+    """Processo autuado com a ciência do auto há 3 dias: o prazo de defesa em curso."""
+    pid, _ = processo_autuado(servidor.banco, inscricao=inscricao, dias_atras=25)
+    registrar(
+        servidor.banco,
+        "autoridade.cpsc",
+        pid,
+        "ciencia_auto",
+        hoje() - dt.timedelta(days=3),
+        meio="pessoal",
+    )
+    return pid
+
+
+def _entrar_de_novo_na_defesa(pagina: Any, servidor: Servidor, pid: int) -> None:
+    """Na página de login a que o envio com a sessão expirada levou: a autoridade entra e volta
+    ao formulário da defesa."""
+    pagina.fill("#c-login", "autoridade.cpsc")
+    pagina.fill("#c-senha", SENHA)
+    pagina.click("form[action='/entrar'] button[type=submit]")
+    pagina.wait_for_url(f"{servidor.url}/processos/{pid}/atos/defesa")
+
+
 def _consultar(pagina: Any, base: str, numero: str, documento: str) -> None:
     pagina.goto(f"{base}/consulta")
     pagina.fill("#c-numero", numero)
@@ -201,15 +224,7 @@ def test_usuario_de_outra_capitania_nao_abre_o_processo(servidor: Servidor, cont
 
 
 def test_defesa_com_o_documento_anexado_e_listado(servidor: Servidor, contexto: Any) -> None:
-    pid, _ = processo_autuado(servidor.banco, inscricao="4419900104", dias_atras=25)
-    registrar(
-        servidor.banco,
-        "autoridade.cpsc",
-        pid,
-        "ciencia_auto",
-        hoje() - dt.timedelta(days=3),
-        meio="pessoal",
-    )
+    pid = _em_defesa(servidor, "4419900104")
     pagina = contexto.new_page()
     entrar(pagina, servidor.url, "autoridade.cpsc")
     pagina.goto(f"{servidor.url}/processos/{pid}")
@@ -254,15 +269,7 @@ def test_defesa_enviada_com_a_sessao_expirada_volta_preenchida_depois_do_login(
     """Nada se perde quando a sessão expira com o formulário aberto: o envio leva ao login,
     que volta ao formulário com o texto digitado (da aba, não do servidor), sem registrar nada;
     o arquivo, que não se guarda, é pedido de novo."""
-    pid, _ = processo_autuado(servidor.banco, inscricao="4419900105", dias_atras=25)
-    registrar(
-        servidor.banco,
-        "autoridade.cpsc",
-        pid,
-        "ciencia_auto",
-        hoje() - dt.timedelta(days=3),
-        meio="pessoal",
-    )
+    pid = _em_defesa(servidor, "4419900105")
     pagina = contexto.new_page()
     entrar(pagina, servidor.url, "autoridade.cpsc")
     pagina.goto(f"{servidor.url}/processos/{pid}")
@@ -278,10 +285,7 @@ def test_defesa_enviada_com_a_sessao_expirada_volta_preenchida_depois_do_login(
     contexto.clear_cookies()  # a sessão expirou enquanto a defesa era digitada
     _registrar(pagina, "defesa")
     pagina.wait_for_url(f"{servidor.url}/entrar?proximo=/processos/{pid}/atos/defesa")
-    pagina.fill("#c-login", "autoridade.cpsc")
-    pagina.fill("#c-senha", SENHA)
-    pagina.click("form[action='/entrar'] button[type=submit]")
-    pagina.wait_for_url(f"{servidor.url}/processos/{pid}/atos/defesa")
+    _entrar_de_novo_na_defesa(pagina, servidor, pid)
 
     aviso = pagina.locator("#form-defesa [data-rascunho-recuperado]")
     expect(aviso).to_contain_text("nada foi registrado")
@@ -305,15 +309,7 @@ def test_defesa_enviada_com_a_sessao_expirada_volta_preenchida_depois_do_login(
 def test_o_rascunho_de_outro_usuario_nao_volta_para_quem_entra_na_mesma_aba(
     servidor: Servidor, contexto: Any
 ) -> None:
-    pid, _ = processo_autuado(servidor.banco, inscricao="4419900106", dias_atras=25)
-    registrar(
-        servidor.banco,
-        "autoridade.cpsc",
-        pid,
-        "ciencia_auto",
-        hoje() - dt.timedelta(days=3),
-        meio="pessoal",
-    )
+    pid = _em_defesa(servidor, "4419900106")
     pagina = contexto.new_page()
     entrar(pagina, servidor.url, "autoridade.cpsc")
     pagina.goto(f"{servidor.url}/processos/{pid}")
@@ -330,10 +326,7 @@ def test_o_rascunho_de_outro_usuario_nao_volta_para_quem_entra_na_mesma_aba(
                           sessionStorage.setItem(k, JSON.stringify(r)); return antes; })"""
     )
     assert trocados == ["autoridade.cpsc"]
-    pagina.fill("#c-login", "autoridade.cpsc")
-    pagina.fill("#c-senha", SENHA)
-    pagina.click("form[action='/entrar'] button[type=submit]")
-    pagina.wait_for_url(f"{servidor.url}/processos/{pid}/atos/defesa")
+    _entrar_de_novo_na_defesa(pagina, servidor, pid)
     expect(pagina.locator("#c-defesa-dados-texto")).to_have_value("")
     expect(pagina.locator("[data-rascunho-recuperado]")).to_have_count(0)
 
@@ -344,15 +337,7 @@ def test_o_rascunho_leva_a_versao_que_a_pessoa_via_e_o_processo_mudado_e_recusad
     """O formulário refeito depois do login envia a versão do processo da página em que o texto
     foi escrito: se o processo mudou nesse meio tempo, o servidor recusa (trava otimista) em vez
     de registrar sobre o que a pessoa não viu, e o texto continua no formulário."""
-    pid, _ = processo_autuado(servidor.banco, inscricao="4419900107", dias_atras=25)
-    registrar(
-        servidor.banco,
-        "autoridade.cpsc",
-        pid,
-        "ciencia_auto",
-        hoje() - dt.timedelta(days=3),
-        meio="pessoal",
-    )
+    pid = _em_defesa(servidor, "4419900107")
     pagina = contexto.new_page()
     entrar(pagina, servidor.url, "autoridade.cpsc")
     pagina.goto(f"{servidor.url}/processos/{pid}")
@@ -365,10 +350,7 @@ def test_o_rascunho_leva_a_versao_que_a_pessoa_via_e_o_processo_mudado_e_recusad
     pagina.wait_for_url(f"{servidor.url}/entrar?proximo=/processos/{pid}/atos/defesa")
     with servidor.banco.engine.begin() as c:  # outro usuário mexeu no processo nesse meio tempo
         c.execute(update(Processo).where(Processo.id == pid).values(versao=Processo.versao + 1))
-    pagina.fill("#c-login", "autoridade.cpsc")
-    pagina.fill("#c-senha", SENHA)
-    pagina.click("form[action='/entrar'] button[type=submit]")
-    pagina.wait_for_url(f"{servidor.url}/processos/{pid}/atos/defesa")
+    _entrar_de_novo_na_defesa(pagina, servidor, pid)
     expect(pagina.locator("#form-defesa [data-rascunho-recuperado]")).to_be_visible()
     assert pagina.locator("#form-defesa input[name=versao]").input_value() == vista
 

@@ -15,6 +15,12 @@ from farol.web.rotas.offline import versao_dos_dados
 
 from .conftest import SENHA, Servidor, entrar
 
+DADOS_GUARDADOS = (
+    "caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n)"
+    ".then((c) => c.match('/api/v1/medidas/dados.json'))))).then((r) => r.some(Boolean))"
+)
+"""Os dados das medidas já estão no cache do service worker (a página funciona sem sinal)."""
+
 
 def _esperar(pagina: Any, js: str, segundos: float = 15.0) -> None:
     """Até a expressão (uma promessa) dar verdadeiro: `wait_for_function` do Playwright não
@@ -46,11 +52,7 @@ def test_inspetor_abre_a_pagina_de_inspecao_sem_sinal_depois_de_uma_visita(
         " caches.keys().then((k) => k.some((n) => n.startsWith('farol-inspecao-'))))",
     )
     pagina.reload()  # a página passa a ser controlada pelo worker
-    _esperar(
-        pagina,
-        "caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n)"
-        ".then((c) => c.match('/api/v1/medidas/dados.json'))))).then((r) => r.some(Boolean))",
-    )
+    _esperar(pagina, DADOS_GUARDADOS)
     contexto_celular.set_offline(True)
     try:
         pagina.goto(f"{servidor.url}/inspecoes/nova")
@@ -73,11 +75,7 @@ def test_sem_sinal_a_pagina_calcula_as_medidas_no_aparelho_e_diz_a_versao(
     pagina = contexto_celular.new_page()
     entrar(pagina, servidor.url, "inspetor.cpsc")
     pagina.goto(f"{servidor.url}/inspecoes/nova")
-    _esperar(
-        pagina,
-        "caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n)"
-        ".then((c) => c.match('/api/v1/medidas/dados.json'))))).then((r) => r.some(Boolean))",
-    )
+    _esperar(pagina, DADOS_GUARDADOS)
     pagina.reload()
     contexto_celular.set_offline(True)
     try:
@@ -105,11 +103,7 @@ def test_sessao_expirada_na_previa_avisa_sem_trocar_o_cookie_do_login(
     pagina = contexto_celular.new_page()
     entrar(pagina, servidor.url, "inspetor.cpsc")
     pagina.goto(f"{servidor.url}/inspecoes/nova")
-    _esperar(
-        pagina,
-        "caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n)"
-        ".then((c) => c.match('/api/v1/medidas/dados.json'))))).then((r) => r.some(Boolean))",
-    )
+    _esperar(pagina, DADOS_GUARDADOS)
     contexto_celular.clear_cookies()  # a sessão expirou com a página aberta
 
     pagina.get_by_text("Navegando", exact=True).click()
