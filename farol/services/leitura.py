@@ -48,6 +48,7 @@ from farol.store.orm import (
     Usuario,
 )
 from farol.store.repositorio import data_do_fato
+from farol.store.secoes import Secoes
 
 
 def dinheiro(v: Decimal | None) -> str | None:
@@ -281,7 +282,6 @@ _CABECALHO = (
         AutoDeInfracao.id.label("auto_id"),
         AutoDeInfracao.numero.label("auto_numero"),
         AutoDeInfracao.lavrado_em.label("auto_lavrado_em"),
-        _existe(Pagamento.processo_id).label("tem_pagamentos"),
         _existe(Procurador.processo_id).label("tem_procuradores"),
         _existe(MedidaAdministrativa.processo_id).label("tem_medidas"),
         _existe(Custodia.processo_id).label("tem_custodia"),
@@ -298,9 +298,8 @@ _ATOS = (
     select(Ato.__table__, Usuario.nome.label("ator_nome"))
     .outerjoin(Usuario, Usuario.id == Ato.ator_id)
     .where(Ato.processo_id == _ID)
-    .order_by(Ato.seq)
 )
-_PRAZOS = select(Prazo.__table__).where(Prazo.processo_id == _ID).order_by(Prazo.id)
+_PRAZOS = select(Prazo.__table__).where(Prazo.processo_id == _ID)
 _PAGAMENTOS = select(Pagamento.valor, Pagamento.data, Pagamento.referencia).where(
     Pagamento.processo_id == _ID
 )
@@ -308,50 +307,45 @@ _PENALIDADES = (
     select(Penalidade.__table__, Ato.seq.label("ato_seq"))
     .join(Ato, Ato.id == Penalidade.ato_id)
     .where(Penalidade.processo_id == _ID)
-    .order_by(Penalidade.id)
 )
 _CONSTATACOES = (
     select(Constatacao.infracao, Constatacao.faltas)
-    .where(Constatacao.inspecao_id == bindparam("inspecao_id"))
-    .order_by(Constatacao.id)
+    .join(_P, _P.c.inspecao_id == Constatacao.inspecao_id)
+    .where(_P.c.id == _ID)
 )
 _ITENS_DO_AUTO = (
     select(AutoInfracaoItem.infracao, AutoInfracaoItem.autor_tipo, AutoInfracaoItem.faltas)
-    .where(AutoInfracaoItem.auto_id == bindparam("auto_id"))
-    .order_by(AutoInfracaoItem.id)
+    .join(AutoDeInfracao, AutoDeInfracao.id == AutoInfracaoItem.auto_id)
+    .where(AutoDeInfracao.processo_id == _ID)
 )
+_SECOES = Secoes(
+    {
+        "atos": (_ATOS, Ato.seq),
+        "prazos": (_PRAZOS, Prazo.id),
+        "pagamentos": (_PAGAMENTOS, Pagamento.id),
+        "penalidades": (_PENALIDADES, Penalidade.id),
+        "itens_do_auto": (_ITENS_DO_AUTO, AutoInfracaoItem.id),
+        "constatacoes": (_CONSTATACOES, Constatacao.id),
+    }
+)
+"""As listas do processo numa consulta: uma ida ao banco, não seis (`farol.store.secoes`)."""
 
 
-def _linhas(s: Session, consulta: Any, **parametros: Any) -> list[Row[Any]]:
-    return list(s.connection().execute(consulta, parametros))
-
-
-def _penalidades_vigentes(s: Session, p: Row[Any], maquina: Any) -> list[Row[Any]]:
+def _penalidades_vigentes(p: Row[Any], maquina: Any, todas: list[Any]) -> list[Any]:
     """As penalidades da decisão mais recente que as fixou (o mesmo que
-    `repositorio.vigentes`, numa consulta sem subconsulta: o ato de maior `seq`)."""
-    if p.estado in maquina.estados_com("sem_penalidade"):
-        return []
-    todas = _linhas(s, _PENALIDADES, processo_id=p.id)
-    if not todas:
+    `repositorio.vigentes`: as do ato de maior `seq`)."""
+    if not todas or p.estado in maquina.estados_com("sem_penalidade"):
         return []
     ultima = max(todas, key=lambda x: x.ato_seq)
     return [x for x in todas if x.ato_id == ultima.ato_id]
 
 
-def _itens_do_auto(s: Session, p: Row[Any]) -> Fonte:
-    if p.auto_id is None:
-        return []
-    itens = _linhas(s, _ITENS_DO_AUTO, auto_id=p.auto_id)
-    return [(codigo, autor, faltas, []) for codigo, autor, faltas in itens]
-
-
-def _constatacoes(s: Session, p: Row[Any]) -> Fonte:
+def _constatacoes(p: Row[Any], linhas: list[Any]) -> Fonte:
     """Sem auto: as constatações da inspeção que são do autuado, com o tipo de autor e os
     fundamentos da autoria (`inspecao_do_processo.do_autuado`, a mesma decisão que abriu o
-    processo), lidas pelo Core com as pessoas da inspeção que o cabeçalho já trouxe."""
+    processo), com as pessoas da inspeção que o cabeçalho já trouxe."""
     if p.inspecao_id is None or p.autuado_id is None:
         return []
-    linhas = _linhas(s, _CONSTATACOES, inspecao_id=p.inspecao_id)
     return [
         (c.infracao, i.autor_tipo if i else None, c.faltas, list(i.fundamentos) if i else [])
         for c, i in do_autuado(
@@ -394,7 +388,8 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
     p = linha
     maquina = carregar_regime(p.regime)
     nomes_atos = {**atos_do_sistema().nomes, **{t.tipo_ato: t.nome for t in maquina.transicoes}}
-    lista_atos = _linhas(s, _ATOS, processo_id=p.id)
+    secoes = _SECOES.separar(s.connection().execute(_SECOES.consulta, {"processo_id": p.id}))
+    lista_atos = secoes["atos"]
     atos = [
         {
             "id": a.id,
@@ -414,18 +409,19 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
         }
         for a in lista_atos
     ]
-    prazos = [prazo_json(x) for x in _linhas(s, _PRAZOS, processo_id=p.id)]
-    pagos = _linhas(s, _PAGAMENTOS, processo_id=p.id) if p.tem_pagamentos else []
+    prazos = [prazo_json(x) for x in secoes["prazos"]]
+    pagos = secoes["pagamentos"]
     tipos_e_dados = [(a.tipo, a.payload or {}) for a in lista_atos]
     fatos = fatos_do_recurso(maquina, tipos_e_dados)
-    penalidades = _penalidades_vigentes(s, p, maquina)
+    penalidades = _penalidades_vigentes(p, maquina, secoes["penalidades"])
     total = sum((x.multa or Decimal("0.00") for x in penalidades), Decimal("0.00"))
     pago = sum((x.valor for x in pagos), Decimal("0.00"))
     permitidos = (
         [] if ator.papel in PAPEIS_SEM_ATOS else maquina.atos_permitidos(p.estado, ator.papel)
     )
     estado = maquina.estado(p.estado)
-    itens = _itens_do_auto(s, p) or _constatacoes(s, p)
+    itens: Fonte = [(c, autor, faltas, []) for c, autor, faltas in secoes["itens_do_auto"]]
+    itens = itens or _constatacoes(p, secoes["constatacoes"])
     # sem itens do auto nem constatações, o auto de poluição (raro: pelo ORM)
     infracoes = _infracoes(s, None if itens else _orm(s, p), itens)
     detalhe = {

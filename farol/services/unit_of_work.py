@@ -113,7 +113,7 @@ class UnitOfWorkDoPedido(BancoUnitOfWork):
 
     def escrita(self) -> AbstractContextManager[Session]:
         self.encerrar()
-        return self.banco.unit_of_work()
+        return self.banco.escrita_do_pedido()
 
     def encerrar(self) -> None:
         """Termina a leitura partilhada, se houver, e devolve a conexão ao pool. Com COMMIT

@@ -18,9 +18,12 @@ servidor não ficam presas esperando e as páginas que não usam o banco continu
 Leituras de um pedido da API (`Banco.leitura_do_pedido`, `sessoes_do_pedido`): a transação
 toda tem ainda o prazo `limite_leitura_s` (`LIMITE_DA_LEITURA_DO_PEDIDO_S`, no máximo
 `espera_comando_s`), para que um pedido que o cliente abandonou pare de trabalhar. PostgreSQL:
-`SET LOCAL statement_timeout` no início da transação (só se for menor que o da conexão; some
-no fim dela). SQLite: um progress handler, ligado no `BEGIN` e desligado no fim, interrompe o
-comando passado o prazo ("interrupted"). Nos dois, passar do prazo é 503 sem ligar o disjuntor.
+o `statement_timeout` da sessão passa a esse prazo, e as escritas do pedido
+(`Banco.escrita_do_pedido`) têm o mesmo prazo por comando; a conexão guarda o valor em vigor e
+o troca (`SET` de sessão, que vale depois do COMMIT) só quando a transação pede outro: no
+vaivém comum, pedido atrás de pedido, nenhuma ida a mais ao banco. SQLite: um progress
+handler, ligado no `BEGIN` e desligado no fim, interrompe a leitura passado o prazo
+("interrupted"). Nos dois, passar do prazo é 503 sem ligar o disjuntor.
 """
 
 from __future__ import annotations
@@ -55,11 +58,14 @@ TENTAR_DE_NOVO_S = 5
 OPCAO_LEITURA = "farol_somente_leitura"
 OPCAO_LIMITE = "farol_limite_s"
 """Opção de execução com o tempo máximo (s) de uma transação de leitura de um pedido HTTP."""
+OPCAO_LIMITE_DO_COMANDO = "farol_limite_do_comando_s"
+"""Opção de execução com o tempo máximo (s) de cada comando de uma escrita de um pedido HTTP
+(PostgreSQL; no SQLite a escrita espera a trava, `busy_timeout`)."""
 LIMITE_DA_LEITURA_DO_PEDIDO_S = 15.0
 """Quanto pode durar a leitura de um pedido HTTP (a sessão partilhada do pedido,
 `farol.services.unit_of_work.UnitOfWorkDoPedido`), no máximo `espera_comando_s`: um pedido
 que o cliente abandonou (o servidor não o interrompe quando a conexão cai) para de trabalhar.
-PostgreSQL: `SET LOCAL statement_timeout` na transação, se for menor que o da conexão.
+PostgreSQL: o `statement_timeout` da sessão, se for menor que o da conexão.
 SQLite: um progress handler que interrompe o comando em curso passado o prazo da transação."""
 PASSOS_DO_SQLITE = 10_000
 """A cada quantas instruções da máquina virtual do SQLite o progress handler olha o relógio."""
@@ -186,6 +192,21 @@ def _conexao_pg_com_prazo() -> type[Any]:
 
     class ConexaoComPrazo(psycopg.Connection[Any]):
         prazo_s: float | None = None
+        statement_timeout_ms: int | None = None
+        """O `statement_timeout` em vigor na sessão, se trocado por uma transação que terminou
+        com COMMIT (`None`: o da conexão, das `options` ao conectar)."""
+        statement_timeout_pendente: tuple[int | None] | None = None
+        """O trocado pela transação em curso: vale depois do COMMIT, some no ROLLBACK."""
+
+        def commit(self) -> None:
+            super().commit()
+            if self.statement_timeout_pendente is not None:
+                (self.statement_timeout_ms,) = self.statement_timeout_pendente
+                self.statement_timeout_pendente = None
+
+        def rollback(self) -> None:
+            self.statement_timeout_pendente = None
+            super().rollback()
 
         def wait(self, gen: Any, interval: float = 0.1, timeout: float | None = None) -> Any:
             if not com_prazo:
@@ -232,11 +253,21 @@ def _preparar_postgresql(engine: Engine, esperas: EsperasDoBanco) -> None:
     setattr(engine.dialect, "do_ping", _ping_curto)  # noqa: B010 (só o dialeto desta engine)
 
     @event.listens_for(engine, "begin")
-    def _limitar_leitura(conexao: Connection) -> None:
-        limite = conexao.get_execution_options().get(OPCAO_LIMITE)
+    def _limitar_comandos(conexao: Connection) -> None:
+        opcoes = conexao.get_execution_options()
+        limite = opcoes.get(OPCAO_LIMITE) or opcoes.get(OPCAO_LIMITE_DO_COMANDO)
+        valor = None  # o da conexão (`options` ao conectar)
         if limite is not None and (comando_s is None or limite < comando_s):
-            # SET LOCAL: vale até o fim desta transação; a conexão volta ao pool sem ele
-            conexao.exec_driver_sql(f"SET LOCAL statement_timeout = {max(1, round(limite * 1000))}")
+            valor = max(1, round(limite * 1000))
+        dbapi: Any = conexao.connection.dbapi_connection
+        dbapi.statement_timeout_pendente = None
+        if getattr(dbapi, "statement_timeout_ms", None) != valor:
+            # SET de sessão (não LOCAL): fica depois do COMMIT, e a conexão o guarda
+            # (`ConexaoComPrazo.commit`); um ROLLBACK o desfaz e a conexão o esquece
+            conexao.exec_driver_sql(
+                "RESET statement_timeout" if valor is None else f"SET statement_timeout = {valor}"
+            )
+            dbapi.statement_timeout_pendente = (valor,)
 
 
 def _dimensionar_pool(opcoes: dict[str, Any], esperas: EsperasDoBanco) -> None:
@@ -398,6 +429,8 @@ class Banco:
     sessoes_do_pedido: sessionmaker[Session] = field(init=False)
     """Leitura com o prazo de um pedido HTTP (`limite_leitura_s`): a sessão partilhada do
     pedido (`farol.services.unit_of_work.UnitOfWorkDoPedido`)."""
+    sessoes_escrita_do_pedido: sessionmaker[Session] = field(init=False)
+    """Escrita de um pedido HTTP: no PostgreSQL, cada comando com o prazo do pedido."""
     disjuntor: Disjuntor = field(init=False, default_factory=Disjuntor)
     limite_leitura_s: float = LIMITE_DA_LEITURA_DO_PEDIDO_S
 
@@ -407,6 +440,9 @@ class Banco:
         self.sessoes_leitura = criar_fabrica(leitura)
         self.sessoes_do_pedido = criar_fabrica(
             leitura.execution_options(**{OPCAO_LIMITE: self.limite_leitura_s})
+        )
+        self.sessoes_escrita_do_pedido = criar_fabrica(
+            self.engine.execution_options(**{OPCAO_LIMITE_DO_COMANDO: self.limite_leitura_s})
         )
         self.sessoes_replica = (
             criar_fabrica(self.replica.execution_options(**{OPCAO_LEITURA: True}))
@@ -443,6 +479,12 @@ class Banco:
     def leitura_do_pedido(self) -> AbstractContextManager[Session]:
         """Transação de leitura com o prazo de um pedido HTTP (`limite_leitura_s`)."""
         return self._pelo_disjuntor(self.sessoes_do_pedido)
+
+    def escrita_do_pedido(self) -> AbstractContextManager[Session]:
+        """Transação de escrita de um pedido HTTP: no PostgreSQL, cada comando com o prazo do
+        pedido (`limite_leitura_s`), o mesmo das leituras dele, e a conexão não troca de
+        `statement_timeout` entre a leitura e a escrita de um pedido."""
+        return self._pelo_disjuntor(self.sessoes_escrita_do_pedido)
 
     def leitura_na_replica(self) -> AbstractContextManager[Session]:
         """Transação de leitura na réplica, se houver (senão, no principal)."""

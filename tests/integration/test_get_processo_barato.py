@@ -14,6 +14,7 @@ import pytest
 from apoio import hash_rapido
 from fastapi.testclient import TestClient
 from sqlalchemy import event, select, text
+from sqlalchemy.orm import Session
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -25,13 +26,14 @@ from farol.store.db import Banco, BancoIndisponivel
 from farol.store.orm import OM, AutoDeInfracao, MedidaAdministrativa, Pagamento, Processo
 
 API = "/api/v1"
-SELECTS_COM_AUTO = 6
-"""A sessão e o usuário; o processo e o que é um-para-um; atos; prazos; penalidades; itens do
-auto."""
-SELECTS_SEM_AUTO = 6
-"""Sem auto, aberto por inspeção: as constatações no lugar dos itens do auto, com as pessoas da
-inspeção já no cabeçalho (antes, o processo, a inspeção e as constatações pelo ORM: 8)."""
-SELECTS_NO_MAXIMO = 10
+SELECTS_COM_AUTO = 3
+"""A sessão e o usuário; o processo e o que é um-para-um; as listas (atos, prazos, pagamentos,
+penalidades, itens do auto e constatações) numa união (`farol.store.secoes`; antes, uma
+consulta por lista: 6)."""
+SELECTS_SEM_AUTO = 3
+"""Sem auto, aberto por inspeção: as constatações vêm na mesma união, com as pessoas da inspeção
+já no cabeçalho (antes, o processo, a inspeção e as constatações pelo ORM: 8; depois, 6)."""
+SELECTS_NO_MAXIMO = 7
 """Qualquer processo da demonstração (custódia, medidas, pagamentos, procuradores...)."""
 
 
@@ -103,10 +105,10 @@ def test_get_de_um_processo_usa_uma_conexao_e_poucos_comandos(
             assert r.json()["infracoes"], r.json()  # as constatações do autuado
         if pid == com_auto:
             assert len(selects) == SELECTS_COM_AUTO, selects
-            # além das consultas: o BEGIN (SQLite) e o prazo da leitura (PostgreSQL)
+            # além das consultas, só o BEGIN do SQLite: no PostgreSQL, a conexão já está com o
+            # prazo do pedido (o do pedido anterior), e não o troca de novo
             outros = [x for x in conta["comandos"] if x not in selects]
-            assert len(outros) <= 1, outros
-            assert all(x.startswith(("BEGIN", "SET LOCAL statement_timeout")) for x in outros)
+            assert all(x.startswith("BEGIN") for x in outros), outros
 
 
 def test_get_de_processo_fora_da_jurisdicao_e_404_na_mesma_leitura(
@@ -199,3 +201,38 @@ def test_postgresql_guarda_as_consultas_preparadas_entre_pedidos(
             conexao.execute(text("SELECT statement FROM pg_prepared_statements")).scalars()
         )
     assert any("FROM processo" in x for x in preparados), preparados
+
+
+def _prazo_ms(s: Session) -> int:
+    return int(
+        s.execute(text("SELECT setting FROM pg_settings WHERE name = 'statement_timeout'")).scalar()
+    )
+
+
+def test_postgresql_troca_o_prazo_da_conexao_so_quando_muda_e_o_rollback_o_desfaz(
+    banco: Banco,
+) -> None:
+    """O `statement_timeout` do pedido fica na conexão: pedido atrás de pedido, nenhum SET a
+    mais; uma transação de fora do pedido volta ao da conexão; um ROLLBACK desfaz o SET feito
+    nele, e a conexão não o dá por feito."""
+    if banco.engine.dialect.name != "postgresql":
+        pytest.skip("statement_timeout: PostgreSQL")
+    do_pedido = round(banco.limite_leitura_s * 1000)
+    with banco.unit_of_work(somente_leitura=True) as s:
+        da_conexao = _prazo_ms(s)
+    assert da_conexao != do_pedido
+    with banco.leitura_do_pedido() as s:
+        assert _prazo_ms(s) == do_pedido
+    for abrir in (banco.leitura_do_pedido, banco.escrita_do_pedido):
+        with contando(banco) as conta, abrir() as s:
+            assert _prazo_ms(s) == do_pedido
+        assert not [x for x in conta["comandos"] if "statement_timeout =" in x], conta
+    with banco.unit_of_work() as s:
+        assert _prazo_ms(s) == da_conexao
+    with pytest.raises(ZeroDivisionError), banco.leitura_do_pedido() as s:
+        assert _prazo_ms(s) == do_pedido
+        _ = 1 / 0  # ROLLBACK: o SET desta transação não fica, e a conexão não o dá por feito
+    with banco.leitura_do_pedido() as s:
+        assert _prazo_ms(s) == do_pedido
+    with banco.unit_of_work() as s:
+        assert _prazo_ms(s) == da_conexao
