@@ -320,6 +320,7 @@ _ITENS_DO_AUTO = (
 )
 _SECOES = Secoes(
     {
+        "cabecalho": (_CABECALHO, _P.c.id),
         "atos": (_ATOS, Ato.seq),
         "prazos": (_PRAZOS, Prazo.id),
         "pagamentos": (_PAGAMENTOS, Pagamento.id),
@@ -328,7 +329,8 @@ _SECOES = Secoes(
         "constatacoes": (_CONSTATACOES, Constatacao.id),
     }
 )
-"""As listas do processo numa consulta: uma ida ao banco, não seis (`farol.store.secoes`)."""
+"""O processo e as suas listas numa consulta: uma ida ao banco, não sete (`farol.store.secoes`).
+A linha do processo vem na seção `cabecalho`; sem ela, o processo não existe."""
 
 
 def _penalidades_vigentes(p: Row[Any], maquina: Any, todas: list[Any]) -> list[Any]:
@@ -381,14 +383,13 @@ def _orm(s: Session, p: Row[Any]) -> Processo:
 
 @caso_de_uso()
 def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
-    linha = s.connection().execute(_CABECALHO, {"processo_id": processo_id}).one_or_none()
-    if linha is None:
+    secoes = _SECOES.separar(s.connection().execute(_SECOES.consulta, {"processo_id": processo_id}))
+    if not secoes["cabecalho"]:
         raise NaoEncontrado("processo não encontrado", campo="id")
-    exigir_alcance(ator, linha.om_id)
-    p = linha
+    p = secoes["cabecalho"][0]
+    exigir_alcance(ator, p.om_id)
     maquina = carregar_regime(p.regime)
     nomes_atos = {**atos_do_sistema().nomes, **{t.tipo_ato: t.nome for t in maquina.transicoes}}
-    secoes = _SECOES.separar(s.connection().execute(_SECOES.consulta, {"processo_id": p.id}))
     lista_atos = secoes["atos"]
     atos = [
         {

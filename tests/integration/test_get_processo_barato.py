@@ -26,14 +26,14 @@ from farol.store.db import Banco, BancoIndisponivel
 from farol.store.orm import OM, AutoDeInfracao, MedidaAdministrativa, Pagamento, Processo
 
 API = "/api/v1"
-SELECTS_COM_AUTO = 3
-"""A sessão e o usuário; o processo e o que é um-para-um; as listas (atos, prazos, pagamentos,
+SELECTS_COM_AUTO = 2
+"""A sessão e o usuário; o processo, o que é um-para-um e as listas (atos, prazos, pagamentos,
 penalidades, itens do auto e constatações) numa união (`farol.store.secoes`; antes, uma
-consulta por lista: 6)."""
-SELECTS_SEM_AUTO = 3
+consulta para o processo e uma por lista: 6)."""
+SELECTS_SEM_AUTO = 2
 """Sem auto, aberto por inspeção: as constatações vêm na mesma união, com as pessoas da inspeção
-já no cabeçalho (antes, o processo, a inspeção e as constatações pelo ORM: 8; depois, 6)."""
-SELECTS_NO_MAXIMO = 7
+na linha do processo (antes, o processo, a inspeção e as constatações pelo ORM: 8; depois, 6)."""
+SELECTS_NO_MAXIMO = 6
 """Qualquer processo da demonstração (custódia, medidas, pagamentos, procuradores...)."""
 
 

@@ -23,6 +23,7 @@ from farol.store.orm import (
 from farol.store.secoes import Secoes
 
 ORDENS = {
+    "cabecalho": leitura._P.c.id,
     "atos": Ato.seq,
     "prazos": Prazo.id,
     "pagamentos": Pagamento.id,
@@ -31,6 +32,7 @@ ORDENS = {
     "constatacoes": Constatacao.id,
 }
 CONSULTAS: dict[str, Any] = {
+    "cabecalho": leitura._CABECALHO,
     "atos": leitura._ATOS,
     "prazos": leitura._PRAZOS,
     "pagamentos": leitura._PAGAMENTOS,
