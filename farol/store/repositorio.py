@@ -14,7 +14,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from sqlalchemy import bindparam, literal_column, null, select, type_coerce, union_all
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regime
@@ -29,7 +29,7 @@ from farol.store.orm import (
     Prazo,
     Processo,
 )
-from farol.store.tipos import Dinheiro
+from farol.store.secoes import Secoes
 
 
 @dataclass(frozen=True)
@@ -62,15 +62,10 @@ class PenalidadeLida:
     acessorias: list[Any]
 
 
-_ATO, _PENALIDADE, _PAGAMENTO = 1, 2, 3
-"""O tipo de cada linha da consulta do processo (escrito no SQL, sem parâmetro)."""
-
-
 @cache
-def _consulta_do_processo() -> Any:
+def _secoes_do_processo() -> Secoes:
     """Os atos, as penalidades da decisão mais recente que as fixou e os pagamentos do processo
-    `processo_id`, numa consulta (UNION ALL: o tipo de linha, a ordem e as colunas de cada um;
-    montada uma vez)."""
+    `processo_id`, numa consulta (`Secoes`; montada uma vez)."""
     pid: Any = bindparam("processo_id")
     ultimo = (  # o ato mais recente que fixou penalidades (como em `vigentes`)
         select(Penalidade.ato_id)
@@ -80,26 +75,24 @@ def _consulta_do_processo() -> Any:
         .limit(1)
         .scalar_subquery()
     )
-    atos = select(
-        literal_column(str(_ATO)).label("linha"),
-        Ato.seq.label("ordem"),
-        Ato.tipo,
-        Ato.data_ato,
-        Ato.payload.label("dados"),
-        type_coerce(null(), Dinheiro).label("valor"),
-    ).where(Ato.processo_id == pid)
-    penalidades = select(
-        literal_column(str(_PENALIDADE)),
-        Penalidade.id,
-        null(),
-        null(),
-        Penalidade.acessorias,
-        Penalidade.multa,
-    ).where(Penalidade.processo_id == pid, Penalidade.ato_id == ultimo)
-    pagamentos: Any = select(
-        literal_column(str(_PAGAMENTO)), Pagamento.id, null(), null(), null(), Pagamento.valor
-    ).where(Pagamento.processo_id == pid)
-    return union_all(atos, penalidades, pagamentos).order_by("linha", "ordem")
+    return Secoes(
+        {
+            "atos": (
+                select(Ato.seq, Ato.tipo, Ato.data_ato, Ato.payload).where(Ato.processo_id == pid),
+                Ato.seq,
+            ),
+            "penalidades": (
+                select(Penalidade.multa, Penalidade.acessorias).where(
+                    Penalidade.processo_id == pid, Penalidade.ato_id == ultimo
+                ),
+                Penalidade.id,
+            ),
+            "pagamentos": (
+                select(Pagamento.valor).where(Pagamento.processo_id == pid),
+                Pagamento.id,
+            ),
+        }
+    )
 
 
 def lido_do_processo(
@@ -107,18 +100,11 @@ def lido_do_processo(
 ) -> tuple[list[AtoLido], list[PenalidadeLida], Decimal]:
     """Numa consulta, o que o registro de um ato lê do processo: os atos na ordem
     (`atos_lidos`), as penalidades em vigor (`vigentes`) e o total pago (`total_pago`)."""
-    atos: list[AtoLido] = []
-    penalidades: list[PenalidadeLida] = []
-    pago = Decimal("0.00")
-    for linha, ordem, tipo, data_ato, dados, valor in s.execute(
-        _consulta_do_processo(), {"processo_id": p.id}
-    ):
-        if linha == _ATO:
-            atos.append(AtoLido(ordem, tipo, data_ato, dict(dados or {})))
-        elif linha == _PENALIDADE:
-            penalidades.append(PenalidadeLida(valor, list(dados or [])))
-        else:
-            pago += valor
+    secoes = _secoes_do_processo()
+    lido = secoes.separar(s.execute(secoes.consulta, {"processo_id": p.id}))
+    atos = [AtoLido(a.seq, a.tipo, a.data_ato, dict(a.payload or {})) for a in lido["atos"]]
+    penalidades = [PenalidadeLida(x.multa, list(x.acessorias or [])) for x in lido["penalidades"]]
+    pago = sum((x.valor for x in lido["pagamentos"]), Decimal("0.00"))
     if p.estado in carregar_regime(p.regime).estados_com("sem_penalidade"):
         penalidades = []
     return atos, penalidades, pago
