@@ -9,17 +9,18 @@ as listas numa consulta só, sem mudar o que cada uma devolve:
     por_secao = secoes.separar(conexao.execute(secoes.consulta, parametros))
     por_secao["atos"]  # as linhas dos atos, na ordem de Ato.seq, com os nomes das colunas
 
-Cada linha da união tem a seção (a posição dela no dicionário), a ordem dentro da seção e, lado a
-lado, as colunas de todas as seções: as da sua com valores e as das outras com `NULL` convertido
-ao tipo da coluna (o PostgreSQL resolve os tipos de uma união aos pares, e um `NULL` sem tipo nas
-duas primeiras viraria texto). O SQLAlchemy converte cada coluna pelo tipo dela (datas, JSON,
-decimais), como nas consultas separadas.
+Cada linha da união tem a seção (a posição dela no dicionário), a ordem dentro da seção e as
+colunas das seções, que partilham as vagas de mesmo tipo: as da sua seção com valores, as vagas
+que ela não usa com `NULL` convertido ao tipo da vaga (o PostgreSQL resolve os tipos de uma união
+aos pares, e um `NULL` sem tipo nas duas primeiras viraria texto). O SQLAlchemy converte cada
+coluna pelo tipo dela (datas, JSON, decimais), como nas consultas separadas.
 """
 
 from __future__ import annotations
 
-from collections import namedtuple
-from collections.abc import Iterable, Mapping
+from collections import defaultdict, deque, namedtuple
+from collections.abc import Callable, Iterable, Mapping
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import ColumnElement, Integer, cast, literal_column, null, select, union_all
@@ -33,27 +34,40 @@ class Secoes:
         for nome, (consulta, ordem) in consultas.items():
             sub = consulta.add_columns(ordem.label("_ordem_da_secao")).order_by(None).subquery(nome)
             subconsultas.append((nome, sub, [c for c in sub.c if c.name != "_ordem_da_secao"]))
-        total = sum(len(colunas) for _, _, colunas in subconsultas)
-        self._formas: list[tuple[str, int, int, Any]] = []
+        # cada coluna de uma seção ocupa uma vaga do seu tipo; as seções partilham as vagas de
+        # mesmo tipo (o mesmo tipo SQL e a mesma conversão do SQLAlchemy): a união tem a largura
+        # da seção mais larga de cada tipo, não a soma de todas as colunas
+        vagas: list[Any] = []
+        por_tipo: dict[str, list[int]] = defaultdict(list)
+        lugares: list[list[int]] = []
+        for _, _, colunas in subconsultas:
+            livres = {tipo: deque(v) for tipo, v in por_tipo.items()}
+            lugar = []
+            for c in colunas:
+                tipo = repr(c.type)
+                if livres.get(tipo):
+                    lugar.append(livres[tipo].popleft())
+                else:
+                    lugar.append(len(vagas))
+                    por_tipo[tipo].append(len(vagas))
+                    vagas.append(c.type)
+            lugares.append(lugar)
+        self._formas: list[tuple[str, Any, Any]] = []
         ramos = []
-        inicio = 2
-        for indice, (nome, sub, colunas) in enumerate(subconsultas):
-            fim = inicio + len(colunas)
+        juntas = zip(subconsultas, lugares, strict=True)
+        for indice, ((nome, sub, colunas), lugar) in enumerate(juntas):
             forma = namedtuple(nome, [c.name for c in colunas])  # type: ignore[misc]
-            self._formas.append((nome, inicio, fim, forma))
+            posicoes = [2 + v for v in lugar]
+            self._formas.append((nome, forma, _colunas(posicoes)))
+            da_vaga = dict(zip(lugar, colunas, strict=True))
             linha: list[ColumnElement[Any]] = [
                 literal_column(str(indice), Integer).label("secao"),
                 sub.c["_ordem_da_secao"].label("ordem"),
             ]
-            posicao = 2
-            for _, _, outras in subconsultas:
-                for c in outras:
-                    valor = c if inicio <= posicao < fim else cast(null(), c.type)
-                    linha.append(valor.label(f"c{posicao}"))
-                    posicao += 1
-            assert posicao == total + 2
+            for v, tipo in enumerate(vagas):
+                valor = da_vaga[v] if v in da_vaga else cast(null(), tipo)
+                linha.append(valor.label(f"c{v}"))
             ramos.append(select(*linha).select_from(sub))
-            inicio = fim
         self.consulta = union_all(*ramos).order_by("secao", "ordem")
         """A união: executar com os parâmetros de todas as consultas."""
 
@@ -63,6 +77,15 @@ class Secoes:
         saida: dict[str, list[Any]] = {nome: [] for nome, *_ in self._formas}
         formas = self._formas
         for linha in linhas:
-            nome, inicio, fim, forma = formas[linha[0]]
-            saida[nome].append(forma._make(linha[inicio:fim]))
+            nome, forma, colunas = formas[linha[0]]
+            saida[nome].append(forma._make(colunas(linha)))
         return saida
+
+
+def _colunas(posicoes: list[int]) -> Callable[[Any], tuple[Any, ...]]:
+    """As colunas de uma seção numa linha da união, como tupla (o `itemgetter` de uma posição
+    só devolve o valor, não uma tupla de um)."""
+    if len(posicoes) == 1:
+        (unica,) = posicoes
+        return lambda linha: (linha[unica],)
+    return itemgetter(*posicoes)
