@@ -20,7 +20,7 @@ from typing import Concatenate, Generic, ParamSpec, Protocol, TypeVar
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from farol.store.db import Banco
+from farol.store.db import Banco, transacao
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -71,23 +71,30 @@ class UnitOfWorkDoPedido(BancoUnitOfWork):
 
     - Uma escrita encerra antes a leitura em curso: o pedido nunca segura duas conexões, e a
       leitura seguinte (nova transação) vê o que foi gravado.
-    - Um erro dentro de uma leitura também a encerra: a seguinte começa limpa.
+    - Com `partilhando(escrita=True)` (o POST de um ato), a sessão partilhada já abre como de
+      escrita, e a escrita continua a transação da leitura: a autenticação e o registro numa
+      conexão e numa transação, com o COMMIT no fim da escrita (as leituras depois dela abrem
+      outra, na mesma sessão).
+    - Um erro dentro de uma leitura ou escrita partilhada a desfaz e encerra: a seguinte começa
+      limpa.
     - Leituras na réplica (`leitura_na_replica`) seguem com transação própria.
     """
 
     def __init__(self, banco: Banco) -> None:
         super().__init__(banco)
         self._partilhar = False
+        self._escrever = False
         self._sessao: Session | None = None
 
     @contextmanager
-    def partilhando(self) -> Iterator[None]:
-        """As leituras deste bloco numa sessão e numa transação só."""
-        self._partilhar = True
+    def partilhando(self, *, escrita: bool = False) -> Iterator[None]:
+        """As leituras deste bloco numa sessão e numa transação só; com `escrita`, também a
+        escrita (que grava ao terminar)."""
+        self._partilhar, self._escrever = True, escrita
         try:
             yield
         finally:
-            self._partilhar = False
+            self._partilhar = self._escrever = False
             self.encerrar()
 
     @property
@@ -104,16 +111,34 @@ class UnitOfWorkDoPedido(BancoUnitOfWork):
     def _partilhada(self) -> Iterator[Session]:
         try:
             with self.banco.passagem():
-                if self._sessao is None:
-                    self._sessao = self.banco.sessoes_do_pedido()
-                yield self._sessao
+                yield self._sessao_partilhada()
         except BaseException:
             self.encerrar()
             raise
 
+    def _sessao_partilhada(self) -> Session:
+        if self._sessao is None:
+            banco = self.banco
+            fabrica = banco.sessoes_escrita_do_pedido if self._escrever else banco.sessoes_do_pedido
+            self._sessao = fabrica()
+        return self._sessao
+
     def escrita(self) -> AbstractContextManager[Session]:
+        if self._escrever:
+            return self._escrita_partilhada()
         self.encerrar()
         return self.banco.escrita_do_pedido()
+
+    @contextmanager
+    def _escrita_partilhada(self) -> Iterator[Session]:
+        """A escrita na sessão partilhada, continuando a transação das leituras anteriores:
+        COMMIT ao terminar; um erro desfaz a transação e encerra a sessão."""
+        try:
+            with self.banco.passagem(), transacao(self._sessao_partilhada()) as s:
+                yield s
+        except BaseException:
+            self.encerrar()
+            raise
 
     def encerrar(self) -> None:
         """Termina a leitura partilhada, se houver, e devolve a conexão ao pool. Com COMMIT

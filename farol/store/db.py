@@ -396,24 +396,30 @@ def criar_fabrica(engine: Engine) -> sessionmaker[Session]:
 
 @contextmanager
 def unit_of_work(fabrica: sessionmaker[Session]) -> Iterator[Session]:
-    """Uma transação: commit se o bloco terminar, rollback se levantar.
+    """Uma transação numa sessão nova: commit se o bloco terminar, rollback se levantar.
 
     Perder a corrida da versão otimista (`processo.versao`) vira `Conflito` (HTTP 409).
     """
-    with fabrica() as sessao:
-        try:
-            yield sessao
-            sessao.commit()
-        except StaleDataError as e:
-            sessao.rollback()
-            raise Conflito(
-                "o registro foi alterado por outra pessoa ao mesmo tempo; recarregue e tente"
-                " de novo",
-                campo="versao",
-            ) from e
-        except BaseException:
-            sessao.rollback()
-            raise
+    with fabrica() as sessao, transacao(sessao):
+        yield sessao
+
+
+@contextmanager
+def transacao(sessao: Session) -> Iterator[Session]:
+    """A transação em curso de `sessao` (ou a que ela abrir) como unidade de trabalho: commit se
+    o bloco terminar, rollback se levantar; a versão otimista perdida vira `Conflito`."""
+    try:
+        yield sessao
+        sessao.commit()
+    except StaleDataError as e:
+        sessao.rollback()
+        raise Conflito(
+            "o registro foi alterado por outra pessoa ao mesmo tempo; recarregue e tente de novo",
+            campo="versao",
+        ) from e
+    except BaseException:
+        sessao.rollback()
+        raise
 
 
 @dataclass

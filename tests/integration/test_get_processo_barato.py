@@ -1,10 +1,13 @@
 """O GET de um processo é um pedido barato (issue 13, item 4): uma conexão do pool e uma
 transação de leitura para a autenticação e o caso de uso, e poucos comandos SQL. Se crescerem,
-estes testes falham; a leitura do pedido tem prazo (um pedido abandonado para de trabalhar)."""
+estes testes falham; a leitura do pedido tem prazo (um pedido abandonado para de trabalhar). O
+POST de um ato também: a autenticação e o registro numa conexão e numa transação."""
 
 from __future__ import annotations
 
+import datetime as dt
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,6 +16,7 @@ from typing import Any
 import pytest
 from apoio import hash_rapido
 from fastapi.testclient import TestClient
+from semente import processo_autuado
 from sqlalchemy import event, select, text
 from sqlalchemy.orm import Session
 
@@ -23,7 +27,7 @@ from farol.services import demo, usuarios
 from farol.services.demo import SENHA_DEMO
 from farol.services.unit_of_work import UnitOfWorkDoPedido
 from farol.store.db import Banco, BancoIndisponivel
-from farol.store.orm import OM, AutoDeInfracao, MedidaAdministrativa, Pagamento, Processo
+from farol.store.orm import OM, Ato, AutoDeInfracao, MedidaAdministrativa, Pagamento, Processo
 
 API = "/api/v1"
 SELECTS_COM_AUTO = 2
@@ -236,3 +240,51 @@ def test_postgresql_troca_o_prazo_da_conexao_so_quando_muda_e_o_rollback_o_desfa
         assert _prazo_ms(s) == do_pedido
     with banco.unit_of_work() as s:
         assert _prazo_ms(s) == da_conexao
+
+
+def test_post_de_um_ato_autentica_e_registra_numa_conexao_e_numa_transacao(
+    banco: Banco, cliente: tuple[TestClient, dict[str, str]]
+) -> None:
+    """A autenticação abre a transação de escrita e o registro a continua: uma conexão do pool,
+    um COMMIT (antes: uma transação para a autenticação e outra para o ato, cada uma com o
+    ping do pool, o BEGIN e o COMMIT); um erro do registro desfaz tudo e não deixa o pedido
+    seguinte com a conexão presa."""
+    c, _ = cliente
+    r = c.post(f"{API}/auth/token", data={"username": "autoridade.cpsc", "password": SENHA_DEMO})
+    token = {"Authorization": f"Bearer {r.json()['access_token']}"}
+    pid, _ = processo_autuado(banco, inscricao="4410777002", dias_atras=40)
+    ciencia = {"tipo": "ciencia_auto", "data_ato": (hoje() - dt.timedelta(days=20)).isoformat(),
+               "dados": {"meio": "pessoal"}}  # fmt: skip
+    commits: list[str] = []
+
+    def commit(*_: Any) -> None:
+        commits.append("COMMIT")
+
+    event.listen(banco.engine, "commit", commit)
+    try:
+        with contando(banco) as conta:
+            r = c.post(
+                f"{API}/processos/{pid}/atos",
+                json=ciencia,
+                headers={**token, "Idempotency-Key": str(uuid.uuid4())},
+            )
+    finally:
+        event.remove(banco.engine, "commit", commit)
+    assert r.status_code == 201, r.text
+    assert conta["conexoes"] == 1, conta
+    assert len([x for x in conta["comandos"] if x.upper().startswith("BEGIN")]) <= 1
+    assert commits == ["COMMIT"], commits
+    assert any("FROM sessao" in x for x in conta["comandos"])  # a autenticação, na mesma
+    # o mesmo ato de novo (outra chave): recusado pelo quadro, nada gravado, conexão devolvida
+    with contando(banco) as conta:
+        r = c.post(
+            f"{API}/processos/{pid}/atos",
+            json=ciencia,
+            headers={**token, "Idempotency-Key": str(uuid.uuid4())},
+        )
+    assert r.status_code in (409, 422), r.text
+    assert conta["conexoes"] == 1, conta
+    assert banco.engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+    with banco.unit_of_work(somente_leitura=True) as s:
+        atos = s.execute(select(Ato.tipo).where(Ato.processo_id == pid)).scalars().all()
+    assert atos.count("ciencia_auto") == 1, atos

@@ -179,11 +179,15 @@ def atos_do_processo(
 def registrar_ato(
     processo_id: IdNoCaminho,
     cmd: NovoAto,
-    ator: AtorAtual,
-    uow: UowDep,
+    request: Request,
+    token: TokenAssinado,
+    uow: UowDoPedidoDep,
     chave: ChaveIdempotencia = None,
 ) -> Response:
-    status, corpo = processos.registrar(uow, ator, processo_id, cmd, chave=chave)
+    # a autenticação e o registro numa transação e numa conexão, nesta thread (como o GET)
+    with uow.partilhando(escrita=True):
+        ator = ator_no_pedido(request, token, uow)
+        status, corpo = processos.registrar(uow, ator, processo_id, cmd, chave=chave)
     # o JSON aqui, como no GET (sem a revalidação do FastAPI noutra passagem pelo pool)
     return Response(
         _ATO.dump_json(corpo, by_alias=True), status_code=status, media_type="application/json"
@@ -256,9 +260,7 @@ def prazos(
     return consultas.prazos_no_periodo(uow, ator, de, ate, om_sigla=om, somente_abertos=abertos)
 
 
-@rotas.get(
-    "/situacao/{documento:path}", response_model=SituacaoDaPessoa, responses=respostas(429)
-)
+@rotas.get("/situacao/{documento:path}", response_model=SituacaoDaPessoa, responses=respostas(429))
 def situacao(
     request: Request,
     documento: Annotated[str, Path(max_length=30, description="CPF ou CNPJ")],
@@ -279,9 +281,7 @@ def divida_ativa(ator: AtorAtual, uow: UowDep, hoje: Data | None = None) -> list
 
 
 @rotas.get("/multas-vencidas", response_model=list[MultaVencida])
-def multas_vencidas(
-    ator: AtorAtual, uow: UowDep, hoje: Data | None = None
-) -> list[MultaVencida]:
+def multas_vencidas(ator: AtorAtual, uow: UowDep, hoje: Data | None = None) -> list[MultaVencida]:
     return consultas.multas_vencidas(uow, ator, hoje or hoje_em_brasilia())
 
 
