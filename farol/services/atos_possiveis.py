@@ -30,7 +30,7 @@ from farol.domain.procedimento.maquina import Maquina
 from farol.domain.procedimento.quadro import Transicao
 from farol.services.comandos import modelo_dos_dados
 from farol.services.jurisdicao import Ator, carregar_processo
-from farol.services.processos import contexto_do_ato
+from farol.services.processos import ProcessoLido, contexto_do_ato, ler_processo
 from farol.services.resultados.lista_processos import AtoPossivel
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import Processo
@@ -47,13 +47,15 @@ def _recusa(maquina: Maquina, t: Transicao, contexto: ContextoAto) -> Avaliacao 
     return None
 
 
-def _avaliar(s: Session, p: Processo, maquina: Maquina, t: Transicao, hoje: dt.date) -> AtoPossivel:
+def _avaliar(
+    s: Session, p: Processo, maquina: Maquina, t: Transicao, hoje: dt.date, lido: ProcessoLido
+) -> AtoPossivel:
     # Os dados do ato ainda não foram digitados: as guardas leem os do formulário em branco
     # (os valores padrão do modelo do tipo), como o registro leria se o usuário não mudasse nada.
     presumidos = modelo_dos_dados(maquina, t.tipo_ato).model_construct()
 
     def contexto(data: dt.date) -> ContextoAto:
-        return contexto_do_ato(s, p, maquina, t.tipo_ato, data, presumidos)
+        return contexto_do_ato(s, p, maquina, t.tipo_ato, data, presumidos, lido)
 
     base = {"tipo": t.tipo_ato, "nome": t.nome, "fundamentos": list(t.fundamentos())}
     agora = contexto(hoje)
@@ -90,7 +92,8 @@ def atos_possiveis(
         return []
     maquina = carregar_regime(p.regime)
     referencia = hoje or relogio.hoje()
-    return [
-        _avaliar(s, p, maquina, t, referencia)
-        for t in maquina.atos_permitidos(p.estado, ator.papel)
-    ]
+    candidatos = maquina.atos_permitidos(p.estado, ator.papel)
+    if not candidatos:
+        return []
+    lido = ler_processo(s, p)  # uma leitura do processo para todos os atos e todas as datas
+    return [_avaliar(s, p, maquina, t, referencia, lido) for t in candidatos]

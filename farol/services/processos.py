@@ -455,12 +455,30 @@ def _estado_anterior(maquina: Maquina, atos: list[AtoLido]) -> str | None:
     return None if payload is None else str(payload.get("estado_anterior"))
 
 
+ProcessoLido = _Lido
+"""O processo como o registro de um ato o lê (`ler_processo`)."""
+
+
+def ler_processo(s: Session, p: Processo) -> _Lido:
+    """O processo como o registro de um ato o lê (duas consultas): passado a `contexto_do_ato`,
+    vale para avaliar qualquer ato em qualquer data sem ler o processo de novo, enquanto nada for
+    gravado nele."""
+    return _Lido.ler(s, p)
+
+
 def contexto_do_ato(
-    s: Session, p: Processo, maquina: Maquina, tipo: str, data_ato: dt.date, dados: Any = None
+    s: Session,
+    p: Processo,
+    maquina: Maquina,
+    tipo: str,
+    data_ato: dt.date,
+    dados: Any = None,
+    lido: _Lido | None = None,
 ) -> ContextoAto:
     """Os fatos que as guardas do ato `tipo` leem na `data_ato`, pela mesma leitura do registro
-    (`services.atos_possiveis` avalia com ela o que cabe hoje e a partir de quando)."""
-    return _contexto(s, p, maquina, NovoAto(tipo=tipo, data_ato=data_ato), dados)
+    (`services.atos_possiveis` avalia com ela o que cabe hoje e a partir de quando); `lido`: o
+    processo já lido (`ler_processo`), para não o ler de novo a cada ato e a cada data."""
+    return _contexto(s, p, maquina, NovoAto(tipo=tipo, data_ato=data_ato), dados, lido)
 
 
 @caso_de_uso()

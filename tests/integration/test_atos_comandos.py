@@ -19,7 +19,7 @@ from semente import atores, processo_autuado
 from sqlalchemy import event
 
 from farol.relogio import hoje
-from farol.services import processos
+from farol.services import atos_possiveis, processos
 from farol.services.processos import NovoAto
 from farol.services.unit_of_work import BancoUnitOfWork
 from farol.store.db import Banco
@@ -141,3 +141,19 @@ def test_o_post_de_um_ato_nao_compila_comando_nenhum_depois_do_primeiro(banco_de
         post = _registrar(banco_demo, pids[1], "ciencia_auto", ciencia, meio="pessoal")
     assert any(c.startswith("INSERT INTO processo_resumo") for c in post), post
     assert lista == [], "\n".join(lista)
+
+
+def test_os_atos_possiveis_leem_o_processo_uma_vez_para_todos_os_atos_e_datas(
+    banco_demo: Banco,
+) -> None:
+    """O que cabe registrar agora (a página do processo e GET .../atos-possiveis) avalia as
+    guardas de cada ato do estado, hoje e nos dias seguintes a cada vencimento, com uma leitura
+    do processo (antes: as duas consultas do registro por ato e por data avaliada)."""
+    pid, _ = processo_autuado(banco_demo, inscricao="4410777003", dias_atras=40)
+    ator = atores(banco_demo)["autoridade.cpsc"]
+    with comandos_sql(banco_demo.engine) as lista:
+        possiveis = atos_possiveis.atos_possiveis(BancoUnitOfWork(banco_demo), ator, pid)
+    assert len(possiveis) >= 2, possiveis  # mais de um ato: a leitura serviu a todos
+    fatos = [c for c in lista if "levantaveis" in c]  # a consulta dos prazos e dos fatos
+    assert len(fatos) == 1, "\n".join(lista)
+    assert _selects_repetidos(lista) == [], "\n".join(lista)
