@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apoio import hash_rapido
+from apoio import comandos_com_parametros, hash_rapido
 from fastapi.testclient import TestClient
 from semente import processo_autuado
 from sqlalchemy import event, select, text
@@ -23,11 +23,20 @@ from sqlalchemy.orm import Session
 from farol.app import criar_app
 from farol.config import Configuracao
 from farol.relogio import hoje
-from farol.services import demo, usuarios
+from farol.services import demo, usuarios, vista_processo
 from farol.services.demo import SENHA_DEMO
-from farol.services.unit_of_work import UnitOfWorkDoPedido
+from farol.services.jurisdicao import ator_do_usuario
+from farol.services.unit_of_work import BancoUnitOfWork, UnitOfWorkDoPedido
 from farol.store.db import Banco, BancoIndisponivel
-from farol.store.orm import OM, Ato, AutoDeInfracao, MedidaAdministrativa, Pagamento, Processo
+from farol.store.orm import (
+    OM,
+    Ato,
+    AutoDeInfracao,
+    MedidaAdministrativa,
+    Pagamento,
+    Processo,
+    Usuario,
+)
 
 API = "/api/v1"
 SELECTS_COM_AUTO = 2
@@ -288,3 +297,25 @@ def test_post_de_um_ato_autentica_e_registra_numa_conexao_e_numa_transacao(
     with banco.unit_of_work(somente_leitura=True) as s:
         atos = s.execute(select(Ato.tipo).where(Ato.processo_id == pid)).scalars().all()
     assert atos.count("ciencia_auto") == 1, atos
+
+
+def test_pagina_do_processo_le_o_processo_e_a_inspecao_uma_vez(banco: Banco) -> None:
+    """Cada seção da página do processo (anexos, documentos, medidas, partes, registro de campo)
+    carrega o processo; a vista os mantém no mapa de identidade da sessão, e o banco lê cada um
+    (o processo, a sua origem, a inspeção) uma vez por página (antes: o processo 4 vezes e a
+    inspeção 2)."""
+    demo.carregar_demo(banco, hoje(), log=lambda _: None)
+    with banco.unit_of_work(somente_leitura=True) as s:
+        ids = list(s.execute(select(Processo.id).order_by(Processo.id)).scalars())
+        usuario = s.execute(select(Usuario).where(Usuario.login == "dpc")).scalar_one()
+        dpc = ator_do_usuario(s, usuario)
+    for pid in ids:
+        with comandos_com_parametros(banco.engine) as lista:
+            vista_processo.vista(BancoUnitOfWork(banco), dpc, pid)
+        lidos = [
+            (" ".join(sql.split()), str(parametros))
+            for sql, parametros in lista
+            if sql.lstrip().startswith(("SELECT processo.id AS", "SELECT inspecao.id AS"))
+        ]
+        assert lidos, pid
+        assert len(lidos) == len(set(lidos)), (pid, lidos)
