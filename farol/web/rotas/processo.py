@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from starlette.datastructures import FormData
 
 from farol.erros import ErroFarol, NaoEncontrado
-from farol.http.deps import uow_da
+from farol.http.deps import banco, uow_da
 from farol.http.erros import status_de
 from farol.http.parametros import IdNoCaminho
 from farol.services import (
@@ -41,6 +41,7 @@ from farol.services import (
 from farol.services.consultas import FiltroDeProcessos
 from farol.services.jurisdicao import Ator
 from farol.services.processos import NovoAto
+from farol.services.unit_of_work import UnitOfWorkDoPedido
 from farol.web import atos, recusa
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros, erro_farol, erros_pydantic
@@ -70,9 +71,11 @@ def _pagina(
     registrado: str = "",
     status: int = 200,
 ) -> HTMLResponse:
-    uow = uow_da(request)
-    ctx = vista_processo.vista(uow, ator, pid)
-    possiveis = atos_possiveis.atos_possiveis(uow, ator, pid)
+    # a vista e o que cabe registrar agora numa transação e numa conexão, nesta thread
+    uow = UnitOfWorkDoPedido(banco(request))
+    with uow.partilhando():
+        ctx = vista_processo.vista(uow, ator, pid)
+        possiveis = atos_possiveis.atos_possiveis(uow, ator, pid)
     ctx.update(
         {
             "formularios": atos.formularios(ctx["p"], possiveis),

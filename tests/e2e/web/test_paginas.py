@@ -14,6 +14,7 @@ import pytest
 from apoio import csrf_de, hash_rapido
 from fastapi.testclient import TestClient
 from semente import CPF_DONO, processo_autuado
+from sqlalchemy import event
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -594,3 +595,27 @@ def test_apuracao_aberta_pela_pagina_e_registrada_no_processo(cliente: TestClien
     pagina_processo = cliente.get(r.headers["location"]).text
     assert "Em apuração (dados, documentos e provas)" in pagina_processo
     assert "Diligência, documento ou prova juntado à apuração" in pagina_processo
+
+
+def test_pagina_do_processo_usa_uma_conexao_alem_da_sessao(
+    cliente: TestClient, banco: Banco
+) -> None:
+    """A página do processo (a vista e o que cabe registrar agora) numa transação e numa
+    conexão do pool; a outra é a da sessão do cookie. Antes, três: a vista e os atos possíveis
+    em transações próprias."""
+    entrar(cliente, "autoridade.cpsc")
+    pid = int(re.findall(r'href="/processos/(\d+)"', cliente.get("/processos").text)[0])
+    assert cliente.get(f"/processos/{pid}").status_code == 200  # aquece
+    conexoes: list[int] = []
+
+    def tirada(*_: Any) -> None:
+        conexoes.append(1)
+
+    event.listen(banco.engine.pool, "checkout", tirada)
+    try:
+        r = cliente.get(f"/processos/{pid}")
+    finally:
+        event.remove(banco.engine.pool, "checkout", tirada)
+    assert r.status_code == 200
+    assert "O que você pode registrar agora" in r.text
+    assert len(conexoes) == 2, conexoes
