@@ -55,7 +55,7 @@ def dinheiro(v: Decimal | None) -> str | None:
     return None if v is None else f"{v:.2f}"
 
 
-def prazo_json(x: Prazo | Row[Any]) -> dict[str, Any]:
+def prazo_json(x: Prazo | Row[Any] | Linha) -> dict[str, Any]:
     """Um prazo (objeto do ORM ou linha do Core, com as mesmas colunas) no JSON da leitura."""
     aberto = x.encerrado_em is None
     return {
@@ -331,9 +331,11 @@ _SECOES = Secoes(
 )
 """O processo e as suas listas numa consulta: uma ida ao banco, não sete (`farol.store.secoes`).
 A linha do processo vem na seção `cabecalho`; sem ela, o processo não existe."""
+Linha = Any
+"""Uma linha de uma seção de `_SECOES`: tupla nomeada com as colunas da consulta da seção."""
 
 
-def _penalidades_vigentes(p: Row[Any], maquina: Any, todas: list[Any]) -> list[Any]:
+def _penalidades_vigentes(p: Linha, maquina: Any, todas: list[Linha]) -> list[Linha]:
     """As penalidades da decisão mais recente que as fixou (o mesmo que
     `repositorio.vigentes`: as do ato de maior `seq`)."""
     if not todas or p.estado in maquina.estados_com("sem_penalidade"):
@@ -342,7 +344,7 @@ def _penalidades_vigentes(p: Row[Any], maquina: Any, todas: list[Any]) -> list[A
     return [x for x in todas if x.ato_id == ultima.ato_id]
 
 
-def _constatacoes(p: Row[Any], linhas: list[Any]) -> Fonte:
+def _constatacoes(p: Linha, linhas: list[Linha]) -> Fonte:
     """Sem auto: as constatações da inspeção que são do autuado, com o tipo de autor e os
     fundamentos da autoria (`inspecao_do_processo.do_autuado`, a mesma decisão que abriu o
     processo), com as pessoas da inspeção que o cabeçalho já trouxe."""
@@ -360,7 +362,7 @@ def _constatacoes(p: Row[Any], linhas: list[Any]) -> Fonte:
     ]
 
 
-def _data_do_fato(s: Session, p: Row[Any], atos: list[Row[Any]]) -> dt.date:
+def _data_do_fato(s: Session, p: Linha, atos: list[Linha]) -> dt.date:
     """`repositorio.data_do_fato` com o que o cabeçalho e a linha do tempo já trouxeram; só a
     origem (apuração, inquérito) volta ao banco."""
     if p.inspecao_id is not None:
@@ -373,7 +375,7 @@ def _data_do_fato(s: Session, p: Row[Any], atos: list[Row[Any]]) -> dt.date:
     return dt.date.fromisoformat(registrada) if registrada else atos[0].data_ato
 
 
-def _orm(s: Session, p: Row[Any]) -> Processo:
+def _orm(s: Session, p: Linha) -> Processo:
     """O processo como objeto do ORM, para as seções raras que o pedem (custódia, medidas,
     constatações da inspeção, auto de poluição)."""
     o = s.get(Processo, p.id)

@@ -36,9 +36,8 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
     # O processo e a inspeção dele, que cada seção abaixo carrega (`carregar_processo`), ficam
     # presos aqui: o mapa de identidade da sessão os guarda só enquanto alguém os referencia, e
     # sem isto cada seção os leria de novo do banco (a página fazia 4 leituras do processo).
-    presos: list[object] = [p := carregar_processo(s, ator, processo_id)]
-    if p.inspecao_id is not None:
-        presos.append(s.get(Inspecao, p.inspecao_id))
+    p = carregar_processo(s, ator, processo_id)
+    _inspecao_presa = None if p.inspecao_id is None else s.get(Inspecao, p.inspecao_id)
     d = leitura.detalhar.na_sessao(s, ator, processo_id).model_dump(mode="json")
     d["hoje"] = hoje().isoformat()
     lista_anexos = anexos.listar.na_sessao(s, ator, processo_id)
