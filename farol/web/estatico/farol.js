@@ -316,6 +316,11 @@
     return (u && u.getAttribute("data-login")) || "";
   }
 
+  // a versão do processo que a página mostrava (trava otimista), no campo oculto do formulário
+  function campoDaVersao(form) {
+    return form.querySelector("input[type=hidden][name=versao]");
+  }
+
   function camposDaPessoa(form) {
     return Array.prototype.filter.call(form.elements, function (c) {
       var tipo = (c.type || "").toLowerCase();
@@ -339,7 +344,7 @@
     });
     // a versão do processo que a pessoa via ao escrever (trava otimista): se ele mudou até o
     // novo envio, o servidor recusa (409) em vez de registrar sobre o que ela não viu
-    var versao = form.querySelector("input[type=hidden][name=versao]");
+    var versao = campoDaVersao(form);
     try {
       sessionStorage.setItem(chaveDoRascunho(form),
         JSON.stringify({ em: Date.now(), usuario: usuarioDaPagina(), campos: campos, arquivos: arquivos,
@@ -406,7 +411,7 @@
       var r = doLogin ? guardados[chaveDoRascunho(form)] : null;
       if (r && r.campos && r.usuario === usuarioDaPagina() && Date.now() - r.em < VALIDADE_RASCUNHO_MS) {
         preencher(form, r.campos);
-        var versao = form.querySelector("input[type=hidden][name=versao]");
+        var versao = campoDaVersao(form);
         if (versao && r.versao) versao.value = r.versao;
         var aviso = document.createElement("div");
         aviso.className = "alerta alerta-aviso";

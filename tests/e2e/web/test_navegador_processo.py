@@ -56,6 +56,24 @@ def _em_defesa(servidor: Servidor, inscricao: str) -> int:
     return pid
 
 
+def _defesa_aberta(servidor: Servidor, contexto: Any, inscricao: str) -> tuple[int, Any]:
+    """Um processo com o prazo de defesa em curso (`_em_defesa`) e a página dele, aberta pela
+    autoridade, com o formulário da defesa aberto."""
+    pid = _em_defesa(servidor, inscricao)
+    pagina = contexto.new_page()
+    entrar(pagina, servidor.url, "autoridade.cpsc")
+    pagina.goto(f"{servidor.url}/processos/{pid}")
+    _abrir(pagina, "defesa")
+    return pid, pagina
+
+
+def _enviar_com_a_sessao_expirada(pagina: Any, contexto: Any, servidor: Servidor, pid: int) -> None:
+    """A sessão expira com a defesa preenchida; o envio leva à página de login."""
+    contexto.clear_cookies()
+    _registrar(pagina, "defesa")
+    pagina.wait_for_url(f"{servidor.url}/entrar?proximo=/processos/{pid}/atos/defesa")
+
+
 def _entrar_de_novo_na_defesa(pagina: Any, servidor: Servidor, pid: int) -> None:
     """Na página de login a que o envio com a sessão expirada levou: a autoridade entra e volta
     ao formulário da defesa."""
@@ -224,12 +242,7 @@ def test_usuario_de_outra_capitania_nao_abre_o_processo(servidor: Servidor, cont
 
 
 def test_defesa_com_o_documento_anexado_e_listado(servidor: Servidor, contexto: Any) -> None:
-    pid = _em_defesa(servidor, "4419900104")
-    pagina = contexto.new_page()
-    entrar(pagina, servidor.url, "autoridade.cpsc")
-    pagina.goto(f"{servidor.url}/processos/{pid}")
-
-    _abrir(pagina, "defesa")
+    _, pagina = _defesa_aberta(servidor, contexto, "4419900104")
     texto = pagina.locator("#c-defesa-dados-texto")
     texto.fill("O documento estava a bordo; segue a cópia do TIE.")
     pagina.set_input_files(
@@ -269,11 +282,7 @@ def test_defesa_enviada_com_a_sessao_expirada_volta_preenchida_depois_do_login(
     """Nada se perde quando a sessão expira com o formulário aberto: o envio leva ao login,
     que volta ao formulário com o texto digitado (da aba, não do servidor), sem registrar nada;
     o arquivo, que não se guarda, é pedido de novo."""
-    pid = _em_defesa(servidor, "4419900105")
-    pagina = contexto.new_page()
-    entrar(pagina, servidor.url, "autoridade.cpsc")
-    pagina.goto(f"{servidor.url}/processos/{pid}")
-    _abrir(pagina, "defesa")
+    pid, pagina = _defesa_aberta(servidor, contexto, "4419900105")
     escrito = "O documento estava a bordo.\nSegue a cópia do TIE e a declaração do condutor."
     pagina.locator("#c-defesa-dados-texto").fill(escrito)
     pdf = b"%PDF-1.4\n% defesa de teste\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
@@ -282,9 +291,7 @@ def test_defesa_enviada_com_a_sessao_expirada_volta_preenchida_depois_do_login(
         files=[{"name": "defesa-TIE.pdf", "mimeType": "application/pdf", "buffer": pdf}],
     )
 
-    contexto.clear_cookies()  # a sessão expirou enquanto a defesa era digitada
-    _registrar(pagina, "defesa")
-    pagina.wait_for_url(f"{servidor.url}/entrar?proximo=/processos/{pid}/atos/defesa")
+    _enviar_com_a_sessao_expirada(pagina, contexto, servidor, pid)  # expirou enquanto digitava
     _entrar_de_novo_na_defesa(pagina, servidor, pid)
 
     aviso = pagina.locator("#form-defesa [data-rascunho-recuperado]")
@@ -309,15 +316,9 @@ def test_defesa_enviada_com_a_sessao_expirada_volta_preenchida_depois_do_login(
 def test_o_rascunho_de_outro_usuario_nao_volta_para_quem_entra_na_mesma_aba(
     servidor: Servidor, contexto: Any
 ) -> None:
-    pid = _em_defesa(servidor, "4419900106")
-    pagina = contexto.new_page()
-    entrar(pagina, servidor.url, "autoridade.cpsc")
-    pagina.goto(f"{servidor.url}/processos/{pid}")
-    _abrir(pagina, "defesa")
+    pid, pagina = _defesa_aberta(servidor, contexto, "4419900106")
     pagina.locator("#c-defesa-dados-texto").fill("Texto de outro usuário deste aparelho.")
-    contexto.clear_cookies()
-    _registrar(pagina, "defesa")
-    pagina.wait_for_url(f"{servidor.url}/entrar?proximo=/processos/{pid}/atos/defesa")
+    _enviar_com_a_sessao_expirada(pagina, contexto, servidor, pid)
     # o rascunho ficou com o login de quem o escreveu; aqui, como se fosse de outro
     trocados = pagina.evaluate(
         """() => Object.keys(sessionStorage).filter((k) => k.startsWith('farol-rascunho:'))
@@ -337,17 +338,11 @@ def test_o_rascunho_leva_a_versao_que_a_pessoa_via_e_o_processo_mudado_e_recusad
     """O formulário refeito depois do login envia a versão do processo da página em que o texto
     foi escrito: se o processo mudou nesse meio tempo, o servidor recusa (trava otimista) em vez
     de registrar sobre o que a pessoa não viu, e o texto continua no formulário."""
-    pid = _em_defesa(servidor, "4419900107")
-    pagina = contexto.new_page()
-    entrar(pagina, servidor.url, "autoridade.cpsc")
-    pagina.goto(f"{servidor.url}/processos/{pid}")
-    _abrir(pagina, "defesa")
+    pid, pagina = _defesa_aberta(servidor, contexto, "4419900107")
     escrito = "Defesa escrita sobre a versão que a autoridade via."
     pagina.locator("#c-defesa-dados-texto").fill(escrito)
     vista = pagina.locator("#form-defesa input[name=versao]").input_value()
-    contexto.clear_cookies()
-    _registrar(pagina, "defesa")
-    pagina.wait_for_url(f"{servidor.url}/entrar?proximo=/processos/{pid}/atos/defesa")
+    _enviar_com_a_sessao_expirada(pagina, contexto, servidor, pid)
     with servidor.banco.engine.begin() as c:  # outro usuário mexeu no processo nesse meio tempo
         c.execute(update(Processo).where(Processo.id == pid).values(versao=Processo.versao + 1))
     _entrar_de_novo_na_defesa(pagina, servidor, pid)
