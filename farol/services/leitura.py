@@ -318,17 +318,17 @@ _ITENS_DO_AUTO = (
     .join(AutoDeInfracao, AutoDeInfracao.id == AutoInfracaoItem.auto_id)
     .where(AutoDeInfracao.processo_id == _ID)
 )
-_SECOES = Secoes(
-    {
-        "cabecalho": (_CABECALHO, _P.c.id),
-        "atos": (_ATOS, Ato.seq),
-        "prazos": (_PRAZOS, Prazo.id),
-        "pagamentos": (_PAGAMENTOS, Pagamento.id),
-        "penalidades": (_PENALIDADES, Penalidade.id),
-        "itens_do_auto": (_ITENS_DO_AUTO, AutoInfracaoItem.id),
-        "constatacoes": (_CONSTATACOES, Constatacao.id),
-    }
-)
+_CONSULTAS_DO_PROCESSO: dict[str, tuple[Any, Any]] = {
+    "cabecalho": (_CABECALHO, _P.c.id),
+    "atos": (_ATOS, Ato.seq),
+    "prazos": (_PRAZOS, Prazo.id),
+    "pagamentos": (_PAGAMENTOS, Pagamento.id),
+    "penalidades": (_PENALIDADES, Penalidade.id),
+    "itens_do_auto": (_ITENS_DO_AUTO, AutoInfracaoItem.id),
+    "constatacoes": (_CONSTATACOES, Constatacao.id),
+}
+"""Cada seção da leitura de um processo: a sua consulta e a coluna da sua ordem."""
+_SECOES = Secoes(_CONSULTAS_DO_PROCESSO)
 """O processo e as suas listas numa consulta: uma ida ao banco, não sete (`farol.store.secoes`).
 A linha do processo vem na seção `cabecalho`; sem ela, o processo não existe."""
 Linha = Any

@@ -11,35 +11,8 @@ from sqlalchemy import bindparam, select
 from farol.relogio import hoje
 from farol.services import demo, leitura
 from farol.store.db import Banco
-from farol.store.orm import (
-    Ato,
-    AutoInfracaoItem,
-    Constatacao,
-    Pagamento,
-    Penalidade,
-    Prazo,
-    Processo,
-)
+from farol.store.orm import Ato, Pagamento, Penalidade, Processo
 from farol.store.secoes import Secoes
-
-ORDENS = {
-    "cabecalho": leitura._P.c.id,
-    "atos": Ato.seq,
-    "prazos": Prazo.id,
-    "pagamentos": Pagamento.id,
-    "penalidades": Penalidade.id,
-    "itens_do_auto": AutoInfracaoItem.id,
-    "constatacoes": Constatacao.id,
-}
-CONSULTAS: dict[str, Any] = {
-    "cabecalho": leitura._CABECALHO,
-    "atos": leitura._ATOS,
-    "prazos": leitura._PRAZOS,
-    "pagamentos": leitura._PAGAMENTOS,
-    "penalidades": leitura._PENALIDADES,
-    "itens_do_auto": leitura._ITENS_DO_AUTO,
-    "constatacoes": leitura._CONSTATACOES,
-}
 
 
 def _confere(banco: Banco, consultas: dict[str, tuple[Any, Any]]) -> dict[str, int]:
@@ -67,7 +40,7 @@ def _confere(banco: Banco, consultas: dict[str, tuple[Any, Any]]) -> dict[str, i
 
 def test_cada_secao_da_uniao_e_a_sua_consulta_sozinha(banco: Banco) -> None:
     demo.carregar_demo(banco, hoje(), log=lambda _: None)
-    vistas = _confere(banco, {nome: (c, ORDENS[nome]) for nome, c in CONSULTAS.items()})
+    vistas = _confere(banco, leitura._CONSULTAS_DO_PROCESSO)
     # a demonstração tem linhas de todas as seções: o teste comparou algo em cada uma
     assert all(vistas.values()), vistas
     # seções de uma coluna, e colunas de mesmo tipo em seções diferentes (a mesma vaga)
