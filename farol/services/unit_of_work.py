@@ -119,7 +119,11 @@ class UnitOfWorkDoPedido(BancoUnitOfWork):
     def _sessao_partilhada(self) -> Session:
         if self._sessao is None:
             banco = self.banco
-            fabrica = banco.sessoes_escrita_do_pedido if self._escrever else banco.sessoes_do_pedido
+            fabrica = (
+                banco.sessoes_escrita_do_pedido
+                if self._escrever
+                else banco.sessoes_partilhadas_do_pedido
+            )
             self._sessao = fabrica()
         return self._sessao
 

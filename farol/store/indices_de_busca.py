@@ -213,6 +213,9 @@ def sem_paralelismo(sessao: Session) -> None:
     """No PostgreSQL, a busca desta transação sem workers paralelos: as consultas da busca leem
     poucas linhas pelos índices, e pôr workers para trabalhar custa mais (uns 10 ms) que elas."""
     if sessao.get_bind().dialect.name == "postgresql":
+        if sessao.connection().connection.dbapi_connection.autocommit:  # type: ignore[union-attr]
+            # fora de uma transação o SET LOCAL não vale nada (o PostgreSQL só avisa)
+            raise RuntimeError("sem_paralelismo exige uma transação (não a leitura partilhada)")
         sessao.execute(text("SET LOCAL max_parallel_workers_per_gather = 0"))
 
 

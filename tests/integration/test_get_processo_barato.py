@@ -28,6 +28,7 @@ from farol.services.demo import SENHA_DEMO
 from farol.services.jurisdicao import ator_do_usuario
 from farol.services.unit_of_work import BancoUnitOfWork, UnitOfWorkDoPedido
 from farol.store.db import Banco, BancoIndisponivel
+from farol.store.indices_de_busca import sem_paralelismo
 from farol.store.orm import (
     OM,
     Ato,
@@ -122,6 +123,51 @@ def test_get_de_um_processo_usa_uma_conexao_e_poucos_comandos(
             # prazo do pedido (o do pedido anterior), e não o troca de novo
             outros = [x for x in conta["comandos"] if x not in selects]
             assert all(x.startswith("BEGIN") for x in outros), outros
+
+
+def test_postgresql_le_o_get_de_um_processo_sem_transacao(
+    banco: Banco, cliente: tuple[TestClient, dict[str, str]]
+) -> None:
+    """No PostgreSQL, a leitura partilhada do pedido roda sem transação (`autocommit`): cada
+    comando com o seu instantâneo, como em READ COMMITTED, sem as duas idas ao banco do BEGIN e
+    do COMMIT; com o prazo do pedido. A escrita seguinte na mesma conexão volta a ter transação,
+    e uma busca (que precisa do `SET LOCAL`) não roda sem ela."""
+    if banco.engine.dialect.name != "postgresql":
+        pytest.skip("autocommit: PostgreSQL (o SQLite abre a transação com BEGIN)")
+    from psycopg.pq import TransactionStatus
+
+    c, token = cliente
+    with banco.unit_of_work(somente_leitura=True) as s:
+        pid = s.execute(select(Processo.id).limit(1)).scalar_one()
+    situacoes: list[tuple[str, TransactionStatus, str]] = []
+
+    def depois(conexao: Any, _cursor: Any, comando: str, *_: Any) -> None:
+        dbapi = conexao.connection.dbapi_connection
+        prazo = dbapi.execute(
+            "SELECT setting FROM pg_settings WHERE name = 'statement_timeout'"
+        ).fetchone()[0]
+        situacoes.append((comando.split()[0], dbapi.info.transaction_status, prazo))
+
+    event.listen(banco.engine, "after_cursor_execute", depois)
+    try:
+        assert c.get(f"{API}/processos/{pid}", headers=token).status_code == 200
+    finally:
+        event.remove(banco.engine, "after_cursor_execute", depois)
+    assert situacoes, "o GET não passou pelo banco"
+    assert {(st, prazo) for _, st, prazo in situacoes} == {
+        (TransactionStatus.IDLE, str(round(banco.limite_leitura_s * 1000)))
+    }, situacoes
+    with banco.escrita_do_pedido() as s:  # a mesma conexão (LIFO), agora numa transação
+        s.execute(text("SELECT 1"))
+        dbapi = s.connection().connection.dbapi_connection
+        assert dbapi.info.transaction_status == TransactionStatus.INTRANS  # type: ignore[union-attr]
+    uow = UnitOfWorkDoPedido(banco)
+    with (
+        pytest.raises(RuntimeError, match="exige uma transação"),
+        uow.partilhando(),
+        uow.leitura() as s,
+    ):
+        sem_paralelismo(s)
 
 
 def test_get_de_processo_fora_da_jurisdicao_e_404_na_mesma_leitura(
