@@ -20,6 +20,7 @@ from fastapi import Request, Response
 
 from farol.http.autenticacao import ator_do_token, segredo
 from farol.services.jurisdicao import Ator
+from farol.services.unit_of_work import UnitOfWork
 
 COOKIE_SESSAO = "farol_sessao"
 COOKIE_CSRF = "farol_csrf"
@@ -71,20 +72,30 @@ def fechar_sessao(response: Response) -> None:
 
 def ator_opcional(request: Request) -> Ator | None:
     """O usuário da sessão (e a sua jurisdição), ou None sem sessão válida."""
-    if hasattr(request.state, "ator"):
-        atual: Ator | None = request.state.ator
-        return atual
-    ator = ator_do_token(request, request.cookies.get(COOKIE_SESSAO))
-    request.state.ator = ator
-    return ator
+    return _ator_da_sessao(request, None)
 
 
 def ator_obrigatorio(request: Request) -> Ator:
     """Dependência das páginas com login: sem sessão, vai para /entrar."""
-    ator = ator_opcional(request)
+    return ator_da_pagina(request, None)
+
+
+def ator_da_pagina(request: Request, uow: UnitOfWork | None) -> Ator:
+    """`ator_obrigatorio` chamado na rota, com a `uow` do pedido: a sessão do cookie é lida na
+    mesma leitura da página (`UnitOfWorkDoPedido.partilhando`)."""
+    ator = _ator_da_sessao(request, uow)
     if ator is None:
         proximo = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         raise PrecisaEntrar(proximo if request.method == "GET" else request.url.path)
+    return ator
+
+
+def _ator_da_sessao(request: Request, uow: UnitOfWork | None) -> Ator | None:
+    if hasattr(request.state, "ator"):
+        atual: Ator | None = request.state.ator
+        return atual
+    ator = ator_do_token(request, request.cookies.get(COOKIE_SESSAO), uow)
+    request.state.ator = ator
     return ator
 
 

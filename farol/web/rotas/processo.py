@@ -45,7 +45,7 @@ from farol.services.unit_of_work import UnitOfWorkDoPedido
 from farol.web import atos, recusa
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros, erro_farol, erros_pydantic
-from farol.web.sessao import ator_obrigatorio, conferir_csrf
+from farol.web.sessao import ator_da_pagina, ator_obrigatorio, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
@@ -62,7 +62,7 @@ Formulario = Annotated[FormData, Depends(formulario)]
 
 def _pagina(
     request: Request,
-    ator: Ator,
+    ator: Ator | None,
     pid: int,
     *,
     aberto: str = "",
@@ -71,9 +71,11 @@ def _pagina(
     registrado: str = "",
     status: int = 200,
 ) -> HTMLResponse:
-    # a vista e o que cabe registrar agora numa transação e numa conexão, nesta thread
+    """A página do processo. A vista e o que cabe registrar agora numa leitura e numa conexão,
+    nesta thread; sem `ator` (o GET), a sessão do cookie é lida nela também."""
     uow = UnitOfWorkDoPedido(banco(request))
     with uow.partilhando():
+        ator = ator or ator_da_pagina(request, uow)
         ctx = vista_processo.vista(uow, ator, pid)
         possiveis = atos_possiveis.atos_possiveis(uow, ator, pid)
     ctx.update(
@@ -95,10 +97,9 @@ def _pagina(
 
 
 @rotas.get("/processos/{pid}", response_class=HTMLResponse)
-def processo(
-    request: Request, pid: IdNoCaminho, ator: AtorWeb, registrado: str = ""
-) -> HTMLResponse:
-    return _pagina(request, ator, pid, registrado=registrado)
+def processo(request: Request, pid: IdNoCaminho, registrado: str = "") -> HTMLResponse:
+    # sem a dependência AtorWeb: a sessão do cookie é lida na leitura da página (uma conexão)
+    return _pagina(request, None, pid, registrado=registrado)
 
 
 @rotas.post("/processos/{pid}/atos/{tipo}", response_class=HTMLResponse, response_model=None)

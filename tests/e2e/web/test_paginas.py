@@ -597,12 +597,10 @@ def test_apuracao_aberta_pela_pagina_e_registrada_no_processo(cliente: TestClien
     assert "Diligência, documento ou prova juntado à apuração" in pagina_processo
 
 
-def test_pagina_do_processo_usa_uma_conexao_alem_da_sessao(
-    cliente: TestClient, banco: Banco
-) -> None:
-    """A página do processo (a vista e o que cabe registrar agora) numa transação e numa
-    conexão do pool; a outra é a da sessão do cookie. Antes, três: a vista e os atos possíveis
-    em transações próprias."""
+def test_pagina_do_processo_usa_uma_conexao(cliente: TestClient, banco: Banco) -> None:
+    """A página do processo (a sessão do cookie, a vista e o que cabe registrar agora) numa
+    leitura e numa conexão do pool. Antes, três: a sessão, a vista e os atos possíveis em
+    transações próprias; depois, duas (a sessão do cookie à parte)."""
     entrar(cliente, "autoridade.cpsc")
     pid = int(re.findall(r'href="/processos/(\d+)"', cliente.get("/processos").text)[0])
     assert cliente.get(f"/processos/{pid}").status_code == 200  # aquece
@@ -618,4 +616,4 @@ def test_pagina_do_processo_usa_uma_conexao_alem_da_sessao(
         event.remove(banco.engine.pool, "checkout", tirada)
     assert r.status_code == 200
     assert "O que você pode registrar agora" in r.text
-    assert len(conexoes) == 2, conexoes
+    assert len(conexoes) == 1, conexoes
