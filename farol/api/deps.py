@@ -8,7 +8,6 @@ from fastapi import Depends, HTTPException, Request
 from fastapi.security import OAuth2PasswordBearer
 
 from farol.http.autenticacao import ator_do_token, segredo
-from farol.http.deps import UowDep
 from farol.http.seguranca import ler_token
 from farol.services.jurisdicao import Ator
 from farol.services.unit_of_work import UnitOfWork
@@ -22,10 +21,9 @@ def _nao_autenticado() -> HTTPException:
     return HTTPException(401, NAO_AUTENTICADO, headers={"WWW-Authenticate": "Bearer"})
 
 
-def ator_atual(
-    request: Request, token: Annotated[str | None, Depends(oauth2)], uow: UowDep
-) -> Ator:
-    ator = ator_do_token(request, token, uow)
+def ator_atual(request: Request, token: Annotated[str | None, Depends(oauth2)]) -> Ator:
+    # a sessão lida numa leitura só dela, que devolve a conexão antes da rota (outra thread)
+    ator = ator_do_token(request, token)
     if ator is None:
         raise _nao_autenticado()
     return ator

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 
 from fastapi import Request
 
-from farol.http.deps import configuracao, uow_da
+from farol.http.deps import banco, configuracao, uow_da
 from farol.http.seguranca import VALIDADE_TOKEN, Credencial, emitir_token, ler_token
 from farol.relogio import agora
 from farol.services import autenticacao
 from farol.services.jurisdicao import Ator
 from farol.services.limites import Limite
-from farol.services.unit_of_work import UnitOfWork
+from farol.services.unit_of_work import UnitOfWork, UnitOfWorkDoPedido
 from farol.store.orm import Usuario
 
 
@@ -93,18 +93,26 @@ def ator_do_token(
     request: Request, token: str | None, uow: UnitOfWork | None = None
 ) -> Ator | None:
     """O usuário do token (assinado, dentro da validade) se a sessão dele está aberta, não
-    ficou ociosa além do limite e o usuário segue ativo; senão None. `uow`: a do pedido (a
-    API), para que a autenticação e o caso de uso partilhem a leitura."""
+    ficou ociosa além do limite e o usuário segue ativo; senão None. `uow`: a do pedido, numa
+    leitura partilhada (`UnitOfWorkDoPedido.partilhando`), para que a autenticação e o caso de
+    uso usem a mesma conexão. Sem ela (as dependências `ator_atual` e `ator_obrigatorio`), a
+    sessão é lida numa leitura partilhada só dela, que devolve a conexão ao pool ao terminar: no
+    PostgreSQL, um comando sem transação (sem as idas do BEGIN e do COMMIT)."""
     credencial = ler_token(token, segredo(request)) if token else None
     if credencial is None or credencial.sessao is None:
         return None
-    uow = uow or uow_da(request)
+    if uow is None:
+        do_pedido = UnitOfWorkDoPedido(banco(request))
+        with do_pedido.partilhando():
+            return _ator(request, credencial.usuario_id, credencial.sessao, do_pedido)
+    return _ator(request, credencial.usuario_id, credencial.sessao, uow)
+
+
+def _ator(request: Request, usuario_id: int, chave: str, uow: UnitOfWork) -> Ator | None:
     instante = agora()
-    ator, renovar = autenticacao.ator_da_sessao(
-        uow, credencial.usuario_id, credencial.sessao, instante, _ociosa(request)
-    )
+    ator, renovar = autenticacao.ator_da_sessao(uow, usuario_id, chave, instante, _ociosa(request))
     if ator is not None and renovar:
-        autenticacao.renovar_uso(uow, credencial.sessao, instante)
+        autenticacao.renovar_uso(uow, chave, instante)
     return ator
 
 

@@ -125,6 +125,26 @@ def test_get_de_um_processo_usa_uma_conexao_e_poucos_comandos(
             assert all(x.startswith("BEGIN") for x in outros), outros
 
 
+@contextmanager
+def situacoes_da_transacao(banco: Banco) -> Iterator[list[tuple[str, Any, str]]]:
+    """Para cada comando do bloco (PostgreSQL): a primeira palavra, se a conexão estava numa
+    transação depois dele (o `transaction_status` do psycopg) e o `statement_timeout` dela."""
+    situacoes: list[tuple[str, Any, str]] = []
+
+    def depois(conexao: Any, _cursor: Any, comando: str, *_: Any) -> None:
+        dbapi = conexao.connection.dbapi_connection
+        prazo = dbapi.execute(
+            "SELECT setting FROM pg_settings WHERE name = 'statement_timeout'"
+        ).fetchone()[0]
+        situacoes.append((comando.split()[0], dbapi.info.transaction_status, prazo))
+
+    event.listen(banco.engine, "after_cursor_execute", depois)
+    try:
+        yield situacoes
+    finally:
+        event.remove(banco.engine, "after_cursor_execute", depois)
+
+
 def test_postgresql_le_o_get_de_um_processo_sem_transacao(
     banco: Banco, cliente: tuple[TestClient, dict[str, str]]
 ) -> None:
@@ -139,20 +159,8 @@ def test_postgresql_le_o_get_de_um_processo_sem_transacao(
     c, token = cliente
     with banco.unit_of_work(somente_leitura=True) as s:
         pid = s.execute(select(Processo.id).limit(1)).scalar_one()
-    situacoes: list[tuple[str, TransactionStatus, str]] = []
-
-    def depois(conexao: Any, _cursor: Any, comando: str, *_: Any) -> None:
-        dbapi = conexao.connection.dbapi_connection
-        prazo = dbapi.execute(
-            "SELECT setting FROM pg_settings WHERE name = 'statement_timeout'"
-        ).fetchone()[0]
-        situacoes.append((comando.split()[0], dbapi.info.transaction_status, prazo))
-
-    event.listen(banco.engine, "after_cursor_execute", depois)
-    try:
+    with situacoes_da_transacao(banco) as situacoes:
         assert c.get(f"{API}/processos/{pid}", headers=token).status_code == 200
-    finally:
-        event.remove(banco.engine, "after_cursor_execute", depois)
     assert situacoes, "o GET não passou pelo banco"
     assert {(st, prazo) for _, st, prazo in situacoes} == {
         (TransactionStatus.IDLE, str(round(banco.limite_leitura_s * 1000)))
@@ -168,6 +176,28 @@ def test_postgresql_le_o_get_de_um_processo_sem_transacao(
         uow.leitura() as s,
     ):
         sem_paralelismo(s)
+
+
+def test_postgresql_a_autenticacao_das_outras_rotas_le_a_sessao_sem_transacao(
+    banco: Banco, cliente: tuple[TestClient, dict[str, str]]
+) -> None:
+    """A dependência `ator_atual` (as rotas que não partilham a leitura) lê a sessão do token
+    num comando sem transação, e o caso de uso da rota segue com a sua transação (a busca, com
+    o seu `SET LOCAL`, nela)."""
+    if banco.engine.dialect.name != "postgresql":
+        pytest.skip("autocommit: PostgreSQL")
+    from psycopg.pq import TransactionStatus
+
+    c, token = cliente
+    with situacoes_da_transacao(banco) as situacoes:
+        assert c.get(f"{API}/auth/eu", headers=token).status_code == 200
+    assert {st for _, st, _ in situacoes} == {TransactionStatus.IDLE}, situacoes
+    assert [x for x, _, _ in situacoes].count("SELECT") == 1, situacoes
+    with situacoes_da_transacao(banco) as situacoes:
+        r = c.get(f"{API}/busca", params={"q": "Maria"}, headers=token)
+    assert r.status_code == 200, r.text
+    assert situacoes[0][1] == TransactionStatus.IDLE, situacoes
+    assert ("SET", TransactionStatus.INTRANS) in {(x, st) for x, st, _ in situacoes}, situacoes
 
 
 def test_get_de_processo_fora_da_jurisdicao_e_404_na_mesma_leitura(
