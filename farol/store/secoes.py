@@ -11,8 +11,11 @@ as listas numa consulta só, sem mudar o que cada uma devolve:
 
 Cada linha da união tem a seção (a posição dela no dicionário), a ordem dentro da seção e as
 colunas das seções, que partilham as vagas de mesmo tipo: as da sua seção com valores, as vagas
-que ela não usa com `NULL` convertido ao tipo da vaga (o PostgreSQL resolve os tipos de uma união
-aos pares, e um `NULL` sem tipo nas duas primeiras viraria texto). O SQLAlchemy converte cada
+que ela não usa com `NULL`. No primeiro ramo, o `NULL` vai convertido ao tipo da vaga (o
+PostgreSQL resolve os tipos de uma união aos pares, e um `NULL` sem tipo nos dois primeiros
+viraria texto); nos demais, sem tipo nem rótulo (o tipo e o nome vêm do primeiro). Cada ramo é a
+própria consulta com as colunas trocadas, sem subconsulta em volta: o SQL tem um terço do
+tamanho, e o SQLAlchemy e o driver o percorrem a cada execução. O SQLAlchemy converte cada
 coluna pelo tipo dela (datas, JSON, decimais), como nas consultas separadas.
 """
 
@@ -23,7 +26,20 @@ from collections.abc import Callable, Iterable, Mapping
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import ColumnElement, Integer, cast, literal_column, null, select, union_all
+from sqlalchemy import (
+    LABEL_STYLE_NONE,
+    ColumnElement,
+    Integer,
+    String,
+    Text,
+    cast,
+    literal_column,
+    null,
+    union_all,
+)
+
+_NULL: ColumnElement[Any] = literal_column("NULL")
+"""`NULL` sem rótulo (o `null()` do SQLAlchemy sai como `NULL AS anon_1` em cada vaga)."""
 
 
 class Secoes:
@@ -35,8 +51,8 @@ class Secoes:
             sub = consulta.add_columns(ordem.label("_ordem_da_secao")).order_by(None).subquery(nome)
             subconsultas.append((nome, sub, [c for c in sub.c if c.name != "_ordem_da_secao"]))
         # cada coluna de uma seção ocupa uma vaga do seu tipo; as seções partilham as vagas de
-        # mesmo tipo (o mesmo tipo SQL e a mesma conversão do SQLAlchemy): a união tem a largura
-        # da seção mais larga de cada tipo, não a soma de todas as colunas
+        # mesmo tipo (a mesma conversão do SQLAlchemy; `_familia`): a união tem a largura da
+        # seção mais larga de cada tipo, não a soma de todas as colunas
         vagas: list[Any] = []
         por_tipo: dict[str, list[int]] = defaultdict(list)
         lugares: list[list[int]] = []
@@ -44,7 +60,7 @@ class Secoes:
             livres = {tipo: deque(v) for tipo, v in por_tipo.items()}
             lugar = []
             for c in colunas:
-                tipo = repr(c.type)
+                tipo = _familia(c.type)
                 if livres.get(tipo):
                     lugar.append(livres[tipo].popleft())
                 else:
@@ -54,20 +70,27 @@ class Secoes:
             lugares.append(lugar)
         self._formas: list[tuple[str, Any, Any]] = []
         ramos = []
-        juntas = zip(subconsultas, lugares, strict=True)
-        for indice, ((nome, sub, colunas), lugar) in enumerate(juntas):
+        juntas = zip(consultas.values(), subconsultas, lugares, strict=True)
+        for indice, ((consulta, ordem), (nome, _, colunas), lugar) in enumerate(juntas):
             forma = namedtuple(nome, [c.name for c in colunas])  # type: ignore[misc]
             posicoes = [2 + v for v in lugar]
             self._formas.append((nome, forma, _colunas(posicoes)))
-            da_vaga = dict(zip(lugar, colunas, strict=True))
-            linha: list[ColumnElement[Any]] = [
-                literal_column(str(indice), Integer).label("secao"),
-                sub.c["_ordem_da_secao"].label("ordem"),
-            ]
+            # as colunas da própria consulta, sem subconsulta em volta (o SQL fica curto)
+            da_vaga = dict(zip(lugar, consulta.selected_columns, strict=True))
+            primeiro = indice == 0
+            linha: list[ColumnElement[Any]] = [literal_column(str(indice), Integer), ordem]
             for v, tipo in enumerate(vagas):
-                valor = da_vaga[v] if v in da_vaga else cast(null(), tipo)
-                linha.append(valor.label(f"c{v}"))
-            ramos.append(select(*linha).select_from(sub))
+                if v in da_vaga:
+                    linha.append(da_vaga[v])
+                else:
+                    # só o primeiro ramo dá o tipo ao NULL: o dos demais vem dele
+                    linha.append(cast(null(), tipo) if primeiro else _NULL)
+            if primeiro:
+                nomes = ["secao", "ordem", *(f"c{v}" for v in range(len(vagas)))]
+                linha = [c.label(n) for c, n in zip(linha, nomes, strict=True)]
+            ramo = consulta.order_by(None).with_only_columns(*linha, maintain_column_froms=True)
+            # os nomes são os do primeiro ramo: os demais sem rótulos (nem `AS anon_1`)
+            ramos.append(ramo if primeiro else ramo.set_label_style(LABEL_STYLE_NONE))
         self.consulta = union_all(*ramos).order_by("secao", "ordem")
         """A união: executar com os parâmetros de todas as consultas."""
 
@@ -80,6 +103,15 @@ class Secoes:
             nome, forma, colunas = formas[linha[0]]
             saida[nome].append(forma._make(colunas(linha)))
         return saida
+
+
+def _familia(tipo: Any) -> str:
+    """Os tipos que partilham uma vaga: os mesmos (`repr`: o mesmo tipo SQL, a mesma conversão);
+    as cadeias de qualquer tamanho numa só (nenhuma conversão; no PostgreSQL a união de VARCHAR
+    de tamanhos diferentes e TEXT sai como texto)."""
+    if type(tipo) in (String, Text):
+        return "texto"
+    return repr(tipo)
 
 
 def _colunas(posicoes: list[int]) -> Callable[[Any], tuple[Any, ...]]:
