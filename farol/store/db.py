@@ -437,8 +437,8 @@ class Banco:
     sessoes_leitura: sessionmaker[Session] = field(init=False)
     sessoes_replica: sessionmaker[Session] = field(init=False)
     sessoes_do_pedido: sessionmaker[Session] = field(init=False)
-    """Leitura com o prazo de um pedido HTTP (`limite_leitura_s`): a sessão partilhada do
-    pedido (`farol.services.unit_of_work.UnitOfWorkDoPedido`)."""
+    """Leitura com o prazo de um pedido HTTP (`limite_leitura_s`), numa transação: a de cada caso
+    de uso de um pedido fora de uma leitura partilhada (`UnitOfWorkDoPedido.leitura`)."""
     sessoes_partilhadas_do_pedido: sessionmaker[Session] = field(init=False)
     """As leituras partilhadas de um pedido (`UnitOfWorkDoPedido.partilhando`), com o mesmo
     prazo. No PostgreSQL, sem transação (`autocommit`): cada comando com o seu instantâneo,
