@@ -103,13 +103,36 @@ def processo(request: Request, pid: IdNoCaminho, registrado: str = "") -> HTMLRe
 
 
 @rotas.post("/processos/{pid}/atos/{tipo}", response_class=HTMLResponse, response_model=None)
-def registrar_ato(
-    request: Request, pid: IdNoCaminho, tipo: str, ator: AtorWeb, form: Formulario
-) -> Response:
-    conferir_csrf(request, form)
-    valores = atos.valores(form)
+def registrar_ato(request: Request, pid: IdNoCaminho, tipo: str, form: Formulario) -> Response:
+    # a sessão do cookie, o processo e o registro numa transação e numa conexão, nesta thread
+    # (como o POST da API); a página da recusa, depois, com a sua leitura
+    uow = UnitOfWorkDoPedido(banco(request))
+    with uow.partilhando(escrita=True):
+        ator = ator_da_pagina(request, uow)
+        conferir_csrf(request, form)
+        valores = atos.valores(form)
+        resultado = _registrar(uow, ator, pid, tipo, form, valores)
+    if isinstance(resultado, tuple):
+        erros, status = resultado
+        return _recusado(request, ator, pid, tipo, valores, erros, status)
+    resposta = RedirectResponse(
+        f"/processos/{pid}?registrado={quote(tipo)}#ato-{resultado}", status_code=303
+    )
+    recusa.apagar(resposta, pid, tipo)
+    return resposta
+
+
+def _registrar(
+    uow: UnitOfWorkDoPedido,
+    ator: Ator,
+    pid: int,
+    tipo: str,
+    form: FormData,
+    valores: dict[str, Any],
+) -> int | tuple[Erros, int]:
+    """O ato do formulário registrado (o seu número na sequência do processo), ou os erros e o
+    status da recusa."""
     chave = str(form.get("chave") or "") or None
-    uow = uow_da(request)
     detalhe = processos.detalhar(uow, ator, pid).model_dump(mode="json")  # 404 fora da jurisdição
     detalhe["hoje"] = ""
     campos, _ = atos.campos_do_ato(tipo, detalhe)
@@ -119,24 +142,19 @@ def registrar_ato(
         erros = atos.conferir(tipo, detalhe, corpo_do_ato, nomes)
         if erros:  # todos os erros de formato de uma vez, antes do serviço, e o da data
             _juntar_recusa_da_data(uow, ator, pid, corpo_do_ato, erros)
-            return _recusado(request, ator, pid, tipo, valores, erros, 422)
+            return erros, 422
         cmd = NovoAto.model_validate(corpo_do_ato)
         arquivo = atos.arquivo_enviado(form)
 
         _, corpo = processos.registrar(uow, ator, pid, cmd, chave=chave, arquivo=arquivo)
     except ValidationError as e:
-        return _recusado(request, ator, pid, tipo, valores, erros_pydantic(e, nomes), 422)
+        return erros_pydantic(e, nomes), 422
     except ErroFarol as e:
         erros = erro_farol(e, nomes)
         if not erros.por_campo:
             erros.adicionar(GERAL, e.texto())
-        return _recusado(request, ator, pid, tipo, valores, erros, status_de(e))
-    seq = corpo.ato.seq
-    resposta = RedirectResponse(
-        f"/processos/{pid}?registrado={quote(tipo)}#ato-{seq}", status_code=303
-    )
-    recusa.apagar(resposta, pid, tipo)
-    return resposta
+        return erros, status_de(e)
+    return corpo.ato.seq
 
 
 def _juntar_recusa_da_data(

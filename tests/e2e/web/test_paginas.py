@@ -14,7 +14,7 @@ import pytest
 from apoio import csrf_de, hash_rapido
 from fastapi.testclient import TestClient
 from semente import CPF_DONO, processo_autuado
-from sqlalchemy import event
+from sqlalchemy import event, select
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -617,3 +617,45 @@ def test_pagina_do_processo_usa_uma_conexao(cliente: TestClient, banco: Banco) -
     assert r.status_code == 200
     assert "O que você pode registrar agora" in r.text
     assert len(conexoes) == 1, conexoes
+
+
+def test_registro_de_um_ato_pela_pagina_usa_uma_conexao(cliente: TestClient, banco: Banco) -> None:
+    """O POST de um ato pela página: a sessão do cookie, o processo e o registro numa transação e
+    numa conexão do pool (eram três: a sessão, a leitura do processo e a escrita, cada uma com a
+    sua); a recusa mostra a página com a sua leitura depois, nunca duas conexões ao mesmo tempo."""
+    pid, _ = processo_autuado(banco, inscricao="4419900309", dias_atras=30)
+    csrf = entrar(cliente, "autoridade.cpsc")
+    ontem = (hoje() - dt.timedelta(days=1)).isoformat()
+    tiradas: list[int] = []
+    abertas: list[int] = []
+    no_maximo: list[int] = [0]
+
+    def tirada(*_: Any) -> None:
+        tiradas.append(1)
+        abertas.append(1)
+        no_maximo[0] = max(no_maximo[0], len(abertas))
+
+    def devolvida(*_: Any) -> None:
+        abertas.pop()
+
+    event.listen(banco.engine.pool, "checkout", tirada)
+    event.listen(banco.engine.pool, "checkin", devolvida)
+    try:
+        amanha = (hoje() + dt.timedelta(days=1)).isoformat()
+        form = {"csrf": csrf, "chave": str(uuid.uuid4()), "dados.meio": "AR"}
+        recusado = cliente.post(
+            f"/processos/{pid}/atos/ciencia_auto", data={**form, "data_ato": amanha}
+        )
+        conexoes_da_recusa, tiradas[:] = len(tiradas), []
+        r = cliente.post(f"/processos/{pid}/atos/ciencia_auto", data={**form, "data_ato": ontem})
+    finally:
+        event.remove(banco.engine.pool, "checkout", tirada)
+        event.remove(banco.engine.pool, "checkin", devolvida)
+    assert recusado.status_code == 422 and "não pode ser futura" in recusado.text
+    assert conexoes_da_recusa == 2  # o registro recusado e, depois, a página com a recusa
+    assert r.status_code == 303, r.text
+    assert len(tiradas) == 1, tiradas
+    assert no_maximo[0] == 1
+    with banco.unit_of_work(somente_leitura=True) as s:
+        tipos = list(s.execute(select(Ato.tipo).where(Ato.processo_id == pid)).scalars())
+    assert tipos.count("ciencia_auto") == 1
