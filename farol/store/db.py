@@ -453,16 +453,13 @@ class Banco:
         self.sessoes = criar_fabrica(self.engine)
         leitura = self.engine.execution_options(**{OPCAO_LEITURA: True})
         self.sessoes_leitura = criar_fabrica(leitura)
-        self.sessoes_do_pedido = criar_fabrica(
-            leitura.execution_options(**{OPCAO_LIMITE: self.limite_leitura_s})
+        do_pedido = leitura.execution_options(**{OPCAO_LIMITE: self.limite_leitura_s})
+        self.sessoes_do_pedido = criar_fabrica(do_pedido)
+        self.sessoes_partilhadas_do_pedido = (
+            criar_fabrica(do_pedido.execution_options(isolation_level="AUTOCOMMIT"))
+            if self.engine.dialect.name == "postgresql"
+            else self.sessoes_do_pedido
         )
-        self.sessoes_partilhadas_do_pedido = self.sessoes_do_pedido
-        if self.engine.dialect.name == "postgresql":
-            self.sessoes_partilhadas_do_pedido = criar_fabrica(
-                leitura.execution_options(
-                    **{OPCAO_LIMITE: self.limite_leitura_s}, isolation_level="AUTOCOMMIT"
-                )
-            )
         self.sessoes_escrita_do_pedido = criar_fabrica(
             self.engine.execution_options(**{OPCAO_LIMITE_DO_COMANDO: self.limite_leitura_s})
         )
