@@ -1,5 +1,6 @@
 """Peças comuns aos testes: hash de senha barato, cópia do banco-modelo SQLite, uma porta TCP
-livre, o token CSRF de uma página e os comandos SQL que um bloco emite."""
+livre, o token CSRF de uma página, os comandos SQL que um bloco emite e as conexões que ele tira
+do pool."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import socket
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -70,3 +72,35 @@ def comandos_com_parametros(engine: Engine) -> Iterator[list[tuple[str, Any]]]:
         yield lista
     finally:
         event.remove(engine, "before_cursor_execute", anotar)
+
+
+@dataclass
+class ConexoesDoPool:
+    """As conexões que um bloco tirou do pool (`tiradas`) e quantas esteve com ele ao mesmo
+    tempo, no máximo (`no_maximo`)."""
+
+    tiradas: int = 0
+    abertas: int = 0
+    no_maximo: int = 0
+
+
+@contextmanager
+def conexoes_do_pool(engine: Engine) -> Iterator[ConexoesDoPool]:
+    """As conexões tiradas do pool da engine enquanto o bloco roda (`ConexoesDoPool`)."""
+    conta = ConexoesDoPool()
+
+    def tirada(*_: Any) -> None:
+        conta.tiradas += 1
+        conta.abertas += 1
+        conta.no_maximo = max(conta.no_maximo, conta.abertas)
+
+    def devolvida(*_: Any) -> None:
+        conta.abertas -= 1
+
+    event.listen(engine.pool, "checkout", tirada)
+    event.listen(engine.pool, "checkin", devolvida)
+    try:
+        yield conta
+    finally:
+        event.remove(engine.pool, "checkout", tirada)
+        event.remove(engine.pool, "checkin", devolvida)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apoio import comandos_com_parametros, hash_rapido
+from apoio import comandos_com_parametros, comandos_sql, conexoes_do_pool, hash_rapido
 from fastapi.testclient import TestClient
 from semente import processo_autuado
 from sqlalchemy import event, select, text
@@ -55,20 +55,11 @@ SELECTS_NO_MAXIMO = 6
 def contando(banco: Banco) -> Iterator[dict[str, Any]]:
     """Os comandos SQL e as conexões tiradas do pool enquanto o bloco roda."""
     conta: dict[str, Any] = {"comandos": [], "conexoes": 0}
-
-    def comando(*args: Any) -> None:
-        conta["comandos"].append(" ".join(args[2].split()))
-
-    def conexao(*_: Any) -> None:
-        conta["conexoes"] += 1
-
-    event.listen(banco.engine, "before_cursor_execute", comando)
-    event.listen(banco.engine.pool, "checkout", conexao)
-    try:
-        yield conta
-    finally:
-        event.remove(banco.engine, "before_cursor_execute", comando)
-        event.remove(banco.engine.pool, "checkout", conexao)
+    with comandos_sql(banco.engine) as comandos, conexoes_do_pool(banco.engine) as conexoes:
+        try:
+            yield conta
+        finally:
+            conta["comandos"], conta["conexoes"] = comandos, conexoes.tiradas
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apoio import csrf_de, hash_rapido
+from apoio import conexoes_do_pool, csrf_de, hash_rapido
 from fastapi.testclient import TestClient
 from semente import CPF_DONO, processo_autuado
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -604,19 +604,11 @@ def test_pagina_do_processo_usa_uma_conexao(cliente: TestClient, banco: Banco) -
     entrar(cliente, "autoridade.cpsc")
     pid = int(re.findall(r'href="/processos/(\d+)"', cliente.get("/processos").text)[0])
     assert cliente.get(f"/processos/{pid}").status_code == 200  # aquece
-    conexoes: list[int] = []
-
-    def tirada(*_: Any) -> None:
-        conexoes.append(1)
-
-    event.listen(banco.engine.pool, "checkout", tirada)
-    try:
+    with conexoes_do_pool(banco.engine) as conexoes:
         r = cliente.get(f"/processos/{pid}")
-    finally:
-        event.remove(banco.engine.pool, "checkout", tirada)
     assert r.status_code == 200
     assert "O que você pode registrar agora" in r.text
-    assert len(conexoes) == 1, conexoes
+    assert conexoes.tiradas == 1, conexoes
 
 
 def test_registro_de_um_ato_pela_pagina_usa_uma_conexao(cliente: TestClient, banco: Banco) -> None:
@@ -626,36 +618,19 @@ def test_registro_de_um_ato_pela_pagina_usa_uma_conexao(cliente: TestClient, ban
     pid, _ = processo_autuado(banco, inscricao="4419900309", dias_atras=30)
     csrf = entrar(cliente, "autoridade.cpsc")
     ontem = (hoje() - dt.timedelta(days=1)).isoformat()
-    tiradas: list[int] = []
-    abertas: list[int] = []
-    no_maximo: list[int] = [0]
-
-    def tirada(*_: Any) -> None:
-        tiradas.append(1)
-        abertas.append(1)
-        no_maximo[0] = max(no_maximo[0], len(abertas))
-
-    def devolvida(*_: Any) -> None:
-        abertas.pop()
-
-    event.listen(banco.engine.pool, "checkout", tirada)
-    event.listen(banco.engine.pool, "checkin", devolvida)
-    try:
-        amanha = (hoje() + dt.timedelta(days=1)).isoformat()
-        form = {"csrf": csrf, "chave": str(uuid.uuid4()), "dados.meio": "AR"}
+    amanha = (hoje() + dt.timedelta(days=1)).isoformat()
+    form = {"csrf": csrf, "chave": str(uuid.uuid4()), "dados.meio": "AR"}
+    with conexoes_do_pool(banco.engine) as da_recusa:
         recusado = cliente.post(
             f"/processos/{pid}/atos/ciencia_auto", data={**form, "data_ato": amanha}
         )
-        conexoes_da_recusa, tiradas[:] = len(tiradas), []
+    with conexoes_do_pool(banco.engine) as do_registro:
         r = cliente.post(f"/processos/{pid}/atos/ciencia_auto", data={**form, "data_ato": ontem})
-    finally:
-        event.remove(banco.engine.pool, "checkout", tirada)
-        event.remove(banco.engine.pool, "checkin", devolvida)
     assert recusado.status_code == 422 and "não pode ser futura" in recusado.text
-    assert conexoes_da_recusa == 2  # o registro recusado e, depois, a página com a recusa
+    # o registro recusado e, depois, a página com a recusa: uma de cada vez
+    assert (da_recusa.tiradas, da_recusa.no_maximo) == (2, 1), da_recusa
     assert r.status_code == 303, r.text
-    assert len(tiradas) == 1, tiradas
-    assert no_maximo[0] == 1
+    assert (do_registro.tiradas, do_registro.no_maximo) == (1, 1), do_registro
     with banco.unit_of_work(somente_leitura=True) as s:
         tipos = list(s.execute(select(Ato.tipo).where(Ato.processo_id == pid)).scalars())
     assert tipos.count("ciencia_auto") == 1
