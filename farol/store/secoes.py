@@ -46,17 +46,14 @@ class Secoes:
     """As consultas de `consultas` (nome → (consulta, coluna da ordem)) numa união só."""
 
     def __init__(self, consultas: Mapping[str, tuple[Any, Any]]) -> None:
-        subconsultas = []
-        for nome, (consulta, ordem) in consultas.items():
-            sub = consulta.add_columns(ordem.label("_ordem_da_secao")).order_by(None).subquery(nome)
-            subconsultas.append((nome, sub, [c for c in sub.c if c.name != "_ordem_da_secao"]))
+        colunas_de = [list(consulta.selected_columns) for consulta, _ in consultas.values()]
         # cada coluna de uma seção ocupa uma vaga do seu tipo; as seções partilham as vagas de
         # mesmo tipo (a mesma conversão do SQLAlchemy; `_familia`): a união tem a largura da
         # seção mais larga de cada tipo, não a soma de todas as colunas
         vagas: list[Any] = []
         por_tipo: dict[str, list[int]] = defaultdict(list)
         lugares: list[list[int]] = []
-        for _, _, colunas in subconsultas:
+        for colunas in colunas_de:
             livres = {tipo: deque(v) for tipo, v in por_tipo.items()}
             lugar = []
             for c in colunas:
@@ -70,13 +67,13 @@ class Secoes:
             lugares.append(lugar)
         self._formas: list[tuple[str, Any, Any]] = []
         ramos = []
-        juntas = zip(consultas.values(), subconsultas, lugares, strict=True)
-        for indice, ((consulta, ordem), (nome, _, colunas), lugar) in enumerate(juntas):
+        juntas = zip(consultas.items(), colunas_de, lugares, strict=True)
+        for indice, ((nome, (consulta, ordem)), colunas, lugar) in enumerate(juntas):
             forma = namedtuple(nome, [c.name for c in colunas])  # type: ignore[misc]
             posicoes = [2 + v for v in lugar]
             self._formas.append((nome, forma, _colunas(posicoes)))
             # as colunas da própria consulta, sem subconsulta em volta (o SQL fica curto)
-            da_vaga = dict(zip(lugar, consulta.selected_columns, strict=True))
+            da_vaga = dict(zip(lugar, colunas, strict=True))
             primeiro = indice == 0
             linha: list[ColumnElement[Any]] = [literal_column(str(indice), Integer), ordem]
             for v, tipo in enumerate(vagas):
