@@ -110,8 +110,13 @@ class EsperasDoBanco(BaseSettings):
       atende ao mesmo tempo (as threads das rotas síncronas, `farol.app`): um pedido não
       espera conexão, e o pool não abre e fecha conexões a cada pico (com o padrão do
       SQLAlchemy, 5 e 10 de folga para as 40 threads do anyio, as de folga se abriam e
-      fechavam sem parar sob carga). No PostgreSQL, processos × (`conexoes` × 2) cabe no
-      `max_connections` do servidor.
+      fechavam sem parar sob carga). Poucas: um processo roda Python num núcleo só (o GIL), e
+      uma thread a mais só serve para adiantar outro pedido enquanto um espera o banco (no GET
+      de um processo, 0,5 ms de banco para 2 ms de Python). Com 16 threads disputando o GIL, o
+      GET de um processo a 64 conexões custava 2,4–2,7 ms de CPU do servidor (e 0,8 do
+      PostgreSQL, com 32 conexões ativas em 2 núcleos), 484–560 req/s; com 4, 1,9–2,3 ms e
+      650–790 req/s (`bench/api.py`, 2026-12-05). No PostgreSQL, processos × (`conexoes` × 2)
+      cabe no `max_connections` do servidor.
     """
 
     model_config = SettingsConfigDict(env_prefix="FAROL_BANCO_", extra="ignore", frozen=True)
@@ -119,7 +124,7 @@ class EsperasDoBanco(BaseSettings):
     espera_conexao_s: float = Field(default=5, gt=0)
     espera_comando_s: float | None = Field(default=30, gt=0)
     espera_pool_s: float = Field(default=5, gt=0)
-    conexoes: int = Field(default=16, ge=1)
+    conexoes: int = Field(default=4, ge=1)
 
 
 class ConfiguracaoSmtp(BaseSettings):
