@@ -281,10 +281,11 @@ _IDS_DA_PAGINA: Any = bindparam("ids", expanding=True)
 
 def _da_linha(coluna: Any, chave: Any, rotulo: str) -> Any:
     """Uma coluna de outra tabela, buscada pelo índice para cada processo da página (subconsulta
-    escalar). Juntadas à página (JOIN), o PostgreSQL, numa base pequena (20 mil processos),
-    preferia ler `processo_resumo` e `embarcacao` inteiras e casá-las por hash com os 100 da
-    página: 8–9 ms por página, contra 2,5 ms assim (bench/api.py; com 1 milhão ele já buscava
-    pelo índice). Nula quando não há a linha (processo sem embarcação)."""
+    escalar). Juntadas à página (JOIN), o PostgreSQL, numa base de milhares de processos,
+    preferia ler `processo_resumo`, `embarcacao` e `pessoa` inteiras e casá-las por hash com os
+    100 da página: 8–9 ms por página com 20 mil processos, contra 2,5 ms assim (bench/api.py;
+    com 1 milhão ele já buscava pelo índice). Nula quando não há a linha (processo sem autuado
+    ou sem embarcação)."""
     return select(coluna).where(chave).scalar_subquery().label(rotulo)
 
 _LINHAS_DA_PAGINA = (
@@ -301,9 +302,9 @@ _LINHAS_DA_PAGINA = (
         OM.sigla.label("om_sigla"),
         OM.nome.label("om_nome"),
         OM.uf.label("om_uf"),
-        Pessoa.nome.label("autuado_nome"),
-        Pessoa.documento.label("autuado_documento"),
-        Pessoa.tipo.label("autuado_tipo"),
+        _da_linha(Pessoa.nome, Pessoa.id == _PROCESSO.c.autuado_id, "autuado_nome"),
+        _da_linha(Pessoa.documento, Pessoa.id == _PROCESSO.c.autuado_id, "autuado_documento"),
+        _da_linha(Pessoa.tipo, Pessoa.id == _PROCESSO.c.autuado_id, "autuado_tipo"),
         _da_linha(Embarcacao.nome, Embarcacao.id == _PROCESSO.c.embarcacao_id, "emb_nome"),
         _da_linha(
             Embarcacao.inscricao, Embarcacao.id == _PROCESSO.c.embarcacao_id, "emb_inscricao"
@@ -315,7 +316,6 @@ _LINHAS_DA_PAGINA = (
         ),
     )
     .join(OM, OM.id == _PROCESSO.c.om_id)
-    .outerjoin(Pessoa, Pessoa.id == _PROCESSO.c.autuado_id)
     .where(_PROCESSO.c.id.in_(_IDS_DA_PAGINA))
 )
 _PRAZOS_EM_CURSO_DA_PAGINA = (

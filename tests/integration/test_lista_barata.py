@@ -5,14 +5,16 @@ processos. Os itens, montados das linhas do Core, são os mesmos de `leitura.res
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from apoio import comandos_com_parametros, hash_rapido
 from fastapi.testclient import TestClient
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -174,3 +176,40 @@ def test_no_postgresql_a_pagina_pelo_prazo_sai_na_ordem_do_indice_sem_ordenar(
         plano = "\n".join(c.exec_driver_sql("EXPLAIN " + comando, parametros).scalars())
     assert "ix_processo_resumo_vencimento_id_om" in plano, plano
     assert "Sort" not in plano, plano
+
+
+def test_postgresql_le_as_linhas_da_pagina_pelos_indices_numa_base_de_milhares(
+    banco: Banco, motor: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As linhas dos 100 processos da página buscam o autuado, a embarcação e o próximo
+    vencimento pelo índice, e não leem `pessoa`, `embarcacao` e `processo_resumo` inteiras:
+    juntadas à página, numa base de milhares de processos, o PostgreSQL preferia ler as tabelas
+    e casá-las por hash (8–9 ms por página com 20 mil processos, contra 2,5 ms pelo índice). Só
+    a tabela das OMs, pequena, pode ser lida inteira."""
+    if motor != "postgresql":
+        pytest.skip("o plano do PostgreSQL")
+    monkeypatch.setattr(usuarios, "hash_senha", hash_rapido)
+    demo.carregar_demo(banco, hoje(), log=lambda _: None)
+    carregar_em_massa(banco, 5000, lote=2500, semanas=52, log=lambda _: None)
+    with banco.engine.connect() as c:
+        c.exec_driver_sql("ANALYZE")
+        ids = list(c.execute(select(Processo.id).order_by(Processo.id).limit(100)).scalars())
+        comandos: list[tuple[str, Any]] = []
+        with _capturando(banco, comandos):
+            linhas = consultas._linhas_da_pagina(c, ids)
+        assert [x.id for x in linhas] == ids
+        ((comando, parametros),) = comandos
+        plano = "\n".join(c.exec_driver_sql("EXPLAIN " + comando, parametros).scalars())
+    assert set(re.findall(r"Seq Scan on (\w+)", plano)) <= {"om"}, plano
+
+
+@contextmanager
+def _capturando(banco: Banco, comandos: list[tuple[str, Any]]) -> Iterator[None]:
+    def anotar(_c: Any, _cursor: Any, comando: str, parametros: Any, *_: Any) -> None:
+        comandos.append((comando, parametros))
+
+    event.listen(banco.engine, "before_cursor_execute", anotar)
+    try:
+        yield
+    finally:
+        event.remove(banco.engine, "before_cursor_execute", anotar)
