@@ -114,8 +114,8 @@ class EsperasDoBanco(BaseSettings):
       uma thread a mais só serve para adiantar outro pedido enquanto um espera o banco (no GET
       de um processo, 0,5 ms de banco para 2 ms de Python). Com 16 threads disputando o GIL, o
       GET de um processo a 64 conexões custava 2,4–2,7 ms de CPU do servidor (e 0,8 do
-      PostgreSQL, com 32 conexões ativas em 2 núcleos), 484–560 req/s; com 4, 1,9–2,3 ms e
-      650–790 req/s (`bench/api.py`, 2026-12-05). No PostgreSQL, processos × (`conexoes` × 2)
+      PostgreSQL, com 32 conexões ativas em 2 núcleos), 484–560 req/s; com 4, 1,9–2,6 ms e
+      586–799 req/s (`bench/api.py`, 2026-12-05). No PostgreSQL, processos × (`conexoes` × 2)
       cabe no `max_connections` do servidor.
     """
 

@@ -288,6 +288,7 @@ def _da_linha(coluna: Any, chave: Any, rotulo: str) -> Any:
     ou sem embarcação)."""
     return select(coluna).where(chave).scalar_subquery().label(rotulo)
 
+
 _LINHAS_DA_PAGINA = (
     select(  # as colunas de `leitura.resumo_da_linha`, nesta ordem, e o próximo vencimento
         _PROCESSO.c.id,
