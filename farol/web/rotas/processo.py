@@ -229,29 +229,35 @@ SIM = ("1", "true", "sim", "on")
 
 
 @rotas.get("/processos", response_class=HTMLResponse)
-def lista(request: Request, ator: AtorWeb) -> HTMLResponse:
+def lista(request: Request) -> HTMLResponse:
     """A lista: os filtros chegam pelo formulário GET (o endereço guarda a consulta). Filtro
-    inválido volta com o erro ao lado do campo (422) e a lista sai sem ele."""
+    inválido volta com o erro ao lado do campo (422) e a lista sai sem ele. Sem a dependência
+    AtorWeb: a sessão do cookie, a página da lista e as opções dos filtros numa leitura e numa
+    conexão, nesta thread (um filtro recusado pelo banco encerra a leitura; a seguinte abre
+    outra)."""
     pedido = {k: v.strip() for k, v in request.query_params.items() if k in CAMPOS_DA_LISTA}
     validos: dict[str, Any] = {k: v for k, v in pedido.items() if v and k != "vencidos"}
     if pedido.get("vencidos", "").lower() in SIM:
         validos["vencidos"] = True
-    uow = uow_da(request)
+    uow = UnitOfWorkDoPedido(banco(request))
     erros = Erros()
-    while True:
-        try:
-            filtro = FiltroDeProcessos.model_validate(validos)
-            resultado = consultas.listar_processos(uow, ator, filtro)
-            break
-        except ValidationError as e:
-            novos = erros_pydantic(e, CAMPOS_DA_LISTA)
-        except ErroFarol as e:
-            if not validos:
-                raise
-            novos = erro_farol(e, CAMPOS_DA_LISTA)
-        erros.juntar(novos)
-        restantes = {k: v for k, v in validos.items() if k not in novos.por_campo}
-        validos = restantes if restantes != validos else {}
+    with uow.partilhando():
+        ator = ator_da_pagina(request, uow)
+        while True:
+            try:
+                filtro = FiltroDeProcessos.model_validate(validos)
+                resultado = consultas.listar_processos(uow, ator, filtro)
+                break
+            except ValidationError as e:
+                novos = erros_pydantic(e, CAMPOS_DA_LISTA)
+            except ErroFarol as e:
+                if not validos:
+                    raise
+                novos = erro_farol(e, CAMPOS_DA_LISTA)
+            erros.juntar(novos)
+            restantes = {k: v for k, v in validos.items() if k not in novos.por_campo}
+            validos = restantes if restantes != validos else {}
+        opcoes = consultas.opcoes_da_lista(uow, ator)
     padrao = FiltroDeProcessos().model_dump()
 
     def endereco(**mudancas: Any) -> str:
@@ -267,7 +273,7 @@ def lista(request: Request, ator: AtorWeb) -> HTMLResponse:
             "resultado": resultado,
             "filtro": filtro,
             "pedido": pedido,
-            "opcoes": consultas.opcoes_da_lista(uow, ator),
+            "opcoes": opcoes,
             "ordens": consultas.ORDENS,
             "por_pagina": sorted({*POR_PAGINA, filtro.por_pagina}),
             "erros": erros,

@@ -611,6 +611,25 @@ def test_pagina_do_processo_usa_uma_conexao(cliente: TestClient, banco: Banco) -
     assert conexoes.tiradas == 1, conexoes
 
 
+def test_lista_de_processos_usa_uma_conexao(cliente: TestClient, banco: Banco) -> None:
+    """A lista (a sessão do cookie, a página e as opções dos filtros) numa leitura e numa conexão
+    do pool; eram três, uma para cada. Com um filtro que o banco recusa (OM fora da jurisdição),
+    o erro ao lado do campo e a lista sem ele, uma conexão de cada vez."""
+    entrar(cliente, "autoridade.cpsc")
+    assert cliente.get("/processos").status_code == 200  # aquece
+    with conexoes_do_pool(banco.engine) as conexoes:
+        r = cliente.get("/processos", params={"ordem": "-numero", "estado": "autuado"})
+    assert r.status_code == 200 and 'href="/processos/' in r.text
+    assert conexoes.tiradas == 1, conexoes
+    with conexoes_do_pool(banco.engine) as conexoes:
+        r = cliente.get("/processos", params={"om": "CPSP"})
+    assert r.status_code == 422 and 'href="/processos/' in r.text
+    assert conexoes.no_maximo == 1, conexoes
+    cliente.cookies.clear()
+    r = cliente.get("/processos", params={"om": "CPSC"})
+    assert r.status_code == 303 and r.headers["location"].startswith("/entrar"), r.headers
+
+
 def test_registro_de_um_ato_pela_pagina_usa_uma_conexao(cliente: TestClient, banco: Banco) -> None:
     """O POST de um ato pela página: a sessão do cookie, o processo e o registro numa transação e
     numa conexão do pool (eram três: a sessão, a leitura do processo e a escrita, cada uma com a
