@@ -77,7 +77,9 @@ class UnitOfWorkDoPedido(BancoUnitOfWork):
       outra, na mesma sessão).
     - Um erro dentro de uma leitura ou escrita partilhada a desfaz e encerra: a seguinte começa
       limpa.
-    - Leituras na réplica (`leitura_na_replica`) seguem com transação própria.
+    - Leituras na réplica (`leitura_na_replica`: painel e estatísticas) seguem com transação
+      própria na réplica, se a configuração der uma; sem réplica, leem no principal como as
+      outras: na leitura partilhada, se houver (a mesma conexão e o prazo do pedido).
     """
 
     def __init__(self, banco: Banco) -> None:
@@ -115,6 +117,11 @@ class UnitOfWorkDoPedido(BancoUnitOfWork):
         except BaseException:
             self.encerrar()
             raise
+
+    def leitura_na_replica(self) -> AbstractContextManager[Session]:
+        if self._partilhar and self.banco.replica is None:
+            return self._partilhada()
+        return super().leitura_na_replica()
 
     def _sessao_partilhada(self) -> Session:
         if self._sessao is None:

@@ -16,7 +16,7 @@ from semente import atores
 
 from farol.relogio import hoje
 from farol.services import consultas, demo, estatisticas, usuarios
-from farol.services.unit_of_work import BancoUnitOfWork, caso_de_uso
+from farol.services.unit_of_work import BancoUnitOfWork, UnitOfWorkDoPedido, caso_de_uso
 from farol.store.db import Banco, arquivo_sqlite
 
 from .test_estatisticas_escala import mais_processos
@@ -50,6 +50,12 @@ def test_estatisticas_leem_na_replica_e_a_lista_no_principal(
         lista = consultas.listar_processos(BancoUnitOfWork(com_replica), ator)
         assert lista.total == consultas.listar_processos(BancoUnitOfWork(banco), ator).total
         assert lista.total > consultas.listar_processos(BancoUnitOfWork(so_replica), ator).total
+        # numa leitura partilhada de um pedido (as páginas e a API), a mesma divisão: as
+        # estatísticas na réplica, a lista no principal
+        uow = UnitOfWorkDoPedido(com_replica)
+        with uow.partilhando():
+            assert estatisticas.calcular(uow, ator, *periodo) == figuras(so_replica)
+            assert consultas.listar_processos(uow, ator).total == lista.total
     finally:
         com_replica.fechar()
         so_replica.fechar()

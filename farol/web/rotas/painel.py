@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from farol import entrada
-from farol.http.deps import uow_da
+from farol.http.deps import banco
 from farol.relogio import hoje
 from farol.services import painel as servico
-from farol.services.jurisdicao import Ator
+from farol.services.unit_of_work import UnitOfWorkDoPedido
 from farol.web.ambiente import pagina
-from farol.web.sessao import ator_obrigatorio
+from farol.web.sessao import ator_da_pagina
 
 rotas = APIRouter(include_in_schema=False)
-AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 
 
 def _limite(pedido: str | None) -> int:
@@ -29,6 +26,12 @@ def _limite(pedido: str | None) -> int:
 
 
 @rotas.get("/painel", response_class=HTMLResponse)
-def painel(request: Request, ator: AtorWeb) -> HTMLResponse:
-    f = servico.figuras(uow_da(request), ator, hoje(), _limite(request.query_params.get("limite")))
+def painel(request: Request) -> HTMLResponse:
+    # sem a dependência AtorWeb: a sessão do cookie e as figuras numa leitura e numa conexão
+    # (sem réplica; com ela, as figuras leem na réplica)
+    limite = _limite(request.query_params.get("limite"))
+    uow = UnitOfWorkDoPedido(banco(request))
+    with uow.partilhando():
+        ator = ator_da_pagina(request, uow)
+        f = servico.figuras(uow, ator, hoje(), limite)
     return pagina(request, "painel.html", {"f": f, "limite_maximo": entrada.POR_PAGINA_MAXIMO})

@@ -630,6 +630,34 @@ def test_lista_de_processos_usa_uma_conexao(cliente: TestClient, banco: Banco) -
     assert r.status_code == 303 and r.headers["location"].startswith("/entrar"), r.headers
 
 
+def test_painel_e_estatisticas_usam_uma_conexao(cliente: TestClient, banco: Banco) -> None:
+    """Sem réplica, o painel e as estatísticas (páginas, CSV, gráficos e API) leem a sessão e as
+    figuras numa leitura e numa conexão do pool; eram duas (a sessão à parte)."""
+    entrar(cliente, "autoridade.cpsc")
+    token = token_api(cliente, "autoridade.cpsc")
+    enderecos = [
+        ("/painel", {}, "Processos por estado"),
+        ("/estatisticas", {}, "Infrações por artigo"),
+        ("/estatisticas", {"de": "2026-13-01"}, "data inválida"),
+        ("/estatisticas.csv", {}, "artigo"),
+        ("/estatisticas/graficos/mes.svg", {}, "<svg"),
+        (f"{API}/painel", token, '"prazos_vencidos"'),
+        (f"{API}/estatisticas", token, '"por_artigo"'),
+    ]
+    for endereco, cabecalhos, texto in enderecos:
+        params = {} if endereco.startswith(API) else cabecalhos
+        headers = cabecalhos if endereco.startswith(API) else {}
+        assert cliente.get(endereco, params=params, headers=headers).status_code < 500  # aquece
+        with conexoes_do_pool(banco.engine) as conexoes:
+            r = cliente.get(endereco, params=params, headers=headers)
+        assert r.status_code in (200, 422) and texto in r.text, (endereco, r.text[:300])
+        assert conexoes.tiradas == 1, (endereco, conexoes)
+    cliente.cookies.clear()
+    r = cliente.get("/estatisticas/graficos/nenhum.svg")
+    assert r.status_code == 303 and r.headers["location"].startswith("/entrar")
+    assert cliente.get(f"{API}/painel").status_code == 401
+
+
 def test_registro_de_um_ato_pela_pagina_usa_uma_conexao(cliente: TestClient, banco: Banco) -> None:
     """O POST de um ato pela página: a sessão do cookie, o processo e o registro numa transação e
     numa conexão do pool (eram três: a sessão, a leitura do processo e a escrita, cada uma com a
