@@ -124,9 +124,7 @@ def svg(nome: str, e: dict[str, Any], largura: int = graficos.LARGA) -> str:
 
 
 @rotas.get("/estatisticas/graficos/{nome}.svg", response_model=None)
-def grafico(
-    request: Request, nome: str, de: str = "", ate: str = "", largura: int = 0
-) -> Response:
+def grafico(request: Request, nome: str, de: str = "", ate: str = "", largura: int = 0) -> Response:
     if nome not in GRAFICOS:
         ator_da_pagina(request, None)  # sem sessão, /entrar antes de dizer o que não existe
         return Response("gráfico desconhecido", status_code=404, media_type="text/plain")
