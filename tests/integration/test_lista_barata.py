@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from apoio import comandos_com_parametros, hash_rapido
 from fastapi.testclient import TestClient
-from sqlalchemy import event, select, update
+from sqlalchemy import select, update
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -194,22 +193,9 @@ def test_postgresql_le_as_linhas_da_pagina_pelos_indices_numa_base_de_milhares(
     with banco.engine.connect() as c:
         c.exec_driver_sql("ANALYZE")
         ids = list(c.execute(select(Processo.id).order_by(Processo.id).limit(100)).scalars())
-        comandos: list[tuple[str, Any]] = []
-        with _capturando(banco, comandos):
+        with comandos_com_parametros(banco.engine) as comandos:
             linhas = consultas._linhas_da_pagina(c, ids)
         assert [x.id for x in linhas] == ids
         ((comando, parametros),) = comandos
         plano = "\n".join(c.exec_driver_sql("EXPLAIN " + comando, parametros).scalars())
     assert set(re.findall(r"Seq Scan on (\w+)", plano)) <= {"om"}, plano
-
-
-@contextmanager
-def _capturando(banco: Banco, comandos: list[tuple[str, Any]]) -> Iterator[None]:
-    def anotar(_c: Any, _cursor: Any, comando: str, parametros: Any, *_: Any) -> None:
-        comandos.append((comando, parametros))
-
-    event.listen(banco.engine, "before_cursor_execute", anotar)
-    try:
-        yield
-    finally:
-        event.remove(banco.engine, "before_cursor_execute", anotar)
