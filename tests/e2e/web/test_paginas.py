@@ -635,18 +635,17 @@ def test_painel_e_estatisticas_usam_uma_conexao(cliente: TestClient, banco: Banc
     figuras numa leitura e numa conexão do pool; eram duas (a sessão à parte)."""
     entrar(cliente, "autoridade.cpsc")
     token = token_api(cliente, "autoridade.cpsc")
-    enderecos = [
-        ("/painel", {}, "Processos por estado"),
-        ("/estatisticas", {}, "Infrações por artigo"),
-        ("/estatisticas", {"de": "2026-13-01"}, "data inválida"),
-        ("/estatisticas.csv", {}, "artigo"),
-        ("/estatisticas/graficos/mes.svg", {}, "<svg"),
-        (f"{API}/painel", token, '"prazos_vencidos"'),
-        (f"{API}/estatisticas", token, '"por_artigo"'),
+    sem: dict[str, str] = {}
+    enderecos = [  # (endereço, parâmetros, cabeçalhos, o que a resposta mostra)
+        ("/painel", sem, sem, "Processos por estado"),
+        ("/estatisticas", sem, sem, "Infrações por artigo"),
+        ("/estatisticas", {"de": "2026-13-01"}, sem, "data inválida"),
+        ("/estatisticas.csv", sem, sem, "artigo"),
+        ("/estatisticas/graficos/mes.svg", sem, sem, "<svg"),
+        (f"{API}/painel", sem, token, '"prazos_vencidos"'),
+        (f"{API}/estatisticas", sem, token, '"por_artigo"'),
     ]
-    for endereco, cabecalhos, texto in enderecos:
-        params = {} if endereco.startswith(API) else cabecalhos
-        headers = cabecalhos if endereco.startswith(API) else {}
+    for endereco, params, headers, texto in enderecos:
         assert cliente.get(endereco, params=params, headers=headers).status_code < 500  # aquece
         with conexoes_do_pool(banco.engine) as conexoes:
             r = cliente.get(endereco, params=params, headers=headers)
