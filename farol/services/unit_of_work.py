@@ -153,11 +153,10 @@ class UnitOfWorkDoPedido(BancoUnitOfWork):
 
     def encerrar(self) -> None:
         """Termina a leitura partilhada, se houver, e devolve a conexão ao pool. Com COMMIT
-        (nada foi gravado nela), e não ROLLBACK: num ROLLBACK o psycopg descarta todos os
-        comandos preparados da conexão, e o PostgreSQL planejava de novo cada consulta de cada
-        pedido (2,4 ms de CPU do banco por GET de um processo, bench/api.py); uma leitura que
-        falhou sai com o ROLLBACK do `close`. Uma falha aqui não muda a resposta já pronta: a
-        conexão quebrada é descartada pelo pool e o próximo pedido passa pelo disjuntor."""
+        (nada foi gravado nela); uma leitura que falhou sai com o ROLLBACK do `close`. Nos dois,
+        os comandos preparados da conexão ficam para o pedido seguinte (no ROLLBACK, por
+        `farol.store.db._conexao_pg_com_prazo`). Uma falha aqui não muda a resposta já pronta:
+        a conexão quebrada é descartada pelo pool e o próximo pedido passa pelo disjuntor."""
         sessao, self._sessao = self._sessao, None
         if sessao is not None:
             with suppress(SQLAlchemyError):

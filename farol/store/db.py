@@ -206,7 +206,23 @@ def _conexao_pg_com_prazo() -> type[Any]:
 
         def rollback(self) -> None:
             self.statement_timeout_pendente = None
-            super().rollback()
+            # O psycopg, num ROLLBACK, esquece todos os comandos preparados da conexão e manda
+            # DEALLOCATE ALL (por uma transação que tivesse criado um tipo ou uma tabela usados
+            # por eles). As transações do Farol não fazem DDL (as migrações têm conexões
+            # próprias, fechadas no fim): cada pedido recusado no meio da transação (um ato
+            # recusado, um 404) fazia o banco planejar de novo cada consulta das ~10 seguintes
+            # nessa conexão, 0,4 ms de CPU do banco por ato com 2 % de recusas (bench/atos.py).
+            # O ROLLBACK é o do psycopg, com um gerente de preparados vazio no lugar do da
+            # conexão durante ele.
+            preparados = getattr(self, "_prepared", None)
+            if preparados is None:  # outro psycopg: o ROLLBACK dele, inteiro
+                super().rollback()
+                return
+            self._prepared = type(preparados)()
+            try:
+                super().rollback()
+            finally:
+                self._prepared = preparados
 
         def wait(self, gen: Any, interval: float = 0.1, timeout: float | None = None) -> Any:
             if not com_prazo:

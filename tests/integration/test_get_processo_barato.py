@@ -283,6 +283,48 @@ def test_postgresql_guarda_as_consultas_preparadas_entre_pedidos(
     assert any("FROM processo" in x for x in preparados), preparados
 
 
+def _preparados(banco: Banco) -> list[str]:
+    """Os comandos preparados da conexão que o pool entrega agora: a devolvida por último
+    (LIFO), a do pedido de antes."""
+    with banco.engine.connect() as conexao:
+        return list(conexao.execute(text("SELECT statement FROM pg_prepared_statements")).scalars())
+
+
+def test_postgresql_um_ato_recusado_desfaz_a_transacao_e_guarda_as_consultas_preparadas(
+    banco: Banco, cliente: tuple[TestClient, dict[str, str]]
+) -> None:
+    """Um ato recusado no meio da transação (o processo já travado) termina em ROLLBACK, que o
+    psycopg acompanha de DEALLOCATE ALL: o banco planejava de novo cada consulta dos ~10 pedidos
+    seguintes nessa conexão (0,4 ms de CPU do banco por ato com 2 % de recusas, bench/atos.py).
+    O ROLLBACK desfaz o que a transação gravou e guarda os preparados."""
+    if banco.engine.dialect.name != "postgresql":
+        pytest.skip("comandos preparados: os do psycopg no PostgreSQL")
+    c, _ = cliente
+    r = c.post(f"{API}/auth/token", data={"username": "autoridade.cpsc", "password": SENHA_DEMO})
+    token = {"Authorization": f"Bearer {r.json()['access_token']}"}
+    pid, _ = processo_autuado(banco, inscricao="4410777003", dias_atras=40)
+    for _ in range(8):  # o psycopg prepara um comando na 5ª execução na mesma conexão
+        assert c.get(f"{API}/processos/{pid}", headers=token).status_code == 200
+    assert any("FROM processo" in x for x in _preparados(banco))
+    fora_de_ordem = {"tipo": "defesa", "data_ato": hoje().isoformat(), "dados": {}}
+    r = c.post(f"{API}/processos/{pid}/atos", json=fora_de_ordem, headers=token)
+    assert r.status_code == 409, r.text
+    assert any("FROM processo" in x for x in _preparados(banco))
+
+    # o ROLLBACK desfaz o que a transação gravou
+    with banco.engine.connect() as conexao:
+        conexao.execute(
+            OM.__table__.insert().values(
+                sigla="CPDESFEITA", nome="Capitania Desfeita", tipo="CP", uf="SC",
+                municipio="Itajaí",
+            )
+        )  # fmt: skip
+        conexao.rollback()
+    with banco.unit_of_work(somente_leitura=True) as s:
+        assert s.execute(select(OM.id).where(OM.sigla == "CPDESFEITA")).first() is None
+    assert any("FROM processo" in x for x in _preparados(banco))
+
+
 def _prazo_ms(s: Session) -> int:
     return int(
         s.execute(text("SELECT setting FROM pg_settings WHERE name = 'statement_timeout'")).scalar()
