@@ -83,7 +83,8 @@ def executar(
                     criado_em=agora(),
                 )
             )
-            s.flush()
+            # gravada no flush do COMMIT, com o que faltar do caso de uso (um flush a menos por
+            # ato); a chave repetida levanta ali, ainda dentro do `try`
             return status, corpo
     except IntegrityError:
         with uow.leitura() as s:
