@@ -1,4 +1,5 @@
-"""Dependências da API: o usuário autenticado pelo token Bearer."""
+"""Dependências da API: o usuário autenticado pelo token Bearer, e a rota da API
+(`RotaDaApi`), que o lê na conexão do caso de uso."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from fastapi import Depends, HTTPException, Request
 from fastapi.security import OAuth2PasswordBearer
 
 from farol.http.autenticacao import ator_do_token, segredo
+from farol.http.rota import Autenticacao, RotaDoPedido
 from farol.http.seguranca import ler_token
 from farol.services.jurisdicao import Ator
 from farol.services.unit_of_work import UnitOfWork
@@ -22,7 +24,9 @@ def _nao_autenticado() -> HTTPException:
 
 
 def ator_atual(request: Request, token: Annotated[str | None, Depends(oauth2)]) -> Ator:
-    # a sessão lida numa leitura só dela, que devolve a conexão antes da rota (outra thread)
+    """O usuário do token. Numa rota de `RotaDaApi` (as da API), quem declara `AtorAtual` o
+    recebe lido na conexão dos seus casos de uso, e esta dependência não roda; fora dela, a
+    sessão é lida numa leitura só dela, que devolve a conexão antes da rota (outra thread)."""
     ator = ator_do_token(request, token)
     if ator is None:
         raise _nao_autenticado()
@@ -51,3 +55,11 @@ def ator_no_pedido(request: Request, token: str, uow: UnitOfWork) -> Ator:
     if ator is None:
         raise _nao_autenticado()
     return ator
+
+
+class RotaDaApi(RotaDoPedido):
+    """A `route_class` dos roteadores da API: a rota que declara `ator: AtorAtual` confere a
+    assinatura do token antes (`TokenAssinado`, 401) e lê a sessão dele na conexão dos seus
+    casos de uso (`farol.http.rota`)."""
+
+    autenticacao = Autenticacao(ator_atual, TokenAssinado, ator_no_pedido)

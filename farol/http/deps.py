@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -22,8 +24,20 @@ def configuracao(request: Request) -> Configuracao:
 
 
 def uow_da(request: Request) -> UnitOfWork:
-    """A unidade de trabalho da aplicação: cada caso de uso com a sua transação."""
-    return BancoUnitOfWork(banco(request))
+    """A unidade de trabalho da aplicação: cada caso de uso com a sua transação; dentro de uma
+    rota de uma conexão (`farol.http.rota`), a do pedido, na leitura partilhada dele."""
+    partilhada: UnitOfWork | None = getattr(request.state, "uow_partilhada", None)
+    return partilhada if partilhada is not None else BancoUnitOfWork(banco(request))
+
+
+@contextmanager
+def partilhar_no_pedido(request: Request, uow: UnitOfWorkDoPedido) -> Iterator[None]:
+    """`uow_da(request)` dá `uow` enquanto o bloco roda (a rota de uma conexão)."""
+    request.state.uow_partilhada = uow
+    try:
+        yield
+    finally:
+        request.state.uow_partilhada = None
 
 
 async def uow_do_pedido(request: Request) -> UnitOfWorkDoPedido:

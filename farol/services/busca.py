@@ -137,16 +137,16 @@ def _processos_que_casam(s: Session, ator: Ator, termo: str, documento: str | No
     índice acha as linhas com todas as palavras. O CPF/CNPJ soma os do autuado. Os ids vêm antes
     da página: com eles na mão, nenhum banco percorre os processos atrás da ordem."""
     dialeto = s.get_bind().dialect.name
-    sem_paralelismo(s)
     palavras = _palavras(termo)
     casam: list[int] = []
-    if percorre_os_recentes(dialeto):
-        casam = list(s.execute(_nos_recentes(ator, palavras)).scalars())
-    if len(casam) <= LIMITE:
-        casam = list(s.execute(_pelo_indice(ator, palavras, dialeto)).scalars())
-    if documento is not None:
-        casam += s.execute(_do_autuado(ator, documento)).scalars()
-    return _pagina(s, sorted(set(casam), reverse=True)[: LIMITE + 1])
+    with sem_paralelismo(s):
+        if percorre_os_recentes(dialeto):
+            casam = list(s.execute(_nos_recentes(ator, palavras)).scalars())
+        if len(casam) <= LIMITE:
+            casam = list(s.execute(_pelo_indice(ator, palavras, dialeto)).scalars())
+        if documento is not None:
+            casam += s.execute(_do_autuado(ator, documento)).scalars()
+        return _pagina(s, sorted(set(casam), reverse=True)[: LIMITE + 1])
 
 
 def documento_do_termo(termo: str) -> str | None:

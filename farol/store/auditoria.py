@@ -322,10 +322,13 @@ def verificar_cadeias(sessao: Session, processo_id: int | None = None) -> list[Q
         )
         .join(Processo, Processo.id == Ato.processo_id)
         .order_by(Ato.processo_id, Ato.seq)
-        .execution_options(yield_per=1000)
     )
     if processo_id is not None:
+        # os atos de um processo (a verificação de um documento, num pedido): de uma vez; a
+        # leitura partilhada do pedido, no PostgreSQL sem transação, não abre cursor no servidor
         consulta = consulta.where(Ato.processo_id == processo_id)
+    else:  # o banco inteiro (a auditoria), aos poucos
+        consulta = consulta.execution_options(yield_per=1000)
     quebras: list[Quebra] = []
     atual, esperado, anterior, quebrado = -1, 1, HASH_INICIAL, False
     for linha in sessao.execute(consulta):

@@ -30,7 +30,8 @@ tests/integration/test_busca_indices.py confere que estão lá e em dia.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -209,14 +210,25 @@ def percorre_os_recentes(dialeto: str) -> bool:
     return dialeto == "postgresql"
 
 
-def sem_paralelismo(sessao: Session) -> None:
-    """No PostgreSQL, a busca desta transação sem workers paralelos: as consultas da busca leem
-    poucas linhas pelos índices, e pôr workers para trabalhar custa mais (uns 10 ms) que elas."""
-    if sessao.get_bind().dialect.name == "postgresql":
-        if sessao.connection().connection.dbapi_connection.autocommit:  # type: ignore[union-attr]
-            # fora de uma transação o SET LOCAL não vale nada (o PostgreSQL só avisa)
-            raise RuntimeError("sem_paralelismo exige uma transação (não a leitura partilhada)")
+@contextmanager
+def sem_paralelismo(sessao: Session) -> Iterator[None]:
+    """No PostgreSQL, as consultas do bloco sem workers paralelos: as da busca leem poucas
+    linhas pelos índices, e pôr workers para trabalhar custa mais (uns 10 ms) que elas. Numa
+    transação, `SET LOCAL` (acaba com ela); na leitura partilhada do pedido, que no PostgreSQL
+    roda sem transação (onde o `SET LOCAL` não vale nada), `SET` e, no fim do bloco, `RESET`:
+    a conexão volta ao pool como veio."""
+    if sessao.get_bind().dialect.name != "postgresql":
+        yield
+        return
+    if not sessao.connection().connection.dbapi_connection.autocommit:  # type: ignore[union-attr]
         sessao.execute(text("SET LOCAL max_parallel_workers_per_gather = 0"))
+        yield
+        return
+    sessao.execute(text("SET max_parallel_workers_per_gather = 0"))
+    try:
+        yield
+    finally:
+        sessao.execute(text("RESET max_parallel_workers_per_gather"))
 
 
 def _tabelas_fts() -> frozenset[str]:

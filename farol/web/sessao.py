@@ -13,12 +13,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import Request, Response
+from fastapi import Depends, Request, Response
 
 from farol.http.autenticacao import ator_do_token, segredo
+from farol.http.rota import Autenticacao, RotaDoPedido
+from farol.http.seguranca import ler_token
 from farol.services.jurisdicao import Ator
 from farol.services.unit_of_work import UnitOfWork
 
@@ -76,7 +78,9 @@ def ator_opcional(request: Request) -> Ator | None:
 
 
 def ator_obrigatorio(request: Request) -> Ator:
-    """Dependência das páginas com login: sem sessão, vai para /entrar."""
+    """Dependência das páginas com login: sem sessão, vai para /entrar. Numa rota de
+    `RotaDaPagina` (as das páginas), o usuário vem lido na conexão dos casos de uso da página,
+    e esta dependência não roda (`farol.http.rota`)."""
     return ator_da_pagina(request, None)
 
 
@@ -85,9 +89,38 @@ def ator_da_pagina(request: Request, uow: UnitOfWork | None) -> Ator:
     mesma leitura da página (`UnitOfWorkDoPedido.partilhando`)."""
     ator = _ator_da_sessao(request, uow)
     if ator is None:
-        proximo = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-        raise PrecisaEntrar(proximo if request.method == "GET" else request.url.path)
+        raise _precisa_entrar(request)
     return ator
+
+
+def _precisa_entrar(request: Request) -> PrecisaEntrar:
+    proximo = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    return PrecisaEntrar(proximo if request.method == "GET" else request.url.path)
+
+
+async def sessao_assinada(request: Request) -> str:
+    """O cookie da sessão, se veio e a assinatura e a validade do token conferem (sem ir ao
+    banco: não toma thread nem conexão); senão vai para /entrar, antes de validar o resto do
+    pedido, como `ator_obrigatorio`. A sessão é conferida depois, na rota (`RotaDaPagina`)."""
+    token = request.cookies.get(COOKIE_SESSAO)
+    if not token or ler_token(token, segredo(request)) is None:
+        raise _precisa_entrar(request)
+    return token
+
+
+SessaoAssinada = Annotated[str, Depends(sessao_assinada)]
+
+
+def _ator_da_pagina(request: Request, _token: str, uow: UnitOfWork) -> Ator:
+    return ator_da_pagina(request, uow)
+
+
+class RotaDaPagina(RotaDoPedido):
+    """A `route_class` dos roteadores das páginas: a página que declara o usuário obrigatório
+    (`Depends(ator_obrigatorio)`) confere o cookie antes (`SessaoAssinada`, /entrar) e lê a
+    sessão dele na conexão dos seus casos de uso (`farol.http.rota`)."""
+
+    autenticacao = Autenticacao(ator_obrigatorio, SessaoAssinada, _ator_da_pagina)
 
 
 def _ator_da_sessao(request: Request, uow: UnitOfWork | None) -> Ator | None:

@@ -142,7 +142,7 @@ def test_postgresql_le_o_get_de_um_processo_sem_transacao(
     """No PostgreSQL, a leitura partilhada do pedido roda sem transação (`autocommit`): cada
     comando com o seu instantâneo, como em READ COMMITTED, sem as duas idas ao banco do BEGIN e
     do COMMIT; com o prazo do pedido. A escrita seguinte na mesma conexão volta a ter transação,
-    e uma busca (que precisa do `SET LOCAL`) não roda sem ela."""
+    e a busca sem workers paralelos troca o ajuste da sessão e o desfaz no fim."""
     if banco.engine.dialect.name != "postgresql":
         pytest.skip("autocommit: PostgreSQL (o SQLite abre a transação com BEGIN)")
     from psycopg.pq import TransactionStatus
@@ -161,20 +161,20 @@ def test_postgresql_le_o_get_de_um_processo_sem_transacao(
         dbapi = s.connection().connection.dbapi_connection
         assert dbapi.info.transaction_status == TransactionStatus.INTRANS  # type: ignore[union-attr]
     uow = UnitOfWorkDoPedido(banco)
-    with (
-        pytest.raises(RuntimeError, match="exige uma transação"),
-        uow.partilhando(),
-        uow.leitura() as s,
-    ):
-        sem_paralelismo(s)
+    paralelos = "SHOW max_parallel_workers_per_gather"
+    with uow.partilhando(), uow.leitura() as s:
+        padrao = s.execute(text(paralelos)).scalar()
+        with sem_paralelismo(s):
+            assert s.execute(text(paralelos)).scalar() == "0"
+        assert s.execute(text(paralelos)).scalar() == padrao != "0"
 
 
-def test_postgresql_a_autenticacao_das_outras_rotas_le_a_sessao_sem_transacao(
+def test_postgresql_as_outras_rotas_leem_sem_transacao(
     banco: Banco, cliente: tuple[TestClient, dict[str, str]]
 ) -> None:
-    """A dependência `ator_atual` (as rotas que não partilham a leitura) lê a sessão do token
-    num comando sem transação, e o caso de uso da rota segue com a sua transação (a busca, com
-    o seu `SET LOCAL`, nela)."""
+    """As rotas com o usuário (`farol.http.rota`) leem a sessão do token e o caso de uso na
+    leitura partilhada, sem transação; a busca, sem workers paralelos, troca o ajuste da sessão
+    (`SET`) e o desfaz no fim (`RESET`): a conexão volta ao pool como veio."""
     if banco.engine.dialect.name != "postgresql":
         pytest.skip("autocommit: PostgreSQL")
     from psycopg.pq import TransactionStatus
@@ -187,8 +187,9 @@ def test_postgresql_a_autenticacao_das_outras_rotas_le_a_sessao_sem_transacao(
     with situacoes_da_transacao(banco) as situacoes:
         r = c.get(f"{API}/busca", params={"q": "Maria"}, headers=token)
     assert r.status_code == 200, r.text
-    assert situacoes[0][1] == TransactionStatus.IDLE, situacoes
-    assert ("SET", TransactionStatus.INTRANS) in {(x, st) for x, st, _ in situacoes}, situacoes
+    assert {st for _, st, _ in situacoes} == {TransactionStatus.IDLE}, situacoes
+    comandos = [x for x, _, _ in situacoes]
+    assert comandos.index("SET") < comandos.index("RESET") == len(comandos) - 1, comandos
 
 
 def test_get_de_processo_fora_da_jurisdicao_e_404_na_mesma_leitura(

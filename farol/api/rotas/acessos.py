@@ -7,14 +7,14 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from farol.api.deps import AtorAtual
+from farol.api.deps import AtorAtual, RotaDaApi
 from farol.http.deps import UowDep
 from farol.http.erros import respostas
 from farol.http.parametros import Data
 from farol.services import acessos
 from farol.services.resultados.acessos import AcessoRegistrado
 
-rotas = APIRouter(tags=["registro de acesso"])
+rotas = APIRouter(tags=["registro de acesso"], route_class=RotaDaApi)
 
 
 @rotas.get(

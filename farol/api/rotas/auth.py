@@ -7,12 +7,12 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.security import OAuth2PasswordRequestForm
 
-from farol.api.deps import AtorAtual, oauth2
+from farol.api.deps import AtorAtual, RotaDaApi, oauth2
 from farol.http import autenticacao
 from farol.http.erros import respostas
 from farol.services.resultados.autenticacao import Eu, Token
 
-rotas = APIRouter(prefix="/auth", tags=["autenticação"])
+rotas = APIRouter(prefix="/auth", tags=["autenticação"], route_class=RotaDaApi)
 
 
 @rotas.post("/token", response_model=Token, responses=respostas(401, 429))

@@ -7,12 +7,12 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from farol import entrada
-from farol.api.deps import AtorAtual
+from farol.api.deps import AtorAtual, RotaDaApi
 from farol.http.deps import UowDep
 from farol.services import busca
 from farol.services.resultados.busca import ResultadoDaBusca
 
-rotas = APIRouter(tags=["processos"])
+rotas = APIRouter(tags=["processos"], route_class=RotaDaApi)
 
 
 @rotas.get("/busca", response_model=ResultadoDaBusca)

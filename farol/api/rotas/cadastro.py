@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from farol.api.deps import AtorAtual
+from farol.api.deps import AtorAtual, RotaDaApi
 from farol.http.deps import UowDep
 from farol.http.erros import respostas
 from farol.http.parametros import IdNoCaminho
@@ -20,7 +20,7 @@ from farol.services.resultados.cadastro import (
     PessoaNoCadastro,
 )
 
-rotas = APIRouter(tags=["cadastro"])
+rotas = APIRouter(tags=["cadastro"], route_class=RotaDaApi)
 
 
 @rotas.get("/pessoas/{pessoa_id}", response_model=PessoaNoCadastro)

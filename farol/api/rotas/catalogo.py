@@ -6,11 +6,11 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from farol.api.deps import AtorAtual
+from farol.api.deps import AtorAtual, RotaDaApi
 from farol.services import catalogo
 from farol.services.resultados.catalogo import InfracaoDoCatalogo
 
-rotas = APIRouter(tags=["catálogo"])
+rotas = APIRouter(tags=["catálogo"], route_class=RotaDaApi)
 
 
 @rotas.get("/infracoes", response_model=list[InfracaoDoCatalogo])

@@ -10,7 +10,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import ValidationError
 
 from farol import entrada
-from farol.api.deps import AtorAtual
+from farol.api.deps import AtorAtual, RotaDaApi
 from farol.http.deps import UowDep
 from farol.http.erros import respostas
 from farol.http.parametros import Data, IdNoCaminho
@@ -19,7 +19,7 @@ from farol.services.custodia import ExtratoCustodia, NovaTarifa, TarifaRegistrad
 from farol.services.custodias import CustodiaAberta, NovaCustodia
 from farol.services.fotos_inspecao import FotoEnviada
 
-rotas = APIRouter(tags=["custódia"])
+rotas = APIRouter(tags=["custódia"], route_class=RotaDaApi)
 
 
 @rotas.post(

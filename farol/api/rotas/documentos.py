@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, File, Header, Path, Response, UploadFile
 from pydantic import Field
 
 from farol import entrada
-from farol.api.deps import AtorAtual
+from farol.api.deps import AtorAtual, RotaDaApi
 from farol.config import Configuracao
 from farol.erros import EntradaInvalida
 from farol.http.deps import UowDep, configuracao
@@ -24,8 +24,7 @@ from farol.services.resultados.documento import (
     Verificacao,
 )
 
-rotas = APIRouter(tags=["documentos"])
-
+rotas = APIRouter(tags=["documentos"], route_class=RotaDaApi)
 
 
 class PedidoDocumento(Modelo):

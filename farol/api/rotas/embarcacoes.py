@@ -6,12 +6,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from farol.api.deps import AtorAtual
+from farol.api.deps import AtorAtual, RotaDaApi
 from farol.http.deps import UowDep
 from farol.services import embarcacoes
 from farol.services.resultados.cadastro_da_inspecao import EmbarcacaoCadastrada
 
-rotas = APIRouter(tags=["embarcações"])
+rotas = APIRouter(tags=["embarcações"], route_class=RotaDaApi)
 
 
 @rotas.get("/embarcacoes", response_model=list[EmbarcacaoCadastrada])

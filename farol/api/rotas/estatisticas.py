@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from farol.api.deps import TokenAssinado, ator_no_pedido
+from farol.api.deps import RotaDaApi, TokenAssinado, ator_no_pedido
 from farol.http.deps import UowDoPedidoDep
 from farol.http.parametros import Data
 from farol.relogio import hoje
 from farol.services import estatisticas as servico
 from farol.services.resultados.estatisticas import EstatisticasDaJurisdicao
 
-rotas = APIRouter(tags=["estatisticas"])
+rotas = APIRouter(tags=["estatisticas"], route_class=RotaDaApi)
 
 
 @rotas.get("/estatisticas", response_model=EstatisticasDaJurisdicao)

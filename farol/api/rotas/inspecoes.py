@@ -9,7 +9,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import AwareDatetime, Field, ValidationError
 
 from farol import entrada
-from farol.api.deps import AtorAtual
+from farol.api.deps import AtorAtual, RotaDaApi
 from farol.erros import EntradaInvalida
 from farol.http.deps import UowDep
 from farol.http.erros import respostas
@@ -20,7 +20,7 @@ from farol.services.inspecoes import NovaInspecao
 from farol.services.resultados.cadastro_da_inspecao import FotoDaInspecao
 from farol.services.resultados.inspecao import AvaliacaoDaInspecao, InspecaoRegistrada
 
-rotas = APIRouter(tags=["inspeções"])
+rotas = APIRouter(tags=["inspeções"], route_class=RotaDaApi)
 ChaveIdempotencia = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
 DescricaoDaFoto = Annotated[str, Field(max_length=fotos_inspecao.DESCRICAO_MAXIMA)]
 

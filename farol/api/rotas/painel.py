@@ -7,14 +7,14 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 
 from farol import entrada
-from farol.api.deps import TokenAssinado, ator_no_pedido
+from farol.api.deps import RotaDaApi, TokenAssinado, ator_no_pedido
 from farol.http.deps import UowDoPedidoDep
 from farol.http.parametros import Data
 from farol.relogio import hoje as hoje_em_brasilia
 from farol.services import painel
 from farol.services.resultados.painel import FigurasDoPainel
 
-rotas = APIRouter(tags=["painel"])
+rotas = APIRouter(tags=["painel"], route_class=RotaDaApi)
 
 
 @rotas.get("/painel", response_model=FigurasDoPainel)

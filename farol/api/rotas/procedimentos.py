@@ -6,14 +6,14 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Response
 
-from farol.api.deps import AtorAtual
+from farol.api.deps import AtorAtual, RotaDaApi
 from farol.http.deps import UowDep
 from farol.http.erros import respostas
 from farol.services import procedimentos
 from farol.services.procedimentos import NovoProcedimento
 from farol.services.resultados.processo import ProcessoAbertoNoRegime
 
-rotas = APIRouter(tags=["procedimentos"])
+rotas = APIRouter(tags=["procedimentos"], route_class=RotaDaApi)
 
 
 @rotas.post(

@@ -9,7 +9,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import TypeAdapter, ValidationError
 
 from farol import entrada
-from farol.api.deps import AtorAtual, TokenAssinado, ator_no_pedido
+from farol.api.deps import AtorAtual, RotaDaApi, TokenAssinado, ator_no_pedido
 from farol.http.deps import UowDep, UowDoPedidoDep
 from farol.http.erros import respostas
 from farol.http.parametros import Data, IdNoCaminho
@@ -30,7 +30,7 @@ from farol.services.resultados.processo import (
     ProcessoDetalhado,
 )
 
-rotas = APIRouter(tags=["processos"])
+rotas = APIRouter(tags=["processos"], route_class=RotaDaApi)
 
 ChaveIdempotencia = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
 
@@ -265,12 +265,15 @@ def situacao(
     request: Request,
     documento: Annotated[str, Path(max_length=30, description="CPF ou CNPJ")],
     ator: AtorAtual,
-    uow: UowDep,
+    uow: UowDoPedidoDep,
 ) -> SituacaoDaPessoa:
     """Se a pessoa está em débito (LESTA art. 20). O nome e os débitos de todas as OMs só
     para os papéis com `ve_dados_pessoais` (cada leitura fica no registro de acesso a dados
     pessoais, `GET /acessos-a-dados-pessoais`); os outros veem a sua jurisdição. Limite de
     consultas por usuário (429 com `Retry-After`)."""
+    # o limite conta na sua transação (comum a todos os processos): antes dela, a leitura da
+    # autenticação devolve a sua conexão, e o pedido nunca segura duas
+    uow.encerrar()
     request.app.state.limites["situacao"].usar(str(ator.usuario_id))
     return consultas.situacao(uow, ator, documento)
 

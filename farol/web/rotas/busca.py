@@ -13,9 +13,9 @@ from farol.services import busca as servico
 from farol.services.jurisdicao import Ator
 from farol.web.ambiente import pagina
 from farol.web.formularios import Erros, erro_farol
-from farol.web.sessao import ator_obrigatorio
+from farol.web.sessao import RotaDaPagina, ator_obrigatorio
 
-rotas = APIRouter(include_in_schema=False)
+rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 
 

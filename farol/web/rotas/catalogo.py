@@ -20,8 +20,9 @@ from farol.relogio import hoje
 from farol.rules.medidas import lacuna_no_texto
 from farol.services.catalogo import buscar_infracoes
 from farol.web.ambiente import pagina
+from farol.web.sessao import RotaDaPagina
 
-rotas = APIRouter(include_in_schema=False)
+rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 
 
 def _norma(chave: str) -> str:

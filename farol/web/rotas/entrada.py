@@ -14,13 +14,14 @@ from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros
 from farol.web.sessao import (
     COOKIE_SESSAO,
+    RotaDaPagina,
     abrir_sessao,
     ator_opcional,
     conferir_csrf,
     fechar_sessao,
 )
 
-rotas = APIRouter(include_in_schema=False)
+rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 
 
 async def formulario(request: Request) -> FormData:

@@ -18,9 +18,9 @@ from farol.services.unit_of_work import UnitOfWorkDoPedido
 from farol.web import graficos
 from farol.web.ambiente import pagina
 from farol.web.formularios import Erros, erro_farol
-from farol.web.sessao import ator_da_pagina
+from farol.web.sessao import RotaDaPagina, ator_da_pagina
 
-rotas = APIRouter(include_in_schema=False)
+rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 
 GRAFICOS = ("artigo", "mes", "om", "multas", "medidas")
 

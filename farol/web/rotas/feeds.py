@@ -31,9 +31,9 @@ from farol.services.jurisdicao import Ator
 from farol.services.resultados.resumo_diario import PrazoDaAgenda
 from farol.web.ambiente import pagina
 from farol.web.rotas.entrada import Formulario
-from farol.web.sessao import ator_obrigatorio, conferir_csrf
+from farol.web.sessao import RotaDaPagina, ator_obrigatorio, conferir_csrf
 
-rotas = APIRouter(include_in_schema=False)
+rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 
 TIPO_ICS = "text/calendar; charset=utf-8"

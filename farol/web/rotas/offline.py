@@ -26,9 +26,9 @@ from farol.normas.medidas import Condicoes, Interpretacao, carregar_tabela
 from farol.normas.versao import ARQUIVOS, versao_dos_dados
 from farol.web import checklist
 from farol.web.ambiente import PASTA_ESTATICO
-from farol.web.sessao import ator_opcional, token_csrf
+from farol.web.sessao import RotaDaPagina, ator_opcional, token_csrf
 
-rotas = APIRouter(include_in_schema=False)
+rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 
 
 def _interp(i: Interpretacao) -> str:

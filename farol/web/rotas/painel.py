@@ -11,9 +11,9 @@ from farol.relogio import hoje
 from farol.services import painel as servico
 from farol.services.unit_of_work import UnitOfWorkDoPedido
 from farol.web.ambiente import pagina
-from farol.web.sessao import ator_da_pagina
+from farol.web.sessao import RotaDaPagina, ator_da_pagina
 
-rotas = APIRouter(include_in_schema=False)
+rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 
 
 def _limite(pedido: str | None) -> int:

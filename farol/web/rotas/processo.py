@@ -45,9 +45,9 @@ from farol.services.unit_of_work import UnitOfWorkDoPedido
 from farol.web import atos, recusa
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros, erro_farol, erros_pydantic
-from farol.web.sessao import ator_da_pagina, ator_obrigatorio, conferir_csrf
+from farol.web.sessao import RotaDaPagina, ator_da_pagina, ator_obrigatorio, conferir_csrf
 
-rotas = APIRouter(include_in_schema=False)
+rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 POR_PAGINA = (25, 50, 100, 200)
 """As opções de itens por página da lista (qualquer valor até o teto do serviço é aceito)."""

@@ -20,9 +20,9 @@ from farol.services import consulta_publica
 from farol.services.limites import MuitasTentativas
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros, erro_farol
-from farol.web.sessao import conferir_csrf
+from farol.web.sessao import RotaDaPagina, conferir_csrf
 
-rotas = APIRouter(include_in_schema=False)
+rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 
 
 async def formulario(request: Request) -> FormData:

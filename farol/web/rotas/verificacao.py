@@ -16,8 +16,9 @@ from farol.http.deps import uow_da
 from farol.services import documentos
 from farol.services.resultados.documento import DocumentoNaoReconhecido, Verificacao
 from farol.web.ambiente import pagina
+from farol.web.sessao import RotaDaPagina
 
-rotas = APIRouter(include_in_schema=False)
+rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 
 
 def _nao_autentico(motivo: str) -> dict[str, Any]:

@@ -4,6 +4,7 @@ API, sessão por cookie, CSRF, jurisdição, idempotência dos formulários e er
 from __future__ import annotations
 
 import datetime as dt
+import inspect
 import re
 import uuid
 from collections.abc import Iterator
@@ -12,10 +13,12 @@ from typing import Any
 
 import pytest
 from apoio import conexoes_do_pool, csrf_de, hash_rapido
+from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from semente import CPF_DONO, processo_autuado
 from sqlalchemy import select
 
+from farol.api.deps import ator_atual
 from farol.app import criar_app
 from farol.config import Configuracao
 from farol.relogio import fuso, hoje
@@ -23,6 +26,7 @@ from farol.services import usuarios
 from farol.services.demo import carregar_demo
 from farol.store.db import Banco
 from farol.store.orm import Ato, Inspecao, Notificacao
+from farol.web.sessao import ator_obrigatorio
 
 from .conftest import SEGREDO
 
@@ -655,6 +659,80 @@ def test_painel_e_estatisticas_usam_uma_conexao(cliente: TestClient, banco: Banc
     r = cliente.get("/estatisticas/graficos/nenhum.svg")
     assert r.status_code == 303 and r.headers["location"].startswith("/entrar")
     assert cliente.get(f"{API}/painel").status_code == 401
+
+
+def _rotas(rotas: list[Any]) -> Iterator[APIRoute]:
+    for rota in rotas:
+        if isinstance(rota, APIRoute):
+            yield rota
+        incluido = getattr(rota, "original_router", None)  # um roteador incluído (FastAPI)
+        if incluido is not None:
+            yield from _rotas(incluido.routes)
+
+
+def _chamadas(dependente: Any) -> Iterator[Any]:
+    for sub in dependente.dependencies:
+        yield sub.call
+        yield from _chamadas(sub)
+
+
+def test_nenhuma_rota_le_o_usuario_numa_conexao_a_parte(cliente: TestClient) -> None:
+    """O usuário de uma rota (API ou página) se lê na conexão dos casos de uso dela
+    (`farol.http.rota`): nenhuma rota tem mais `ator_atual` ou `ator_obrigatorio` entre as
+    dependências (que o liam numa conexão à parte, antes da rota). Um roteador sem a
+    `route_class` da API ou das páginas falha aqui."""
+    rotas = list(_rotas(cliente.app.routes))  # type: ignore[attr-defined]
+    assert len(rotas) >= 100, len(rotas)
+    a_parte = sorted(
+        f"{sorted(r.methods)} {r.path}"
+        for r in rotas
+        if {ator_atual, ator_obrigatorio} & set(_chamadas(r.dependant))
+    )
+    assert not a_parte, a_parte
+    com_usuario = [r for r in rotas if r.endpoint is not inspect.unwrap(r.endpoint)]
+    assert len(com_usuario) > 60, len(com_usuario)
+
+
+def test_as_rotas_com_usuario_usam_uma_conexao(cliente: TestClient, banco: Banco) -> None:
+    """A API e as páginas leem a sessão do token ou do cookie e o que o pedido pede numa conexão
+    do pool (eram duas: a sessão à parte, antes da rota); a saída (um POST) também, na transação
+    que encerra a sessão. Sem credencial, 401 ou /entrar sem ir ao banco."""
+    entrar(cliente, "autoridade.cpsc")
+    token = token_api(cliente, "autoridade.cpsc")
+    pid = int(re.findall(r'href="/processos/(\d+)"', cliente.get("/processos").text)[0])
+    sem: dict[str, str] = {}
+    de, ate = (hoje() - dt.timedelta(days=30)).isoformat(), (hoje() + dt.timedelta(days=30))
+    enderecos = [  # (endereço, cabeçalhos, o que a resposta mostra)
+        (f"{API}/auth/eu", token, '"login":"autoridade.cpsc"'),
+        (f"{API}/divida-ativa", token, "["),
+        (f"{API}/multas-vencidas", token, "["),
+        (f"{API}/prescricao", token, "["),
+        (f"{API}/prazos?de={de}&ate={ate.isoformat()}", token, '"vencimento"'),
+        (f"{API}/processos/{pid}/atos-possiveis", token, '"permitido"'),
+        (f"{API}/processos/{pid}/documentos", token, "["),
+        (f"{API}/busca?q=Silva", token, '"numero"'),
+        (f"{API}/custodia/tarifas", token, "["),
+        ("/busca?q=Silva", sem, 'href="/processos/'),
+        ("/om/agenda", sem, "Agenda"),
+        ("/custodia/tarifas", sem, "Valores diários da custódia"),
+        ("/procedimentos/novo", sem, "Apuração posterior de infração"),
+    ]
+    for endereco, headers, texto in enderecos:
+        assert cliente.get(endereco, headers=headers).status_code == 200, endereco  # aquece
+        with conexoes_do_pool(banco.engine) as conexoes:
+            r = cliente.get(endereco, headers=headers)
+        assert r.status_code == 200 and texto in r.text, (endereco, r.text[:300])
+        assert (conexoes.tiradas, conexoes.no_maximo) == (1, 1), (endereco, conexoes)
+    with conexoes_do_pool(banco.engine) as conexoes:
+        assert cliente.post(f"{API}/auth/sair", headers=token).status_code == 204
+    assert (conexoes.tiradas, conexoes.no_maximo) == (1, 1), conexoes
+    assert cliente.get(f"{API}/auth/eu", headers=token).status_code == 401
+    cliente.cookies.clear()
+    with conexoes_do_pool(banco.engine) as conexoes:
+        assert cliente.get(f"{API}/divida-ativa").status_code == 401
+        r = cliente.get("/busca?q=Silva")
+    assert r.status_code == 303 and r.headers["location"] == "/entrar?proximo=/busca%3Fq%3DSilva"
+    assert conexoes.tiradas == 0, conexoes
 
 
 def test_registro_de_um_ato_pela_pagina_usa_uma_conexao(cliente: TestClient, banco: Banco) -> None:

@@ -1,0 +1,115 @@
+"""Uma conexão por pedido (issue 13, item 4): a autenticação e os casos de uso de uma rota numa
+leitura partilhada do pedido (`UnitOfWorkDoPedido.partilhando`).
+
+A rota declara o usuário como sempre (`ator: AtorAtual` na API, `ator: AtorWeb` nas páginas).
+Lido pela dependência, ele custava uma ida ao pool só para a sessão do token, noutra passagem
+pelo pool de threads, antes da rota; o caso de uso tomava outra conexão depois. `RotaDoPedido`
+(a `route_class` dos roteadores) troca esse parâmetro, na montagem da rota, por:
+
+- a credencial conferida sem banco antes de validar o resto do pedido (a assinatura e a
+  validade do token: sem ela, 401 na API e /entrar nas páginas, como antes);
+- a leitura da sessão dentro da rota, na thread dela, na leitura partilhada que os casos de
+  uso continuam: uma conexão do pool, tirada e devolvida na mesma thread (segurá-la entre a
+  dependência e a rota deixaria pedidos com conexão esperando thread).
+
+GET e HEAD partilham uma leitura; os outros métodos, uma escrita (a autenticação e o que a
+rota grava numa transação, com o COMMIT no fim da escrita). A rota usa a mesma unidade de
+trabalho pela dependência (`UowDep`, o cache de dependências do FastAPI) ou por `uow_da`.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, get_args, get_origin
+
+from fastapi import Request
+from fastapi.params import Depends
+from fastapi.routing import APIRoute
+
+from farol.http.deps import UowDoPedidoDep, partilhar_no_pedido
+from farol.services.jurisdicao import Ator
+from farol.services.unit_of_work import UnitOfWorkDoPedido
+
+SO_LEITURA = frozenset({"GET", "HEAD"})
+
+
+@dataclass(frozen=True)
+class Autenticacao:
+    """Como as rotas de um roteador autenticam: a dependência do usuário que elas declaram, a
+    credencial conferida sem banco que a substitui (um tipo `Annotated` com `Depends`) e a
+    leitura do usuário da credencial na unidade de trabalho do pedido."""
+
+    dependencia: Callable[..., Ator]
+    credencial: Any
+    ler: Callable[[Request, Any, UnitOfWorkDoPedido], Ator]
+
+
+def _do_usuario(anotacao: Any, dependencia: Callable[..., Ator]) -> bool:
+    if get_origin(anotacao) is not Annotated:
+        return False
+    return any(
+        isinstance(x, Depends) and x.dependency is dependencia for x in get_args(anotacao)[1:]
+    )
+
+
+def numa_conexao(
+    endpoint: Callable[..., Any], autenticacao: Autenticacao, *, escrita: bool
+) -> Callable[..., Any]:
+    """A rota com o usuário lido na leitura (ou escrita) partilhada do pedido; a mesma rota se
+    ela não declara o usuário de `autenticacao` ou é assíncrona (o banco é síncrono: roda numa
+    thread)."""
+    if inspect.iscoroutinefunction(endpoint):
+        return endpoint
+    assinatura = inspect.signature(endpoint, eval_str=True)
+    nomes = [
+        p.name
+        for p in assinatura.parameters.values()
+        if _do_usuario(p.annotation, autenticacao.dependencia)
+    ]
+    if not nomes:
+        return endpoint
+    (nome,) = nomes
+    # o FastAPI entrega o pedido a um parâmetro só: o da rota, se ela o declara
+    do_pedido = [p.name for p in assinatura.parameters.values() if p.annotation is Request]
+    pedido = do_pedido[0] if do_pedido else "_farol_pedido"
+    # no lugar do usuário: o FastAPI resolve as dependências na ordem dos parâmetros, e a
+    # credencial segue conferida antes das que vêm depois dela (o formulário, por exemplo)
+    tipo = assinatura.parameters[nome].kind
+    no_lugar = [
+        inspect.Parameter("_farol_credencial", tipo, annotation=autenticacao.credencial),
+        inspect.Parameter("_farol_uow", tipo, annotation=UowDoPedidoDep),
+    ]
+    if not do_pedido:
+        no_lugar.append(inspect.Parameter(pedido, tipo, annotation=Request))
+    parametros = [
+        x for p in assinatura.parameters.values() for x in (no_lugar if p.name == nome else [p])
+    ]
+
+    @functools.wraps(endpoint)
+    def rota(*, _farol_credencial: Any, _farol_uow: UnitOfWorkDoPedido, **valores: Any) -> Any:
+        request: Request = valores[pedido] if do_pedido else valores.pop(pedido)
+        with (
+            _farol_uow.partilhando(escrita=escrita),
+            partilhar_no_pedido(request, _farol_uow),
+        ):
+            valores[nome] = autenticacao.ler(request, _farol_credencial, _farol_uow)
+            return endpoint(**valores)
+
+    rota.__signature__ = assinatura.replace(parameters=parametros)  # type: ignore[attr-defined]
+    return rota
+
+
+class RotaDoPedido(APIRoute):
+    """A rota de uma conexão por pedido (`numa_conexao`); cada roteador diz como autentica
+    (`autenticacao`, numa subclasse)."""
+
+    autenticacao: ClassVar[Autenticacao | None] = None
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **opcoes: Any) -> None:
+        if self.autenticacao is not None:
+            metodos = {m.upper() for m in (opcoes.get("methods") or ["GET"])}
+            endpoint = numa_conexao(endpoint, self.autenticacao, escrita=not metodos <= SO_LEITURA)
+        super().__init__(path, endpoint, **opcoes)
