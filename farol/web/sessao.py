@@ -84,6 +84,11 @@ def ator_obrigatorio(request: Request) -> Ator:
     return ator_da_pagina(request, None)
 
 
+AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
+"""O usuário da sessão de uma página com login (numa rota de `RotaDaPagina`, lido na conexão
+dos casos de uso da página)."""
+
+
 def ator_da_pagina(request: Request, uow: UnitOfWork | None) -> Ator:
     """`ator_obrigatorio` chamado na rota, com a `uow` do pedido: a sessão do cookie é lida na
     mesma leitura da página (`UnitOfWorkDoPedido.partilhando`)."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 
-from farol.api.deps import RotaDaApi, TokenAssinado, ator_no_pedido
-from farol.http.deps import UowDoPedidoDep
+from farol.api.deps import AtorAtual, RotaDaApi
+from farol.http.deps import UowDep
 from farol.http.parametros import Data
 from farol.relogio import hoje
 from farol.services import estatisticas as servico
@@ -16,9 +16,8 @@ rotas = APIRouter(tags=["estatisticas"], route_class=RotaDaApi)
 
 @rotas.get("/estatisticas", response_model=EstatisticasDaJurisdicao)
 def estatisticas(
-    request: Request,
-    token: TokenAssinado,
-    uow: UowDoPedidoDep,
+    ator: AtorAtual,
+    uow: UowDep,
     de: Data | None = None,
     ate: Data | None = None,
 ) -> EstatisticasDaJurisdicao:
@@ -27,9 +26,7 @@ def estatisticas(
     jurisdição do usuário, no período `de`..`ate` (datas de Brasília; sem elas, os 12 meses até
     hoje, como na página). Período invertido ou maior que 5 anos: 422 nomeando o campo."""
     padrao_de, padrao_ate = servico.periodo_padrao(hoje())
-    # a autenticação e as figuras numa leitura e numa conexão, nesta thread (sem réplica; com
-    # ela, as figuras leem na réplica)
-    with uow.partilhando():
-        ator = ator_no_pedido(request, token, uow)
-        figuras = servico.calcular(uow, ator, de or padrao_de, ate or padrao_ate)
+    # a autenticação e as figuras numa leitura e numa conexão (`RotaDaApi`; com réplica, as
+    # figuras leem nela)
+    figuras = servico.calcular(uow, ator, de or padrao_de, ate or padrao_ate)
     return EstatisticasDaJurisdicao.model_validate(figuras)

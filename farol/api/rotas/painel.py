@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query
 
 from farol import entrada
-from farol.api.deps import RotaDaApi, TokenAssinado, ator_no_pedido
-from farol.http.deps import UowDoPedidoDep
+from farol.api.deps import AtorAtual, RotaDaApi
+from farol.http.deps import UowDep
 from farol.http.parametros import Data
 from farol.relogio import hoje as hoje_em_brasilia
 from farol.services import painel
@@ -19,9 +19,8 @@ rotas = APIRouter(tags=["painel"], route_class=RotaDaApi)
 
 @rotas.get("/painel", response_model=FigurasDoPainel)
 def figuras(
-    request: Request,
-    token: TokenAssinado,
-    uow: UowDoPedidoDep,
+    ator: AtorAtual,
+    uow: UowDep,
     hoje: Data | None = None,
     limite: Annotated[
         int,
@@ -35,8 +34,6 @@ def figuras(
     """Processos por estado, prazos de hoje / da semana / vencidos, embarcações apreendidas,
     multas vencidas e alertas de prescrição, na jurisdição do usuário: as contagens inteiras
     e os primeiros `limite` itens de cada lista."""
-    # a autenticação e as figuras numa leitura e numa conexão, nesta thread (sem réplica; com
-    # ela, as figuras leem na réplica)
-    with uow.partilhando():
-        ator = ator_no_pedido(request, token, uow)
-        return painel.figuras(uow, ator, hoje or hoje_em_brasilia(), limite)
+    # a autenticação e as figuras numa leitura e numa conexão (`RotaDaApi`; com réplica, as
+    # figuras leem nela)
+    return painel.figuras(uow, ator, hoje or hoje_em_brasilia(), limite)

@@ -9,7 +9,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import TypeAdapter, ValidationError
 
 from farol import entrada
-from farol.api.deps import AtorAtual, RotaDaApi, TokenAssinado, ator_no_pedido
+from farol.api.deps import AtorAtual, RotaDaApi
 from farol.http.deps import UowDep, UowDoPedidoDep
 from farol.http.erros import respostas
 from farol.http.parametros import Data, IdNoCaminho
@@ -67,8 +67,8 @@ _ATO = TypeAdapter(AtoRegistrado)
 def listar(
     request: Request,
     response: Response,
-    token: TokenAssinado,
-    uow: UowDoPedidoDep,
+    ator: AtorAtual,
+    uow: UowDep,
     estado: Annotated[
         str | None, Query(max_length=entrada.CODIGO, description="id do estado no quadro")
     ] = None,
@@ -107,26 +107,24 @@ def listar(
     """Os processos da jurisdição, uma página por vez, com o próximo prazo em curso de cada
     um; o total e os endereços das outras páginas vêm nos cabeçalhos (`X-Total-Count`,
     `Link`). O mesmo caso de uso da página /processos (`consultas.listar_processos`)."""
-    # a autenticação e a lista numa transação e numa conexão, nesta thread (como `detalhar`)
-    with uow.partilhando():
-        ator = ator_no_pedido(request, token, uow)
-        try:
-            filtro = FiltroDeProcessos(
-                estado=estado,
-                om=om,
-                regime=regime,
-                vencidos=vencidos,
-                vence_de=vence_de,
-                vence_ate=vence_ate,
-                ordem=ordem,
-                pagina=pagina,
-                por_pagina=por_pagina or limite or POR_PAGINA_DA_API,
-            )
-        except ValidationError as e:  # o que a consulta já não recusou (ex.: só espaços)
-            raise RequestValidationError(
-                [{**x, "loc": ("query", *x["loc"])} for x in e.errors()]
-            ) from None
-        r = consultas.listar_processos(uow, ator, filtro)
+    # a autenticação e a lista numa leitura e numa conexão (`RotaDaApi`), o JSON nesta thread
+    try:
+        filtro = FiltroDeProcessos(
+            estado=estado,
+            om=om,
+            regime=regime,
+            vencidos=vencidos,
+            vence_de=vence_de,
+            vence_ate=vence_ate,
+            ordem=ordem,
+            pagina=pagina,
+            por_pagina=por_pagina or limite or POR_PAGINA_DA_API,
+        )
+    except ValidationError as e:  # o que a consulta já não recusou (ex.: só espaços)
+        raise RequestValidationError(
+            [{**x, "loc": ("query", *x["loc"])} for x in e.errors()]
+        ) from None
+    r = consultas.listar_processos(uow, ator, filtro)
     response.headers["X-Total-Count"] = str(r.total)
     response.headers["X-Pagina"] = str(r.pagina)
     response.headers["X-Paginas"] = str(r.paginas)
@@ -147,13 +145,9 @@ def listar(
 
 
 @rotas.get("/processos/{processo_id}", response_model=ProcessoDetalhado)
-def detalhar(
-    processo_id: IdNoCaminho, request: Request, token: TokenAssinado, uow: UowDoPedidoDep
-) -> Response:
-    # a autenticação e a leitura do processo numa transação e numa conexão, nesta thread
-    with uow.partilhando():
-        ator = ator_no_pedido(request, token, uow)
-        r = processos.detalhar(uow, ator, processo_id)
+def detalhar(processo_id: IdNoCaminho, ator: AtorAtual, uow: UowDep) -> Response:
+    # a autenticação e a leitura do processo numa leitura e numa conexão (`RotaDaApi`)
+    r = processos.detalhar(uow, ator, processo_id)
     # o JSON aqui, como na lista: o resultado já é um `ProcessoDetalhado` validado (o FastAPI o
     # revalidaria noutra passagem pelo pool de threads e daria os mesmos bytes)
     return Response(_DETALHE.dump_json(r, by_alias=True), media_type="application/json")
@@ -179,15 +173,12 @@ def atos_do_processo(
 def registrar_ato(
     processo_id: IdNoCaminho,
     cmd: NovoAto,
-    request: Request,
-    token: TokenAssinado,
-    uow: UowDoPedidoDep,
+    ator: AtorAtual,
+    uow: UowDep,
     chave: ChaveIdempotencia = None,
 ) -> Response:
-    # a autenticação e o registro numa transação e numa conexão, nesta thread (como o GET)
-    with uow.partilhando(escrita=True):
-        ator = ator_no_pedido(request, token, uow)
-        status, corpo = processos.registrar(uow, ator, processo_id, cmd, chave=chave)
+    # a autenticação e o registro numa transação e numa conexão (`RotaDaApi`: um POST)
+    status, corpo = processos.registrar(uow, ator, processo_id, cmd, chave=chave)
     # o JSON aqui, como no GET (sem a revalidação do FastAPI noutra passagem pelo pool)
     return Response(
         _ATO.dump_json(corpo, by_alias=True), status_code=status, media_type="application/json"

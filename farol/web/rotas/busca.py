@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from farol.erros import EntradaInvalida
 from farol.http.deps import uow_da
 from farol.services import busca as servico
-from farol.services.jurisdicao import Ator
 from farol.web.ambiente import pagina
 from farol.web.formularios import Erros, erro_farol
-from farol.web.sessao import RotaDaPagina, ator_obrigatorio
+from farol.web.sessao import AtorWeb, RotaDaPagina
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
-AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 
 
 @rotas.get("/busca", response_class=HTMLResponse)

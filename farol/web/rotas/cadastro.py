@@ -25,10 +25,9 @@ from farol.services import cadastro
 from farol.services.jurisdicao import Ator
 from farol.web.ambiente import pagina
 from farol.web.formularios import Erros, decimal_br, erro_farol, erros_pydantic
-from farol.web.sessao import RotaDaPagina, ator_obrigatorio, conferir_csrf
+from farol.web.sessao import AtorWeb, RotaDaPagina, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
-AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 
 CAMPOS_PESSOA = ["versao", "motivo", "nome", "endereco", "email", "telefone"]
 CAMPOS_EMBARCACAO = ["versao", "motivo", "nome", "tipo", "propulsao", "comprimento", "estrangeira"]

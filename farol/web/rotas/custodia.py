@@ -36,10 +36,9 @@ from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros, aninhar, em_reais, erro_farol, erros_pydantic
 from farol.web.rotas.inspecao import fotos_enviadas
 from farol.web.rotas.processo import _pagina as pagina_do_processo
-from farol.web.sessao import RotaDaPagina, ator_obrigatorio, conferir_csrf
+from farol.web.sessao import AtorWeb, RotaDaPagina, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
-AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 
 
 async def _formulario(request: Request) -> FormData:

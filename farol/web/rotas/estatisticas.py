@@ -10,15 +10,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from farol.erros import EntradaInvalida
-from farol.http.deps import banco
+from farol.http.deps import uow_da
 from farol.relogio import hoje
 from farol.services import estatisticas as servico
 from farol.services.jurisdicao import Ator
-from farol.services.unit_of_work import UnitOfWorkDoPedido
 from farol.web import graficos
 from farol.web.ambiente import pagina
 from farol.web.formularios import Erros, erro_farol
-from farol.web.sessao import RotaDaPagina, ator_da_pagina
+from farol.web.sessao import AtorWeb, RotaDaPagina
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 
@@ -38,25 +37,22 @@ def _periodo(de: str, ate: str) -> tuple[dt.date, dt.date, Erros]:
     return datas[0], datas[1], erros
 
 
-def _calcular(request: Request, de: str, ate: str) -> tuple[Ator, dict[str, Any], Erros]:
-    """O usuário da sessão do cookie e as figuras do período numa leitura e numa conexão (sem
-    réplica; com ela, as figuras leem na réplica). Período recusado: as do período padrão, com
-    o erro ao lado dos campos."""
+def _calcular(request: Request, ator: Ator, de: str, ate: str) -> tuple[dict[str, Any], Erros]:
+    """As figuras do período, na leitura da sessão do cookie (`RotaDaPagina`: uma conexão; com
+    réplica, as figuras leem nela). Período recusado: as do período padrão, com o erro ao lado
+    dos campos."""
     d_de, d_ate, erros = _periodo(de, ate)
-    uow = UnitOfWorkDoPedido(banco(request))
-    with uow.partilhando():
-        ator = ator_da_pagina(request, uow)
-        try:
-            return ator, servico.calcular(uow, ator, d_de, d_ate), erros
-        except EntradaInvalida as e:
-            padrao_de, padrao_ate = servico.periodo_padrao(hoje())
-            e_padrao = servico.calcular(uow, ator, padrao_de, padrao_ate)
-            return ator, e_padrao, erro_farol(e, ["de", "ate"])
+    uow = uow_da(request)
+    try:
+        return servico.calcular(uow, ator, d_de, d_ate), erros
+    except EntradaInvalida as e:
+        padrao_de, padrao_ate = servico.periodo_padrao(hoje())
+        return servico.calcular(uow, ator, padrao_de, padrao_ate), erro_farol(e, ["de", "ate"])
 
 
 @rotas.get("/estatisticas", response_class=HTMLResponse)
-def estatisticas(request: Request, de: str = "", ate: str = "") -> HTMLResponse:
-    _, e, erros = _calcular(request, de, ate)
+def estatisticas(request: Request, ator: AtorWeb, de: str = "", ate: str = "") -> HTMLResponse:
+    e, erros = _calcular(request, ator, de, ate)
     consulta = f"de={e['de']}&ate={e['ate']}"
     return pagina(
         request,
@@ -74,8 +70,8 @@ def estatisticas(request: Request, de: str = "", ate: str = "") -> HTMLResponse:
 
 
 @rotas.get("/estatisticas.csv", response_model=None)
-def estatisticas_csv(request: Request, de: str = "", ate: str = "") -> Response:
-    ator, e, _ = _calcular(request, de, ate)
+def estatisticas_csv(request: Request, ator: AtorWeb, de: str = "", ate: str = "") -> Response:
+    e, _ = _calcular(request, ator, de, ate)
     nome = f"farol-estatisticas-{ator.om_sigla}-{e['de']}-a-{e['ate']}.csv"
     return Response(
         "\ufeff" + servico.para_csv(e),
@@ -124,11 +120,12 @@ def svg(nome: str, e: dict[str, Any], largura: int = graficos.LARGA) -> str:
 
 
 @rotas.get("/estatisticas/graficos/{nome}.svg", response_model=None)
-def grafico(request: Request, nome: str, de: str = "", ate: str = "", largura: int = 0) -> Response:
-    if nome not in GRAFICOS:
-        ator_da_pagina(request, None)  # sem sessão, /entrar antes de dizer o que não existe
+def grafico(
+    request: Request, ator: AtorWeb, nome: str, de: str = "", ate: str = "", largura: int = 0
+) -> Response:
+    if nome not in GRAFICOS:  # sem sessão, /entrar antes de dizer o que não existe
         return Response("gráfico desconhecido", status_code=404, media_type="text/plain")
-    _, e, _ = _calcular(request, de, ate)
+    e, _ = _calcular(request, ator, de, ate)
     # só as duas larguras desenhadas (o celular pede a estreita no <picture> da página)
     largura = largura if largura in graficos.LARGURAS else graficos.LARGA
     return Response(

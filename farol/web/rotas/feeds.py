@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import datetime as dt
 import xml.etree.ElementTree as ET
-from typing import Annotated
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from icalendar import Calendar, Event
 
@@ -31,10 +30,9 @@ from farol.services.jurisdicao import Ator
 from farol.services.resultados.resumo_diario import PrazoDaAgenda
 from farol.web.ambiente import pagina
 from farol.web.rotas.entrada import Formulario
-from farol.web.sessao import RotaDaPagina, ator_obrigatorio, conferir_csrf
+from farol.web.sessao import AtorWeb, RotaDaPagina, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
-AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 
 TIPO_ICS = "text/calendar; charset=utf-8"
 TIPO_ATOM = "application/atom+xml; charset=utf-8"

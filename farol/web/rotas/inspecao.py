@@ -53,10 +53,9 @@ from farol.services.jurisdicao import Ator
 from farol.web import checklist
 from farol.web.ambiente import pagina, renderizar_texto
 from farol.web.formularios import GERAL, Erros, decimal_br, erro_farol, erros_pydantic
-from farol.web.sessao import RotaDaPagina, ator_obrigatorio, conferir_csrf
+from farol.web.sessao import AtorWeb, RotaDaPagina, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
-AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 
 CAMPOS = (
     "embarcacao.inscricao", "embarcacao.nome", "embarcacao.tipo", "embarcacao.comprimento",

@@ -6,12 +6,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from farol import entrada
-from farol.http.deps import banco
+from farol.http.deps import uow_da
 from farol.relogio import hoje
 from farol.services import painel as servico
-from farol.services.unit_of_work import UnitOfWorkDoPedido
 from farol.web.ambiente import pagina
-from farol.web.sessao import RotaDaPagina, ator_da_pagina
+from farol.web.sessao import AtorWeb, RotaDaPagina
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 
@@ -26,12 +25,9 @@ def _limite(pedido: str | None) -> int:
 
 
 @rotas.get("/painel", response_class=HTMLResponse)
-def painel(request: Request) -> HTMLResponse:
-    # sem a dependência AtorWeb: a sessão do cookie e as figuras numa leitura e numa conexão
-    # (sem réplica; com ela, as figuras leem na réplica)
+def painel(request: Request, ator: AtorWeb) -> HTMLResponse:
+    # a sessão do cookie e as figuras numa leitura e numa conexão (`RotaDaPagina`; com réplica,
+    # as figuras leem nela)
     limite = _limite(request.query_params.get("limite"))
-    uow = UnitOfWorkDoPedido(banco(request))
-    with uow.partilhando():
-        ator = ator_da_pagina(request, uow)
-        f = servico.figuras(uow, ator, hoje(), limite)
+    f = servico.figuras(uow_da(request), ator, hoje(), limite)
     return pagina(request, "painel.html", {"f": f, "limite_maximo": entrada.POR_PAGINA_MAXIMO})

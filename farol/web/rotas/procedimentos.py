@@ -30,10 +30,9 @@ from farol.web.formularios import (
     erros_pydantic,
     numero_do_campo,
 )
-from farol.web.sessao import RotaDaPagina, ator_obrigatorio, conferir_csrf
+from farol.web.sessao import AtorWeb, RotaDaPagina, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
-AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 CAMPOS = (
     "regime",
     "data_fato",

@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from starlette.datastructures import FormData
 
 from farol.erros import ErroFarol, NaoEncontrado
-from farol.http.deps import banco, uow_da
+from farol.http.deps import uow_da
 from farol.http.erros import status_de
 from farol.http.parametros import IdNoCaminho
 from farol.services import (
@@ -41,14 +41,13 @@ from farol.services import (
 from farol.services.consultas import FiltroDeProcessos
 from farol.services.jurisdicao import Ator
 from farol.services.processos import NovoAto
-from farol.services.unit_of_work import UnitOfWorkDoPedido
+from farol.services.unit_of_work import UnitOfWork
 from farol.web import atos, recusa
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros, erro_farol, erros_pydantic
-from farol.web.sessao import RotaDaPagina, ator_da_pagina, ator_obrigatorio, conferir_csrf
+from farol.web.sessao import AtorWeb, RotaDaPagina, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
-AtorWeb = Annotated[Ator, Depends(ator_obrigatorio)]
 POR_PAGINA = (25, 50, 100, 200)
 """As opções de itens por página da lista (qualquer valor até o teto do serviço é aceito)."""
 
@@ -62,7 +61,7 @@ Formulario = Annotated[FormData, Depends(formulario)]
 
 def _pagina(
     request: Request,
-    ator: Ator | None,
+    ator: Ator,
     pid: int,
     *,
     aberto: str = "",
@@ -71,13 +70,11 @@ def _pagina(
     registrado: str = "",
     status: int = 200,
 ) -> HTMLResponse:
-    """A página do processo. A vista e o que cabe registrar agora numa leitura e numa conexão,
-    nesta thread; sem `ator` (o GET), a sessão do cookie é lida nela também."""
-    uow = UnitOfWorkDoPedido(banco(request))
-    with uow.partilhando():
-        ator = ator or ator_da_pagina(request, uow)
-        ctx = vista_processo.vista(uow, ator, pid)
-        possiveis = atos_possiveis.atos_possiveis(uow, ator, pid)
+    """A página do processo. A vista e o que cabe registrar agora na leitura da sessão do
+    cookie (`RotaDaPagina`: uma conexão)."""
+    uow = uow_da(request)
+    ctx = vista_processo.vista(uow, ator, pid)
+    possiveis = atos_possiveis.atos_possiveis(uow, ator, pid)
     ctx.update(
         {
             "formularios": atos.formularios(ctx["p"], possiveis),
@@ -97,21 +94,21 @@ def _pagina(
 
 
 @rotas.get("/processos/{pid}", response_class=HTMLResponse)
-def processo(request: Request, pid: IdNoCaminho, registrado: str = "") -> HTMLResponse:
-    # sem a dependência AtorWeb: a sessão do cookie é lida na leitura da página (uma conexão)
-    return _pagina(request, None, pid, registrado=registrado)
+def processo(
+    request: Request, ator: AtorWeb, pid: IdNoCaminho, registrado: str = ""
+) -> HTMLResponse:
+    return _pagina(request, ator, pid, registrado=registrado)
 
 
 @rotas.post("/processos/{pid}/atos/{tipo}", response_class=HTMLResponse, response_model=None)
-def registrar_ato(request: Request, pid: IdNoCaminho, tipo: str, form: Formulario) -> Response:
-    # a sessão do cookie, o processo e o registro numa transação e numa conexão, nesta thread
-    # (como o POST da API); a página da recusa, depois, com a sua leitura
-    uow = UnitOfWorkDoPedido(banco(request))
-    with uow.partilhando(escrita=True):
-        ator = ator_da_pagina(request, uow)
-        conferir_csrf(request, form)
-        valores = atos.valores(form)
-        resultado = _registrar(uow, ator, pid, tipo, form, valores)
+def registrar_ato(
+    request: Request, ator: AtorWeb, pid: IdNoCaminho, tipo: str, form: Formulario
+) -> Response:
+    # a sessão do cookie, o processo e o registro numa transação e numa conexão (`RotaDaPagina`:
+    # um POST, como o da API); a página da recusa, depois, com a sua leitura
+    conferir_csrf(request, form)
+    valores = atos.valores(form)
+    resultado = _registrar(uow_da(request), ator, pid, tipo, form, valores)
     if isinstance(resultado, tuple):
         erros, status = resultado
         return _recusado(request, ator, pid, tipo, valores, erros, status)
@@ -123,7 +120,7 @@ def registrar_ato(request: Request, pid: IdNoCaminho, tipo: str, form: Formulari
 
 
 def _registrar(
-    uow: UnitOfWorkDoPedido,
+    uow: UnitOfWork,
     ator: Ator,
     pid: int,
     tipo: str,
@@ -229,35 +226,32 @@ SIM = ("1", "true", "sim", "on")
 
 
 @rotas.get("/processos", response_class=HTMLResponse)
-def lista(request: Request) -> HTMLResponse:
+def lista(request: Request, ator: AtorWeb) -> HTMLResponse:
     """A lista: os filtros chegam pelo formulário GET (o endereço guarda a consulta). Filtro
-    inválido volta com o erro ao lado do campo (422) e a lista sai sem ele. Sem a dependência
-    AtorWeb: a sessão do cookie, a página da lista e as opções dos filtros numa leitura e numa
-    conexão, nesta thread (um filtro recusado pelo banco encerra a leitura; a seguinte abre
-    outra)."""
+    inválido volta com o erro ao lado do campo (422) e a lista sai sem ele. A sessão do cookie,
+    a página da lista e as opções dos filtros numa leitura e numa conexão (`RotaDaPagina`; um
+    filtro recusado pelo banco encerra a leitura, e a seguinte abre outra)."""
     pedido = {k: v.strip() for k, v in request.query_params.items() if k in CAMPOS_DA_LISTA}
     validos: dict[str, Any] = {k: v for k, v in pedido.items() if v and k != "vencidos"}
     if pedido.get("vencidos", "").lower() in SIM:
         validos["vencidos"] = True
-    uow = UnitOfWorkDoPedido(banco(request))
+    uow = uow_da(request)
     erros = Erros()
-    with uow.partilhando():
-        ator = ator_da_pagina(request, uow)
-        while True:
-            try:
-                filtro = FiltroDeProcessos.model_validate(validos)
-                resultado = consultas.listar_processos(uow, ator, filtro)
-                break
-            except ValidationError as e:
-                novos = erros_pydantic(e, CAMPOS_DA_LISTA)
-            except ErroFarol as e:
-                if not validos:
-                    raise
-                novos = erro_farol(e, CAMPOS_DA_LISTA)
-            erros.juntar(novos)
-            restantes = {k: v for k, v in validos.items() if k not in novos.por_campo}
-            validos = restantes if restantes != validos else {}
-        opcoes = consultas.opcoes_da_lista(uow, ator)
+    while True:
+        try:
+            filtro = FiltroDeProcessos.model_validate(validos)
+            resultado = consultas.listar_processos(uow, ator, filtro)
+            break
+        except ValidationError as e:
+            novos = erros_pydantic(e, CAMPOS_DA_LISTA)
+        except ErroFarol as e:
+            if not validos:
+                raise
+            novos = erro_farol(e, CAMPOS_DA_LISTA)
+        erros.juntar(novos)
+        restantes = {k: v for k, v in validos.items() if k not in novos.por_campo}
+        validos = restantes if restantes != validos else {}
+    opcoes = consultas.opcoes_da_lista(uow, ator)
     padrao = FiltroDeProcessos().model_dump()
 
     def endereco(**mudancas: Any) -> str:

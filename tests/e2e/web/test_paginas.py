@@ -716,6 +716,7 @@ def test_as_rotas_com_usuario_usam_uma_conexao(cliente: TestClient, banco: Banco
         ("/om/agenda", sem, "Agenda"),
         ("/custodia/tarifas", sem, "Valores diários da custódia"),
         ("/procedimentos/novo", sem, "Apuração posterior de infração"),
+        (f"/processos/{pid}/atos/ciencia_auto", sem, "O que você pode registrar agora"),
     ]
     for endereco, headers, texto in enderecos:
         assert cliente.get(endereco, headers=headers).status_code == 200, endereco  # aquece
