@@ -209,9 +209,10 @@ def _conexao_pg_com_prazo() -> type[Any]:
             # O psycopg, num ROLLBACK, esquece todos os comandos preparados da conexão e manda
             # DEALLOCATE ALL (por uma transação que tivesse criado um tipo ou uma tabela usados
             # por eles). As transações do Farol não fazem DDL (as migrações têm conexões
-            # próprias, fechadas no fim): cada pedido recusado no meio da transação (um ato
-            # recusado, um 404) fazia o banco planejar de novo cada consulta das ~10 seguintes
-            # nessa conexão, 0,4 ms de CPU do banco por ato com 2 % de recusas (bench/atos.py).
+            # próprias, fechadas no fim): cada pedido recusado no meio de uma transação (um ato
+            # recusado, uma leitura com transação que falhou) fazia o banco planejar de novo cada
+            # consulta das ~10 seguintes nessa conexão: 0,3 ms de CPU do banco por ato com 2 % de
+            # atos recusados (bench/atos.py, docs/banco.md).
             # O ROLLBACK é o do psycopg, com um gerente de preparados vazio no lugar do da
             # conexão durante ele.
             preparados = getattr(self, "_prepared", None)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import cache
 from typing import Any
 
@@ -47,6 +47,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 COLUNAS: dict[str, tuple[str, ...]] = {
@@ -224,11 +225,16 @@ def sem_paralelismo(sessao: Session) -> Iterator[None]:
         sessao.execute(text("SET LOCAL max_parallel_workers_per_gather = 0"))
         yield
         return
+    volta = text("RESET max_parallel_workers_per_gather")
     sessao.execute(text("SET max_parallel_workers_per_gather = 0"))
     try:
         yield
-    finally:
-        sessao.execute(text("RESET max_parallel_workers_per_gather"))
+    except BaseException:
+        # uma conexão que caiu não volta ao pool; o erro que sobe é o da busca
+        with suppress(SQLAlchemyError):
+            sessao.execute(volta)
+        raise
+    sessao.execute(volta)
 
 
 def _tabelas_fts() -> frozenset[str]:

@@ -167,6 +167,9 @@ def test_postgresql_le_o_get_de_um_processo_sem_transacao(
         with sem_paralelismo(s):
             assert s.execute(text(paralelos)).scalar() == "0"
         assert s.execute(text(paralelos)).scalar() == padrao != "0"
+        with pytest.raises(ZeroDivisionError), sem_paralelismo(s):
+            _ = 1 / 0  # a busca que falha também devolve a conexão como veio
+        assert s.execute(text(paralelos)).scalar() == padrao
 
 
 def test_postgresql_as_outras_rotas_leem_sem_transacao(
