@@ -8,9 +8,8 @@ from typing import Annotated
 from fastapi import Depends, HTTPException, Request
 from fastapi.security import OAuth2PasswordBearer
 
-from farol.http.autenticacao import ator_do_token, segredo
+from farol.http.autenticacao import ator_do_token, credencial_do_token
 from farol.http.rota import Autenticacao, RotaDoPedido
-from farol.http.seguranca import ler_token
 from farol.services.jurisdicao import Ator
 from farol.services.unit_of_work import UnitOfWork
 
@@ -40,7 +39,7 @@ async def token_assinado(request: Request, token: Annotated[str | None, Depends(
     """O token, se veio e a assinatura e a validade conferem (sem ir ao banco: não toma thread
     nem conexão); senão 401, antes de validar o resto do pedido, como `ator_atual`. A sessão do
     token é conferida depois, por `ator_no_pedido`, na rota."""
-    if not token or ler_token(token, segredo(request)) is None:
+    if not token or credencial_do_token(request, token) is None:
         raise _nao_autenticado()
     return token
 

@@ -85,6 +85,12 @@ def entrar(request: Request, login: str, senha: str) -> Entrada | None:
     return Entrada(u, token)
 
 
+def credencial_do_token(request: Request, token: str | None) -> Credencial | None:
+    """O que o token diz, se veio e a assinatura e a validade conferem (sem ir ao banco); None
+    senão. A sessão dele se confere no banco (`ator_do_token`)."""
+    return ler_token(token, segredo(request)) if token else None
+
+
 def _ociosa(request: Request) -> dt.timedelta:
     return dt.timedelta(minutes=configuracao(request).sessao_ociosa_min)
 
@@ -98,7 +104,7 @@ def ator_do_token(
     uso usem a mesma conexão. Sem ela (as dependências `ator_atual` e `ator_obrigatorio`), a
     sessão é lida numa leitura partilhada só dela, que devolve a conexão ao pool ao terminar: no
     PostgreSQL, um comando sem transação (sem as idas do BEGIN e do COMMIT)."""
-    credencial = ler_token(token, segredo(request)) if token else None
+    credencial = credencial_do_token(request, token)
     if credencial is None or credencial.sessao is None:
         return None
     if uow is None:
@@ -118,6 +124,6 @@ def _ator(request: Request, usuario_id: int, chave: str, uow: UnitOfWork) -> Ato
 
 def sair(request: Request, token: str | None) -> None:
     """Encerra a sessão do token (se for um token válido): ele e o cookie deixam de valer."""
-    credencial = ler_token(token, segredo(request)) if token else None
+    credencial = credencial_do_token(request, token)
     if credencial is not None and credencial.sessao is not None:
         autenticacao.encerrar_sessao(uow_da(request), credencial.sessao, agora())

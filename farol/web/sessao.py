@@ -18,9 +18,8 @@ from urllib.parse import quote
 
 from fastapi import Depends, Request, Response
 
-from farol.http.autenticacao import ator_do_token, segredo
+from farol.http.autenticacao import ator_do_token, credencial_do_token, segredo
 from farol.http.rota import Autenticacao, RotaDoPedido
-from farol.http.seguranca import ler_token
 from farol.services.jurisdicao import Ator
 from farol.services.unit_of_work import UnitOfWork
 
@@ -108,7 +107,7 @@ async def sessao_assinada(request: Request) -> str:
     banco: não toma thread nem conexão); senão vai para /entrar, antes de validar o resto do
     pedido, como `ator_obrigatorio`. A sessão é conferida depois, na rota (`RotaDaPagina`)."""
     token = request.cookies.get(COOKIE_SESSAO)
-    if not token or ler_token(token, segredo(request)) is None:
+    if not token or credencial_do_token(request, token) is None:
         raise _precisa_entrar(request)
     return token
 
