@@ -41,14 +41,13 @@ def partilhar_no_pedido(request: Request, uow: UnitOfWorkDoPedido) -> Iterator[N
 
 
 async def uow_do_pedido(request: Request) -> UnitOfWorkDoPedido:
-    """A unidade de trabalho de um pedido da API (`UnitOfWorkDoPedido`): as leituras com o
-    prazo de um pedido; a rota que quiser uma transação só para a autenticação e o caso de uso
-    os roda em `uow.partilhando()` (o GET de um processo). Assíncrona: criá-la não toma uma
-    thread."""
+    """A unidade de trabalho de um pedido (`UnitOfWorkDoPedido`): as leituras com o prazo de um
+    pedido; nas rotas com usuário, a autenticação e os casos de uso numa leitura ou escrita
+    partilhada (`farol.http.rota`). Assíncrona: criá-la não toma uma thread."""
     return UnitOfWorkDoPedido(banco(request))
 
 
 UowDep = Annotated[UnitOfWork, Depends(uow_do_pedido)]
 """A unidade de trabalho que a rota entrega ao serviço (a rota não abre transação)."""
 UowDoPedidoDep = Annotated[UnitOfWorkDoPedido, Depends(uow_do_pedido)]
-"""A mesma, para a rota que partilha a leitura (`uow.partilhando()`)."""
+"""A mesma, com o que só a do pedido tem (`partilhando`, `encerrar`)."""

@@ -28,5 +28,6 @@ def estatisticas(
     padrao_de, padrao_ate = servico.periodo_padrao(hoje())
     # a autenticação e as figuras numa leitura e numa conexão (`RotaDaApi`; com réplica, as
     # figuras leem nela)
-    figuras = servico.calcular(uow, ator, de or padrao_de, ate or padrao_ate)
-    return EstatisticasDaJurisdicao.model_validate(figuras)
+    return EstatisticasDaJurisdicao.model_validate(
+        servico.calcular(uow, ator, de or padrao_de, ate or padrao_ate)
+    )
