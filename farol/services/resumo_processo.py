@@ -65,9 +65,9 @@ COLUNAS = tuple(c.name for c in ProcessoResumo.__table__.columns)
 TABELA = ProcessoResumo.__tablename__
 
 
-def _lotes(ids: Iterable[int], tamanho: int = LOTE) -> Iterator[list[int]]:
+def _lotes(ids: Iterable[int]) -> Iterator[list[int]]:
     it = iter(sorted(ids))
-    while lote := list(islice(it, tamanho)):
+    while lote := list(islice(it, LOTE)):
         yield lote
 
 
@@ -377,23 +377,33 @@ def preencher_na_migracao(s: Session) -> int:
 
 def conferir(s: Session) -> list[tuple[int, str, Any, Any]]:
     """As diferenças entre o resumo gravado e o recalculado a partir dos atos, em
-    `(processo, coluna, gravado, recalculado)`; processo sem linha aparece na coluna `*`."""
-    gravadas = {
-        r.processo_id: {k: getattr(r, k) for k in COLUNAS}
-        for r in s.execute(select(ProcessoResumo)).scalars()
-    }
+    `(processo, coluna, gravado, recalculado)`; processo sem linha aparece na coluna `*`.
+
+    Lote a lote (`LOTE` processos): as linhas gravadas de cada lote lidas pelo Core ao lado das
+    recalculadas, e as linhas sem processo numa consulta. A memória não cresce com o banco (com
+    1 milhão de processos, ler todas as linhas gravadas de uma vez, como objetos do ORM,
+    ocupava gigabytes)."""
+    gravada_de = select(*(ProcessoResumo.__table__.c[c] for c in COLUNAS))
     diferencas: list[tuple[int, str, Any, Any]] = []
-    vistos: set[int] = set()
     for lote in _lotes(s.execute(select(Processo.id)).scalars()):
+        gravadas = {
+            r["processo_id"]: r
+            for r in s.execute(gravada_de.where(ProcessoResumo.processo_id.in_(lote))).mappings()
+        }
         for linha in _linhas(s, lote):
             pid = linha["processo_id"]
-            vistos.add(pid)
             gravada = gravadas.get(pid)
             if gravada is None:
                 diferencas.append((pid, "*", None, "linha ausente"))
                 continue
             diferencas += [(pid, k, gravada[k], v) for k, v in linha.items() if gravada[k] != v]
-    diferencas += [(pid, "*", "linha sem processo", None) for pid in gravadas.keys() - vistos]
+    sem_processo = select(ProcessoResumo.processo_id).where(
+        ~select(Processo.id).where(Processo.id == ProcessoResumo.processo_id).exists()
+    )
+    diferencas += [
+        (pid, "*", "linha sem processo", None)
+        for pid in s.execute(sem_processo.order_by(ProcessoResumo.processo_id)).scalars()
+    ]
     return diferencas
 
 

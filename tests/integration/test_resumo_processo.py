@@ -10,10 +10,10 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-from apoio import hash_rapido
+from apoio import comandos_sql, hash_rapido
 from cli_util import rodar
 from semente import atores, processo_autuado, registrar
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 
 from farol.erros import ErroFarol
 from farol.relogio import data_local, hoje
@@ -128,6 +128,33 @@ def test_divergencia_forjada_aparece_na_conferencia_e_a_cli_a_refaz(
     r = rodar(capsys, monkeypatch, "db", "resumos", "--database-url", url_banco)
     assert r.codigo == 0 and "em dia" in r.stdout, r.stdout
     assert atores(banco)  # a sessão segue utilizável
+
+
+def test_a_conferencia_le_lote_a_lote_e_acha_a_linha_que_falta(
+    demo_carregada: Banco, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Com lotes de 7 processos (a demonstração tem mais de 20), a conferência acha a linha
+    apagada e a alterada no último lote, e nenhum comando lê a tabela do resumo inteira (com 1
+    milhão de processos, as linhas gravadas todas de uma vez ocupavam gigabytes)."""
+    monkeypatch.setattr(resumo_processo, "LOTE", 7)
+    banco = demo_carregada
+    with banco.unit_of_work(somente_leitura=True) as s:
+        ids = sorted(s.execute(select(Processo.id)).scalars())
+    assert len(ids) > 3 * 7
+    apagado, alterado = ids[1], ids[-1]
+    with banco.engine.begin() as c:  # fora do ORM: ninguém regrava
+        c.execute(delete(ProcessoResumo).where(ProcessoResumo.processo_id == apagado))
+        c.execute(
+            update(ProcessoResumo)
+            .where(ProcessoResumo.processo_id == alterado)
+            .values(atos=999)
+        )
+    with comandos_sql(banco.engine) as comandos, banco.unit_of_work(somente_leitura=True) as s:
+        diferencas = resumo_processo.conferir(s)
+    do_resumo = [c for c in comandos if "FROM processo_resumo" in c]
+    assert do_resumo and all(" WHERE " in c for c in do_resumo), do_resumo
+    assert diferencas[0] == (apagado, "*", None, "linha ausente")
+    assert [d[:3] for d in diferencas[1:]] == [(alterado, "atos", 999)]
 
 
 def test_a_migracao_preenche_o_resumo_e_a_data_civil_dos_processos_ja_gravados(
