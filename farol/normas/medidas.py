@@ -279,9 +279,15 @@ def _verificar_catalogos(t: TabelaMedidas) -> list[str]:
     erros += _erro_interpretacao(
         t, "ordens_embarcacao_estrangeira", t.ordens_embarcacao_estrangeira.interpretacao
     )
+    # a lacuna vale também para infrações que esta tabela não classifica (os arts. 18 a 28 do
+    # RLESTA, depois do fim do texto de referência): basta que existam no catálogo
+    from farol.normas.infracoes import catalogo
+
+    do_catalogo = catalogo().infracoes
     for lacuna in t.lacunas:
         for i in lacuna.infracoes:
-            erros += _erro_infracao(t, "lacuna", i)
+            if i not in do_catalogo or not PADRAO_INFRACAO.match(i):
+                erros += _erro_infracao(t, "lacuna", i)
             if t.linhas_de(i):
                 erros.append(f"lacuna {i}: a infração tem linhas na tabela")
     return erros

@@ -65,6 +65,20 @@ def test_nenhuma_medida_afirmada_pela_norma_nao_e_lacuna(campos: dict[str, Any])
     assert medidas(**campos).lacuna is None
 
 
+@pytest.mark.parametrize("infracao", ["RLESTA.18.I", "RLESTA.22.II", "RLESTA.23.I", "RLESTA.28.II"])
+def test_arts_18_a_28_depois_do_fim_do_texto_levam_a_lacuna_e_nao_nenhuma_medida(
+    infracao: str,
+) -> None:
+    """A seção III trata as infrações artigo por artigo e o texto de referência acaba no art. 17
+    (3.14.1 a): para os arts. 18 a 28 (excesso de passageiros, embriaguez...) o Farol não pode
+    afirmar que a norma não lista medida; diz a lacuna e a regra da emergência."""
+    r = medidas(infracao=infracao, situacao="navegando")
+    assert r.medidas == () and r.lacuna is not None
+    assert (r.lacuna.citacao.norma, r.lacuna.citacao.dispositivo) == ("NORMAM-2023", "seção III")
+    assert "arts. 18 a 28" in r.lacuna.texto and "RLESTA art. 29, parágrafo único" in r.lacuna.texto
+    assert not any("a norma não lista medida" in f for f in r.fundamentos)
+
+
 def test_toda_infracao_de_toda_lacuna_dos_dados_leva_o_marcador() -> None:
     for lacuna in carregar_tabela().lacunas:
         for infracao in lacuna.infracoes:

@@ -452,6 +452,7 @@ def test_marcas_de_borda_livre_nao_tem_linha_porque_o_texto_esta_interrompido() 
 def test_infracao_fora_da_tabela_nao_tem_medida_nem_autor_classificado() -> None:
     r = medidas(infracao="RLESTA.23.VII", situacao="navegando")
     assert r.medidas == () and r.notificar == ()
+    assert r.lacuna is not None  # depois do fim do texto de referência (art. 17)
     assert any("autor material não classificado" in f for f in r.fundamentos)
 
 

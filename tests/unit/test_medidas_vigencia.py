@@ -107,7 +107,7 @@ def test_limite_da_vigencia_das_linhas_do_art_4a(data: dt.date, vale: bool) -> N
         {"infracao": "RLESTA.11", "situacao": "navegando"},  # linha da NORMAM (3.8.1 b)
         {"infracao": "RLESTA.12.II", "condutor_possui_habilitacao": False},  # remissão 3.9.3 d
         {"infracao": "RLESTA.17.I", "situacao": "navegando"},  # lacuna do texto (3.14.1)
-        {"infracao": "RLESTA.23.VII"},  # fora da tabela: "sem medida" também é da NORMAM
+        {"infracao": "RLESTA.23.VII"},  # depois do fim do texto: a lacuna também é da NORMAM
     ],
 )
 def test_outras_infracoes_em_2015_continuam_recusadas_com_a_tabela_de_2023(

@@ -130,7 +130,12 @@ def test_catalogo_publico_com_busca_e_prazos(servidor: Servidor, contexto: Any) 
     capturar(pagina, "11-catalogo-busca")
     expect(pagina.locator("#RLESTA\\.23\\.I")).to_be_visible()
     expect(pagina.locator("#RLESTA\\.11")).to_have_count(0)
-    expect(pagina.locator("#RLESTA\\.23\\.I .citacao")).to_contain_text("RLESTA art. 23, I")
+    expect(pagina.locator("#RLESTA\\.23\\.I > .citacao")).to_contain_text("RLESTA art. 23, I")
+    # o texto de referência da NORMAM acaba no art. 17: a embriaguez (art. 23) leva a lacuna,
+    # não "a norma não lista medida"
+    lacuna = pagina.locator("#RLESTA\\.23\\.I .lacuna")
+    expect(lacuna).to_contain_text("arts. 18 a 28")
+    expect(lacuna).to_contain_text("RLESTA art. 29, parágrafo único")
 
 
 def test_teclado_entra_e_navega_sem_mouse(servidor: Servidor, contexto: Any) -> None:
