@@ -116,11 +116,20 @@ def calcular_penalidade(
 
     tipo_autor = cat.autores[autor]
     reincidente = reincidencias > 0
-    acessorias = [f"{a.tipo}: {a.condicao}" for a in pen.acessorias]
     tipos_acessoria = tipos_de_acessoria()
+    # a acessória que só cabe na reincidência (LESTA art. 4º-A § 2º) não sai sem reincidência:
+    # a decisão a recusaria (`penalidades_do_processo`)
+    cabem = [
+        a
+        for a in pen.acessorias
+        if reincidente
+        or a.tipo not in tipos_acessoria
+        or not tipos_acessoria[a.tipo].exige_reincidencia
+    ]
+    acessorias = [f"{a.tipo}: {a.condicao}" for a in cabem]
     acessorias_texto = [
         f"{tipos_acessoria[a.tipo].nome if a.tipo in tipos_acessoria else a.tipo}: {a.condicao}"
-        for a in pen.acessorias
+        for a in cabem
     ]
     suspensao = pen.suspensao_max
 

@@ -110,6 +110,14 @@ def test_protecao_do_motor_reincidente_triplica_a_multa_e_cancela() -> None:
     assert "LESTA art. 4º-A, § 2º" in r.fundamentos
 
 
+def test_protecao_do_motor_sem_reincidencia_nao_lista_a_apreensao_da_reincidencia() -> None:
+    """A apreensão da embarcação do art. 4º-A § 2º só cabe na reincidência: sem ela, a faixa não
+    a oferece (a decisão a recusaria)."""
+    r = calcular_penalidade("LESTA.4-A", HOJE, autor="comandante", reincidencias=0)
+    assert r.acessorias == [] and r.acessorias_texto == []
+    assert not r.cumulativa
+
+
 def test_protecao_do_motor_antes_da_lei_11970_nao_existe() -> None:
     with pytest.raises(ForaDeVigencia):
         calcular_penalidade("LESTA.4-A", dt.date(2009, 7, 6))
