@@ -51,10 +51,26 @@ LIMITE_PDF = entrada.ARQUIVO  # o PDF enviado a /verificar (farol/entrada.py)
 """Maior PDF aceito para verificar (a API recusa acima; a página confere só até aqui)."""
 
 
-def _codigo() -> str:
-    alfabeto = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-    bruto = "".join(secrets.choice(alfabeto) for _ in range(12))
+ALFABETO_DO_CODIGO = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Sem I, O, 0 e 1 (confundem-se ao ler o papel)."""
+
+
+def _em_grupos(bruto: str) -> str:
     return f"{bruto[:4]}-{bruto[4:8]}-{bruto[8:]}"
+
+
+def _codigo() -> str:
+    return _em_grupos("".join(secrets.choice(ALFABETO_DO_CODIGO) for _ in range(12)))
+
+
+def codigo_digitado(codigo: str) -> str:
+    """O código como foi emitido (`ABCD-EFGH-JKLM`), a partir do que a pessoa digitou do papel:
+    maiúsculas ou minúsculas, com ou sem hífens, com espaços ou pontos no meio. Outro texto
+    volta só sem os espaços das pontas, em maiúsculas (e não acha documento)."""
+    bruto = "".join(c for c in codigo.upper() if c.isalnum())
+    if len(bruto) == 12 and all(c in ALFABETO_DO_CODIGO for c in bruto):
+        return _em_grupos(bruto)
+    return codigo.strip().upper()
 
 
 def tipo_documento(tipo: str) -> d.TipoDocumento:
@@ -240,7 +256,7 @@ def verificar_codigo(s: Session, codigo: str) -> Verificacao | DocumentoNaoRecon
     """Pelo código (QR): recalcula o SHA-256 do PDF guardado e o confere com a cadeia de atos
     antes de atestar; bytes que não conferem recebem a recusa com o motivo."""
     doc = s.execute(
-        select(DocumentoEmitido).where(DocumentoEmitido.codigo == codigo.strip().upper())
+        select(DocumentoEmitido).where(DocumentoEmitido.codigo == codigo_digitado(codigo))
     ).scalar_one_or_none()
     if doc is None:
         raise NaoEncontrado(

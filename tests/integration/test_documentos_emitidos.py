@@ -118,7 +118,13 @@ def test_verificacao_aceita_o_pdf_genuino_recusa_um_byte_alterado_e_aponta_a_sub
     assert antigo["autentico"] and antigo["substituido"] and antigo["substituido_por"] == segundo["codigo"]
     pagina = c.get(f"/verificar/{primeiro.json()['codigo']}")
     assert "Documento autêntico" in pagina.text and segundo["codigo"] in pagina.text
-    assert "NÃO autêntico" in c.get("/verificar/XXXX-YYYY-ZZZZ").text
+    desconhecido = c.get("/verificar/XXXX-YYYY-ZZZZ").text
+    assert "Código não encontrado" in desconhecido and "NÃO autêntico" not in desconhecido
+    # o código digitado do papel: minúsculas, sem hífens, com espaços ou pontos
+    bruto = primeiro.json()["codigo"].replace("-", "")
+    for digitado in (bruto.lower(), f" {bruto[:4]} {bruto[4:8]} {bruto[8:]} ", f"{bruto[:6]}.{bruto[6:]}"):
+        assert c.get(f"/api/v1/verificacao/{digitado}").json()["autentico"], digitado
+        assert "Documento autêntico" in c.get("/verificar", params={"codigo": digitado}).text
     assert c.get("/api/v1/verificacao/XXXX-YYYY-ZZZZ").status_code == 404
 
 

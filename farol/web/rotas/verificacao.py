@@ -70,7 +70,8 @@ def pagina_verificacao(codigo: str, request: Request) -> HTMLResponse:
     try:
         info = documentos.verificar_codigo(uow_da(request), codigo)
     except NaoEncontrado as e:
-        return _pagina(request, _nao_autentico(e.mensagem), codigo)
+        # sem documento com o código: pode ser só um erro de digitação, não um documento falso
+        return _pagina(request, {**_nao_autentico(e.mensagem), "nao_encontrado": True}, codigo)
     return _pagina(request, _resultado(info), codigo)
 
 
@@ -80,7 +81,7 @@ def pagina_verificacao_vazia(
 ) -> Response:
     """Sem código, o formulário; com `?codigo=` (o campo da página), a página do código, no
     mesmo endereço que o QR abre."""
-    codigo = codigo.strip().upper()
+    codigo = documentos.codigo_digitado(codigo)
     if codigo:
         return RedirectResponse(f"/verificar/{quote(codigo, safe='')}", status_code=303)
     return _pagina(request, None)

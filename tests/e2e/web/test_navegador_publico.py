@@ -98,7 +98,7 @@ def test_verificacao_cabe_no_celular_e_aceita_o_codigo_digitado(
         capturar(pagina, "91-verificar-autentico-celular")
 
         pagina.goto(f"{servidor.url}/verificar/ZZZZ-ZZZZ-ZZZZ")
-        expect(pagina.locator("#resultado-verificacao")).to_contain_text("NÃO autêntico")
+        expect(pagina.locator("#resultado-verificacao")).to_contain_text("Código não encontrado")
         _sem_rolagem_lateral(pagina)
     finally:
         ctx.close()

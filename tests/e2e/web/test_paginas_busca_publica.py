@@ -223,7 +223,9 @@ def test_verificar_tem_a_cara_das_paginas_e_o_campo_do_codigo(cliente: TestClien
     digitado = cliente.get("/verificar", params={"codigo": " abcd-efgh-jkmn "})
     assert digitado.status_code == 303
     assert digitado.headers["location"] == "/verificar/ABCD-EFGH-JKMN"
-    assert "Documento NÃO autêntico" in cliente.get(digitado.headers["location"]).text
+    assert "Código não encontrado" in cliente.get(digitado.headers["location"]).text
+    sem_hifens = cliente.get("/verificar", params={"codigo": "abcd efgh jkmn"})
+    assert sem_hifens.headers["location"] == "/verificar/ABCD-EFGH-JKMN"
 
 
 def test_verificar_mostra_o_horario_de_brasilia_no_formato_brasileiro(
