@@ -24,13 +24,23 @@ rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 GRAFICOS = ("artigo", "mes", "om", "multas", "medidas")
 
 
+def _data(texto: str) -> dt.date:
+    """A data do campo (AAAA-MM-DD, a do seletor de datas) ou digitada no endereço como a
+    página a mostra (DD/MM/AAAA)."""
+    texto = texto.strip()
+    try:
+        return dt.date.fromisoformat(texto)
+    except ValueError:
+        return dt.datetime.strptime(texto, "%d/%m/%Y").date()
+
+
 def _periodo(de: str, ate: str) -> tuple[dt.date, dt.date, Erros]:
     padrao_de, padrao_ate = servico.periodo_padrao(hoje())
     erros = Erros()
     datas = []
     for nome, texto, padrao in (("de", de, padrao_de), ("ate", ate, padrao_ate)):
         try:
-            datas.append(dt.date.fromisoformat(texto) if texto else padrao)
+            datas.append(_data(texto) if texto.strip() else padrao)
         except ValueError:
             erros.adicionar(nome, "data inválida: use DD/MM/AAAA")
             datas.append(padrao)
@@ -71,7 +81,10 @@ def estatisticas(request: Request, ator: AtorWeb, de: str = "", ate: str = "") -
 
 @rotas.get("/estatisticas.csv", response_model=None)
 def estatisticas_csv(request: Request, ator: AtorWeb, de: str = "", ate: str = "") -> Response:
-    e, _ = _calcular(request, ator, de, ate)
+    e, erros = _calcular(request, ator, de, ate)
+    if erros:  # o arquivo de outro período não sai com o nome do pedido: o erro, como na página
+        texto = "; ".join(f"{nome}: {msg}" for nome, msg in erros.por_campo.items())
+        return Response(texto, status_code=422, media_type="text/plain; charset=utf-8")
     nome = f"farol-estatisticas-{ator.om_sigla}-{e['de']}-a-{e['ate']}.csv"
     return Response(
         "\ufeff" + servico.para_csv(e),

@@ -410,6 +410,18 @@ def test_estatisticas_csv_e_svg(cliente: TestClient) -> None:
     assert cliente.get("/estatisticas/graficos/outro.svg").status_code == 404
     r = cliente.get("/estatisticas?de=2026-13-01")
     assert r.status_code == 422 and "data inválida" in r.text
+    # o período recusado não sai no CSV como se fosse outro: o mesmo erro da página
+    invertido = {"de": "2026-12-31", "ate": "2026-01-01"}
+    assert cliente.get("/estatisticas", params=invertido).status_code == 422
+    r = cliente.get("/estatisticas.csv", params=invertido)
+    assert r.status_code == 422 and "anterior ao início" in r.text
+    assert cliente.get("/estatisticas.csv", params={"de": "31/02/2026"}).status_code == 422
+    # a data como a página a mostra (DD/MM/AAAA), digitada no endereço
+    r = cliente.get("/estatisticas", params={"de": "31/01/2026", "ate": "28/02/2026"})
+    assert r.status_code == 200 and "data inválida" not in r.text
+    brasileira = cliente.get("/estatisticas.csv", params={"de": "31/01/2026", "ate": "28/02/2026"})
+    iso = cliente.get("/estatisticas.csv", params={"de": "2026-01-31", "ate": "2026-02-28"})
+    assert brasileira.status_code == 200 and brasileira.text == iso.text
 
 
 def test_paginas_sem_ids_repetidos(cliente: TestClient, banco: Banco) -> None:
