@@ -49,6 +49,7 @@ from farol.store.indices_de_busca import (
     percorre_os_recentes,
     sem_paralelismo,
 )
+from farol.store.numeracao import numero_digitado
 from farol.store.orm import OM, Embarcacao, Pessoa, Processo, ProcessoBusca
 
 LIMITE = 50
@@ -172,6 +173,9 @@ def buscar_processos(s: Session, ator: Ator, termo: str) -> dict[str, Any]:
             "inscrição ou nome da embarcação",
             campo="q",
         )
+    oficial = numero_digitado(termo)  # "2026/cpsc/22" busca o 2026/CPSC/000022
+    if oficial != termo.upper():
+        termo = oficial
     documento = documento_do_termo(termo)
     linhas = _processos_que_casam(s, ator, termo, documento)
     exato = termo.upper()

@@ -34,7 +34,8 @@ from farol.services.jurisdicao import Ator
 from farol.services.leitura import detalhar
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.ancoras import conferir_documento
-from farol.store.orm import OM, DocumentoEmitido, Inspecao, Pessoa, Processo
+from farol.store.numeracao import numero_digitado
+from farol.store.orm import OM, AutoDeInfracao, DocumentoEmitido, Inspecao, Pessoa, Processo
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def _processo_do_interessado(
     Documento malformado ou com dígito verificador errado: `EntradaInvalida` (campo
     `documento`) — isso não revela nada sobre processo algum.
     """
-    numero = numero.strip().upper()
+    numero = numero_digitado(numero)  # como se digita do papel: "2026/cpsc/22"
     recusas: list[ErroFarol] = []  # o número e o documento conferidos juntos
     if not numero:
         recusas.append(EntradaInvalida("informe o número do processo", campo="numero"))
@@ -112,13 +113,21 @@ def _processo_do_interessado(
         except EntradaInvalida as e:
             recusas.append(e)
     recusar_juntos(recusas)
-    p = s.execute(select(Processo).where(Processo.numero == numero)).scalar_one_or_none()
-    if p is None or p.autuado_id is None:
-        return None
-    autuado = s.get(Pessoa, p.autuado_id)
-    if autuado is None or autuado.documento != digitos:
-        return None
-    return p, autuado
+    # o número do processo ou o do Auto de Infração (o que o autuado tem impresso no Auto): as
+    # numerações são separadas e o mesmo texto pode ser de processos diferentes; vale o do
+    # autuado com este documento
+    do_autuado = select(Processo, Pessoa).join(
+        Pessoa, (Pessoa.id == Processo.autuado_id) & (Pessoa.documento == digitos)
+    )
+    achado = (
+        s.execute(do_autuado.where(Processo.numero == numero)).first()
+        or s.execute(
+            do_autuado.join(AutoDeInfracao, AutoDeInfracao.processo_id == Processo.id).where(
+                AutoDeInfracao.numero == numero
+            )
+        ).first()
+    )
+    return (achado[0], achado[1]) if achado is not None else None
 
 
 def _documentos_do_interessado(s: Session, p: Processo) -> list[dict[str, Any]]:

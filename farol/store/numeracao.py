@@ -12,6 +12,8 @@ serializa os escritores.
 
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
@@ -23,6 +25,10 @@ PROCESSO = "processo"
 AUTO_DE_INFRACAO = "auto_de_infracao"
 NOTIFICACAO = "notificacao"
 DIGITOS = 6
+
+# o número como se digita do papel: "2026/CPSC/22", "2026-cpsc-000022", "2026 CPSC 22"
+_SEPARADOR = r"\s*[/\-.\s]\s*"
+_DIGITADO = re.compile(rf"^(\d{{4}}){_SEPARADOR}([A-Z][A-Z0-9]*){_SEPARADOR}(\d{{1,{DIGITOS}}})$")
 
 
 def proximo_numero(sessao: Session, om_id: int, ano: int, tipo: str) -> int:
@@ -41,3 +47,14 @@ def proximo_numero(sessao: Session, om_id: int, ano: int, tipo: str) -> int:
 def numero_oficial(ano: int, sigla_om: str, sequencial: int) -> str:
     """`2026/CPSP/000123`: ano, sigla da OM e sequencial com seis dígitos."""
     return f"{ano}/{sigla_om}/{sequencial:0{DIGITOS}d}"
+
+
+def numero_digitado(texto: str) -> str:
+    """O número oficial (`2026/CPSC/000022`) do que a pessoa digitou: minúsculas, sem os zeros
+    à esquerda do sequencial, com hífens, pontos ou espaços no lugar das barras. Outro texto
+    volta só sem os espaços das pontas, em maiúsculas."""
+    t = texto.strip().upper()
+    m = _DIGITADO.match(t)
+    if m is None:
+        return t
+    return numero_oficial(int(m[1]), m[2], int(m[3]))

@@ -124,6 +124,42 @@ def test_busca_acha_o_autuado_sem_acento_e_em_maiusculas(
         assert numero in pagina.text, termo
 
 
+def _como_se_digita(numero: str) -> list[str]:
+    """O número oficial (2026/CPSC/000022) como a pessoa o digita do papel."""
+    ano, sigla, seq = numero.split("/")
+    curto = str(int(seq))
+    return [
+        f"{ano}/{sigla}/{curto}",
+        f"{ano}/{sigla.lower()}/{curto}",
+        f"{ano}-{sigla}-{seq}",
+        f" {ano} {sigla} {curto} ",
+    ]
+
+
+def test_busca_acha_o_processo_pelo_numero_sem_zeros_e_com_hifens(
+    cliente: TestClient, com_multa: dict[str, Any]
+) -> None:
+    numero = com_multa["este"]["numero"]
+    _entrar(cliente, "autoridade.cpsc")
+    for termo in _como_se_digita(numero):
+        pagina = cliente.get("/busca", params={"q": termo})
+        assert pagina.status_code == 200 and numero in pagina.text, termo
+        assert "0 processos" not in texto_visivel(pagina.text), termo
+
+
+def test_consulta_aceita_o_numero_como_se_digita_e_o_numero_do_auto(
+    cliente: TestClient, com_multa: dict[str, Any]
+) -> None:
+    este, outro = com_multa["este"], com_multa["outro"]
+    for numero in [*_como_se_digita(este["numero"]), este["r"]["auto"]["numero"]]:
+        r = _consultar(cliente, numero, este["documento"])
+        assert r.status_code == 200 and 'id="guia-pagamento"' in r.text, numero
+        assert este["numero"] in r.text, numero
+    # o número do Auto de outro autuado, com este documento: a mesma recusa neutra
+    recusa = _consultar(cliente, outro["r"]["auto"]["numero"], este["documento"])
+    assert "Nenhum processo encontrado" in recusa.text
+
+
 @pytest.mark.parametrize("termo", ["colete", "COLETE", "extintor", "art. 15", "artigo 15", "15"])
 def test_legislacao_acha_a_dotacao_por_palavra_e_por_artigo(
     cliente: TestClient, termo: str
