@@ -95,12 +95,18 @@ def numero_de_diarias(inicio: dt.date, fim: dt.date) -> int:
 def trechos(
     tarifas: Iterable[Tarifa], itens: Sequence[str], inicio: dt.date, ultimo: dt.date
 ) -> tuple[tuple[TrechoDiario, ...], tuple[tuple[str, dt.date, dt.date], ...]]:
-    """Os dias de `inicio` a `ultimo` (incluídos), por item, cortados nas mudanças da tabela."""
+    """Os dias de `inicio` a `ultimo` (incluídos), por item, cortados nas mudanças da tabela.
+
+    Item sem tabela numa OM que tem tabela de outros: a OM não o cobra. A OM sem tabela
+    nenhuma não disse o que cobra: todos os dias de todos os itens ficam "sem tabela" (o extrato
+    o aponta, em vez de dizer que nada há a pagar)."""
     por_item: dict[str, list[Tarifa]] = {}
     for t in tarifas:
         por_item.setdefault(t.item, []).append(t)
     saida: list[TrechoDiario] = []
     sem: list[tuple[str, dt.date, dt.date]] = []
+    if not por_item:
+        return (), tuple((item, inicio, ultimo) for item in itens)
     for item in itens:
         lista = sorted(por_item.get(item, ()), key=lambda t: t.vigente_desde)
         if not lista:

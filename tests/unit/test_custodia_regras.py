@@ -45,6 +45,12 @@ def test_dia_antes_da_primeira_tabela_nao_se_cobra_e_o_extrato_o_aponta() -> Non
     assert e.total_diarias == Decimal("120.00")
 
 
+def test_om_sem_tabela_nenhuma_aponta_todos_os_dias_sem_tabela_em_vez_de_nada_a_pagar() -> None:
+    e = extrato([], ITENS, D(2026, 12, 1), D(2026, 12, 6))
+    assert e.trechos == () and e.total_diarias == Decimal("0")
+    assert e.sem_tabela == tuple((item, D(2026, 12, 1), D(2026, 12, 5)) for item in ITENS)
+
+
 def test_pendencias_abatem_o_pago_das_avulsas_e_depois_das_diarias_e_somam_as_multas() -> None:
     tabela = [_t("guarda", D(2026, 1, 1), "60.00"), _t("conservacao", D(2026, 1, 1), "10.00")]
     e = extrato(
