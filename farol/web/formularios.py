@@ -211,7 +211,11 @@ def mensagem_de_validacao(item: Any, nome: str = "") -> str:
     if tipo == "string_too_long":
         return f"texto longo demais: no máximo {_numero(ctx['max_length'])} caracteres{digitado}"
     if tipo == "string_too_short":
-        return f"texto curto demais: no mínimo {_numero(ctx['min_length'])} caracteres{digitado}"
+        minimo = ctx["min_length"]
+        if not (valor or "").strip():  # o campo obrigatório deixado em branco
+            return "preencha este campo"
+        unidade = "caractere" if minimo == 1 else "caracteres"
+        return f"texto curto demais: no mínimo {_numero(minimo)} {unidade}{digitado}"
     if tipo == "greater_than":
         return "informe um valor maior que " + ("zero" if ctx["gt"] == 0 else _numero(ctx["gt"]))
     if tipo == "greater_than_equal":

@@ -306,6 +306,13 @@ def test_inspecao_recusada_volta_com_o_que_foi_digitado_e_o_erro_no_campo(
     assert "CPF 529.982.247-26 com dígito verificador errado" in r.text
     assert 'value="Reenvio"' in r.text
     assert 'value="hab_sem" checked' in r.text
+    # o campo obrigatório deixado em branco: "preencha este campo", não "no mínimo 1 caracteres"
+    r = cliente.post("/inspecoes/nova", data={**form, "embarcacao.inscricao": "", "local": " "})
+    assert r.status_code == 422
+    for campo in ("embarcacao-inscricao", "local"):
+        erro = re.search(rf'id="erro-{campo}"[^>]*>(.*?)<', r.text, re.S)
+        assert erro and "preencha este campo" in erro.group(1), campo
+    assert "no mínimo 1 caracteres" not in r.text and "texto curto demais" not in r.text
 
 
 def test_papel_que_nao_inspeciona_nao_ve_o_formulario(cliente: TestClient) -> None:
