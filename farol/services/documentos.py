@@ -53,6 +53,8 @@ LIMITE_PDF = entrada.ARQUIVO  # o PDF enviado a /verificar (farol/entrada.py)
 
 ALFABETO_DO_CODIGO = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Sem I, O, 0 e 1 (confundem-se ao ler o papel)."""
+LETRAS_DO_CODIGO = 12
+"""Três grupos de quatro: `ABCD-EFGH-JKLM`."""
 
 
 def _em_grupos(bruto: str) -> str:
@@ -60,7 +62,7 @@ def _em_grupos(bruto: str) -> str:
 
 
 def _codigo() -> str:
-    return _em_grupos("".join(secrets.choice(ALFABETO_DO_CODIGO) for _ in range(12)))
+    return _em_grupos("".join(secrets.choice(ALFABETO_DO_CODIGO) for _ in range(LETRAS_DO_CODIGO)))
 
 
 def codigo_digitado(codigo: str) -> str:
@@ -68,7 +70,7 @@ def codigo_digitado(codigo: str) -> str:
     maiúsculas ou minúsculas, com ou sem hífens, com espaços ou pontos no meio. Outro texto
     volta só sem os espaços das pontas, em maiúsculas (e não acha documento)."""
     bruto = "".join(c for c in codigo.upper() if c.isalnum())
-    if len(bruto) == 12 and all(c in ALFABETO_DO_CODIGO for c in bruto):
+    if len(bruto) == LETRAS_DO_CODIGO and all(c in ALFABETO_DO_CODIGO for c in bruto):
         return _em_grupos(bruto)
     return codigo.strip().upper()
 

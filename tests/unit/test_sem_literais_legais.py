@@ -60,6 +60,9 @@ NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
     ("farol/services/estatistica_mensal.py", "_ultimo_dia"): _p("dia 28 + 4 passa do mês", 28, 4),
     ("farol/services/jurisdicao.py", "_MAXIMO_DE_ARVORES"): _p("árvores de OMs em memória", 32),
     ("farol/services/resumo_processo.py", "LOTE"): _p("processos por comando do resumo", 500),
+    ("farol/services/documentos.py", "LETRAS_DO_CODIGO"): _p(
+        "código de verificação do documento: três grupos de quatro", 12
+    ),
     ("farol/services/carga_em_massa.py", "PESO_DO_TIPO_DE_OM"): _p(
         "distribuição dos processos sintéticos entre as OMs da carga", 3
     ),
