@@ -135,6 +135,11 @@ def campo_do_formulario(campo: str | None, nomes: Iterable[str]) -> str:
     candidatos = [n for n in nomes if campo == n or campo.startswith(n + ".")]
     if candidatos:
         return max(candidatos, key=len)
+    # o erro de um grupo de campos (`dados.penalidades.0`: a multa, a suspensão...): no primeiro
+    # campo do grupo no formulário
+    do_grupo = [n for n in nomes if n.startswith(campo + ".")]
+    if do_grupo:
+        return do_grupo[0]
     ultimo = campo.rsplit(".", 1)[-1]
     for n in nomes:
         if n == ultimo or n.endswith("." + ultimo):
@@ -154,9 +159,9 @@ def erro_farol(e: ErroFarol, nomes: Iterable[str], apelidos: dict[str, str] | No
                 caminho = destino
                 break
         nome = campo_do_formulario(caminho, nomes)
+        # no topo do formulário, sem o caminho interno do dado ("papel:", "id:"): a mensagem já
+        # diz de que se trata
         texto = um.mensagem + (f" ({um.regra})" if um.regra else "")
-        if nome == GERAL and um.campo:
-            texto = f"{um.campo}: {texto}"
         if nome == GERAL and erros.geral:
             erros.por_campo[GERAL] += f"; {texto}"
         else:
