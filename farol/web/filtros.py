@@ -111,7 +111,9 @@ def medida(valor: object) -> str:
 
 
 def autor(valor: object) -> str:
-    a = carregar_tabela().autores.get(str(valor))
+    """O nome do autor material: da tabela de medidas ou do catálogo de infrações (o
+    `autor_tipo` da lavratura)."""
+    a = carregar_tabela().autores.get(str(valor)) or catalogo().autores.get(str(valor))
     return a.nome if a else str(valor).replace("_", " ")
 
 

@@ -122,6 +122,10 @@ def test_julgamento_pela_pagina_impoe_a_demolicao_com_o_prazo_e_mostra_o_vencime
     penalidades = pagina[pagina.index("Penalidades em vigor") :]
     penalidades = _texto(penalidades[: penalidades.index("</ul>")])
     assert "RLESTA.26 multa de R$ 2.000,00" in penalidades
+    # a infração do auto diz o autor material pelo nome, não pela chave interna
+    autor = _texto(_grupo(r'<span class="secundario autor-material">(.*?)</span>\s*<span', pagina))
+    assert "autor material: proprietário de obra sob, sobre ou às margens das águas" in autor
+    assert "proprietario_obra" not in autor and "proprietario obra" not in _texto(pagina)
     assert "e demolição da obra e recomposição do local, em 60 dias da ciência" in penalidades
     assert "LESTA art. 29" in penalidades
     # o prazo só começa na ciência: antes dela, não há prazo das acessórias na lista
