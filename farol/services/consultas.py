@@ -4,6 +4,7 @@ dívida ativa e alertas de prescrição (Lei 9.873/1999)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from decimal import Decimal
 from typing import Any, Literal, get_args
 
@@ -378,8 +379,18 @@ def opcoes_da_lista(s: Session, ator: Ator) -> OpcoesDaLista:
     """As opções dos filtros: os estados de cada quadro com a contagem na jurisdição, os
     regimes e as OMs da jurisdição."""
     contagem = contagem_por_estado.na_sessao(s, ator)
+    # o mesmo nome em quadros diferentes (o fim da apuração e o do inquérito) leva o do quadro,
+    # sem a citação entre parênteses
+    regime_de = {
+        e: m.nome.split(" (", 1)[0] for m in reversed(carregar_regimes()) for e in m.estados
+    }
+    nomes = Counter(e.nome for e in estados_dos_regimes().values())
     estados = [
-        OpcaoDeFiltro(id=e.id, nome=e.nome, quantidade=contagem.get(e.id, 0))
+        OpcaoDeFiltro(
+            id=e.id,
+            nome=e.nome if nomes[e.nome] == 1 else f"{e.nome} ({regime_de[e.id]})",
+            quantidade=contagem.get(e.id, 0),
+        )
         for e in estados_dos_regimes().values()
     ]
     regimes = [OpcaoDeFiltro(id=m.regime, nome=m.nome) for m in carregar_regimes()]
@@ -639,9 +650,7 @@ def _vencimento_do_pagamento() -> Any:
     )
 
 
-def _pagina_do_resumo(
-    condicoes: Any, ordem: tuple[Any, ...], limite: int | None
-) -> Select[Any]:
+def _pagina_do_resumo(condicoes: Any, ordem: tuple[Any, ...], limite: int | None) -> Select[Any]:
     """Os ids de uma página de linhas do modelo de leitura, na ordem de um índice parcial que
     as separa (a OM, a ordem e o processo no próprio índice): sem juntar os processos de todas
     as linhas que atendem às condições, como fazia a ordem pelo número (a 1 milhão de

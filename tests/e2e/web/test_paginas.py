@@ -4,6 +4,7 @@ API, sessão por cookie, CSRF, jurisdição, idempotência dos formulários e er
 from __future__ import annotations
 
 import datetime as dt
+import html as html_
 import inspect
 import re
 import uuid
@@ -587,6 +588,26 @@ def test_restituicao_e_efeito_do_recurso_na_pagina_no_painel_e_na_consulta_publi
     )
     assert r.status_code == 200
     assert 'id="restituicao"' in r.text and "R$ 600,00" in r.text
+
+
+def test_filtro_de_estado_sem_dois_estados_com_o_mesmo_nome(cliente: TestClient) -> None:
+    """O fim da apuração e o do inquérito têm o mesmo nome no quadro: a opção leva o do regime."""
+    entrar(cliente, "autoridade.cpsc")
+    pagina = cliente.get("/processos").text
+    select = re.search(r'<select id="c-estado".*?</select>', pagina, re.S)
+    assert select
+    nomes = [
+        re.sub(r" \(\d+\)$", "", html_.unescape(x).strip())
+        for x in re.findall(r"<option[^>]*>([^<]*)</option>", select.group(0))
+    ]
+    assert len(nomes) == len(set(nomes)) > 20, [n for n in nomes if nomes.count(n) > 1]
+    assert (
+        "Infração constatada; procedimento sancionador aberto (Apuração posterior de infração)"
+        in nomes
+    )
+    assert (
+        "Infração constatada; procedimento sancionador aberto (Inquérito administrativo)" in nomes
+    )
 
 
 def test_apuracao_aberta_pela_pagina_e_registrada_no_processo(cliente: TestClient) -> None:
