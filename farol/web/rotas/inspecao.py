@@ -23,6 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import uuid
+from functools import cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -52,6 +53,7 @@ from farol.services.inspecoes import (
 from farol.services.jurisdicao import Ator
 from farol.web import checklist
 from farol.web.ambiente import pagina, renderizar_texto
+from farol.web.atos import limites_no_modelo
 from farol.web.formularios import GERAL, Erros, decimal_br, erro_farol, erros_pydantic
 from farol.web.sessao import AtorWeb, RotaDaPagina, conferir_csrf
 
@@ -284,6 +286,17 @@ def previa(v: dict[str, Any]) -> tuple[dict[str, Any] | None, Erros]:
         return None, _erro_validade(erro_farol(e, _nomes(v), apelidos))
 
 
+@cache
+def _maximos() -> dict[str, int]:
+    """O `maxlength` de cada campo de texto do formulário, do modelo da inspeção (o navegador
+    para no limite que o serviço recusaria depois)."""
+    return {
+        nome: maximo
+        for nome in CAMPOS
+        if (maximo := limites_no_modelo(NovaInspecao, nome.split(".")).max_caracteres)
+    }
+
+
 def _agora_local() -> str:
     return agora().astimezone(fuso()).strftime("%Y-%m-%dT%H:%M")
 
@@ -315,6 +328,7 @@ def _pagina_formulario(
         {
             "v": v,
             "erros": erros or Erros(),
+            "maximos": _maximos(),
             "avaliacao": avaliacao,
             "grupos": checklist.GRUPOS,
             "tipos_embarcacao": TIPOS_EMBARCACAO,

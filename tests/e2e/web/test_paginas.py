@@ -316,6 +316,31 @@ def test_inspecao_recusada_volta_com_o_que_foi_digitado_e_o_erro_no_campo(
     assert "no mínimo 1 caracteres" not in r.text and "texto curto demais" not in r.text
 
 
+def test_todo_campo_de_texto_da_nova_inspecao_tem_o_limite_do_servico(
+    cliente: TestClient,
+) -> None:
+    """O navegador para no limite que o serviço recusaria depois (docs/web.md: cada campo de
+    texto tem `maxlength`): o Local em 300, o nome em 200, a inscrição em 30."""
+    entrar(cliente, "inspetor.cpsc")
+    pagina = cliente.get("/inspecoes/nova").text
+    form = pagina[pagina.index('<form id="form-inspecao"') :]
+    form = form[: form.index("</form>")]
+    textos = re.findall(r'<input id="[^"]+" name="([^"]+)" type="(?:text|tel)"[^>]*>', form)
+    sem = [
+        nome
+        for nome in textos
+        if not re.search(rf'name="{re.escape(nome)}" type="(?:text|tel)"[^>]*maxlength="\d+"', form)
+    ]
+    assert len(textos) >= 10 and sem == [
+        "embarcacao.comprimento",
+        "localizacao.latitude",
+        "localizacao.longitude",
+        "localizacao.precisao_m",
+    ], sem  # números: o limite é o do valor, conferido no envio
+    for nome, maximo in (("local", 300), ("proprietario.nome", 200), ("embarcacao.inscricao", 30)):
+        assert re.search(rf'name="{re.escape(nome)}"[^>]*maxlength="{maximo}"', form), nome
+
+
 def test_papel_que_nao_inspeciona_nao_ve_o_formulario(cliente: TestClient) -> None:
     entrar(cliente, "auditor.cpsc")
     r = cliente.get("/inspecoes/nova")
