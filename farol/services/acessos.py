@@ -27,6 +27,7 @@ from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, AcessoDadoPessoal, Usuario
 
 __all__ = [
+    "CONSULTA_BUSCA",
     "CONSULTA_EMBARCACAO",
     "CONSULTA_SITUACAO",
     "AcessoRegistrado",
@@ -37,6 +38,9 @@ __all__ = [
 
 CONSULTA_SITUACAO = "situacao"
 """A consulta da situação de uma pessoa (GET /api/v1/situacao/{documento})."""
+CONSULTA_BUSCA = "busca_de_embarcacao"
+"""O proprietário de cada embarcação sugerida pela busca da nova inspeção
+(GET /inspecoes/embarcacoes?q=)."""
 CONSULTA_EMBARCACAO = "embarcacao_por_inscricao"
 """O proprietário da embarcação de uma inscrição (GET /api/v1/embarcacoes?inscricao=, e a nova
 inspeção ao sair do campo da inscrição)."""

@@ -35,8 +35,10 @@ from sqlalchemy import ColumnElement, Select, Table, select
 from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
+from farol.domain.papeis import VE_DADOS_PESSOAIS, pode
 from farol.domain.texto import palavras_da_busca
 from farol.erros import EntradaInvalida
+from farol.services import acessos
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import resumo
 from farol.services.resultados.busca import ResultadoDaBusca
@@ -195,12 +197,18 @@ def buscar(s: Session, ator: Ator, termo: str) -> ResultadoDaBusca:
     return ResultadoDaBusca.model_validate(buscar_processos.na_sessao(s, ator, termo))
 
 
-@caso_de_uso()
-def buscar_embarcacoes(s: Session, termo: str, limite: int = 8) -> list[dict[str, Any]]:
-    """Embarcações cuja inscrição ou nome contém o termo, com o proprietário cadastrado."""
+@caso_de_uso(escrita=True)
+def buscar_embarcacoes(
+    s: Session, ator: Ator, termo: str, limite: int = 8
+) -> list[dict[str, Any]]:
+    """Embarcações cuja inscrição ou nome contém o termo (a sugestão da nova inspeção), com o
+    proprietário cadastrado só para o papel que vê dados pessoais, e cada leitura dele no
+    registro de acessos, como `embarcacoes.por_inscricao`; os outros papéis recebem
+    `proprietario: null` e nada se grava."""
     termo = termo.strip()
     if len(termo) < TAMANHO_MINIMO:
         return []
+    ve = pode(ator.papel, VE_DADOS_PESSOAIS)
     dialeto = s.get_bind().dialect.name
     linhas = s.execute(
         select(Embarcacao, Pessoa)
@@ -209,7 +217,7 @@ def buscar_embarcacoes(s: Session, termo: str, limite: int = 8) -> list[dict[str
         .order_by(Embarcacao.nome, Embarcacao.id)
         .limit(limite)
     ).all()
-    return [
+    achadas = [
         {
             "inscricao": e.inscricao,
             "nome": e.nome,
@@ -217,7 +225,13 @@ def buscar_embarcacoes(s: Session, termo: str, limite: int = 8) -> list[dict[str
             "propulsao": e.propulsao,
             "comprimento": None if e.comprimento is None else f"{e.comprimento:.2f}",
             "estrangeira": e.estrangeira,
-            "proprietario": {"documento": formatar_documento(p.documento), "nome": p.nome},
+            "proprietario": {"documento": formatar_documento(p.documento), "nome": p.nome}
+            if ve
+            else None,
         }
         for e, p in linhas
     ]
+    if ve:
+        for dono in {p.id: p for _, p in linhas}.values():
+            acessos.registrar_leitura(s, ator, dono.documento, dono.id, acessos.CONSULTA_BUSCA)
+    return achadas

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -222,7 +223,10 @@ def test_a_busca_por_indice_acha_o_mesmo_que_a_varredura(
                     diferentes.append((login, termo))
                 achou += bool(novo[0])
                 truncou += novo[1]
-            novo_e = [e["inscricao"] for e in busca.buscar_embarcacoes.na_sessao(s, termo)]
+            novo_e = [
+                e["inscricao"]
+                for e in busca.buscar_embarcacoes.na_sessao(s, todos["consulta.cpsc"], termo)
+            ]
             if novo_e != embarcacoes_antigas(s, termo):
                 diferentes.append(("embarcações", termo))
     assert diferentes == []
@@ -289,7 +293,8 @@ def _consultas_da_busca(banco: Banco, ator: Ator, termo: str) -> list[tuple[str,
     try:
         with banco.unit_of_work(somente_leitura=True) as s:
             busca.buscar_processos.na_sessao(s, ator, termo)
-            busca.buscar_embarcacoes.na_sessao(s, termo)
+            # o papel sem dados pessoais: a busca só lê (o proprietário não vai nem se registra)
+            busca.buscar_embarcacoes.na_sessao(s, replace(ator, papel="consulta"), termo)
     finally:
         event.remove(banco.engine, "before_cursor_execute", guardar)
     return comandos
@@ -494,11 +499,13 @@ def test_sqlite_tabelas_fts5_tem_os_gatilhos_e_estao_em_dia(
 
 
 def test_cadastro_incluido_corrigido_e_apagado_aparece_e_some_da_busca(
-    banco_busca: Banco,
+    banco_busca: Banco, todos: dict[str, Ator]
 ) -> None:
     def inscricoes(termo: str) -> list[str]:
         with banco_busca.unit_of_work(somente_leitura=True) as s:
-            return [e["inscricao"] for e in busca.buscar_embarcacoes.na_sessao(s, termo)]
+            sem_dados_pessoais = todos["consulta.cpsc"]
+            achadas = busca.buscar_embarcacoes.na_sessao(s, sem_dados_pessoais, termo)
+            return [e["inscricao"] for e in achadas]
 
     with banco_busca.unit_of_work() as s:
         dono = Pessoa(documento=cpf_de(99_999), tipo="fisica", nome="Zulmira Içá")

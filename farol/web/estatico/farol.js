@@ -213,13 +213,16 @@
       por("embarcacao.tipo", e.tipo);
       por("embarcacao.propulsao", e.propulsao);
       por("embarcacao.comprimento", e.comprimento == null ? null : String(e.comprimento).replace(".", ","));
-      por("proprietario.documento", e.proprietario.documento);
-      por("proprietario.nome", e.proprietario.nome);
+      if (e.proprietario) {  /* só para o papel que vê dados pessoais */
+        por("proprietario.documento", e.proprietario.documento);
+        por("proprietario.nome", e.proprietario.nome);
+      }
       var est = form.elements.namedItem("embarcacao.estrangeira");
       if (est) est.checked = !!e.estrangeira;
       lista.innerHTML = "";
       var li = document.createElement("li");
-      li.textContent = "Preenchido: " + e.nome + " (" + e.inscricao + "), proprietário " + e.proprietario.nome + ".";
+      li.textContent = "Preenchido: " + e.nome + " (" + e.inscricao + ")" +
+        (e.proprietario ? ", proprietário " + e.proprietario.nome : "") + ".";
       lista.appendChild(li);
     }
 
@@ -238,7 +241,7 @@
             var li = document.createElement("li");
             var b = document.createElement("button");
             b.type = "button";
-            b.textContent = e.nome + " — " + e.inscricao + " · " + e.proprietario.nome;
+            b.textContent = e.nome + " — " + e.inscricao + (e.proprietario ? " · " + e.proprietario.nome : "");
             b.addEventListener("click", function () { preencher(e); });
             li.appendChild(b);
             lista.appendChild(li);

@@ -506,7 +506,7 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> Response:
 def embarcacoes(request: Request, ator: AtorWeb, q: str = "") -> JSONResponse:
     if len(q) > 100:
         raise EntradaInvalida("termo de busca longo demais", campo="q")
-    achadas = busca.buscar_embarcacoes(uow_da(request), re.sub(r"\s+", " ", q))
+    achadas = busca.buscar_embarcacoes(uow_da(request), ator, re.sub(r"\s+", " ", q))
     return JSONResponse(achadas, headers={"Cache-Control": "no-store"})
 
 

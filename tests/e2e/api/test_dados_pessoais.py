@@ -107,6 +107,28 @@ def test_cada_leitura_dos_dados_completos_fica_no_registro_e_o_auditor_a_ve(
     assert [x["login"] for x in _registro(api, como="auditor.cpsp")] == ["ac.cpsp"]
 
 
+def test_sugestao_de_embarcacao_so_da_o_proprietario_a_quem_ve_dados_pessoais_e_registra(
+    api: Api,
+) -> None:
+    """Revisão de 05/12: a busca da nova inspeção (`/inspecoes/embarcacoes?q=`) dava o nome e o
+    CPF do proprietário de embarcações do país inteiro a qualquer papel, sem registro."""
+    api.novo_processo(inspecao(inscricao="SC-77"), como="ac.cpsc")
+    api.entrar_na_web("consulta.cpsc")
+    r = api.cliente.get("/inspecoes/embarcacoes", params={"q": "SC-77"})
+    assert r.status_code == 200 and r.json(), r.text
+    assert all(e["proprietario"] is None for e in r.json())
+    assert CPF_DONO[:3] not in r.text
+    assert api.contar(AcessoDadoPessoal) == 0
+
+    api.entrar_na_web("inspetor.cpsc")
+    r = api.cliente.get("/inspecoes/embarcacoes", params={"q": "SC-77"})
+    assert [e["proprietario"]["documento"] for e in r.json()] == [CPF_DONO]
+    lidos = _registro(api)
+    assert [(x["login"], x["documento"], x["consulta"]) for x in lidos] == [
+        ("inspetor.cpsc", CPF_DONO, "busca_de_embarcacao")
+    ]
+
+
 @pytest.mark.parametrize(
     "login", ["inspetor.cpsc", "ac.cpsc", "cp.cpsc", "consulta.cpsc", "dpc", "ac.cpsp"]
 )
