@@ -300,12 +300,13 @@ def _exigir(ato: Ato | None, oque: str, falta: str) -> Ato:
     return ato
 
 
-def _penalidades(s: Session, p: Processo) -> tuple[d.Penalidade, ...]:
+def _penalidades(s: Session, p: Processo, ato: Ato) -> tuple[d.Penalidade, ...]:
+    """As penalidades em vigor logo depois do `ato` (a decisão impressa), não as de hoje."""
     if montagem_poluicao.e_poluicao(carregar_regime(p.regime)):  # multa valorada, sem catálogo
-        return montagem_poluicao.penalidades(s, p)
+        return montagem_poluicao.penalidades(s, p, ato)
     cat = catalogo()
     saida = []
-    for x in vigentes(s, p):
+    for x in vigentes(s, p, ato):
         partes = []
         if x.multa is not None:
             partes.append("multa")
@@ -475,7 +476,7 @@ def _decisao(
         else _instancia_do_recurso(p, ato)
     )
     fundamentacao = str(ato.payload.get("justificativa") or ato.payload.get("fundamentacao"))
-    penalidades = _penalidades(s, p) if "improcedente" not in ato.tipo else ()
+    penalidades = _penalidades(s, p, ato) if "improcedente" not in ato.tipo else ()
     dispositivo = (
         "Aplicar: " + "; ".join(f"{x.codigo_infracao}: {x.descricao}" for x in penalidades)
         if penalidades

@@ -212,11 +212,11 @@ def _valoracao_gravada(ato: Ato | None) -> dict[str, Any] | None:
     return v if isinstance(v, dict) else None
 
 
-def penalidades(s: Session, p: Processo) -> tuple[d.Penalidade, ...]:
-    """As multas em vigor, com o fundamento que a decisão gravou (faixa, reincidência,
-    situação econômica)."""
+def penalidades(s: Session, p: Processo, ato: Ato | None = None) -> tuple[d.Penalidade, ...]:
+    """As multas em vigor (logo depois do `ato`, se dado), com o fundamento que a decisão
+    gravou (faixa, reincidência, situação econômica)."""
     saida = []
-    for x in vigentes(s, p):
+    for x in vigentes(s, p, ato):
         v = _valoracao_gravada(s.get(Ato, x.ato_id)) or {}
         registro = dados_poluicao().infracoes.get(x.infracao)
         descricao = f"multa do Grupo {registro.grupo}" if registro else "multa"

@@ -149,14 +149,33 @@ def itens_do_auto(s: Session, p: Processo) -> list[AutoInfracaoItem]:
     )
 
 
-def vigentes(s: Session, p: Processo) -> list[Penalidade]:
-    """As penalidades da decisão mais recente que as fixou (julgamento ou reforma em recurso)."""
-    if p.estado in carregar_regime(p.regime).estados_com("sem_penalidade"):
-        return []
+def vigentes(s: Session, p: Processo, ate_o_ato: Ato | None = None) -> list[Penalidade]:
+    """As penalidades da decisão mais recente que as fixou (julgamento ou reforma em recurso).
+
+    `ate_o_ato`: as que estavam em vigor logo depois desse ato (o documento de uma decisão
+    imprime o que ela decidiu, não o que um recurso reformou depois): as da decisão mais recente
+    até ele, inclusive; nenhuma, se ele leva a um estado sem penalidade (o recurso provido)."""
+    maquina = carregar_regime(p.regime)
+    sem_penalidade = maquina.estados_com("sem_penalidade")
+    if ate_o_ato is None:
+        if p.estado in sem_penalidade:
+            return []
+    else:
+        destinos = {
+            x
+            for t in maquina.transicoes
+            if t.tipo_ato == ate_o_ato.tipo
+            for x in (t.destino, *(c.destino for c in t.destino_se))
+        }
+        if destinos and destinos <= set(sem_penalidade):
+            return []
+    filtro = [Penalidade.processo_id == p.id]
+    if ate_o_ato is not None:
+        filtro.append(Ato.seq <= ate_o_ato.seq)
     ultimo = (  # o ato mais recente que fixou penalidades, na mesma consulta
         select(Penalidade.ato_id)
         .join(Ato, Ato.id == Penalidade.ato_id)
-        .where(Penalidade.processo_id == p.id)
+        .where(*filtro)
         .order_by(Ato.seq.desc())
         .limit(1)
         .scalar_subquery()

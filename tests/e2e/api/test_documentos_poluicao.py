@@ -238,6 +238,11 @@ def test_documentos_do_auto_ao_pagamento_com_reincidencia(api: Api) -> None:
         "decisao_recurso",
         "notificacao_pagamento",
     ]
+    # a decisão de julgamento emitida de novo depois da reforma imprime o que ela decidiu
+    # (R$ 300.000,00), não a multa que o recurso fixou depois
+    _, t = emitir(api, pid, "decisao_julgamento")
+    contem(t, "AUTO DE INFRAÇÃO JULGADO PROCEDENTE", "R$ 300.000,00", "trezentos mil reais")
+    assert "R$180.000,00" not in t and "centoeoitentamilreais" not in t
 
 
 def test_processo_na_normam_07_emite_o_anexo_3_b_e_a_defesa_aberta_pela_ciencia_do_lta(
