@@ -30,7 +30,16 @@ from decimal import Decimal
 from functools import cache
 from typing import Annotated, Any, get_args
 
-from pydantic import BeforeValidator, WithJsonSchema
+from pydantic import (
+    AwareDatetime,
+    BeforeValidator,
+    FutureDate,
+    FutureDatetime,
+    NaiveDatetime,
+    PastDate,
+    PastDatetime,
+    WithJsonSchema,
+)
 
 MIB = 1024 * 1024
 
@@ -194,8 +203,21 @@ def aceita_data(anotacao: object) -> bool:
         return False
 
 
+_DATAS_DO_PYDANTIC = (
+    AwareDatetime,
+    NaiveDatetime,
+    PastDate,
+    FutureDate,
+    PastDatetime,
+    FutureDatetime,
+)
+"""Os tipos de data do Pydantic, que não são subclasses de `date` (data e hora com fuso etc.)."""
+
+
 @cache
 def _aceita_data(anotacao: object) -> bool:
+    if anotacao in _DATAS_DO_PYDANTIC:
+        return True
     if isinstance(anotacao, type):
         return issubclass(anotacao, dt.date)
     return any(_aceita_data(a) for a in get_args(anotacao) if a is not None)

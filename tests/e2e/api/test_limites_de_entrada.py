@@ -220,9 +220,19 @@ def test_data_fora_de_1900_a_2100_ou_que_nao_e_data_e_422(api: Api, hoje: str) -
 
 
 @pytest.mark.parametrize(
-    "data_hora", ["0001-01-01T00:00:00-03:00", "9999-12-31T23:59:59-12:00", "1234567890"]
+    "data_hora",
+    [
+        "0001-01-01T00:00:00-03:00",
+        "9999-12-31T23:59:59-12:00",
+        "1234567890",
+        # segundos desde 1970 de uma data plausível (01/12/2025): abria processo em 2025
+        1764590400,
+        "1764590400",
+    ],
 )
-def test_inspecao_com_data_e_hora_absurda_e_422_e_nada_e_gravado(api: Api, data_hora: str) -> None:
+def test_inspecao_com_data_e_hora_absurda_e_422_e_nada_e_gravado(
+    api: Api, data_hora: str | int
+) -> None:
     inspecoes = api.contar(Inspecao)
     r = api.post("/inspecoes", inspecao(data_hora=data_hora), como="inspetor.cpsc")
     assert _corpo_de_erro(r, 422)["campo"] == "data_hora"
