@@ -32,7 +32,7 @@ from sqlalchemy.orm import Session
 from farol import entrada
 from farol.domain.procedimento.carregar import carregar_regimes, estados_dos_regimes
 from farol.normas.prazos import catalogo_prazos
-from farol.services import consultas, custodia, prazos_por_dia
+from farol.services import consultas, custodia, prazos_por_dia, processos_por_estado
 from farol.services.jurisdicao import Ator
 from farol.services.resultados.painel import FigurasDoPainel
 from farol.services.resultados.processo import PrazoComProcesso
@@ -100,13 +100,24 @@ def prazos(
 def por_estado(s: Session, ator: Ator) -> list[dict[str, Any]]:
     """Contagem de processos por estado, na ordem dos quadros, só os estados com processos."""
     contagem = consultas.contagem_por_estado.na_sessao(s, ator)
+    regimes = processos_por_estado.regimes_por_estado(s, ator.oms)
+    quadros = {m.regime: m for m in carregar_regimes()}
     saida: list[dict[str, Any]] = []
     for estado in estados_dos_regimes().values():
         if contagem.get(estado.id):
+            # o nome do estado no quadro de cada regime que tem processos nele (o `arquivado` da
+            # LESTA não é o "Inquérito arquivado"); nomes diferentes, juntos
+            nomes = sorted(
+                {
+                    quadros[r].estados[estado.id].nome
+                    for r in regimes.get(estado.id, ())
+                    if r in quadros and estado.id in quadros[r].estados
+                }
+            )
             saida.append(
                 {
                     "estado": estado.id,
-                    "nome": estado.nome,
+                    "nome": " / ".join(nomes) or estado.nome,
                     "final": estado.final,
                     "quantidade": contagem[estado.id],
                 }

@@ -45,6 +45,21 @@ def por_estado(s: Session, oms: frozenset[int]) -> dict[str, int]:
     return {estado: int(n) for estado, n in linhas}
 
 
+def regimes_por_estado(s: Session, oms: frozenset[int]) -> dict[str, set[str]]:
+    """Os regimes que têm processos em cada estado na jurisdição (um id de estado pode ser de
+    mais de um quadro: `arquivado` é da LESTA, da poluição e do inquérito)."""
+    linhas = s.execute(
+        select(P.estado, P.regime)
+        .where(P.om_id.in_(oms))
+        .group_by(P.estado, P.regime)
+        .having(func.sum(P.quantidade) > 0)
+    ).all()
+    saida: dict[str, set[str]] = {}
+    for estado, regime in linhas:
+        saida.setdefault(estado, set()).add(regime)
+    return saida
+
+
 def total(
     s: Session, oms: frozenset[int], estado: str | None = None, regime: str | None = None
 ) -> int:

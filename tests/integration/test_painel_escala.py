@@ -255,3 +255,23 @@ def test_painel_pagina_e_api_com_limite(demo_carregada: Banco, tmp_path: Path) -
         # sem nada a mais, nenhum "mostrando"; limite inválido na página: o padrão
         assert "Mostrando os primeiros" not in c.get("/painel").text
         assert c.get("/painel", params={"limite": "x"}).status_code == 200
+
+
+def test_estado_de_mesmo_id_em_outro_quadro_leva_o_nome_do_regime_dos_processos(
+    demo_carregada: Banco,
+) -> None:
+    """`arquivado` é da LESTA ("Arquivado") e do inquérito ("Inquérito arquivado"): o painel
+    chamava de "Inquérito arquivado" os processos da LESTA arquivados."""
+    a = atores(demo_carregada)
+    f, _ = figuras(demo_carregada, a["autoridade.cpsc"])
+    arquivados = [x for x in f.processos.por_estado if x.estado == "arquivado"]
+    with demo_carregada.unit_of_work(somente_leitura=True) as s:
+        regimes = set(
+            s.execute(
+                select(Processo.regime).where(
+                    Processo.estado == "arquivado", Processo.om_id.in_(a["autoridade.cpsc"].oms)
+                )
+            ).scalars()
+        )
+    assert regimes == {"lesta"}, regimes  # a demonstração: dois processos da LESTA arquivados
+    assert [(x.nome, x.quantidade) for x in arquivados] == [("Arquivado", 2)]
