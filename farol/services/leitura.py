@@ -391,14 +391,17 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
     p = secoes["cabecalho"][0]
     exigir_alcance(ator, p.om_id)
     maquina = carregar_regime(p.regime)
-    nomes_atos = {**atos_do_sistema().nomes, **{t.tipo_ato: t.nome for t in maquina.transicoes}}
     lista_atos = secoes["atos"]
+    do_sistema = atos_do_sistema().nomes
+    # o nome pela transição que cada ato disparou (o pagamento "com recurso pendente" só quando
+    # havia recurso pendente)
+    nomes_atos = maquina.nomes_dos_atos([(a.tipo, a.payload or {}) for a in lista_atos])
     atos = [
         {
             "id": a.id,
             "seq": a.seq,
             "tipo": a.tipo,
-            "nome": nomes_atos.get(a.tipo, a.tipo),
+            "nome": nome or do_sistema.get(a.tipo, a.tipo),
             "data_ato": a.data_ato.isoformat(),
             "registrado_em": a.registrado_em.isoformat(),
             "ator": {"nome": a.ator_nome, "papel": a.papel},
@@ -410,7 +413,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
                 descrever_ciencia(a.payload or {}) if tem_ciencia(maquina, a.tipo) else None
             ),
         }
-        for a in lista_atos
+        for a, nome in zip(lista_atos, nomes_atos, strict=True)
     ]
     prazos = [prazo_json(x) for x in secoes["prazos"]]
     pagos = secoes["pagamentos"]

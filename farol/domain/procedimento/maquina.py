@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from farol.domain.papeis import PAPEIS, nome_do_papel
 from farol.domain.procedimento.guardas import ContextoAto, avaliar_guarda
@@ -238,6 +239,36 @@ class Maquina:
     def origens(self, transicao: Transicao) -> list[str]:
         """Os estados de onde a transição parte (`@nao_finais` expandido)."""
         return origens_de(transicao, self.estados)
+
+    def nomes_dos_atos(self, atos: Sequence[tuple[str, Mapping[str, Any]]]) -> list[str | None]:
+        """O nome de cada ato registrado (`(tipo, dados)`, na ordem), pela transição que ele
+        disparou: o mesmo tipo tem nomes diferentes conforme o estado em que foi registrado (o
+        pagamento com recurso pendente, o efeito suspensivo em última instância). Refaz o
+        caminho do estado inicial; onde o destino dependeu de uma condição, o estado seguinte é
+        o único dos destinos possíveis em que o próximo ato cabe. Sem como saber o estado, o
+        nome da primeira transição do tipo; None para o ato que não é transição (do sistema)."""
+        estado: str | None = self.estado_inicial
+        anterior: str | None = None  # o estado guardado ao sobrestar
+        nomes: list[str | None] = []
+        for n, (tipo, dados) in enumerate(atos):
+            candidatas = self._por_tipo.get(tipo)
+            if not candidatas:
+                nomes.append(None)
+                continue
+            t = (self._por_origem.get(estado, {}).get(tipo) if estado else None) or candidatas[0]
+            nomes.append(t.nome)
+            if dados.get("estado_anterior"):
+                anterior = str(dados["estado_anterior"])
+            possiveis = {
+                (estado if d == MESMO else anterior if d == ANTERIOR else d)
+                for d in (t.destino, *(c.destino for c in t.destino_se))
+            }
+            possiveis.discard(None)
+            seguinte = next((x for x, _ in atos[n + 1 :] if x in self._por_tipo), None)
+            if len(possiveis) > 1 and seguinte is not None:
+                possiveis = {e for e in possiveis if e and seguinte in self._por_origem.get(e, {})}
+            estado = possiveis.pop() if len(possiveis) == 1 else None
+        return nomes
 
     def atos_permitidos(self, estado: str, papel: str) -> list[Transicao]:
         """As transições que o papel pode disparar no estado, na ordem do quadro."""
