@@ -107,6 +107,8 @@ def test_a_pagina_de_entrar_soma_no_mesmo_limite_do_endereco(app: FastAPI) -> No
         follow_redirects=False,
     )
     assert r.status_code == 429 and "muitas tentativas" in r.text
+    # quando tentar de novo, como na API (docs/web.md)
+    assert 60 <= int(r.headers["Retry-After"]) <= 15 * 60
 
 
 # --- X-Forwarded-For: o `farol serve` de verdade, como processo --------------------------

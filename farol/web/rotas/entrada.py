@@ -9,6 +9,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
 from farol.http import autenticacao
+from farol.http.erros import cabecalhos_de
 from farol.services.limites import MuitasTentativas
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros
@@ -67,7 +68,9 @@ def entrar(request: Request, form: Formulario) -> Response:
         entrada = autenticacao.entrar(request, login, senha)
     except MuitasTentativas as e:
         erros.adicionar(GERAL, e.mensagem)
-        return pagina(request, "entrar.html", contexto, 429)
+        recusa = pagina(request, "entrar.html", contexto, 429)
+        recusa.headers.update(cabecalhos_de(e) or {})  # Retry-After, como na API
+        return recusa
     if entrada is None:
         erros.adicionar(GERAL, "login ou senha incorretos")
         return pagina(request, "entrar.html", contexto, 401)

@@ -16,6 +16,7 @@ from starlette.datastructures import FormData
 
 from farol.erros import EntradaInvalida
 from farol.http.deps import uow_da
+from farol.http.erros import cabecalhos_de
 from farol.services import consulta_publica
 from farol.services.limites import MuitasTentativas
 from farol.web.ambiente import pagina
@@ -61,7 +62,9 @@ def consultar(request: Request, form: Formulario) -> HTMLResponse:
         erros.adicionar(GERAL, e.mensagem)
         contexto = {"numero": numero, "documento": documento, "erros": erros,
                     "consultado": False, "r": None}  # fmt: skip
-        return pagina(request, "consulta.html", contexto, 429)
+        recusa = pagina(request, "consulta.html", contexto, 429)
+        recusa.headers.update(cabecalhos_de(e) or {})  # Retry-After, como na API
+        return recusa
     contexto = {
         "numero": numero,
         "documento": documento,
