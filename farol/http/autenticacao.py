@@ -22,7 +22,7 @@ from farol.http.seguranca import VALIDADE_TOKEN, Credencial, emitir_token, ler_t
 from farol.relogio import agora
 from farol.services import autenticacao
 from farol.services.jurisdicao import Ator
-from farol.services.limites import Limite
+from farol.services.limites import Limite, MuitasTentativas
 from farol.services.unit_of_work import UnitOfWork, UnitOfWorkDoPedido
 from farol.store.orm import Usuario
 
@@ -65,20 +65,28 @@ def conferir_limite(request: Request, login: str) -> None:
 def entrar(request: Request, login: str, senha: str) -> Entrada | None:
     """Login e senha conferidos sob os limites de tentativas; None se não conferem.
 
-    Os limites são conferidos antes do hash: uma tentativa barrada não gasta CPU. O acerto
-    zera só o contador da conta.
+    Cada limite reserva a tentativa antes do hash (confere e conta numa passagem): uma
+    tentativa barrada não gasta CPU, e pedidos simultâneos não passam juntos do limite. A
+    senha errada deixa as reservas contadas como falhas; o acerto zera o contador da conta e
+    devolve a reserva do endereço.
     """
     chaves = _chaves(request, login)
-    for limite, chave in chaves:
-        limite.conferir(*chave)
+    reservas: list[tuple[Limite, tuple[str, ...], float]] = []
+    try:
+        for limite, chave in chaves:
+            reservas.append((limite, chave, limite.reservar(*chave)))
+    except MuitasTentativas:
+        for limite, chave, quando in reservas:  # barrada por outro limite: não foi tentativa
+            limite.liberar(quando, *chave)
+        raise
     uow = uow_da(request)
     u = autenticacao.autenticar(uow, login, senha)
     if u is None:
-        for limite, chave in chaves:
-            limite.falhou(*chave)
         return None
     conta, chave_conta = chaves[0]
     conta.acertou(*chave_conta)
+    for limite, chave, quando in reservas[1:]:
+        limite.liberar(quando, *chave)
     instante = agora()
     sessao = autenticacao.abrir_sessao(uow, u.id, instante, instante - VALIDADE_TOKEN)
     token = emitir_token(Credencial(u.id, u.papel, u.om_id, sessao), segredo(request), instante)

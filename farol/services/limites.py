@@ -97,6 +97,27 @@ class Limitador:
         with self._trava:
             self._falhas.pop(chave, None)
 
+    def reservar(self, *chave: str) -> float:
+        """Confere e conta a tentativa numa só passagem, antes de conferir a senha: pedidos
+        simultâneos não passam juntos do limite (conferir e só depois contar a falha deixava
+        passar todos os que conferiam antes de a décima falha ser contada). Devolve o instante,
+        para `liberar` a tentativa que acertou."""
+        with self._trava:
+            agora = self._relogio()
+            fila = self._recentes(chave, agora)
+            if len(fila) >= self.maximo:
+                raise MuitasTentativas(self.janela_s - (agora - fila[0]))
+            fila.append(agora)
+            self._falhas[chave] = fila
+            return agora
+
+    def liberar(self, instante: float, *chave: str) -> None:
+        """Desconta a tentativa reservada em `instante` (ela não foi falha)."""
+        with self._trava:
+            fila = self._falhas.get(chave)
+            if fila is not None and instante in fila:
+                fila.remove(instante)
+
     def usar(self, *chave: str) -> None:
         """Conta um uso da chave (limite de taxa: cada consulta conta, com ou sem sucesso);
         levanta `ConsultasDemais` se a janela já está cheia (o uso recusado não conta)."""
@@ -118,6 +139,8 @@ class Limite(Protocol):
     def conferir(self, *chave: str) -> None: ...
     def falhou(self, *chave: str) -> None: ...
     def acertou(self, *chave: str) -> None: ...
+    def reservar(self, *chave: str) -> float: ...
+    def liberar(self, instante: float, *chave: str) -> None: ...
     def usar(self, *chave: str) -> None: ...
 
 
@@ -191,6 +214,29 @@ class LimitadorNoBanco:
         k = self._chave(chave)
         with self.banco.unit_of_work() as s:
             s.execute(delete(Tentativa).where(Tentativa.limite == self.nome, Tentativa.chave == k))
+
+    def reservar(self, *chave: str) -> float:
+        """Como `Limitador.reservar`: confere e conta sob a trava da chave, numa transação."""
+        k = self._chave(chave)
+        with self.banco.unit_of_work() as s:
+            self._travar(s, k)
+            agora = self._relogio()
+            n, primeira = self._recentes(s, k, agora)
+            if n >= self.maximo and primeira is not None:
+                raise MuitasTentativas(self.janela_s - (agora - primeira))
+            self._gravar(s, k, agora)
+            return agora
+
+    def liberar(self, instante: float, *chave: str) -> None:
+        k = self._chave(chave)
+        with self.banco.unit_of_work() as s:
+            s.execute(
+                delete(Tentativa).where(
+                    Tentativa.limite == self.nome,
+                    Tentativa.chave == k,
+                    Tentativa.instante == instante,
+                )
+            )
 
     def usar(self, *chave: str) -> None:
         """Como `Limitador.usar`: cada uso conta; o recusado não."""

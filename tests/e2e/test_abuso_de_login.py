@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -179,3 +180,28 @@ def test_x_forwarded_for_vale_quando_vem_de_proxy_configurado(
         respostas = _tentativas_com_xff_rotativo(base, 36)
     # atrás do proxy confiável, cada endereço encaminhado é um cliente diferente
     assert respostas == [401] * 36
+
+
+def test_rajada_simultanea_de_senhas_erradas_nao_passa_do_limite_da_conta(
+    url_banco: str, contas: list[str], tmp_path: Path
+) -> None:
+    """40 logins errados na mesma conta ao mesmo tempo, cada um de outro endereço (atrás do
+    proxy confiável), no `farol serve` de vários processos: só 10 chegam a conferir a senha. O
+    limite era conferido antes do hash e a falha contada depois: os pedidos que conferiam antes
+    de a décima falha ser gravada passavam todos (13 de 60 na revisão de 05/12)."""
+
+    def tentar(base: str, i: int) -> int:
+        r = httpx.post(
+            base + TOKEN,
+            data={"username": CONTAS[0], "password": "errada"},
+            headers={"X-Forwarded-For": f"10.9.{i}.1"},
+            timeout=60,
+        )
+        return r.status_code
+
+    with (
+        _farol_serve(url_banco, tmp_path, FAROL_PROXIES_CONFIAVEIS="127.0.0.1") as base,
+        ThreadPoolExecutor(40) as pool,
+    ):
+        respostas = list(pool.map(lambda i: tentar(base, i), range(40)))
+    assert sorted(respostas) == [401] * 10 + [429] * 30, respostas
