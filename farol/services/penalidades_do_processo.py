@@ -286,6 +286,33 @@ def _validar_prazo_das_acessorias(
                 a["prazo_dias"] = dados.prazo_acessorias_dias
 
 
+def _exigir_reducao(anteriores: dict[str, Penalidade], decididas: list[Decidida]) -> None:
+    """O provimento parcial modifica a decisão recorrida em parte (Lei 9.784/1999 art. 64):
+    alguma penalidade fica menor (a multa, a suspensão, o cancelamento, uma acessória ou o seu
+    prazo) ou alguma infração sai. A mesma penalidade de antes é o recurso não provido."""
+    if set(anteriores) - {d.infracao for d in decididas}:
+        return
+    for d in decididas:
+        antes = anteriores.get(d.infracao)
+        if antes is None:
+            return
+        acessorias_antes = {(a["tipo"], a.get("prazo_dias")) for a in antes.acessorias or []}
+        if (
+            (d.multa or Decimal(0)) < (antes.multa or Decimal(0))
+            or (d.suspensao_dias or 0) < (antes.suspensao_dias or 0)
+            or (antes.cancelamento and not d.cancelamento)
+            or acessorias_antes - {(a["tipo"], a.get("prazo_dias")) for a in d.acessorias}
+        ):
+            return
+    raise EntradaInvalida(
+        "o provimento parcial do recurso modifica a decisão em parte, mas as penalidades "
+        "decididas são as mesmas de antes: se o recurso não foi provido, registre o recurso "
+        "não provido (penalidade mantida)",
+        campo="dados.penalidades",
+        regra=citacao("provimento_parcial").referencia(),
+    )
+
+
 def vedar_agravamento(s: Session, p: Processo, decididas: list[Decidida]) -> None:
     """No provimento parcial do recurso a penalidade só pode ser mantida ou reduzida.
 
@@ -318,6 +345,7 @@ def vedar_agravamento(s: Session, p: Processo, decididas: list[Decidida]) -> Non
                 campo=f"dados.penalidades.{n}",
                 regra=citacao("vedacao_agravamento").referencia(),
             )
+    _exigir_reducao(anteriores, decididas)
 
 
 def gravar(

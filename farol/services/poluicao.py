@@ -22,6 +22,7 @@ from farol import formatos
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import EntradaInvalida
 from farol.normas.citacao import Versao
+from farol.normas.citacoes import citacao
 from farol.normas.poluicao import Faixa, InfracaoPoluicao, dados_poluicao
 from farol.rules import poluicao as regras
 from farol.services.comandos import (
@@ -252,6 +253,14 @@ def valorar_decisao(
     maquina = carregar_regime(p.regime)
     if maquina.tem_marca(cmd.tipo, "veda_agravamento"):
         anterior = repositorio.total_multas(s, p)
+        if valoracao.multa == anterior:  # Lei 9.784/1999 art. 64: modifica em parte
+            raise EntradaInvalida(
+                f"o provimento parcial do recurso modifica a decisão em parte, mas a multa é a "
+                f"mesma de antes ({formatos.moeda(anterior)}): se o recurso não foi provido, "
+                "registre o recurso não provido",
+                campo="dados.multa_base",
+                regra=citacao("provimento_parcial").referencia(),
+            )
         if valoracao.multa > anterior:
             raise EntradaInvalida(
                 f"o provimento parcial do recurso não pode agravar a multa (anterior: "

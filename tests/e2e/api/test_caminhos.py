@@ -189,6 +189,22 @@ def test_provimento_parcial_nao_agrava_a_multa_do_recorrente(api: Api) -> None:
     assert (depois["estado"], depois["versao"]) == (antes["estado"], antes["versao"])
 
 
+def test_provimento_parcial_com_a_mesma_penalidade_e_recusado(api: Api) -> None:
+    """Provido em parte com a multa de antes abria um novo prazo de pagamento e dava a decisão
+    recorrida por reformada; é o recurso não provido (revisão de 05/12)."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")
+    antes = api.processo(pid)
+    multa = antes["penalidades"][0]["multa"]
+    r = api.ato(pid, "decisao_recurso_provido_em_parte", "2026-05-04", penalidade(multa))
+    assert r.status_code == 422, r.text
+    corpo = r.json()
+    assert corpo["campo"] == "dados.penalidades" and corpo["regra"] == "Lei 9.784/1999 art. 64"
+    assert "recurso não provido" in corpo["mensagem"]
+    depois = api.processo(pid)
+    assert (depois["estado"], depois["versao"]) == (antes["estado"], antes["versao"])
+
+
 def test_recurso_final_provido_pelo_dpc_arquiva(api: Api) -> None:
     pid = api.novo_processo()
     api.levar_ate(pid, "em_recurso_final")

@@ -144,6 +144,10 @@ def test_do_auto_ao_pagamento_pela_normam_401(api: Api) -> None:
     r = api.ato(pid, "decisao_recurso_provido_em_parte", "2026-06-20", decisao("150000.00"),
                 como="dpc")  # fmt: skip
     assert r.status_code == 422 and "não pode agravar" in r.json()["mensagem"]
+    # a mesma multa de antes não é provimento parcial (Lei 9.784/1999 art. 64)
+    r = api.ato(pid, "decisao_recurso_provido_em_parte", "2026-06-20", decisao("100000.00"),
+                como="dpc")  # fmt: skip
+    assert r.status_code == 422 and r.json()["regra"] == "Lei 9.784/1999 art. 64", r.text
     r = api.ato_ok(pid, "decisao_recurso_provido_em_parte", "2026-06-20", decisao("60000.00"),
                    como="dpc")  # fmt: skip
     assert r["valoracao"]["multa"] == "60000.00"
