@@ -231,12 +231,17 @@ def test_documentos_do_auto_ao_pagamento_com_reincidencia(api: Api) -> None:
     verificado(api, doc_np, "notificacao_pagamento", numero)
 
     lista = api.get(f"/processos/{pid}/documentos").json()
+    # o julgamento reformado em parte pelo DPC deixa de valer como estava (como na LESTA)
     assert [d["tipo"] for d in lista if d["vigente"]] == [
         "auto_de_infracao_poluicao",
         "notificacao_laudo",
-        "decisao_julgamento",
         "decisao_recurso",
         "notificacao_pagamento",
+    ]
+    julgamento = api.get(f"/verificacao/{doc_dj['codigo']}").json()
+    assert julgamento["vigente"] is False
+    assert [a["efeito"] for a in julgamento["efeito_alterado"]] == [
+        "decisão reformada em parte em recurso"
     ]
     # a decisão de julgamento emitida de novo depois da reforma imprime o que ela decidiu
     # (R$ 300.000,00), não a multa que o recurso fixou depois
