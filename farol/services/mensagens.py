@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 MENSAGENS = {
@@ -66,6 +67,19 @@ MENSAGENS = {
 }
 
 
+_LIMITES = (
+    ("min_length", "no mínimo"),
+    ("max_length", "no máximo"),
+    ("ge", "mínimo:"),
+    ("gt", "maior que"),
+    ("le", "máximo:"),
+    ("lt", "menor que"),
+    ("expected", "opções:"),
+)
+"""O limite que acompanha a mensagem, com o rótulo em português (o Pydantic dá `max_length`,
+`ge`, `expected`...)."""
+
+
 def traduzir(erro: Any) -> str:
     """Mensagem em português para um item de `ValidationError.errors()`."""
     tipo = str(erro.get("type", ""))
@@ -74,17 +88,14 @@ def traduzir(erro: Any) -> str:
         contexto = erro.get("ctx") or {}
         if "whole_digits" in contexto:
             return f"{mensagem} (no máximo {contexto['whole_digits']} dígitos antes da vírgula)"
-        for chave in (
-            "min_length",
-            "max_length",
-            "ge",
-            "gt",
-            "le",
-            "lt",
-            "expected",
-        ):
+        for chave, rotulo in _LIMITES:
             if chave in contexto:
-                mensagem += f" ({chave.replace('_', ' ')}: {contexto[chave]})"
+                valor = contexto[chave]
+                if chave == "expected":  # "'navegando' or 'parada'" do Pydantic
+                    valor = re.sub(r"\s+or\s+", " ou ", str(valor)).replace("'", "")
+                elif chave.endswith("_length"):
+                    valor = f"{valor} {'caracteres' if tipo.startswith('string') else 'itens'}"
+                mensagem += f" ({rotulo} {valor})"
                 break
         return mensagem
     mensagem = str(erro.get("msg", "valor inválido")).removeprefix("Value error, ")

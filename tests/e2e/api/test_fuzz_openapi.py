@@ -218,7 +218,7 @@ def test_o_relatorio_conta_os_status_e_as_mensagens_em_ingles_do_har(tmp_path: P
     entradas = [
         resposta(200, "Field required"),  # 2xx: não é mensagem de erro
         resposta(422, "campo obrigatório ausente"),
-        resposta(422, "texto longo demais (max length: 200)"),
+        resposta(422, "texto longo demais (no máximo 200 caracteres)"),
         resposta(400, "There was an error parsing the body"),
         resposta(500, "Internal Server Error"),
     ]

@@ -118,9 +118,19 @@ def test_texto_do_ato_acima_do_maximo_documentado_e_422_com_o_campo(api: Api) ->
     texto = "A" * (entrada.TEXTO_LONGO + 1)
     corpo = _corpo_de_erro(api.ato(pid, "esclarecimentos_prestados", "2026-03-05", {"texto": texto}), 422)
     assert corpo["campo"] == "dados.texto"
-    assert corpo["mensagem"] == f"texto longo demais (max length: {entrada.TEXTO_LONGO})"
+    assert corpo["mensagem"] == f"texto longo demais (no máximo {entrada.TEXTO_LONGO} caracteres)"
     assert api.contar(Ato) == atos
     assert api.ato(pid, "esclarecimentos_prestados", "2026-03-05", {"texto": texto[:-1]}).status_code == 201
+
+
+def test_opcao_fora_da_lista_diz_as_opcoes_em_portugues(api: Api) -> None:
+    """O Pydantic diz `expected: 'navegando' or 'parada'`; a API, as opções em português."""
+    corpo = _corpo_de_erro(
+        api.post("/inspecoes", {**inspecao(), "situacao": "voando"}, como="inspetor.cpsc"), 422
+    )
+    assert corpo["campo"] == "situacao"
+    assert corpo["mensagem"] == "valor não permitido (opções: navegando ou parada)"
+    assert "expected" not in json.dumps(corpo) and " or " not in corpo["mensagem"]
 
 
 def test_dados_corrigidos_aninhados_900_niveis_ou_grandes_demais_sao_422(api: Api) -> None:
