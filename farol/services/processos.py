@@ -916,10 +916,15 @@ def _efeitos_antes(
     if isinstance(dados, DadosPagamento):
         devido = lido.multas - lido.pago
         if dados.valor != devido:
+            # a regra do pagamento no regime do processo (na poluição, a NORMAM-401 item 1.6,
+            # não a LESTA art. 32)
+            pagamento = next(
+                t for t in carregar_regime(p.regime).transicoes if t.tipo_ato == cmd.tipo
+            )
             raise EntradaInvalida(
                 f"valor pago ({moeda(dados.valor)}) difere do valor devido ({moeda(devido)})",
                 campo="dados.valor",
-                regra=citacao("pagamento_multa").referencia(),
+                regra=pagamento.fonte.referencia(),
             )
     return {}
 

@@ -117,6 +117,7 @@ def test_procedente_ciencia_e_pagamento_exato_quitam_a_multa(api: Api) -> None:
     assert corpo["mensagem"].startswith(
         "valor pago (R$ 999,99) difere do valor devido (R$ 1.000,00)"
     )
+    assert corpo["regra"] == "NORMAM (Port. 110/2023) item 3.6.3 d"
     p = api.processo(pid)
     assert (p["estado"], p["pago"], p["pagamentos"]) == ("decisao_notificada", "0.00", [])
 

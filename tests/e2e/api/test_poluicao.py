@@ -162,6 +162,9 @@ def test_do_auto_ao_pagamento_pela_normam_401(api: Api) -> None:
     # pagamento: 5 dias do recebimento da notificação (26/06) → 01/07/2026, quarta (item 1.6)
     assert _prazo(p, "pagamento")["vencimento"] == "2026-07-01"
     assert p["saldo"] == "60000.00"
+    r = api.ato(pid, "pagamento", "2026-06-30", {"valor": "59000.00", "referencia": "GRU 123"})
+    # o valor errado, com a regra do pagamento da poluição (não a LESTA art. 32)
+    assert (r.status_code, r.json()["regra"]) == (422, "NORMAM-401/DPC item 1.6"), r.text
     api.ato_ok(pid, "pagamento", "2026-06-30", {"valor": "60000.00", "referencia": "GRU 123"})
     assert api.processo(pid)["estado"] == "quitado"
 
