@@ -21,6 +21,7 @@ from fastapi.openapi.docs import (
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
+from farol.api.esquemas import instalar as instalar_esquemas_dos_atos
 from farol.api.instalar import instalar as instalar_api
 from farol.config import Configuracao, configuracao
 from farol.http import erros
@@ -69,6 +70,7 @@ def criar_app(config: Configuracao | None = None, banco: Banco | None = None) ->
     app.add_middleware(LimiteDaEntrada)  # 413 e caractere nulo antes de ler o corpo
     erros.instalar(app)
     instalar_api(app)
+    instalar_esquemas_dos_atos(app)  # os dados de cada tipo de ato em components/schemas
     instalar_paginas(app)  # páginas em /, arquivos estáticos em /estatico
     instalar_documentacao(app)
     return app

@@ -28,7 +28,7 @@ from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.guardas import Avaliacao, ContextoAto, avaliar_guarda
 from farol.domain.procedimento.maquina import Maquina
 from farol.domain.procedimento.quadro import Transicao
-from farol.services.comandos import modelo_dos_dados
+from farol.services.comandos import ESQUEMAS, modelo_dos_dados
 from farol.services.jurisdicao import Ator, carregar_processo
 from farol.services.processos import ProcessoLido, contexto_do_ato, ler_processo
 from farol.services.resultados.lista_processos import AtoPossivel
@@ -52,12 +52,18 @@ def _avaliar(
 ) -> AtoPossivel:
     # Os dados do ato ainda não foram digitados: as guardas leem os do formulário em branco
     # (os valores padrão do modelo do tipo), como o registro leria se o usuário não mudasse nada.
-    presumidos = modelo_dos_dados(maquina, t.tipo_ato).model_construct()
+    modelo = modelo_dos_dados(maquina, t.tipo_ato)
+    presumidos = modelo.model_construct()
 
     def contexto(data: dt.date) -> ContextoAto:
         return contexto_do_ato(s, p, maquina, t.tipo_ato, data, presumidos, lido)
 
-    base = {"tipo": t.tipo_ato, "nome": t.nome, "fundamentos": list(t.fundamentos())}
+    base = {
+        "tipo": t.tipo_ato,
+        "nome": t.nome,
+        "fundamentos": list(t.fundamentos()),
+        "esquema_dos_dados": ESQUEMAS + modelo.__name__,
+    }
     agora = contexto(hoje)
     recusa = _recusa(maquina, t, agora)
     if recusa is None:

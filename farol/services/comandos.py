@@ -639,6 +639,15 @@ MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
 )
 
 
+MODELOS_DOS_DADOS: tuple[type[Modelo], ...] = tuple(
+    dict.fromkeys((DadosLivres, DadosCorrecao, *(m for _, m in MODELO_POR_MARCA)))
+)
+"""Os modelos dos dados dos atos (`NovoAto.dados`), que o OpenAPI descreve em
+`components/schemas` e `atos-possiveis` aponta, ato a ato (`esquema_dos_dados`)."""
+
+ESQUEMAS = "#/components/schemas/"
+
+
 def modelo_dos_dados(maquina: Maquina, tipo: str) -> type[Modelo]:
     """O modelo que valida os dados do ato `tipo` no regime da máquina."""
     if maquina.e_correcao(tipo):

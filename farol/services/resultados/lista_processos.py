@@ -56,6 +56,10 @@ class AtoPossivel(Resultado):
     tipo: str
     nome: str
     fundamentos: list[str]
+    esquema_dos_dados: str = Field(
+        description="o esquema do campo `dados` deste ato no OpenAPI "
+        "(`#/components/schemas/DadosLavratura`, por exemplo)"
+    )
     permitido: bool
     motivo: str | None = Field(
         default=None, description="por que o ato não cabe hoje (a mensagem da guarda)"

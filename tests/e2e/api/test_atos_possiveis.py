@@ -217,3 +217,23 @@ def test_dado_invalido_e_data_futura_sao_recusados_juntos(api: Api) -> None:
     assert set(campos) == {"dados.texto", "data_ato"}
     assert "longo demais" in campos["dados.texto"]
     assert "não pode ser futura" in campos["data_ato"]
+
+
+def test_cada_ato_possivel_aponta_o_esquema_dos_seus_dados_no_openapi(api: Api) -> None:
+    """Quem integra lia o código para saber os campos de cada ato (`dados` era um objeto livre
+    no OpenAPI): cada ato possível aponta o esquema dos seus dados em `components/schemas`."""
+    pid = _processo_de_ontem(api, inscricao="401P0000009")
+    esquemas = api.cliente.get("/openapi.json").json()["components"]["schemas"]
+    atos = _possiveis(api, pid)
+    assert atos["lavratura_auto"]["esquema_dos_dados"] == "#/components/schemas/DadosLavratura"
+    for tipo, ato in atos.items():
+        nome = ato["esquema_dos_dados"].removeprefix("#/components/schemas/")
+        assert nome in esquemas and esquemas[nome]["title"] == nome, tipo
+    lavratura = esquemas["DadosLavratura"]
+    assert "infracoes" in lavratura["required"]
+    item = lavratura["properties"]["infracoes"]["items"]["$ref"].rsplit("/", 1)[-1]
+    assert {"infracao", "autor_tipo"} <= set(esquemas[item]["properties"])
+    # o modelo de entrada da decisão não se confunde com o da resposta de mesmo nome
+    decisao = esquemas["DadosDecisaoComPenalidade"]["properties"]["penalidades"]["items"]["$ref"]
+    assert decisao == "#/components/schemas/PenalidadeDecididaNaEntrada"
+    assert "multa" in esquemas["PenalidadeDecididaNaEntrada"]["properties"]
