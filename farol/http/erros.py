@@ -50,7 +50,7 @@ ERRO_INTERNO = (
 
 
 class ErroDeCampo(BaseModel):
-    campo: str | None = Field(description="caminho do campo inválido (ex.: body.dados.texto)")
+    campo: str | None = Field(description="caminho do campo inválido (ex.: dados.texto)")
     tipo: str | None = Field(default=None, description="a regra violada (ex.: string_too_long)")
     mensagem: str | None = Field(
         default=None, description="na recusa de vários dados de uma vez: o que está errado"
@@ -193,24 +193,24 @@ def instalar(app: FastAPI) -> None:
             headers=cabecalhos_de(e),
         )
 
+    def _campo(erro: Any) -> str:
+        """O caminho do campo como no corpo ou nos parâmetros (`dados.texto`, sem o `body.`
+        do FastAPI); `corpo` quando o erro é do corpo inteiro."""
+        if erro.get("type") == "json_invalid":
+            return "corpo"
+        loc = [str(p) for p in erro.get("loc", ()) if p not in ("body", "query", "path", "header")]
+        contexto = erro.get("ctx")
+        caminho = contexto.get("caminho") if isinstance(contexto, dict) else None  # dados livres
+        return ".".join([*loc, *([str(caminho)] if caminho else [])]) or "corpo"
+
     @app.exception_handler(RequestValidationError)
     async def _validacao(_: Request, e: RequestValidationError) -> JSONResponse:
         erros = e.errors()
         primeiro = erros[0] if erros else {"type": "", "loc": (), "msg": "inválido"}
-        loc = [
-            str(p) for p in primeiro.get("loc", ()) if p not in ("body", "query", "path", "header")
-        ]
-        contexto = primeiro.get("ctx")
-        caminho = contexto.get("caminho") if isinstance(contexto, dict) else None  # dados livres
-        campo = ".".join([*loc, *([str(caminho)] if caminho else [])]) or "corpo"
-        tipo = str(primeiro.get("type", ""))
-        mensagem = traduzir(primeiro)
-        if tipo == "json_invalid":
-            campo = "corpo"
-        corpo = corpo_erro(mensagem, campo)
+        corpo = corpo_erro(traduzir(primeiro), _campo(primeiro))
+        # cada erro com o mesmo caminho do campo de cima e a sua mensagem
         corpo["erros"] = [
-            {"campo": ".".join(str(p) for p in x.get("loc", ())), "tipo": x.get("type")}
-            for x in erros
+            {"campo": _campo(x), "tipo": x.get("type"), "mensagem": traduzir(x)} for x in erros
         ]
         return JSONResponse(corpo, status_code=422)
 

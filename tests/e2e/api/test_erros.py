@@ -226,6 +226,19 @@ def test_corpo_com_campo_faltando_nomeia_o_campo(api: Api, em_julgamento: int) -
     assert (r.json()["campo"], r.json()["mensagem"]) == ("data_ato", "campo obrigatório ausente")
 
 
+def test_cada_erro_de_validacao_tem_o_caminho_do_corpo_e_a_sua_mensagem(
+    api: Api, em_julgamento: int
+) -> None:
+    """A lista `erros` dizia `body.data_ato` onde o campo de cima dizia `data_ato`, e sem a
+    mensagem de cada um."""
+    r = api.post(f"/processos/{em_julgamento}/atos", {"tipo": "revelia", "versao": -1})
+    assert r.status_code == 422
+    assert r.json()["erros"] == [
+        {"campo": "data_ato", "tipo": "missing", "mensagem": "campo obrigatório ausente"},
+        {"campo": "versao", "tipo": "greater_than_equal", "mensagem": "valor abaixo do mínimo (mínimo: 0)"},
+    ]
+
+
 def test_ato_fora_de_ordem_e_conflito(api: Api, em_julgamento: int) -> None:
     antes = _foto(api, em_julgamento)
     r = api.ato(em_julgamento, "ciencia_decisao", "2026-04-10")
