@@ -97,19 +97,24 @@ class Limitador:
         with self._trava:
             self._falhas.pop(chave, None)
 
+    def _contar(self, chave: tuple[str, ...], recusa: Callable[[float], Exception]) -> float:
+        """Confere e conta numa só passagem (a janela cheia levanta `recusa(segundos)`; o
+        recusado não conta); devolve o instante contado."""
+        with self._trava:
+            agora = self._relogio()
+            fila = self._recentes(chave, agora)
+            if len(fila) >= self.maximo:
+                raise recusa(self.janela_s - (agora - fila[0]))
+            fila.append(agora)
+            self._falhas[chave] = fila
+            return agora
+
     def reservar(self, *chave: str) -> float:
         """Confere e conta a tentativa numa só passagem, antes de conferir a senha: pedidos
         simultâneos não passam juntos do limite (conferir e só depois contar a falha deixava
         passar todos os que conferiam antes de a décima falha ser contada). Devolve o instante,
         para `liberar` a tentativa que acertou."""
-        with self._trava:
-            agora = self._relogio()
-            fila = self._recentes(chave, agora)
-            if len(fila) >= self.maximo:
-                raise MuitasTentativas(self.janela_s - (agora - fila[0]))
-            fila.append(agora)
-            self._falhas[chave] = fila
-            return agora
+        return self._contar(chave, MuitasTentativas)
 
     def liberar(self, instante: float, *chave: str) -> None:
         """Desconta a tentativa reservada em `instante` (ela não foi falha)."""
@@ -121,13 +126,7 @@ class Limitador:
     def usar(self, *chave: str) -> None:
         """Conta um uso da chave (limite de taxa: cada consulta conta, com ou sem sucesso);
         levanta `ConsultasDemais` se a janela já está cheia (o uso recusado não conta)."""
-        with self._trava:
-            agora = self._relogio()
-            fila = self._recentes(chave, agora)
-            if len(fila) >= self.maximo:
-                raise ConsultasDemais(self.janela_s - (agora - fila[0]), self.maximo, self.janela_s)
-            fila.append(agora)
-            self._falhas[chave] = fila
+        self._contar(chave, lambda s: ConsultasDemais(s, self.maximo, self.janela_s))
 
 
 class Limite(Protocol):
@@ -215,17 +214,21 @@ class LimitadorNoBanco:
         with self.banco.unit_of_work() as s:
             s.execute(delete(Tentativa).where(Tentativa.limite == self.nome, Tentativa.chave == k))
 
-    def reservar(self, *chave: str) -> float:
-        """Como `Limitador.reservar`: confere e conta sob a trava da chave, numa transação."""
+    def _contar(self, chave: tuple[str, ...], recusa: Callable[[float], Exception]) -> float:
+        """Como `Limitador._contar`, sob a trava da chave, numa transação."""
         k = self._chave(chave)
         with self.banco.unit_of_work() as s:
             self._travar(s, k)
             agora = self._relogio()
             n, primeira = self._recentes(s, k, agora)
             if n >= self.maximo and primeira is not None:
-                raise MuitasTentativas(self.janela_s - (agora - primeira))
+                raise recusa(self.janela_s - (agora - primeira))
             self._gravar(s, k, agora)
             return agora
+
+    def reservar(self, *chave: str) -> float:
+        """Como `Limitador.reservar`."""
+        return self._contar(chave, MuitasTentativas)
 
     def liberar(self, instante: float, *chave: str) -> None:
         k = self._chave(chave)
@@ -240,16 +243,7 @@ class LimitadorNoBanco:
 
     def usar(self, *chave: str) -> None:
         """Como `Limitador.usar`: cada uso conta; o recusado não."""
-        k = self._chave(chave)
-        with self.banco.unit_of_work() as s:
-            self._travar(s, k)
-            agora = self._relogio()
-            n, primeira = self._recentes(s, k, agora)
-            if n >= self.maximo and primeira is not None:
-                raise ConsultasDemais(
-                    self.janela_s - (agora - primeira), self.maximo, self.janela_s
-                )
-            self._gravar(s, k, agora)
+        self._contar(chave, lambda s: ConsultasDemais(s, self.maximo, self.janela_s))
 
 
 def limitadores_no_banco(
