@@ -161,12 +161,8 @@ def vigentes(s: Session, p: Processo, ate_o_ato: Ato | None = None) -> list[Pena
         if p.estado in sem_penalidade:
             return []
     else:
-        destinos = {
-            x
-            for t in maquina.transicoes
-            if t.tipo_ato == ate_o_ato.tipo
-            for x in (t.destino, *(c.destino for c in t.destino_se))
-        }
+        do_tipo = (t for t in maquina.transicoes if t.tipo_ato == ate_o_ato.tipo)
+        destinos = {x for t in do_tipo for x in t.destinos}
         if destinos and destinos <= set(sem_penalidade):
             return []
     filtro = [Penalidade.processo_id == p.id]

@@ -260,8 +260,7 @@ class Maquina:
             if dados.get("estado_anterior"):
                 anterior = str(dados["estado_anterior"])
             possiveis = {
-                (estado if d == MESMO else anterior if d == ANTERIOR else d)
-                for d in (t.destino, *(c.destino for c in t.destino_se))
+                (estado if d == MESMO else anterior if d == ANTERIOR else d) for d in t.destinos
             }
             possiveis.discard(None)
             seguinte = next((x for x, _ in atos[n + 1 :] if x in self._por_tipo), None)
