@@ -62,3 +62,4 @@ class RotaDaApi(RotaDoPedido):
     casos de uso (`farol.http.rota`)."""
 
     autenticacao = Autenticacao(ator_atual, TokenAssinado, ator_no_pedido)
+    recusa_parametros_desconhecidos = True

@@ -26,9 +26,11 @@ from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, get_args, get_origin
 
 from fastapi import Request
+from fastapi.dependencies.models import Dependant
 from fastapi.params import Depends
 from fastapi.routing import APIRoute
 
+from farol.erros import EntradaInvalida, recusar_juntos
 from farol.http.deps import UowDoPedidoDep, partilhar_no_pedido
 from farol.services.jurisdicao import Ator
 from farol.services.unit_of_work import UnitOfWorkDoPedido
@@ -102,14 +104,85 @@ def numa_conexao(
     return rota
 
 
+def _parametros_de_consulta(dependente: Dependant) -> set[str]:
+    """Os nomes (como vêm no endereço) dos parâmetros de consulta da rota e das suas
+    dependências."""
+    nomes = {p.alias for p in dependente.query_params}
+    for sub in dependente.dependencies:
+        nomes |= _parametros_de_consulta(sub)
+    return nomes
+
+
+def com_parametros_conferidos(
+    endpoint: Callable[..., Any], conferir: Callable[..., Any]
+) -> Callable[..., Any]:
+    """A rota com a dependência `conferir` logo depois da credencial (`numa_conexao`), ou antes
+    de tudo na rota que não a tem: o pedido sem credencial recebe o 401 antes da recusa."""
+    assinatura = inspect.signature(endpoint, eval_str=True)
+    parametros = list(assinatura.parameters.values())
+    nomes = [p.name for p in parametros]
+    posicao = nomes.index("_farol_credencial") + 1 if "_farol_credencial" in nomes else 0
+    # o tipo do vizinho mantém a ordem que a assinatura exige (posicional antes de nomeado)
+    vizinho = parametros[posicao - 1] if posicao else (parametros[0] if parametros else None)
+    tipo: inspect._ParameterKind = inspect.Parameter.KEYWORD_ONLY
+    if vizinho is not None and vizinho.kind in (
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        inspect.Parameter.KEYWORD_ONLY,
+    ):
+        tipo = vizinho.kind
+    dependencia = inspect.Parameter(
+        "_farol_parametros", tipo, annotation=Annotated[None, Depends(conferir)]
+    )
+    parametros.insert(posicao, dependencia)
+
+    if inspect.iscoroutinefunction(endpoint):
+
+        @functools.wraps(endpoint)
+        async def assincrona(*, _farol_parametros: None = None, **valores: Any) -> Any:
+            return await endpoint(**valores)
+
+        rota: Callable[..., Any] = assincrona
+    else:
+
+        @functools.wraps(endpoint)
+        def sincrona(*, _farol_parametros: None = None, **valores: Any) -> Any:
+            return endpoint(**valores)
+
+        rota = sincrona
+    rota.__signature__ = assinatura.replace(parameters=parametros)  # type: ignore[attr-defined]
+    return rota
+
+
 class RotaDoPedido(APIRoute):
     """A rota de uma conexão por pedido (`numa_conexao`); cada roteador diz como autentica
-    (`autenticacao`, numa subclasse)."""
+    (`autenticacao`, numa subclasse) e se recusa parâmetros de consulta que a rota não declara
+    (`recusa_parametros_desconhecidos`: na API, um filtro com o nome errado — `?estdo=` —
+    devolveria, em silêncio, a lista sem filtro)."""
 
     autenticacao: ClassVar[Autenticacao | None] = None
+    recusa_parametros_desconhecidos: ClassVar[bool] = False
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **opcoes: Any) -> None:
         if self.autenticacao is not None:
             metodos = {m.upper() for m in (opcoes.get("methods") or ["GET"])}
             endpoint = numa_conexao(endpoint, self.autenticacao, escrita=not metodos <= SO_LEITURA)
+        if self.recusa_parametros_desconhecidos:
+            endpoint = com_parametros_conferidos(endpoint, self._conferir_parametros)
         super().__init__(path, endpoint, **opcoes)
+        self.parametros_aceitos = tuple(sorted(_parametros_de_consulta(self.dependant)))
+
+    async def _conferir_parametros(self, request: Request) -> None:
+        """422 para cada parâmetro de consulta que a rota não declara, com os que ela aceita."""
+        aceitos = self.parametros_aceitos
+        regra = (
+            f"parâmetros aceitos: {', '.join(aceitos)}"
+            if aceitos
+            else "esta rota não aceita parâmetros de consulta"
+        )
+        recusar_juntos(
+            [
+                EntradaInvalida(f"parâmetro de consulta desconhecido ({regra})", campo=nome)
+                for nome in dict.fromkeys(request.query_params.keys())
+                if nome not in aceitos
+            ]
+        )

@@ -7,6 +7,7 @@ o erro volta para o campo que o causou, com a mensagem em português que o servi
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -21,6 +22,19 @@ from farol.services.mensagens import traduzir
 
 GERAL = "_geral"
 _REAIS = re.compile(r"^\d{1,3}(\.\d{3})+(,\d{1,2})?$|^\d+(,\d{1,2})?$")
+
+
+DATA_INVALIDA = "data inválida: use DD/MM/AAAA"
+
+
+def data_digitada(texto: str) -> dt.date:
+    """A data de um filtro das páginas: a do seletor de datas (AAAA-MM-DD) ou a digitada no
+    endereço como as páginas a mostram (DD/MM/AAAA). ValueError se não é nenhuma delas."""
+    texto = texto.strip()
+    try:
+        return dt.date.fromisoformat(texto)
+    except ValueError:
+        return dt.datetime.strptime(texto, "%d/%m/%Y").date()
 
 
 def em_reais(texto: str) -> str:

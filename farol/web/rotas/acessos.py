@@ -12,7 +12,7 @@ from farol.erros import EntradaInvalida
 from farol.http.deps import uow_da
 from farol.services import acessos
 from farol.web.ambiente import pagina
-from farol.web.formularios import Erros, erro_farol
+from farol.web.formularios import DATA_INVALIDA, Erros, data_digitada, erro_farol
 from farol.web.sessao import AtorWeb, RotaDaPagina
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
@@ -20,12 +20,13 @@ CAMPOS = ["documento", "de", "ate"]
 
 
 def _data(texto: str, campo: str) -> dt.date | None:
+    """O filtro de data (vazio: sem filtro), como o das estatísticas (`data_digitada`)."""
     if not texto.strip():
         return None
     try:
-        return dt.date.fromisoformat(texto.strip())
+        return data_digitada(texto)
     except ValueError:
-        raise EntradaInvalida("data inválida: use AAAA-MM-DD", campo=campo) from None
+        raise EntradaInvalida(DATA_INVALIDA, campo=campo) from None
 
 
 @rotas.get("/acessos", response_class=HTMLResponse)
@@ -38,12 +39,15 @@ def registro(
     status = 200
     lidos: list[acessos.AcessoRegistrado] = []
     try:
+        datas = {nome: _data(valores[nome], nome) for nome in ("de", "ate")}
+        # a data digitada como DD/MM/AAAA volta ao seletor de datas, que só mostra AAAA-MM-DD
+        valores.update({k: v.isoformat() for k, v in datas.items() if v is not None})
         lidos = acessos.listar(
             uow_da(request),
             ator,
             documento=valores["documento"].strip() or None,
-            de=_data(valores["de"], "de"),
-            ate=_data(valores["ate"], "ate"),
+            de=datas["de"],
+            ate=datas["ate"],
         )
     except EntradaInvalida as e:
         erros = erro_farol(e, CAMPOS)

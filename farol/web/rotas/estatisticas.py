@@ -16,22 +16,12 @@ from farol.services import estatisticas as servico
 from farol.services.jurisdicao import Ator
 from farol.web import graficos
 from farol.web.ambiente import pagina
-from farol.web.formularios import Erros, erro_farol
+from farol.web.formularios import DATA_INVALIDA, Erros, data_digitada, erro_farol
 from farol.web.sessao import AtorWeb, RotaDaPagina
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
 
 GRAFICOS = ("artigo", "mes", "om", "multas", "medidas")
-
-
-def _data(texto: str) -> dt.date:
-    """A data do campo (AAAA-MM-DD, a do seletor de datas) ou digitada no endereço como a
-    página a mostra (DD/MM/AAAA)."""
-    texto = texto.strip()
-    try:
-        return dt.date.fromisoformat(texto)
-    except ValueError:
-        return dt.datetime.strptime(texto, "%d/%m/%Y").date()
 
 
 def _periodo(de: str, ate: str) -> tuple[dt.date, dt.date, Erros]:
@@ -40,9 +30,9 @@ def _periodo(de: str, ate: str) -> tuple[dt.date, dt.date, Erros]:
     datas = []
     for nome, texto, padrao in (("de", de, padrao_de), ("ate", ate, padrao_ate)):
         try:
-            datas.append(_data(texto) if texto.strip() else padrao)
+            datas.append(data_digitada(texto) if texto.strip() else padrao)
         except ValueError:
-            erros.adicionar(nome, "data inválida: use DD/MM/AAAA")
+            erros.adicionar(nome, DATA_INVALIDA)
             datas.append(padrao)
     return datas[0], datas[1], erros
 

@@ -13,6 +13,7 @@ login varria os CPFs do banco. Agora:
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -154,6 +155,28 @@ def test_a_pagina_do_registro_e_do_auditor(api: Api) -> None:
     assert 'href="/acessos"' in api.cliente.get("/painel").text
     r = api.cliente.get("/acessos", params={"documento": "123"})
     assert r.status_code == 422 and "CPF (11 dígitos) ou CNPJ (14 dígitos)" in r.text
+
+
+def test_o_periodo_do_registro_aceita_a_data_como_as_paginas_a_mostram(api: Api) -> None:
+    """O filtro de datas do registro só aceitava AAAA-MM-DD ("data inválida" para 05/12/2026,
+    a data como a página a mostra), e as estatísticas aceitavam as duas: o mesmo leitor."""
+    api.get(f"/situacao/{CPF_DONO}", como="ac.cpsc")
+    api.entrar_na_web("auditor.cpsc")
+    amanha = hoje() + dt.timedelta(days=1)
+
+    def linhas(**filtro: str) -> list[str]:
+        r = api.cliente.get("/acessos", params=filtro)
+        assert r.status_code == 200, r.text
+        return re.findall(r'data-documento="([^"]+)"', r.text)
+
+    assert linhas(de=f"{hoje():%d/%m/%Y}") == [CPF_DONO]
+    assert linhas(de=f"{amanha:%d/%m/%Y}") == []
+    assert linhas(de=amanha.isoformat()) == []
+    # a data digitada volta ao seletor de datas como ele a lê (AAAA-MM-DD)
+    r = api.cliente.get("/acessos", params={"ate": f"{hoje():%d/%m/%Y}"})
+    assert f'value="{hoje().isoformat()}"' in r.text
+    r = api.cliente.get("/acessos", params={"de": "31/02/2026"})
+    assert r.status_code == 422 and "data inválida: use DD/MM/AAAA" in r.text
 
 
 def test_o_limite_de_consultas_da_situacao_da_429_por_usuario(api: Api) -> None:

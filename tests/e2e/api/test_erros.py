@@ -351,3 +351,30 @@ def test_ato_que_nao_muda_o_estado_tambem_avanca_a_versao(api: Api) -> None:
     # quem leu antes dos esclarecimentos não viu o processo atual: a trava deve recusar
     r = api.ato(pid, "lavratura_auto", "2026-03-13", lavratura(), versao=lida)
     assert r.status_code == 409, "lavratura aceita com a versão lida antes dos esclarecimentos"
+
+
+def test_parametro_de_consulta_desconhecido_e_recusado_com_os_aceitos(api: Api) -> None:
+    """Um filtro com o nome errado (`?estdo=arquivado`) devolvia a lista inteira, sem filtro,
+    com 200: quem exportava os arquivados recebia todos os processos. Agora 422, com o nome
+    do parâmetro e os que a rota aceita; o nome certo segue filtrando."""
+    pid = api.novo_processo()
+    r = api.get("/processos", estdo="arquivado")
+    assert r.status_code == 422, r.text
+    corpo = r.json()
+    assert corpo["campo"] == "estdo"
+    assert "parâmetro de consulta desconhecido" in corpo["mensagem"]
+    assert "estado" in corpo["mensagem"].split("aceitos:")[1]
+
+    r = api.get("/processos", estdo="arquivado", q="x")
+    assert r.status_code == 422
+    assert [e["campo"] for e in r.json()["erros"]] == ["estdo", "q"]
+
+    r = api.get(f"/processos/{pid}", incluir="atos")
+    assert r.status_code == 422
+    assert "não aceita parâmetros de consulta" in r.json()["mensagem"]
+
+    assert api.get("/processos", estado="arquivado").status_code == 200
+    assert api.get(f"/processos/{pid}").status_code == 200
+    # sem credencial, o 401 vem antes da recusa do parâmetro
+    r = api.cliente.get(f"{API}/processos", params={"estdo": "x"})
+    assert r.status_code == 401
