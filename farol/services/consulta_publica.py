@@ -156,7 +156,17 @@ def _documentos_do_interessado(s: Session, p: Processo) -> list[dict[str, Any]]:
 def _guia(autuado: Pessoa, d: dict[str, Any], pagamento: list[dict[str, Any]]) -> dict[str, Any]:
     """Os campos da guia de pagamento (DARF) já preenchidos com o que o processo sabe."""
     g = consulta_publica().pagamento
-    prazo = citacao("pagamento_multa")
+    maquina = carregar_regime(d["regime"])
+    if maquina.tipos_com("notifica_pagamento"):
+        # a multa que espera a notificação para pagamento (NORMAM-401 item 1.6), não a da LESTA
+        notifica = maquina.marca("notifica_pagamento")
+        sem_vencimento = {
+            "texto": notifica.descricao,
+            "fundamento": "; ".join(c.referencia() for c in notifica.fontes),
+        }
+    else:
+        prazo = citacao("pagamento_multa")
+        sem_vencimento = {"texto": prazo.texto, "fundamento": prazo.referencia()}
     auto = d["auto"]["numero"] if d.get("auto") and g.numero_de_referencia == "auto" else None
     return {
         "guia": g.guia,
@@ -173,7 +183,7 @@ def _guia(autuado: Pessoa, d: dict[str, Any], pagamento: list[dict[str, Any]]) -
         "vencimento": pagamento[-1]["vencimento"] if pagamento else None,
         "vencido": bool(pagamento and pagamento[-1]["vencido"]),
         # sem prazo aberto (a decisão ainda não foi comunicada): de onde ele vai correr
-        "sem_vencimento": {"texto": prazo.texto, "fundamento": prazo.referencia()},
+        "sem_vencimento": sem_vencimento,
     }
 
 

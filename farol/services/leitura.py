@@ -16,7 +16,7 @@ from farol import entrada
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
-from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
+from farol.domain.procedimento.historico import efeito_do_recurso_no_regime, fatos_do_recurso
 from farol.erros import NaoEncontrado
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.infracoes import catalogo
@@ -486,7 +486,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
         "pago": dinheiro(pago),
         "saldo": dinheiro(max(total - pago, Decimal("0.00"))),
         "restituicao_pendente": dinheiro(fatos.restituicao_pendente),
-        "efeito_do_recurso": asdict(efeito_do_recurso(fatos)),
+        "efeito_do_recurso": asdict(efeito_do_recurso_no_regime(maquina, fatos, hoje())),
         "pagamentos": [
             {"valor": dinheiro(x.valor), "data": x.data.isoformat(), "referencia": x.referencia}
             for x in pagos

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from farol import formatos
 from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.historico import regra_do_pagamento
 from farol.domain.procedimento.maquina import Maquina
 from farol.normas.citacao import Citacao, registro_normas
 from farol.normas.poluicao import dados_poluicao
@@ -128,21 +129,11 @@ def infracoes(s: Session, p: Processo) -> tuple[d.Infracao, ...]:
 
 
 def efeito_do_recurso(regime: str, data: dt.date) -> str | None:
-    """O recurso e o pagamento no procedimento ambiental: o recurso sem pagamento prévio
-    (instancias.yaml, `deposito_previo`) e a multa exigível só depois da notificação para
-    pagamento (marca `notifica_pagamento` do quadro). None se o regime não tem a notificação."""
-    maquina = carregar_regime(regime)
-    if not maquina.tipos_com("notifica_pagamento"):
-        return None
-    notifica = maquina.marca("notifica_pagamento")
-    deposito = exige_deposito_previo(regime, data)
-    recurso = (
-        f"O recurso exige o depósito prévio do valor da multa ({deposito.fundamento})."
-        if deposito.valor
-        else f"O recurso não exige o pagamento prévio da multa ({deposito.fundamento})."
-    )
-    refs = "; ".join(c.referencia() for c in notifica.fontes)
-    return f"{recurso} Pagamento: {notifica.descricao} ({refs})."
+    """O recurso e o pagamento no procedimento ambiental, com os fundamentos
+    (`historico.regra_do_pagamento`, a mesma regra da página e da consulta pública). None se o
+    regime não tem a notificação para pagamento."""
+    e = regra_do_pagamento(carregar_regime(regime), data)
+    return None if e is None else f"{e.texto} ({e.fundamento})"
 
 
 def fundamento_do_recurso(regime: str, data: dt.date) -> tuple[Citacao, ...]:

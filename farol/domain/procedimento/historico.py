@@ -6,6 +6,7 @@ nenhum tipo de ato é nomeado aqui.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -13,6 +14,7 @@ from typing import Any
 
 from farol.domain.procedimento.maquina import Maquina
 from farol.normas.citacoes import citacao
+from farol.normas.prazos import exige_deposito_previo
 
 ZERO = Decimal("0.00")
 
@@ -97,3 +99,34 @@ def efeito_do_recurso(fatos: FatosDoRecurso) -> EfeitoDoRecurso:
         "pendente; o valor pago a maior, se o recurso for provido, é restituído.",
         c.referencia(),
     )
+
+
+def regra_do_pagamento(maquina: Maquina, data: dt.date) -> EfeitoDoRecurso | None:
+    """No regime em que a multa só se paga depois de uma notificação para pagamento (marca
+    `notifica_pagamento` do quadro: o procedimento ambiental, NORMAM-401 item 1.6), o recurso e
+    o pagamento como a norma em vigor na `data` os trata: o recurso sem pagamento prévio
+    (instancias.yaml, `deposito_previo`) e o prazo de pagamento aberto só pela notificação — não
+    corre com recurso pendente. None nos regimes sem a notificação (a LESTA:
+    `efeito_do_recurso`)."""
+    if not maquina.tipos_com("notifica_pagamento"):
+        return None
+    notifica = maquina.marca("notifica_pagamento")
+    deposito = exige_deposito_previo(maquina.regime, data)
+    recurso = (
+        "O recurso exige o depósito prévio do valor da multa."
+        if deposito.valor
+        else "O recurso não exige o pagamento prévio da multa."
+    )
+    return EfeitoDoRecurso(
+        True,
+        f"{recurso} Pagamento: {notifica.descricao}.",
+        "; ".join(dict.fromkeys([deposito.fundamento, *(c.referencia() for c in notifica.fontes)])),
+    )
+
+
+def efeito_do_recurso_no_regime(
+    maquina: Maquina, fatos: FatosDoRecurso, data: dt.date
+) -> EfeitoDoRecurso:
+    """O que vale para o pagamento com recurso no regime do processo: `regra_do_pagamento`
+    onde a multa espera a notificação para pagamento; senão `efeito_do_recurso` (LESTA)."""
+    return regra_do_pagamento(maquina, data) or efeito_do_recurso(fatos)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from apoio import csrf_de
+
 from .conftest import Api
 
 EMPRESA = {"documento": "11.222.333/0001-81", "nome": "Navegação Atlântica Ltda."}
@@ -134,6 +136,25 @@ def test_do_auto_ao_pagamento_pela_normam_401(api: Api) -> None:
     # prazo de pagamento antes da notificação para pagamento (item 1.6)
     assert _prazo(p, "recurso")["vencimento"] == "2026-06-10"
     assert not [x for x in p["prazos"] if x["etapa"] == "pagamento"]
+    # o processo, a página e a consulta pública dizem a regra da poluição, não a da LESTA (o
+    # prazo de pagamento "corre mesmo com recurso pendente", LESTA art. 24 § 1º e art. 32)
+    efeito = p["efeito_do_recurso"]
+    assert efeito["suspensivo"], efeito
+    assert "NORMAM-401/DPC item 1.4.3" in efeito["fundamento"]
+    assert "NORMAM-401/DPC item 1.6" in efeito["fundamento"]
+    assert "LESTA" not in efeito["fundamento"] and "corre mesmo" not in efeito["texto"]
+    api.entrar_na_web("ac.cpsc")
+    pagina = api.cliente.get(f"/processos/{pid}").text
+    assert "pagamento prévio" in pagina and "corre mesmo com recurso" not in pagina
+    r = api.cliente.get("/consulta")
+    r = api.cliente.post(
+        "/consulta",
+        data={"csrf": csrf_de(r.text), "numero": p["numero"], "documento": EMPRESA["documento"]},
+    )
+    assert r.status_code == 200, r.text
+    assert "LESTA art. 32" not in r.text and "corre mesmo com recurso" not in r.text
+    guia = r.text.split('id="vencimento-guia"')[1].split("</dd>")[0]
+    assert "ainda sem data" in guia and "NORMAM-401/DPC item 1.6" in guia, guia
     r = api.ato(pid, "notificacao_para_pagamento", "2026-06-01", {"meio": "pessoal"})
     assert r.status_code == 409, r.text
     assert "10/06/2026" in r.json()["mensagem"]
