@@ -21,6 +21,10 @@ from farol.normas.citacao import Citacao, Versao, Versionado, ler_yaml, registro
 
 Contagem = Literal["uteis", "corridos"]
 Destinatario = Literal["administrado", "administracao"]
+DO_INTERESSADO: Destinatario = "administrado"
+"""O prazo corre contra o interessado (defesa, recurso, pagamento)."""
+DA_ADMINISTRACAO: Destinatario = "administracao"
+"""O prazo é da Administração (julgar, decidir o recurso)."""
 Instancia = Literal["recurso", "recurso_final"]
 
 PADRAO_ID = re.compile(r"^prazo\.([a-z]+)\.([a-z_]+)$")

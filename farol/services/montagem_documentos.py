@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from farol import formatos
@@ -20,12 +20,18 @@ from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.papeis import nome_do_papel
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
+from farol.domain.procedimento.maquina import Maquina
 from farol.erros import Conflito, EntradaInvalida, ForaDeVigencia
 from farol.normas.citacao import registro_normas
 from farol.normas.citacoes import citacao
 from farol.normas.comunicacao import comunicacao
 from farol.normas.infracoes import catalogo
-from farol.normas.prazos import autoridade_recurso, autoridade_ultima_instancia, catalogo_prazos
+from farol.normas.prazos import (
+    DO_INTERESSADO,
+    autoridade_recurso,
+    autoridade_ultima_instancia,
+    catalogo_prazos,
+)
 from farol.pdf import dados as d
 from farol.pdf.formatos import endereco_completo
 from farol.relogio import hoje
@@ -236,13 +242,17 @@ def _infracoes(s: Session, p: Processo) -> tuple[d.Infracao, ...]:
     return tuple(saida)
 
 
-def _prazo(s: Session, p: Processo, etapa: str) -> d.Prazo | None:
-    x = s.execute(
+def _ultimo_prazo(s: Session, p: Processo, etapa: str) -> Prazo | None:
+    return s.execute(
         select(Prazo)
         .where(Prazo.processo_id == p.id, Prazo.etapa == etapa)
         .order_by(Prazo.id.desc())
         .limit(1)
     ).scalar_one_or_none()
+
+
+def _prazo(s: Session, p: Processo, etapa: str) -> d.Prazo | None:
+    x = _ultimo_prazo(s, p, etapa)
     if x is None:
         return None
     return _prazo_gravado(x, f"a {x.inicio:%d/%m/%Y}")
@@ -280,7 +290,7 @@ def _prazo_previsto(s: Session, p: Processo, etapa: str, inicio: dt.date) -> d.P
     r = calcular_prazo(etapa, inicio, regime=p.regime, calendario=calendario_da_om(s, om))
     contagem = "dias úteis" if r.contagem == "uteis" else "dias corridos"
     return d.Prazo(
-        etapa=NOMES_ETAPA.get(etapa, etapa),
+        etapa=_nome_da_etapa(p.regime, etapa),
         vencimento=r.vencimento,
         inicio=inicio,
         contagem=f"{r.dias} {contagem}, contados do dia seguinte à ciência "
@@ -405,14 +415,30 @@ def montar(
         )
         return _decisao(s, p, tipo, ato, base)
     if tipo == T.notificacao_pagamento:
-        prazo = _prazo(s, p, "pagamento")
+        gravado = _ultimo_prazo(s, p, "pagamento")
         multas = [x for x in vigentes(s, p) if x.multa]
-        if prazo is None or not multas:
+        if gravado is None or not multas:
             raise Conflito(
                 "não há multa com prazo de pagamento aberto: a notificação de pagamento vem "
                 "depois da ciência da decisão que impõe multa",
                 campo="tipo",
             )
+        if gravado.encerrado_em is not None and not gravado.cumprido:
+            # o efeito suspensivo do recurso encerra o prazo: notificar "a pagar até" a data
+            # de um prazo que não corre contradiz o próprio documento
+            encerrou = s.get(Ato, gravado.encerrado_por_ato_id)
+            nome = next(
+                (f'"{t.nome}"' for t in carregar_regime(p.regime).transicoes
+                 if encerrou is not None and t.tipo_ato == encerrou.tipo),
+                "um ato",
+            )  # fmt: skip
+            raise Conflito(
+                f"o prazo de pagamento não está correndo: encerrado em "
+                f"{gravado.encerrado_em:%d/%m/%Y} por {nome}; a notificação de pagamento volta "
+                "a caber quando um ato reabrir o prazo (a ciência da decisão do recurso)",
+                campo="tipo",
+            )
+        prazo = _prazo_gravado(gravado, f"a {gravado.inicio:%d/%m/%Y}")
         return d.DadosDocumento(
             **base,
             numero_documento=f"{p.numero}-P",
@@ -497,7 +523,7 @@ def _decisao(
             fundamentacao=fundamentacao,
             dispositivo=dispositivo,
         ),
-        prazos=tuple(x for x in (_prazo(s, p, "recurso"), _prazo(s, p, "pagamento")) if x),
+        prazos=_prazos_da_decisao(s, p, maquina, ato),
         efeito_do_recurso=(
             _efeito_do_recurso(s, p, ato.data_ato) if any(x.multa for x in vigentes(s, p)) else None
         ),
@@ -513,6 +539,59 @@ def _decisao(
         ),
         assinaturas=(_assinatura_autoridade(s, ato, "Autoridade julgadora"),),
     )
+
+
+def _prazos_da_decisao(
+    s: Session, p: Processo, maquina: Maquina, decisao: Ato
+) -> tuple[d.Prazo, ...]:
+    """Os prazos do interessado (`destinatario: administrado` em prazos.yaml) que a `decisao`
+    abriu: os abertos por ela ou pelos atos seguintes até a próxima decisão (a ciência abre o
+    recurso e o pagamento), o último de cada etapa. Não os do processo inteiro: a Decisão de
+    Recurso imprimia o recurso de 1ª instância já usado, sem o recurso em última instância que
+    ela abre, e a de Julgamento o pagamento reaberto depois pelo recurso. Antes da ciência,
+    os que a ciência da decisão abrirá, calculados para a ciência na data da decisão."""
+    proxima = s.execute(
+        select(func.min(Ato.seq)).where(
+            Ato.processo_id == p.id,
+            Ato.seq > decisao.seq,
+            Ato.tipo.in_(maquina.tipos_com("decisao")),
+        )
+    ).scalar()
+    abertos = s.scalars(
+        select(Prazo)
+        .join(Ato, Ato.id == Prazo.ato_id)
+        .where(
+            Prazo.processo_id == p.id,
+            Ato.seq >= decisao.seq,
+            *([Ato.seq < proxima] if proxima is not None else []),
+        )
+        .order_by(Prazo.id)
+    ).all()
+    do_interessado = {
+        x.etapa: x for x in abertos if _do_interessado(x.regime, x.etapa)
+    }  # o último de cada etapa
+    if do_interessado:
+        return tuple(_prazo_gravado(x, f"a {x.inicio:%d/%m/%Y}") for x in do_interessado.values())
+    prefixo = f"prazo.{p.regime}."
+    etapas = dict.fromkeys(
+        i.prazo.removeprefix(prefixo)
+        for t in maquina.transicoes
+        if "ciencia" in t.marcas and decisao.tipo in maquina.tipos_que_levam_a(t.tipo_ato)
+        for i in t.inicia
+        if i.se is None and i.contado_do_vencimento_de is None and i.prazo.startswith(prefixo)
+    )
+    return tuple(
+        _prazo_previsto(s, p, etapa, decisao.data_ato)
+        for etapa in etapas
+        if _do_interessado(p.regime, etapa)
+    )
+
+
+def _do_interessado(regime: str, etapa: str) -> bool:
+    try:
+        return catalogo_prazos().regra(regime, etapa).destinatario == DO_INTERESSADO
+    except EntradaInvalida:
+        return False
 
 
 def _instancia_do_recurso(p: Processo, ato: Ato) -> str:

@@ -43,7 +43,7 @@ from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.erros import ErroFarol, ForaDeVigencia
 from farol.formatos import data as data_br
 from farol.formatos import quantidade
-from farol.normas.prazos import catalogo_prazos
+from farol.normas.prazos import DA_ADMINISTRACAO, DO_INTERESSADO, catalogo_prazos
 from farol.relogio import agora
 from farol.services.jurisdicao import Ator
 from farol.services.resultados.resumo_diario import (
@@ -58,9 +58,7 @@ from farol.store.orm import OM, Ato, Prazo, Processo, ResumoEnviado, Usuario
 DIAS_DE_ANTECEDENCIA = 7
 """O resumo traz os prazos que vencem da data até 7 dias depois, além dos vencidos."""
 
-DA_ADMINISTRACAO = "administracao"
-DO_INTERESSADO = "administrado"
-ROTULO_DESTINATARIO = {
+ROTULO_DESTINATARIO: dict[str, str] = {
     DA_ADMINISTRACAO: "prazo da Administração",
     DO_INTERESSADO: "prazo do interessado",
 }

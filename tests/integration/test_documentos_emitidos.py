@@ -303,3 +303,60 @@ def test_cli_documento_so_emite_por_quem_registra_o_ato_que_ele_materializa(
     ok = rodar(capsys, monkeypatch, *base)  # sem login: quem julga, na OM do processo
     assert ok.codigo == 0, ok.stderr
     assert saida.exists()
+
+
+def _prazos_impressos(pdf: bytes) -> str:
+    """O quadro de prazos do documento, compactado (sem espaços)."""
+    t = compacto(texto(pdf))
+    return t.split("PRAZOS", 1)[1] if "PRAZOS" in t else ""
+
+
+def test_cada_decisao_imprime_os_prazos_que_ela_abre(cenario: dict[str, Any]) -> None:
+    """A Decisão de Recurso imprimia o recurso de 1ª instância (já usado) e não o recurso em
+    última instância que ela abre (Norma de 2023, item 3.6.5); a de Julgamento, antes da
+    ciência, não dizia do recurso; a notificação de pagamento dizia "a pagar até" durante o
+    efeito suspensivo do recurso, que encerra o prazo."""
+    banco = cenario["banco"]
+    aut = _ator(banco, "aut")
+    pid = cenario["pid"]
+    with banco.unit_of_work() as s:
+        for tipo, dia, dados in [
+            ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
+            ("renuncia_defesa", dt.date(2026, 9, 17), {}),
+        ]:
+            processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
+        penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
+        processos.registrar_ato(s, aut, pid, NovoAto(tipo="julgamento_procedente", data_ato=dt.date(2026, 9, 21), dados={"penalidades": penalidades, "justificativa": "Infrações comprovadas no auto e na inspeção."}))
+        # antes da ciência: o recurso que a ciência abrirá, calculado para a ciência hoje
+        # (5 dias úteis de 21/09/2026, segunda: 28/09)
+        antes = _prazos_impressos(documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo)
+        assert "Recursoem1ªinstância" in antes and "28/09/2026" in antes, antes
+        assert "calculadoparaciênciaem21/09/2026" in antes
+        processos.registrar_ato(s, aut, pid, NovoAto(tipo="ciencia_decisao", data_ato=dt.date(2026, 9, 22), dados={"meio": "pessoal"}))
+        # recurso: 5 dias úteis de 22/09 → 29/09; pagamento: 15 corridos → 07/10
+        julgamento = _prazos_impressos(documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo)
+        assert "29/09/2026" in julgamento and "07/10/2026" in julgamento, julgamento
+        processos.registrar_ato(s, aut, pid, NovoAto(tipo="recurso", data_ato=dt.date(2026, 9, 23), dados={"texto": "Recorre."}))
+        processos.registrar_ato(s, aut, pid, NovoAto(tipo="efeito_suspensivo", data_ato=dt.date(2026, 9, 24), dados={"fundamentacao": "Risco de dano de difícil reparação."}))
+        with pytest.raises(Conflito, match="não está correndo.*24/09/2026.*efeito suspensivo"):
+            documentos.emitir(s, aut, pid, "notificacao_pagamento", URL)
+    with banco.unit_of_work() as s:
+        from sqlalchemy import select
+
+        from farol.store.orm import OM, Usuario
+
+        cap = criar_usuario(s, login="cap", nome="CMG Capitão", senha="x", papel="capitao_dos_portos",
+                            om=s.get(OM, aut.om_id))  # fmt: skip
+        a_cap = ator_do_usuario(s, s.execute(select(Usuario).where(Usuario.id == cap.id)).scalar_one())
+        processos.registrar_ato(s, a_cap, pid, NovoAto(tipo="decisao_recurso_nao_provido", data_ato=dt.date(2026, 10, 1), dados={"fundamentacao": "As razões não afastam as infrações."}))
+        processos.registrar_ato(s, a_cap, pid, NovoAto(tipo="ciencia_decisao_recurso", data_ato=dt.date(2026, 10, 2), dados={"meio": "pessoal"}))
+        # recurso em última instância: 5 dias úteis de 02/10 (sexta) → 09/10; o pagamento
+        # reaberto pela ciência: 15 corridos → 17/10 (sábado) → 19/10
+        recurso = _prazos_impressos(documentos.emitir(s, a_cap, pid, "decisao_recurso", URL).conteudo)
+        assert "Recursoemúltimainstância" in recurso and "09/10/2026" in recurso, recurso
+        assert "29/09/2026" not in recurso and "Recursoem1ªinstância" not in recurso
+        # a Decisão de Julgamento reimpressa segue com os prazos que ela abriu, não os reabertos
+        julgamento = _prazos_impressos(documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo)
+        assert "07/10/2026" in julgamento and "19/10/2026" not in julgamento, julgamento
+        pagamento = documentos.emitir(s, aut, pid, "notificacao_pagamento", URL).conteudo
+        assert "19/10/2026" in compacto(texto(pagamento))
