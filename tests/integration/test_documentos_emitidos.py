@@ -338,7 +338,7 @@ def test_cada_decisao_imprime_os_prazos_que_ela_abre(cenario: dict[str, Any]) ->
         assert "29/09/2026" in julgamento and "07/10/2026" in julgamento, julgamento
         processos.registrar_ato(s, aut, pid, NovoAto(tipo="recurso", data_ato=dt.date(2026, 9, 23), dados={"texto": "Recorre."}))
         processos.registrar_ato(s, aut, pid, NovoAto(tipo="efeito_suspensivo", data_ato=dt.date(2026, 9, 24), dados={"fundamentacao": "Risco de dano de difícil reparação."}))
-        with pytest.raises(Conflito, match="não está correndo.*24/09/2026.*efeito suspensivo"):
+        with pytest.raises(Conflito, match=r"não está correndo.*24/09/2026.*efeito suspensivo"):
             documentos.emitir(s, aut, pid, "notificacao_pagamento", URL)
     with banco.unit_of_work() as s:
         from sqlalchemy import select
