@@ -43,6 +43,7 @@ from farol.services.comandos import (
     DadosEditalLeilao,
     DadosEntrega,
     DadosLacres,
+    DadosPagamentoCustodia,
     DadosReclamacao,
     DadosResultadoLeilao,
     Identificacao,
@@ -376,6 +377,23 @@ def efeitos_antes(
         p.autuado_id = pessoa.id  # quem prova a propriedade passa a ser o interessado
     elif isinstance(dados, DadosEntrega):
         conferir_qualidade(dados.recebedor, d.qualidades_de_quem_recebe.valores, "dados.recebedor")
+    elif isinstance(dados, DadosPagamentoCustodia):
+        # as despesas da custódia; a multa do processo de origem se paga nele (o pagamento da
+        # multa): o valor a mais ficava na custódia e a multa seguia devida lá
+        e = extratos(s, [(_custodia(s, p), p)], data_ato)[p.id]
+        saldo = max(e.saldo_custodia, regras.ZERO)
+        if dados.valor > saldo:
+            aviso = (
+                f"; as multas ({moeda(e.total_multas)}) se pagam no processo de origem"
+                if e.total_multas
+                else ""
+            )
+            raise EntradaInvalida(
+                f"valor pago ({moeda(dados.valor)}) maior que o saldo das despesas da custódia "
+                f"em {data_br(data_ato)} ({moeda(saldo)}){aviso}",
+                campo="dados.valor",
+                regra=carregar_regime(p.regime).marca("paga_custodia").fontes[0].referencia(),
+            )
     elif isinstance(dados, DadosEditalLeilao):
         if dados.data_leilao <= data_ato:
             raise EntradaInvalida(
@@ -660,6 +678,7 @@ def resumo(s: Session, p: Processo, data: dt.date | None = None) -> dict[str, An
         "lacres": lacres_do_processo(s, p),
         "total_custodia": e.total_custodia,
         "pago": e.pago,
+        "saldo_custodia": max(e.saldo_custodia, regras.ZERO),
         "total_devido": e.total_devido,
         "medida_id": c.medida_id,
         "origem_id": p.origem_id,

@@ -463,15 +463,22 @@ def _campos_da_despesa(detalhe: dict[str, Any]) -> list[Campo]:
 
 
 def _campos_do_pagamento_custodia(detalhe: dict[str, Any]) -> list[Campo]:
-    devido = str(_custodia_do_detalhe(detalhe).get("total_devido") or "")
+    c = _custodia_do_detalhe(detalhe)
+    saldo = str(c.get("saldo_custodia") or "")
+    multas = Decimal(str(c.get("total_devido") or "0")) - Decimal(saldo or "0")
     return [
         Campo(
             "dados.valor",
             "Valor pago (R$)",
             "dinheiro",
             True,
-            padrao=devido,
-            ajuda=f"falta pagar hoje: {moeda(devido or '0.00')} (despesas da custódia e multas)",
+            padrao=saldo,
+            ajuda=f"falta pagar hoje das despesas da custódia: {moeda(saldo or '0.00')}"
+            + (
+                f"; as multas ({moeda(multas)}) se pagam no processo de origem"
+                if multas > 0
+                else ""
+            ),
         ),
         Campo("dados.referencia", "Guia ou comprovante do pagamento", "text", True),
     ]

@@ -336,6 +336,10 @@ class CustodiaDoProcesso(Resultado):
     lacres: list[dict[str, Any]] = Field(default_factory=list)
     total_custodia: Decimal
     pago: Decimal
+    saldo_custodia: Decimal = Field(
+        description="o que falta pagar das despesas da custódia (o pagamento da custódia); "
+        "as multas do processo de origem se pagam nele"
+    )
     total_devido: Decimal
     medida_id: int | None = None
     origem_id: int | None = None

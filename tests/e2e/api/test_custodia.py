@@ -324,3 +324,37 @@ def test_so_a_autoridade_da_om_registra_a_tabela_de_valores(api: Api) -> None:
     assert "Autoridade Competente, Capitão dos Portos" in r.json()["mensagem"]
     assert api.get("/custodia/tarifas", como="inspetor.cpsc").json() == antes
     assert api.post("/custodia/tarifas", TARIFA, como="ac.cpsc").status_code == 201
+
+
+def test_o_pagamento_da_custodia_nao_leva_a_multa_do_processo_de_origem(api: Api) -> None:
+    """A multa do processo de origem entra no que falta para a entrega (NORMAM-07 item 0312 a,
+    3), mas se paga no processo dela: o "pagamento da custódia" que a incluía ficava todo na
+    custódia (pago a maior) e a multa seguia devida, com dívida ativa, na origem."""
+    assert api.post("/custodia/tarifas", TARIFA).status_code == 201
+    ap, cid = _custodia(api, "401M2026509")
+    pid = ap["pid"]
+    for tipo, data, dados in [
+        ("lavratura_auto", "2026-03-13", {"infracoes": [{"infracao": "RLESTA.16.I", "autor_tipo": "proprietario"}]}),
+        ("ciencia_auto", "2026-03-13", {"meio": "pessoal"}),
+        ("renuncia_defesa", "2026-03-16", {}),
+        ("julgamento_procedente", "2026-03-17", {"penalidades": [{"infracao": "RLESTA.16.I", "multa": "1000.00"}], "justificativa": "Navegava sem inscrição, constatado na inspeção."}),
+        ("ciencia_decisao", "2026-03-17", {"meio": "pessoal"}),
+    ]:  # fmt: skip
+        api.ato_ok(pid, tipo, data, dados)
+    # 02/03 a 19/03: 18 diárias × R$ 60,00 = R$ 1.080,00, mais a multa de R$ 1.000,00
+    extrato = api.get(f"/processos/{cid}/custodia", data="2026-03-20").json()
+    assert (extrato["total_custodia"], extrato["total_devido"]) == ("1080.00", "2080.00")
+
+    r = api.ato(cid, "pagamento_custodia", "2026-03-20", {"valor": "2080.00", "referencia": "GRU 1"})
+    assert r.status_code == 422, r.text
+    erro = r.json()
+    assert erro["campo"] == "dados.valor" and "NORMAM-07" in erro["regra"]
+    assert "R$ 1.080,00" in erro["mensagem"] and "processo de origem" in erro["mensagem"]
+    api.ato_ok(cid, "pagamento_custodia", "2026-03-20", {"valor": "1080.00", "referencia": "GRU 1"})
+
+    # falta só a multa, que se paga na origem; paga lá, nada falta para a entrega
+    extrato = api.get(f"/processos/{cid}/custodia", data="2026-03-20").json()
+    assert (extrato["pago"], extrato["total_devido"]) == ("1080.00", "1000.00")
+    api.ato_ok(pid, "pagamento", "2026-03-20", {"valor": "1000.00", "referencia": "GRU 2"})
+    extrato = api.get(f"/processos/{cid}/custodia", data="2026-03-20").json()
+    assert extrato["total_devido"] == "0.00"

@@ -310,6 +310,12 @@ def test_recolher_lacrar_lancar_despesa_e_entregar_so_depois_de_pagar(
         'id="c-pagamento_custodia-dados-valor" name="dados.valor" type="text" value="800,00"'
         in pagina
     )
+    assert "falta pagar hoje das despesas da custódia: R$ 800,00" in pagina
+    # mais que as despesas da custódia: recusado ao lado do campo, nada gravado
+    a_mais = {"data_ato": hoje().isoformat(), "dados.valor": "900,00", "dados.referencia": "GRU 9"}
+    r = _enviar(cliente, cid, f"/processos/{cid}/atos/pagamento_custodia", a_mais)
+    assert r.status_code == 422, r.text
+    assert "maior que o saldo das despesas da custódia" in r.text
     pagamento = {
         "data_ato": hoje().isoformat(),
         "dados.valor": "800,00",
