@@ -72,3 +72,27 @@ def test_procedimento_de_2023_decidido_em_2024(api: Api) -> None:
     api.ato_ok(pid, "decisao_recurso_nao_provido", "2024-02-01", {"fundamentacao": FUNDAMENTACAO},
                como="cp.cpsc")  # fmt: skip
     assert api.processo(pid)["estado"] == "recurso_decidido"
+
+
+def test_julgamento_da_defesa_recebida_sob_a_normam_07_conta_do_recebimento(api: Api) -> None:
+    """NORMAM-07 item 0306 b II: "trinta (30) dias corridos, contados da data de recebimento da
+    defesa". O Farol contava do fim do prazo de defesa (a regra da Norma de 2023, item 3.6.3 b)
+    e dava ao julgamento de 2023 até 04/08/2023. Defesa recebida em 16/06/2023 (sexta): 30
+    dias → 16/07 (domingo) → segunda, 17/07/2023."""
+    corpo = inspecao(data_hora="2023-06-01T10:00:00-03:00")
+    corpo["comparecimento_em"] = "2023-06-12"
+    registro = api.inspecionar(corpo)
+    pid = registro["processos"][0]["id"]
+    infracao = registro["constatacoes"][0]["infracao_aplicavel"]
+    api.ato_ok(pid, "lavratura_auto", "2023-06-13",
+               {"infracoes": [{"infracao": infracao, "autor_tipo": "proprietario"}]})  # fmt: skip
+    api.ato_ok(pid, "ciencia_auto", "2023-06-14", {"meio": "pessoal"})
+    api.ato_ok(pid, "defesa", "2023-06-16", {"texto": "Alega que o documento estava em casa."})
+    julgamento = _prazo(api.processo(pid), "julgamento")
+    assert (julgamento["inicio"], julgamento["vencimento"]) == ("2023-06-16", "2023-07-17")
+    assert julgamento["fundamentos"][0] == "NORMAM-07/DPC item 0306 b II"
+    # julgado em 25/07/2023, depois do prazo: sinalizado
+    decisao = {"penalidades": [{"infracao": infracao, "multa": "300.00"}],
+               "justificativa": JUSTIFICATIVA}  # fmt: skip
+    r = api.ato_ok(pid, "julgamento_procedente", "2023-07-25", decisao)
+    assert "prazo_extrapolado" in r["ato"]["sinalizadores"], r["ato"]
