@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from farol.domain.procedimento.carregar import contados_do_vencimento
 from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.rules.calendario import Calendario, obter_calendario
 from farol.rules.prazos import calcular_prazo
@@ -111,17 +112,51 @@ def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) 
             Prazo.vencimento >= data,
         )
     ).scalars()
+    fila: list[tuple[Prazo, dt.date]] = []  # (prazo que mudou, o vencimento de antes)
     for prazo in abertos:
-        r = calcular_prazo(
-            prazo.etapa,
-            prazo.inicio,
-            regime=prazo.regime,
-            calendario=calendario,
-            dias_fixados=prazo.dias,  # o prazo cujo número de dias a decisão fixou o mantém
-        )
-        if r.vencimento != prazo.vencimento:
-            prazo.vencimento = r.vencimento
-            prazo.dias_nao_uteis = r.dias_nao_uteis_json()
-            prazo.fundamentos = list(r.fundamentos)
+        antes = prazo.vencimento
+        if _recalcular(prazo, prazo.inicio, calendario):
             mudaram.append(prazo)
-    return mudaram
+            fila.append((prazo, antes))
+    # os prazos contados do vencimento de um que mudou (o do laudo, do fim da defesa) passam a
+    # contar do novo vencimento, como no recálculo (`recalculo_prazos.seguir_contados`)
+    dependentes = contados_do_vencimento()
+    while fila:
+        fonte, antes = fila.pop()
+        regras = dependentes.get(f"prazo.{fonte.regime}.{fonte.etapa}", ())
+        if not regras:
+            continue
+        for d in s.scalars(
+            select(Prazo).where(
+                Prazo.processo_id == fonte.processo_id,
+                Prazo.id > fonte.id,
+                Prazo.encerrado_em.is_(None),
+                Prazo.contagem != CONTAGEM_NO_ATO,
+                Prazo.inicio == antes,
+            )
+        ):
+            anterior = d.vencimento
+            if f"prazo.{d.regime}.{d.etapa}" in regras and _recalcular(
+                d, fonte.vencimento, calendario
+            ):
+                mudaram.append(d)
+                fila.append((d, anterior))
+    return list(dict.fromkeys(mudaram))
+
+
+def _recalcular(prazo: Prazo, inicio: dt.date, calendario: Calendario) -> bool:
+    """Grava no prazo o vencimento contado de `inicio` com o `calendario`; se mudou."""
+    r = calcular_prazo(
+        prazo.etapa,
+        inicio,
+        regime=prazo.regime,
+        calendario=calendario,
+        dias_fixados=prazo.dias,  # o prazo cujo número de dias a decisão fixou o mantém
+    )
+    if r.vencimento == prazo.vencimento and r.inicio == prazo.inicio:
+        return False
+    prazo.inicio = r.inicio
+    prazo.vencimento = r.vencimento
+    prazo.dias_nao_uteis = r.dias_nao_uteis_json()
+    prazo.fundamentos = list(r.fundamentos)
+    return True

@@ -810,7 +810,7 @@ def _mover_prazos(
     # Um prazo que o quadro conta do vencimento de outro (ex.: o julgamento, "contados da data
     # da expiração do prazo para apresentação da defesa", NORMAM-2023 item 3.6.3 b) começa
     # nesse vencimento; os demais, na data do ato.
-    contado_de = {x.prazo: x.contado_do_vencimento_de for x in r.transicao.inicia}
+    contado_de = dict(r.contados_do_vencimento)
     if not r.prazos_iniciados:
         return
     # uma vez por ato, qualquer que seja o número de prazos; do cache, com a marca já lida

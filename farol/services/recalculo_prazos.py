@@ -38,10 +38,10 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import String, bindparam, select, type_coerce, update
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, String, and_, bindparam, or_, select, type_coerce, update
+from sqlalchemy.orm import Session, aliased
 
-from farol.domain.procedimento.carregar import carregar_regimes
+from farol.domain.procedimento.carregar import carregar_regimes, contados_do_vencimento
 from farol.erros import ErroFarol, NaoEncontrado
 from farol.normas.prazos import regra_prazo
 from farol.rules.calendario import Calendario, obter_calendario
@@ -49,7 +49,7 @@ from farol.rules.prazos import ResultadoPrazo, calcular_prazo, calcular_vencimen
 from farol.services import resumo_processo
 from farol.services.resultados.base import Resultado
 from farol.services.unit_of_work import caso_de_uso
-from farol.store.orm import CONTAGEM_NO_ATO, OM, OMFechamento, Prazo, Processo
+from farol.store.orm import CONTAGEM_NO_ATO, OM, Ato, OMFechamento, Prazo, Processo
 
 Inteiros = npt.NDArray[np.int64]
 
@@ -124,16 +124,18 @@ class _Calculado:
 
 
 @cache
-def _contados_do_vencimento() -> dict[str, tuple[str, ...]]:
-    """regra -> as regras cujo prazo o quadro conta do vencimento dela (`inicia` com
-    `contado_do_vencimento_de`), em todos os regimes."""
-    pares: dict[str, dict[str, None]] = {}
-    for maquina in carregar_regimes():
-        for t in maquina.transicoes:
-            for p in t.inicia:
-                if p.contado_do_vencimento_de is not None:
-                    pares.setdefault(p.contado_do_vencimento_de, {})[p.prazo] = None
-    return {origem: tuple(dependentes) for origem, dependentes in pares.items()}
+def _origens() -> dict[tuple[str, str], str]:
+    """(tipo do ato, regra do prazo que ele abre contado do vencimento de outro) -> a regra
+    do outro, em todos os regimes: de onde conta cada prazo, pelo ato que o abriu (a mesma
+    regra pode contar de prazos diferentes conforme o ato: o julgamento após a complementação,
+    da defesa ou do prazo de complementação)."""
+    return {
+        (t.tipo_ato, i.prazo): i.contado_do_vencimento_de
+        for maquina in carregar_regimes()
+        for t in maquina.transicoes
+        for i in t.inicia
+        if i.contado_do_vencimento_de is not None
+    }
 
 
 def _oms(s: Session, om_sigla: str | None) -> dict[int, _OM]:
@@ -289,7 +291,7 @@ class _Recalculo:
     def seguir_contados(self) -> None:
         """Os prazos contados do vencimento de um prazo que mudou (no mesmo processo, com
         início no vencimento de antes) passam a contar do novo vencimento."""
-        dependentes = _contados_do_vencimento()
+        dependentes = contados_do_vencimento()
         a = self.a
         fila = [i for i in self.linhas if _regra(a, i) in dependentes]
         if not fila:
@@ -349,8 +351,91 @@ def recalcular_prazos_abertos(s: Session, om_sigla: str | None = None) -> Result
         for i in candidatos:
             r.conferir(int(i))
     r.seguir_contados()
+    _alinhar_contados(s, r, next(iter(oms)) if om_sigla is not None else None)
+    r.seguir_contados()
     alterados = _gravar(s, r)
     return _resultado(a, oms, r, alterados)
+
+
+def _das_regras(regras: Iterable[str], tabela: Any = Prazo) -> ColumnElement[bool]:
+    """O prazo (de `tabela`, Prazo ou um apelido dele) é de uma das `regras`
+    (`prazo.<regime>.<etapa>`)."""
+    pares = sorted(tuple(r.split(".")[1:]) for r in regras)
+    return or_(*(and_(tabela.regime == regime, tabela.etapa == etapa) for regime, etapa in pares))
+
+
+def _alinhar_contados(s: Session, r: _Recalculo, om_id: int | None) -> None:
+    """O prazo em curso contado do vencimento de outro (`contado_do_vencimento_de`) começa no
+    vencimento de hoje desse outro, ainda que o outro tenha mudado antes deste recálculo (um
+    fechamento da OM registrado, que move o prazo em curso da defesa mas não o do laudo, contado
+    do fim dela): `seguir_contados` só alcança os que mudam nesta passagem. O outro é o último
+    prazo da sua regra no processo aberto antes deste, como quando este se abriu. Uma consulta:
+    cada prazo contado de outro, com o ato que o abriu e os prazos de origem do processo."""
+    origens = _origens()
+    if not origens:
+        return
+    a = r.a
+    origem = aliased(Prazo)
+    consulta = (
+        select(
+            Prazo.id,
+            Ato.tipo,
+            Ato.data_ato,
+            origem.id,
+            origem.regime,
+            origem.etapa,
+            origem.vencimento,
+        )
+        .join(Ato, Ato.id == Prazo.ato_id)
+        .join(Processo, Processo.id == Prazo.processo_id)
+        .join(
+            origem,
+            and_(
+                origem.processo_id == Prazo.processo_id,
+                origem.id < Prazo.id,
+                _das_regras({x for x in origens.values()}, origem),
+            ),
+        )
+        .where(
+            Prazo.encerrado_em.is_(None),
+            Prazo.contagem != CONTAGEM_NO_ATO,
+            _das_regras({regra for _, regra in origens}, Prazo),
+        )
+        .order_by(Prazo.id, origem.id)
+    )
+    if om_id is not None:
+        consulta = consulta.where(Processo.om_id == om_id)
+    fonte: dict[int, tuple[int, dt.date]] = {}  # prazo -> (último de origem, vencimento)
+    ato: dict[int, tuple[str, dt.date]] = {}
+    ordem = np.argsort(a.ids)
+    for prazo_id, tipo, data_ato, origem_id, regime, etapa, vencimento in s.execute(consulta):
+        i = _posicao(a, ordem, prazo_id)
+        if i is None:
+            continue
+        if origens.get((tipo, _regra(a, i))) == f"prazo.{regime}.{etapa}":
+            fonte[prazo_id] = (origem_id, vencimento)  # na ordem: fica o último
+        ato[prazo_id] = (tipo, data_ato)
+    novos = {int(a.ids[i]): linha["b_vencimento"] for i, linha in r.linhas.items()}
+    for prazo_id, (origem_id, vencimento) in fonte.items():
+        i = _posicao(a, ordem, prazo_id)
+        assert i is not None
+        if _data(a.inicios[i]) == ato[prazo_id][1]:
+            # contado da data do ato: a condição do quadro que o conta do vencimento do outro
+            # não valeu (a norma anterior, `norma_anterior_do_regime_em_vigor`)
+            continue
+        inicio = novos.get(origem_id, vencimento)
+        atual = r.linhas[i]["b_inicio"] if i in r.linhas else _data(a.inicios[i])
+        if inicio != atual:
+            r.conferir(i, inicio)
+
+
+def _posicao(a: _Abertos, ordem: Inteiros, prazo_id: int) -> int | None:
+    """A posição do prazo `prazo_id` nos prazos em curso lidos (None se não está entre eles);
+    `ordem`: `np.argsort(a.ids)`."""
+    k = int(np.searchsorted(a.ids, prazo_id, sorter=ordem))
+    if k < len(ordem) and int(a.ids[ordem[k]]) == prazo_id:
+        return int(ordem[k])
+    return None
 
 
 def _gravar(s: Session, r: _Recalculo) -> int:

@@ -97,3 +97,16 @@ def estados_dos_regimes() -> dict[str, Estado]:
         for e in maquina.estados.values():
             estados.setdefault(e.id, e)
     return estados
+
+
+@cache
+def contados_do_vencimento() -> dict[str, tuple[str, ...]]:
+    """regra -> as regras cujo prazo o quadro conta do vencimento dela (`inicia` com
+    `contado_do_vencimento_de`), em todos os regimes."""
+    pares: dict[str, dict[str, None]] = {}
+    for maquina in carregar_regimes():
+        for t in maquina.transicoes:
+            for p in t.inicia:
+                if p.contado_do_vencimento_de is not None:
+                    pares.setdefault(p.contado_do_vencimento_de, {})[p.prazo] = None
+    return {origem: tuple(dependentes) for origem, dependentes in pares.items()}

@@ -32,6 +32,9 @@ class Resultado:
     prazos_iniciados: tuple[str, ...]
     prazos_encerrados: tuple[str, ...]
     fundamentos: tuple[str, ...]
+    contados_do_vencimento: tuple[tuple[str, str], ...] = ()
+    """(prazo iniciado, o prazo de cujo vencimento ele conta), dos `inicia` cuja condição
+    valeu: o mesmo prazo pode contar do vencimento de outro numa norma e da data do ato noutra."""
 
 
 class Maquina:
@@ -301,11 +304,12 @@ class Maquina:
                 )
             sinalizadores += [s for s in avaliacao.sinalizadores if s not in sinalizadores]
         destino = self._destino(t, estado, contexto)
-        iniciados = [
-            p.prazo
+        entradas = [
+            p
             for p in t.inicia
             if p.se is None or avaliar_guarda(p.se, t, contexto, self.regime).permitido
         ]
+        iniciados = [p.prazo for p in entradas]
         if t.reinicia_prazos_do_destino:
             iniciados += [p for p in self.estados[destino].prazos if p not in iniciados]
         encerrados = list(t.encerra)
@@ -319,6 +323,11 @@ class Maquina:
             prazos_iniciados=tuple(iniciados),
             prazos_encerrados=tuple(encerrados),
             fundamentos=t.fundamentos(),
+            contados_do_vencimento=tuple(
+                (p.prazo, p.contado_do_vencimento_de)
+                for p in entradas
+                if p.contado_do_vencimento_de is not None
+            ),
         )
 
     def _destino(self, t: Transicao, estado: str, contexto: ContextoAto) -> str:

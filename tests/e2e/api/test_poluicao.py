@@ -9,9 +9,12 @@ vencimentos estão contados à mão nos comentários.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from apoio import csrf_de
+
+from farol.store.orm import Processo
 
 from .conftest import Api
 
@@ -371,3 +374,49 @@ def test_retencao_do_petroleiro_liberada_pela_caucao(api: Api) -> None:
     assert r.status_code == 409
     # a retenção corre ao lado do procedimento da multa, sem mudar o estado
     assert api.processo(pid)["estado"] == "autuado"
+
+
+def test_fechamento_da_om_no_fim_da_defesa_adia_tambem_o_laudo_contado_dele(api: Api) -> None:
+    """NORMAM-401 item 1.4.2 c: o LTA em 60 dias "a contar do término do prazo para
+    apresentação da defesa prévia". Um fechamento da OM no último dia da defesa (23/03/2026)
+    a adia para 24/03, e o laudo passa a contar dela: 60 dias → 23/05 (sábado) → 25/05/2026. O
+    fechamento movia só a defesa, e `farol prazos recalcular` não via nada a mudar."""
+    from sqlalchemy import update
+
+    from farol.services.calendario_om import registrar_fechamento
+    from farol.services.recalculo_prazos import recalcular_prazos_abertos
+    from farol.store.orm import OMFechamento, Prazo
+
+    pid = abrir(api, "2026-02-27", "2026-03-02").json()["id"]
+    api.ato_ok(pid, "ciencia_auto", "2026-03-02", {"meio": "pessoal"}, como="inspetor.cpsc")
+    p = api.processo(pid)
+    assert (_prazo(p, "defesa")["vencimento"], _prazo(p, "laudo")["vencimento"]) == (
+        "2026-03-23",
+        "2026-05-22",
+    )
+    with api.banco.unit_of_work() as s:
+        registrar_fechamento.na_sessao(s, "CPSC", dt.date(2026, 3, 23), "feriado municipal")
+    p = api.processo(pid)
+    assert _prazo(p, "defesa")["vencimento"] == "2026-03-24"
+    laudo = _prazo(p, "laudo")
+    assert (laudo["inicio"], laudo["vencimento"]) == ("2026-03-24", "2026-05-25")
+
+    # o recálculo acerta o laudo de um processo em que só a defesa foi movida (o que o
+    # fechamento deixava antes desta correção)
+    outro = abrir(api, "2026-02-27", "2026-03-02").json()["id"]
+    api.ato_ok(outro, "ciencia_auto", "2026-03-02", {"meio": "pessoal"}, como="inspetor.cpsc")
+    with api.banco.unit_of_work() as s:
+        om_id = s.get(Processo, outro).om_id
+        s.add(OMFechamento(om_id=om_id, data=dt.date(2026, 3, 24), motivo="ponto facultativo"))
+        s.execute(
+            update(Prazo)
+            .where(Prazo.processo_id == outro, Prazo.etapa == "defesa")
+            .values(vencimento=dt.date(2026, 3, 25))
+        )
+    assert _prazo(api.processo(outro), "laudo")["inicio"] == "2026-03-24"  # do fechamento de 23/03
+    with api.banco.unit_of_work() as s:
+        r = recalcular_prazos_abertos.na_sessao(s, "CPSC")
+    assert r.alterados >= 1
+    laudo = _prazo(api.processo(outro), "laudo")
+    # 60 dias de 25/03 → 24/05 (domingo) → 25/05/2026
+    assert (laudo["inicio"], laudo["vencimento"]) == ("2026-03-25", "2026-05-25")

@@ -60,6 +60,8 @@ def test_procedimento_de_2023_decidido_em_2024(api: Api) -> None:
     api.ato_ok(pid, "defesa", "2023-12-04", {"texto": "Alega que o documento estava em casa."})
     julgamento = _prazo(api.processo(pid), "julgamento")
     assert julgamento["fundamentos"][0] == "NORMAM (Port. 110/2023) item 3.6.3 b"
+    # da expiração do prazo de defesa (15/12/2023): 30 dias → 14/01/2024 (domingo) → 15/01
+    assert (julgamento["inicio"], julgamento["vencimento"]) == ("2023-12-15", "2024-01-15")
     assert "segue a NORMAM (Port. 110/2023)" in julgamento["transicao"]["texto"]
 
     decisao = {"penalidades": [{"infracao": registro["constatacoes"][0]["infracao_aplicavel"],
