@@ -49,6 +49,18 @@ def nome_do_papel(papel: str, *, desconhecido: str | None = None) -> str:
     return papel if desconhecido is None else desconhecido
 
 
+def registra_atos_so_na_om(papel: str) -> bool:
+    """O papel registra atos só nos processos da própria OM (não nos das subordinadas que lê)."""
+    p = catalogo_papeis().papel(papel)
+    return p is not None and p.registra_atos_so_na_om
+
+
+def fundamento_do_papel(papel: str) -> str | None:
+    """A citação principal do papel (a primeira fonte), ou None."""
+    p = catalogo_papeis().papel(papel)
+    return p.fontes[0].referencia() if p is not None and p.fontes else None
+
+
 def abrangencia(papel: str) -> Abrangencia:
     """A abrangência do papel; papel não declarado alcança só a própria OM e as subordinadas."""
     p = catalogo_papeis().papel(papel)

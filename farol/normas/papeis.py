@@ -40,6 +40,9 @@ class Papel(_Modelo):
     permissoes: tuple[str, ...] = ()
     abrangencia: Abrangencia
     """OMs que o usuário alcança: a sua e as subordinadas, ou todas."""
+    registra_atos_so_na_om: bool = False
+    """Lê os processos da abrangência, mas registra atos só nos da própria OM (a Autoridade
+    Competente da sede da CP não trata os autos das Delegacias e Agências, que têm a sua)."""
     fontes: tuple[Citacao, ...] = ()
     observacao: str | None = None
 

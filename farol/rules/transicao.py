@@ -22,6 +22,7 @@ from farol.normas.prazos import (
     Autoridade,
     ItemAutoridade,
     catalogo_instancias,
+    catalogo_prazos,
     regra_prazo,
     versao_vigente,
 )
@@ -153,7 +154,14 @@ def prazo_fixado_no_ato(
             campo=f"dados.{fixado.campo}",
             regra=regra,
         )
-    return informado, (*fundamentos, transicao().regra.fundamento)
+    # a data do ato que cai em dia sem expediente na OM vence no primeiro dia útil seguinte
+    # (Lei 9.784/1999 art. 66 § 1º), como os prazos que a norma conta
+    vencimento = informado
+    while not calendario.eh_dia_util(vencimento):
+        vencimento += dt.timedelta(days=1)
+    if vencimento != informado:
+        fundamentos = (*fundamentos, catalogo_prazos().contagem.prorrogacao.referencia())
+    return vencimento, (*fundamentos, transicao().regra.fundamento)
 
 
 def _minimo(inicio: dt.date, dias: int, uteis: bool, calendario: Calendario) -> dt.date:

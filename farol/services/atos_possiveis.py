@@ -29,7 +29,7 @@ from farol.domain.procedimento.guardas import Avaliacao, ContextoAto, avaliar_gu
 from farol.domain.procedimento.maquina import Maquina
 from farol.domain.procedimento.quadro import Transicao
 from farol.services.comandos import ESQUEMAS, modelo_dos_dados
-from farol.services.jurisdicao import Ator, carregar_processo
+from farol.services.jurisdicao import Ator, carregar_processo, competente_no_processo
 from farol.services.processos import ProcessoLido, contexto_do_ato, ler_processo
 from farol.services.resultados.lista_processos import AtoPossivel
 from farol.services.unit_of_work import caso_de_uso
@@ -94,7 +94,7 @@ def atos_possiveis(
     (`permitido`) e os que as guardas recusam hoje, com o motivo e `a_partir_de`. `hoje`: a
     data de referência (padrão: hoje em Brasília), sobre os fatos já registrados."""
     p = carregar_processo(s, ator, processo_id)  # 404 fora da jurisdição
-    if ator.papel in PAPEIS_SEM_ATOS:
+    if ator.papel in PAPEIS_SEM_ATOS or not competente_no_processo(ator, p.om_id):
         return []
     maquina = carregar_regime(p.regime)
     referencia = hoje or relogio.hoje()

@@ -14,8 +14,13 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from farol.domain.papeis import abrangencia
-from farol.erros import NaoEncontrado
+from farol.domain.papeis import (
+    abrangencia,
+    fundamento_do_papel,
+    nome_do_papel,
+    registra_atos_so_na_om,
+)
+from farol.erros import NaoEncontrado, Proibido
 from farol.store.orm import OM, Processo, Usuario
 
 
@@ -158,3 +163,24 @@ def carregar_processo(s: Session, ator: Ator, processo_id: int) -> Processo:
         raise NaoEncontrado("processo não encontrado", campo="id")
     exigir_alcance(ator, p.om_id)
     return p
+
+
+def competente_no_processo(ator: Ator, om_id: int) -> bool:
+    """O papel do ator registra atos no processo da OM `om_id` da sua jurisdição (o que só os
+    registra na própria OM não os registra nos das subordinadas)."""
+    return om_id == ator.om_id or not registra_atos_so_na_om(ator.papel)
+
+
+def exigir_competencia(s: Session, ator: Ator, p: Processo) -> None:
+    """403 se o papel do ator não registra atos neste processo (`competente_no_processo`)."""
+    if competente_no_processo(ator, p.om_id):
+        return
+    om = s.get(OM, p.om_id)
+    sigla = om.sigla if om is not None else str(p.om_id)
+    papel = nome_do_papel(ator.papel)
+    raise Proibido(
+        f"o processo {p.numero} é da {sigla}: os seus atos são da {papel} da {sigla}, não da "
+        f"{papel} da {ator.om_sigla}",
+        campo="tipo",
+        regra=fundamento_do_papel(ator.papel),
+    )

@@ -26,7 +26,7 @@ from farol.services import custodia, poluicao, procuradores
 from farol.services.acordao import acordao_dos_atos
 from farol.services.comunicacao import descrever_ciencia, tem_ciencia
 from farol.services.inspecao_do_processo import constatacoes_do_autuado, do_autuado
-from farol.services.jurisdicao import Ator, exigir_alcance
+from farol.services.jurisdicao import Ator, competente_no_processo, exigir_alcance
 from farol.services.resultados.processo import ProcessoDetalhado
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import (
@@ -423,7 +423,9 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
     total = sum((x.multa or Decimal("0.00") for x in penalidades), Decimal("0.00"))
     pago = sum((x.valor for x in pagos), Decimal("0.00"))
     permitidos = (
-        [] if ator.papel in PAPEIS_SEM_ATOS else maquina.atos_permitidos(p.estado, ator.papel)
+        []
+        if ator.papel in PAPEIS_SEM_ATOS or not competente_no_processo(ator, p.om_id)
+        else maquina.atos_permitidos(p.estado, ator.papel)
     )
     estado = maquina.estado(p.estado)
     itens: Fonte = [(c, autor, faltas, []) for c, autor, faltas in secoes["itens_do_auto"]]

@@ -79,7 +79,7 @@ from farol.services.comandos import (
     NovoAto,
     modelo_dos_dados,
 )
-from farol.services.jurisdicao import Ator, carregar_processo
+from farol.services.jurisdicao import Ator, carregar_processo, exigir_competencia
 from farol.services.leitura import detalhar as detalhar
 from farol.services.mensagens import traduzir
 from farol.services.resultados.processo import (
@@ -503,6 +503,7 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
     travado = carregar_travado(s, processo_id)
     p = carregar_processo(s, ator, processo_id)
     assert p is travado
+    exigir_competencia(s, ator, p)  # a Autoridade Competente da sede não trata os da Delegacia
     if cmd.versao is not None and cmd.versao != p.versao:
         raise Conflito(
             f"o processo mudou desde que foi lido (versão {cmd.versao}, atual {p.versao}); "

@@ -26,7 +26,7 @@ from farol.services import (
     inspecao_do_processo,
     leitura,
 )
-from farol.services.jurisdicao import Ator, carregar_processo
+from farol.services.jurisdicao import Ator, carregar_processo, competente_no_processo
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import Ato, Inspecao, Processo, Usuario
 
@@ -59,6 +59,8 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
             if ator.papel in documentos.papeis_que_emitem(d["regime"], t)
         ],
         "pode_emitir": documentos.pode_emitir(ator),
+        # o papel que lê os processos das subordinadas mas trata só os da própria OM
+        "competente": competente_no_processo(ator, p.om_id),
         "anexos": lista_anexos,
         "anexos_por_ato": por_ato,
         "medidas": inspecao_do_processo.medidas.na_sessao(s, ator, processo_id),

@@ -62,14 +62,34 @@ def test_o_numero_do_processo_leva_a_sigla_da_om_que_inspecionou(
 def test_a_capitania_age_nos_processos_da_delegacia_subordinada_e_a_delegacia_nao_nos_dela(
     api: Api, um_por_om: dict[str, int]
 ) -> None:
-    r = api.ato(
-        um_por_om["DELITAJAI"],
-        "esclarecimentos_prestados",
-        "2026-03-05",
-        {"texto": "x"},
-        como="ac.cpsc",
-    )
-    assert r.status_code == 201
+    """O inspetor da Capitania colhe os esclarecimentos no processo da Delegacia; a Autoridade
+    Competente da sede não trata os autos da Delegacia, que são do Delegado (Norma de 2023,
+    item 3.5 a I): 403 com o porquê, e nenhum ato oferecido; o Capitão dos Portos decide os
+    recursos dela (item 3.5 a II)."""
+    delegacia = um_por_om["DELITAJAI"]
+    r = api.ato(delegacia, "esclarecimentos_prestados", "2026-03-05", {"texto": "x"},
+                como="ac.cpsc")  # fmt: skip
+    assert r.status_code == 403, r.text
+    erro = r.json()
+    assert "da DELITAJAI" in erro["mensagem"] and "Autoridade Competente" in erro["mensagem"]
+    assert erro["regra"] == "NORMAM (Port. 110/2023) item 3.5 a I"
+    assert api.processo(delegacia, como="ac.cpsc")["atos_permitidos"] == []
+    assert api.get(f"/processos/{delegacia}/atos-possiveis", como="ac.cpsc").json() == []
+    api.entrar_na_web("ac.cpsc")
+    pagina = api.cliente.get(f"/processos/{delegacia}").text
+    assert 'id="outra-autoridade"' in pagina and "da DELITAJAI" in pagina
+    r = api.ato(delegacia, "esclarecimentos_prestados", "2026-03-05", {"texto": "x"},
+                como="inspetor.cpsc")  # fmt: skip
+    assert r.status_code == 201, r.text
+    for tipo, data, dados, _ in ROTEIRO[:6]:  # até o recurso, pelo Delegado
+        if tipo != "esclarecimentos_prestados":
+            api.ato_ok(delegacia, tipo, data, dados, como="ac.delitajai")
+    assert api.processo(delegacia, como="cp.cpsc")["estado"] == "em_recurso"
+    r = api.ato(delegacia, "decisao_recurso_nao_provido", "2026-04-30",
+                {"fundamentacao": "As razões do recurso não afastam a infração."},
+                como="cp.cpsc")  # fmt: skip
+    assert r.status_code == 201, r.text
+
     r = api.ato(
         um_por_om["CPSC"],
         "esclarecimentos_prestados",
@@ -79,7 +99,7 @@ def test_a_capitania_age_nos_processos_da_delegacia_subordinada_e_a_delegacia_na
     )
     assert r.status_code == 404
     r = api.ato(
-        um_por_om["DELITAJAI"],
+        delegacia,
         "esclarecimentos_prestados",
         "2026-03-05",
         {"texto": "x"},

@@ -98,3 +98,20 @@ def test_julgamento_da_defesa_recebida_sob_a_normam_07_conta_do_recebimento(api:
                "justificativa": JUSTIFICATIVA}  # fmt: skip
     r = api.ato_ok(pid, "julgamento_procedente", "2023-07-25", decisao)
     assert "prazo_extrapolado" in r["ato"]["sinalizadores"], r["ato"]
+
+
+def test_comparecimento_fixado_num_domingo_vence_no_dia_util_seguinte(api: Api) -> None:
+    """Sob a NORMAM-07 a Notificação fixava a data de comparecimento; a que cai num domingo
+    (11/06/2023) vence na segunda, 12/06 (Lei 9.784/1999 art. 66 § 1º): o auto lavrado na
+    segunda, ainda no prazo dos esclarecimentos, é recusado."""
+    corpo = inspecao(data_hora="2023-06-01T10:00:00-03:00")
+    corpo["comparecimento_em"] = "2023-06-11"
+    registro = api.inspecionar(corpo)
+    pid = registro["processos"][0]["id"]
+    comp = _prazo(api.processo(pid), "comparecimento")
+    assert (comp["contagem"], comp["vencimento"]) == ("no_ato", "2023-06-12")
+    assert "Lei 9.784/1999 art. 66 §1º" in comp["fundamentos"], comp["fundamentos"]
+    infracao = registro["constatacoes"][0]["infracao_aplicavel"]
+    lavratura = {"infracoes": [{"infracao": infracao, "autor_tipo": "proprietario"}]}
+    assert api.ato(pid, "lavratura_auto", "2023-06-12", lavratura).status_code == 409
+    api.ato_ok(pid, "lavratura_auto", "2023-06-13", lavratura)

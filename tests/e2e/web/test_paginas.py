@@ -764,7 +764,8 @@ def test_as_rotas_com_usuario_usam_uma_conexao(cliente: TestClient, banco: Banco
     que encerra a sessão. Sem credencial, 401 ou /entrar sem ir ao banco."""
     entrar(cliente, "autoridade.cpsc")
     token = token_api(cliente, "autoridade.cpsc")
-    pid = int(re.findall(r'href="/processos/(\d+)"', cliente.get("/processos").text)[0])
+    # um processo da própria OM (os da Delegacia, o Delegado trata: atos-possiveis vazio)
+    pid = int(re.findall(r'href="/processos/(\d+)">\d+/CPSC/', cliente.get("/processos").text)[0])
     sem: dict[str, str] = {}
     de, ate = (hoje() - dt.timedelta(days=30)).isoformat(), (hoje() + dt.timedelta(days=30))
     enderecos = [  # (endereço, cabeçalhos, o que a resposta mostra)
