@@ -71,7 +71,7 @@ import farol
 from farol.erros import ErroFarol
 from farol.relogio import agora, hoje
 from farol.services import atos_possiveis, autenticacao, demo, processos
-from farol.services.jurisdicao import Ator, ator_do_usuario
+from farol.services.jurisdicao import Ator, ator_do_usuario, competente_no_processo
 from farol.services.unit_of_work import BancoUnitOfWork
 from farol.store.db import Banco
 from farol.store.orm import Processo, Usuario
@@ -185,11 +185,14 @@ def escolher_atos(
     banco: Banco, ator: Ator, dados: dict[str, dict[str, Any]]
 ) -> tuple[dict[Estado, str], list[Tentativa], dict[Estado, list[int]]]:
     """O ato de cada estado da jurisdição (o primeiro do quadro que cabe hoje e que
-    `registrar_ato` aceita nas amostras), as tentativas aceitas e os processos por estado."""
+    `registrar_ato` aceita nas amostras), as tentativas aceitas e os processos por estado. Só
+    os processos em que o papel registra atos (`competente_no_processo`: a Autoridade
+    Competente da sede não trata os das Delegacias)."""
+    oms = [om for om in ator.oms if competente_no_processo(ator, om)]
     with banco.unit_of_work(somente_leitura=True) as s:
         linhas = s.execute(
             select(Processo.id, Processo.regime, Processo.estado)
-            .where(Processo.om_id.in_(ator.oms))
+            .where(Processo.om_id.in_(oms))
             .order_by(Processo.id)
         ).all()
     por_estado: dict[Estado, list[int]] = defaultdict(list)
