@@ -567,7 +567,13 @@ class DadosEditalLeilao(Modelo):
 
 class DadosLeiloeiro(Modelo):
     leiloeiro: Identificacao
-    matricula: str = Field(min_length=1, max_length=60, description="matrícula na Junta Comercial")
+    matricula: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=60,
+        description="matrícula na Junta Comercial, se leiloeiro público (NORMAM-07 item 0313: "
+        "preferencialmente)",
+    )
     portaria: str = Field(min_length=1, max_length=60, description="número da Portaria")
 
 

@@ -560,8 +560,12 @@ def _portaria_leiloeiro(x: _Custodia, tipo: d.TipoDocumento) -> d.DadosDocumento
         raise Conflito(
             f"{d.TITULOS[tipo]}: não há Edital de Leilão antes da designação", campo="tipo"
         )
-    matricula = str(dados["matricula"])
-    leiloeiro = _parte(dados["leiloeiro"], "Leiloeiro", f"leiloeiro(a), matrícula {matricula}")
+    matricula = str(dados["matricula"]) if dados.get("matricula") else None
+    leiloeiro = _parte(
+        dados["leiloeiro"],
+        "Leiloeiro",
+        f"leiloeiro(a), matrícula {matricula}" if matricula else "leiloeiro(a)",
+    )
     edital = editais[0]
     return d.DadosDocumento(
         **x.base,

@@ -530,7 +530,13 @@ def _campos_do_edital_leilao(detalhe: dict[str, Any]) -> list[Campo]:
 def _campos_do_leiloeiro(detalhe: dict[str, Any]) -> list[Campo]:
     return [
         *campos_de_identificacao("dados.leiloeiro", "do leiloeiro"),
-        Campo("dados.matricula", "Matrícula na Junta Comercial", "text", True),
+        Campo(
+            "dados.matricula",
+            "Matrícula na Junta Comercial (leiloeiro público)",
+            "text",
+            False,
+            ajuda="o leiloeiro público é o preferido, não o único (NORMAM-07 item 0313)",
+        ),
         Campo("dados.portaria", "Número da Portaria de designação", "text", True),
     ]
 

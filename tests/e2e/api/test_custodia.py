@@ -227,12 +227,15 @@ def test_responsavel_desconhecido_edital_perdimento_e_leilao(api: Api) -> None:
         cid,
         "designacao_leiloeiro",
         "2026-06-11",
+        # sem matrícula na Junta Comercial: o leiloeiro público é o preferido, não o único
+        # (NORMAM-07 item 0313, "preferencialmente, um Leiloeiro Público")
         {
             "leiloeiro": {"nome": "Carlos Leiloeiro", "documento": "529.982.247-25"},
-            "matricula": "JUCESC 123",
             "portaria": "45/2026",
         },
     )
+    portaria = api.post(f"/processos/{cid}/documentos", {"tipo": "portaria_leiloeiro"})
+    assert portaria.status_code == 201, portaria.text
     antes = api.ato(cid, "resultado_leilao", "2026-06-30", arremate)
     assert antes.status_code in (409, 422) and "01/07/2026" in antes.text
     r = api.ato_ok(cid, "resultado_leilao", "2026-07-01", arremate)
