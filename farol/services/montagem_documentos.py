@@ -104,7 +104,12 @@ def ultimo_ato(s: Session, p: Processo, tipos: tuple[str, ...]) -> Ato | None:
 
 
 def _om(s: Session, p: Processo) -> d.OrganizacaoMilitar:
-    om = s.get(OM, p.om_id)
+    return _om_de(s, p.om_id)
+
+
+def _om_de(s: Session, om_id: int) -> d.OrganizacaoMilitar:
+    """O cabeçalho da OM `om_id`."""
+    om = s.get(OM, om_id)
     assert om is not None
     superior = s.get(OM, om.superior_id) if om.superior_id else None
     return d.OrganizacaoMilitar(
@@ -509,6 +514,9 @@ def _decisao(
         else "Arquivar o processo."
     )
     autoridade = s.get(Usuario, ato.ator_id)
+    if autoridade is not None and autoridade.om_id != p.om_id:
+        # a decisão é da OM de quem decide: a do DPC, no papel da DPC (não no da Capitania)
+        base = {**base, "om": _om_de(s, autoridade.om_id)}
     return d.DadosDocumento(
         **base,
         numero_documento=_numero_da_decisao(p, ato),

@@ -214,6 +214,9 @@ def test_documentos_do_auto_ao_pagamento_com_reincidencia(api: Api) -> None:
         numero_anterior,
     )
     assert "LESTA,art.24" not in t
+    # no papel de quem decide: a Diretoria de Portos e Costas, não a Capitania que autuou
+    contem(t, "DIRETORIA DE PORTOS E COSTAS (DPC)", "Rio de Janeiro/RJ")
+    assert "CAPITANIADOSPORTOSDESANTACATARINA" not in t.upper() and "Florianópolis" not in t
     verificado(api, doc_dr, "decisao_recurso", numero)
 
     # --- notificação para pagamento: 5 dias do recebimento (26/06) → 01/07/2026 (item 1.6)
