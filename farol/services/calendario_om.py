@@ -115,11 +115,21 @@ def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) 
     fila: list[tuple[Prazo, dt.date]] = []  # (prazo que mudou, o vencimento de antes)
     for prazo in abertos:
         antes = prazo.vencimento
-        if _recalcular(prazo, prazo.inicio, calendario):
+        if recalcular_prazo(prazo, prazo.inicio, calendario):
             mudaram.append(prazo)
             fila.append((prazo, antes))
-    # os prazos contados do vencimento de um que mudou (o do laudo, do fim da defesa) passam a
-    # contar do novo vencimento, como no recálculo (`recalculo_prazos.seguir_contados`)
+    mudaram += [x for x, _ in mover_contados(s, fila, calendario)]
+    return list(dict.fromkeys(mudaram))
+
+
+def mover_contados(
+    s: Session, fila: list[tuple[Prazo, dt.date]], calendario: Calendario
+) -> list[tuple[Prazo, dt.date]]:
+    """Os prazos em curso contados do vencimento de um que mudou (o do laudo, do fim da
+    defesa), que começavam no vencimento de antes, passam a contar do novo (e os contados
+    deles); `fila`: (prazo que mudou, o vencimento de antes). Devolve os que mudaram, com o
+    vencimento de antes de cada um."""
+    mudaram: list[tuple[Prazo, dt.date]] = []
     dependentes = contados_do_vencimento()
     while fila:
         fonte, antes = fila.pop()
@@ -136,15 +146,15 @@ def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) 
             )
         ):
             anterior = d.vencimento
-            if f"prazo.{d.regime}.{d.etapa}" in regras and _recalcular(
+            if f"prazo.{d.regime}.{d.etapa}" in regras and recalcular_prazo(
                 d, fonte.vencimento, calendario
             ):
-                mudaram.append(d)
+                mudaram.append((d, anterior))
                 fila.append((d, anterior))
-    return list(dict.fromkeys(mudaram))
+    return mudaram
 
 
-def _recalcular(prazo: Prazo, inicio: dt.date, calendario: Calendario) -> bool:
+def recalcular_prazo(prazo: Prazo, inicio: dt.date, calendario: Calendario) -> bool:
     """Grava no prazo o vencimento contado de `inicio` com o `calendario`; se mudou."""
     r = calcular_prazo(
         prazo.etapa,

@@ -55,6 +55,8 @@ from farol.services.calendario_om import (
     MarcaDoCalendario,
     calendario_pela_marca,
     colunas_da_marca,
+    mover_contados,
+    recalcular_prazo,
 )
 from farol.services.comandos import (
     MODELOS_DA_CUSTODIA,
@@ -62,6 +64,7 @@ from farol.services.comandos import (
     DadosAutoPoluicao,
     DadosCiencia,
     DadosConversao,
+    DadosCorrecao,
     DadosCumprimentoAcessoria,
     DadosDecisaoComPenalidade,
     DadosDecisaoPoluicao,
@@ -890,6 +893,8 @@ def _efeitos_antes(
     if isinstance(dados, DadosConversao):
         _conferir_conversao(s, p, cmd, dados)
         return {}
+    if isinstance(dados, DadosCorrecao) and "data_ato" in dados.dados_corrigidos:
+        return _corrigir_data(s, p, cmd, dados, payload, lido)
     if isinstance(dados, DadosMedidaImposta):
         conhecidas = carregar_tabela().medidas
         for n, medida in enumerate(dados.medidas):
@@ -928,6 +933,66 @@ def _efeitos_antes(
                 regra=pagamento.fonte.referencia(),
             )
     return {}
+
+
+def _corrigir_data(
+    s: Session, p: Processo, cmd: NovoAto, dados: DadosCorrecao, payload: dict[str, Any],
+    lido: _Lido,
+) -> dict[str, Any]:  # fmt: skip
+    """A correção da data de um ato (a ciência registrada com o dia errado): a data nova cabe
+    entre a do ato anterior e a do seguinte, não futura; os prazos em curso que o ato corrigido
+    abriu contados da data dele passam a contar da nova (e os contados do vencimento deles),
+    gravados na correção (`prazos_recalculados`). Os já encerrados ficam como estão."""
+    campo = "dados.dados_corrigidos.data_ato"
+    try:
+        data = dt.date.fromisoformat(str(dados.dados_corrigidos["data_ato"]))
+    except ValueError:
+        raise EntradaInvalida("data inválida: use AAAA-MM-DD", campo=campo) from None
+    original = s.get(Ato, cmd.corrige_ato_id)
+    assert original is not None  # `_tipo_corrigido` já o conferiu
+    antes = [a.data_ato for a in lido.atos if a.seq < original.seq]
+    depois = [a.data_ato for a in lido.atos if a.seq > original.seq]
+    if data > hoje():
+        raise EntradaInvalida(f"a data corrigida ({data:%d/%m/%Y}) é futura", campo=campo)
+    if antes and data < antes[-1]:
+        raise EntradaInvalida(
+            f"a data corrigida ({data:%d/%m/%Y}) é anterior à do ato que o corrigido sucede "
+            f"({antes[-1]:%d/%m/%Y})",
+            campo=campo,
+        )
+    proximos = [x for x in depois if x < data]
+    if proximos:
+        raise EntradaInvalida(
+            f"a data corrigida ({data:%d/%m/%Y}) é posterior à de um ato que veio depois do "
+            f"corrigido ({min(proximos):%d/%m/%Y})",
+            campo=campo,
+        )
+    calendario = calendario_pela_marca(s, lido.marca_do_calendario)
+    fila: list[tuple[Prazo, dt.date]] = []
+    for prazo in lido.prazos:
+        if (
+            prazo.ato_id == original.id
+            and prazo.encerrado_em is None
+            and prazo.contagem != CONTAGEM_NO_ATO
+            and prazo.inicio == original.data_ato
+        ):
+            anterior = prazo.vencimento
+            if recalcular_prazo(prazo, data, calendario):
+                fila.append((prazo, anterior))
+    mudados = [*fila, *mover_contados(s, list(fila), calendario)]
+    recalculados = [
+        {
+            "etapa": x.etapa,
+            "inicio": x.inicio.isoformat(),
+            "vencimento": x.vencimento.isoformat(),
+            "vencimento_anterior": v.isoformat(),
+        }
+        for x, v in mudados
+    ]
+    if not recalculados:
+        return {}
+    payload["prazos_recalculados"] = recalculados
+    return {"prazos_recalculados": recalculados}
 
 
 def _efeitos_depois(

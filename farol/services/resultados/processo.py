@@ -473,6 +473,15 @@ class DestinacaoDoLeilao(Resultado):
     texto: str
 
 
+class PrazoRecalculado(Resultado):
+    """Um prazo em curso recontado pela correção da data do ato que o abriu."""
+
+    etapa: str
+    inicio: dt.date
+    vencimento: dt.date
+    vencimento_anterior: dt.date
+
+
 class AtoRegistrado(Resultado):
     """A resposta do registro de um ato: o ato gravado, o processo na versão nova e o que o
     ato produziu (o número do auto na lavratura, as penalidades na decisão, o anexo)."""
@@ -491,3 +500,5 @@ class AtoRegistrado(Resultado):
     """A multa por poluição fixada pela decisão, com os parâmetros considerados."""
     destinacao: DestinacaoDoLeilao | None = so_quando_houver()
     """O destino do produto do leilão da custódia (NORMAM-07 item 0313)."""
+    prazos_recalculados: list[PrazoRecalculado] | None = so_quando_houver()
+    """Os prazos em curso que a correção da data do ato que os abriu recontou."""

@@ -489,3 +489,44 @@ def test_correcao_aponta_o_ato_corrigido_e_nao_muda_o_estado(api: Api) -> None:
     assert correcao["dados"]["dados_corrigidos"] == {"meio": "AR"}
     assert p["atos"][:-1] == antes["atos"]  # o ato corrigido fica como estava
     assert p["prazos"] == antes["prazos"]
+
+
+def test_correcao_da_data_da_ciencia_reconta_a_defesa(api: Api) -> None:
+    """A ciência registrada em 16/03/2026 foi em 18/03: a defesa (15 dias úteis, Norma de 2023
+    item 3.6.3 a) passa a contar de 18/03 — 19/03 a 09/04/2026 (03/04, Sexta-feira Santa, não
+    conta); era 07/04. O ato corrigido fica como estava; a correção grava o recontado."""
+    pid = api.novo_processo()
+    antes = api.levar_ate(pid, "em_defesa")
+    ciencia = antes["atos"][-1]
+    defesa = [x for x in antes["prazos"] if x["etapa"] == "defesa"][-1]
+    assert (defesa["inicio"], defesa["vencimento"]) == ("2026-03-16", "2026-04-07")
+
+    def corrigir(data: str) -> Any:
+        return api.ato(
+            pid,
+            "correcao",
+            "2026-03-19",
+            {"motivo": "A ciência foi dada em 18/03", "dados_corrigidos": {"data_ato": data}},
+            como="inspetor.cpsc",
+            corrige_ato_id=ciencia["id"],
+        )
+
+    r = corrigir("2026-03-12")  # antes da lavratura (13/03), que a ciência sucede
+    assert r.status_code == 422 and r.json()["campo"] == "dados.dados_corrigidos.data_ato"
+    assert api.processo(pid)["prazos"] == antes["prazos"]
+    r = corrigir("2026-03-18")
+    assert r.status_code == 201, r.text
+    assert r.json()["prazos_recalculados"] == [
+        {
+            "etapa": "defesa",
+            "inicio": "2026-03-18",
+            "vencimento": "2026-04-09",
+            "vencimento_anterior": "2026-04-07",
+        }
+    ]
+    p = api.processo(pid)
+    defesa = [x for x in p["prazos"] if x["etapa"] == "defesa"][-1]
+    assert (defesa["inicio"], defesa["vencimento"]) == ("2026-03-18", "2026-04-09")
+    assert p["atos"][-2] == ciencia  # o ato corrigido fica como estava
+    # a revelia espera o novo vencimento
+    assert api.ato(pid, "revelia", "2026-04-09").status_code == 409
