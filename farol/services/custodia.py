@@ -283,8 +283,16 @@ def fatos(
     nomes = {k: v.nome for k, v in dados_custodia().itens_diarios.items()}
     responsavel = s.get(Pessoa, p.autuado_id) if p.autuado_id else None
     data_leilao = _atos_de_conta(s, [p.id], None).get(p.id, _Contas()).data_leilao
+    achado = c.medida_id is None
+    estrangeiro = False
+    if achado:  # o recolhimento do bem achado diz se ele é estrangeiro (NORMAM-07 item 0205)
+        abertura = s.execute(
+            select(Ato.payload).where(Ato.processo_id == p.id).order_by(Ato.seq).limit(1)
+        ).scalar_one_or_none()
+        estrangeiro = bool((abertura or {}).get("estrangeiro"))
     return FatosCustodia(
-        achado=c.medida_id is None,
+        achado=achado,
+        estrangeiro=estrangeiro,
         responsavel_notificavel=bool(responsavel and (responsavel.endereco or "").strip()),
         pendencias=tuple(Pendencia(x.descricao, x.valor) for x in regras.pendencias(e, nomes)),
         data_leilao=data_leilao,
@@ -669,6 +677,7 @@ def resumo(s: Session, p: Processo, data: dt.date | None = None) -> dict[str, An
     return {
         "bem": c.bem,
         "achado": c.medida_id is None,
+        "estrangeiro": bool(abertura.get("estrangeiro")),
         "inicio": c.inicio,
         "fim": c.fim,
         "dias": e.diarias,

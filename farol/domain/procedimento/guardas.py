@@ -36,6 +36,8 @@ class FatosCustodia:
     que foi pago; vazio quando está tudo quitado."""
     data_leilao: dt.date | None = None
     """A data do leilão marcada no Edital de Leilão em vigor."""
+    estrangeiro: bool = False
+    """Bem achado identificado como estrangeiro no recolhimento (NORMAM-07 item 0205)."""
 
 
 @dataclass(frozen=True)
@@ -489,6 +491,21 @@ def _custodia_de_achado(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
                    "item 0205); a apreensão espera a irregularidade sanada", "tipo")  # fmt: skip
 
 
+def _bem_estrangeiro(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if _custodia(c).estrangeiro:
+        return _OK
+    return _recusa("o bem não foi identificado como estrangeiro no recolhimento: o perdimento "
+                   "é da OM (NORMAM-07 item 0205)", "tipo")  # fmt: skip
+
+
+def _bem_nao_estrangeiro(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not _custodia(c).estrangeiro:
+        return _OK
+    return _recusa("material identificado como estrangeiro e não reclamado: o perdimento se "
+                   "solicita à Superintendência Regional da Receita Federal (NORMAM-07 item "
+                   "0205)", "tipo")  # fmt: skip
+
+
 def _responsavel_notificavel(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     if _custodia(c).responsavel_notificavel:
         return _OK
@@ -787,6 +804,18 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "condicao",
             "a custódia é de coisa ou bem achado à deriva ou nas praias (NORMAM-07 item 0205)",
             _custodia_de_achado,
+        ),
+        Guarda(
+            "bem_estrangeiro",
+            "condicao",
+            "o bem achado foi identificado como estrangeiro no recolhimento (NORMAM-07 item 0205)",
+            _bem_estrangeiro,
+        ),
+        Guarda(
+            "bem_nao_estrangeiro",
+            "condicao",
+            "o bem não foi identificado como estrangeiro (o perdimento é da OM)",
+            _bem_nao_estrangeiro,
         ),
         Guarda(
             "responsavel_notificavel",

@@ -327,6 +327,11 @@ class CustodiaDoProcesso(Resultado):
 
     bem: str
     achado: bool
+    estrangeiro: bool = Field(
+        default=False,
+        description="bem achado identificado como estrangeiro: o perdimento se solicita à "
+        "Receita Federal (NORMAM-07 item 0205)",
+    )
     inicio: dt.date
     fim: dt.date | None
     dias: int

@@ -361,3 +361,37 @@ def test_o_pagamento_da_custodia_nao_leva_a_multa_do_processo_de_origem(api: Api
     api.ato_ok(pid, "pagamento", "2026-03-20", {"valor": "1000.00", "referencia": "GRU 2"})
     extrato = api.get(f"/processos/{cid}/custodia", data="2026-03-20").json()
     assert extrato["total_devido"] == "0.00"
+
+
+def test_material_estrangeiro_nao_reclamado_vai_ao_perdimento_da_receita_federal(api: Api) -> None:
+    """NORMAM-07 item 0205: "No caso de material devidamente identificado como estrangeiro e
+    não reclamado, deverá ser solicitado à Superintendência Regional da Receita Federal o
+    processo de perdimento para a União Federal, com destino à MB". O perdimento da OM, com o
+    leilão, era oferecido como para qualquer achado, e a marca não aparecia."""
+    achado = {**BEM_ACHADO, "recolhimento": {**BEM_ACHADO["recolhimento"], "estrangeiro": True}}
+    r = api.post("/custodias", achado, como="inspetor.cpsc")
+    assert r.status_code == 201, r.text
+    cid = r.json()["id"]
+    assert api.processo(cid)["custodia"]["estrangeiro"] is True
+    api.entrar_na_web("ac.cpsc")
+    assert 'id="custodia-estrangeiro"' in api.cliente.get(f"/processos/{cid}").text
+
+    r = api.ato(cid, "perdimento", "2026-04-07", {"fundamentacao": "Não reclamado em 30 dias."})
+    assert r.status_code == 409 and "Receita Federal" in r.json()["mensagem"], r.text
+    cedo = api.ato(cid, "solicitacao_perdimento_receita", "2026-04-06",
+                   {"documento": "Ofício nº 12/2026 à SRRF 9ª RF"})  # fmt: skip
+    assert cedo.status_code == 409  # o prazo de reclamação (até 06/04/2026) ainda corre
+    r = api.ato_ok(cid, "solicitacao_perdimento_receita", "2026-04-07",
+                   {"documento": "Ofício nº 12/2026 à SRRF 9ª RF"})  # fmt: skip
+    assert r["processo"]["estado"] == "perdimento_na_receita"
+    assert r["ato"]["fundamentos"] == ["NORMAM-07/DPC item 0205"]
+    r = api.ato_ok(cid, "perdimento_pela_receita", "2026-05-20",
+                   {"documento": "Ato Declaratório de perdimento nº 45/2026"})  # fmt: skip
+    assert r["processo"]["estado"] == "perdida"
+    r = api.ato_ok(cid, "incorporacao_uniao", "2026-05-25", {"fundamentacao": "Destino à MB."})
+    assert r["processo"]["estado"] == "incorporada"
+
+    # o achado que não é estrangeiro não vai à Receita
+    outro = api.post("/custodias", BEM_ACHADO, como="inspetor.cpsc").json()["id"]
+    r = api.ato(outro, "solicitacao_perdimento_receita", "2026-04-07", {})
+    assert r.status_code == 409 and "estrangeiro" in r.json()["mensagem"]
