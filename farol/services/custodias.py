@@ -32,7 +32,7 @@ from farol.services.inspecoes import (
     registrar_embarcacao,
     registrar_pessoa,
 )
-from farol.services.jurisdicao import Ator, carregar_processo
+from farol.services.jurisdicao import Ator, carregar_processo, exigir_competencia
 from farol.services.processos import abrir_processo
 from farol.services.resultados.base import Resultado
 from farol.services.unit_of_work import UnitOfWork
@@ -94,6 +94,11 @@ def abrir_custodia(s: Session, ator: Ator, cmd: NovaCustodia) -> CustodiaAberta:
     origem: Processo | None = None
     if r.medida_id is not None:
         medida, origem = _apreensao(s, ator, r.medida_id, cmd.data_ato)
+        # a apreensão da Delegacia é do Delegado (Norma de 2023 item 3.5 a I): a custódia fica
+        # na OM do processo da apreensão
+        exigir_competencia(s, ator, origem)
+        om = s.get(OM, origem.om_id)
+        assert om is not None
         embarcacao = s.get(Embarcacao, origem.embarcacao_id) if origem.embarcacao_id else None
         responsavel_id = origem.autuado_id
         inspecao_id = origem.inspecao_id

@@ -38,7 +38,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from farol.config import ConfiguracaoSmtp
-from farol.domain.papeis import REGISTRA_ATOS, abrangencia, nome_do_papel, papeis_com
+from farol.domain.papeis import (
+    PAPEIS,
+    REGISTRA_ATOS,
+    abrangencia,
+    nome_do_papel,
+    papeis_com,
+    registra_atos_so_na_om,
+)
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.erros import ErroFarol, ForaDeVigencia
 from farol.formatos import data as data_br
@@ -179,6 +186,11 @@ def _arvore_das_oms() -> Any:
     return sob.union(filha)
 
 
+def _so_na_om() -> list[str]:
+    """Os papéis que registram atos só nos processos da própria OM (papeis.yaml)."""
+    return [p for p in PAPEIS if registra_atos_so_na_om(p)]
+
+
 @caso_de_uso()
 def resumos(s: Session, data: dt.date, url_base: str) -> list[ResumoDoUsuario]:
     """O resumo de `data` de cada usuário que tem prazo a vigiar: uma consulta para todos."""
@@ -202,6 +214,8 @@ def resumos(s: Session, data: dt.date, url_base: str) -> list[ResumoDoUsuario]:
             Usuario.ativo.is_(True),
             Prazo.vencimento <= ate,
             tuple_(Prazo.regime, Prazo.etapa, Usuario.papel).in_(_quem_age()),
+            # o papel que só registra atos na própria OM não vigia os das subordinadas
+            or_(Usuario.papel.not_in(_so_na_om()), Processo.om_id == Usuario.om_id),
         )
         .order_by(Usuario.id, Prazo.vencimento, Processo.numero, Prazo.id)
     )

@@ -76,17 +76,21 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
         },
         "infracoes_unicas": list({i["codigo"]: i for i in d["infracoes"]}.values()),
         "multa_por_falta": {k: v.penalidade.multa_por_falta for k, v in infracoes.items()},
-        **_medidas_e_custodia(s, ator, d),
+        **_medidas_e_custodia(s, ator, d, competente_no_processo(ator, p.om_id)),
     }
 
 
-def _medidas_e_custodia(s: Session, ator: Ator, d: dict[str, Any]) -> dict[str, Any]:
+def _medidas_e_custodia(
+    s: Session, ator: Ator, d: dict[str, Any], competente: bool
+) -> dict[str, Any]:
     """O que a página mostra das medidas do processo (quem levantou cada uma, quando e por
     quê; qual apreensão o papel pode recolher à custódia) e, no processo de custódia, as contas
     da guarda (o extrato de `custodia.extrato`, com o que falta pagar para a entrega) e o
     próximo vencimento."""
     regime_custodia = carregar_regime(custodia.REGIME)
-    pode_recolher = ator.papel in regime_custodia.papeis_que_registram("recolhe_bem")
+    pode_recolher = competente and ator.papel in regime_custodia.papeis_que_registram(
+        "recolhe_bem"
+    )
     abertos = sorted((x for x in d["prazos"] if x["aberto"]), key=lambda x: x["vencimento"])
     return {
         "levantamentos": _levantamentos(s, d["medidas"]),

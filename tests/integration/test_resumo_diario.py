@@ -216,7 +216,9 @@ def test_cada_autoridade_recebe_os_prazos_da_sua_jurisdicao_vencidos_e_dos_proxi
         texto = _texto(recebidas[destino])
         return {x for x in n.values() if f"Processo {x} " in texto}
 
-    assert processos("ac.cpsc@om.teste") == {n["A"], n["B"], n["C"], n["E"]}
+    # C é de Itajaí: o Delegado o trata, não a Autoridade Competente da sede (Norma de 2023
+    # item 3.5 a I), que não vigia os prazos que não pode encerrar
+    assert processos("ac.cpsc@om.teste") == {n["A"], n["B"], n["E"]}
     assert processos("inspetor.cpsc@om.teste") == {n["B"]}
     assert processos("dpc@om.teste") == {n["E"]}
     assert processos("ac.delitajai@om.teste") == {n["C"]}
@@ -226,11 +228,11 @@ def test_cada_autoridade_recebe_os_prazos_da_sua_jurisdicao_vencidos_e_dos_proxi
     assert ac["From"] == "farol@cpsc.teste"
     assert (
         ac["Subject"]
-        == "Farol — prazos em 22/04/2026 (CPSC): 3 vencidos e 1 a vencer até 29/04/2026"
+        == "Farol — prazos em 22/04/2026 (CPSC): 2 vencidos e 1 a vencer até 29/04/2026"
     )
     texto = _texto(ac)
     vencidos, _, a_vencer = texto.partition("VENCEM ATÉ 29/04/2026 (1)")
-    assert "VENCIDOS, AINDA EM ABERTO (3)" in vencidos
+    assert "VENCIDOS, AINDA EM ABERTO (2)" in vencidos
     # A: comparecimento até 12/03, vencido há 41 dias (19 dias até 31/03 e mais 22)
     assert (
         f"- Processo {n['A']} (CPSC) · Notificado para comparecimento\n"
@@ -245,8 +247,7 @@ def test_cada_autoridade_recebe_os_prazos_da_sua_jurisdicao_vencidos_e_dos_proxi
         "  venceu em 07/04/2026: vencido há 15 dias\n  NORMAM (Port. 110/2023) item 3.6.3 a"
         in vencidos
     )
-    # C: Itajaí, subordinada à CPSC
-    assert f"- Processo {n['C']} (DELITAJAI) · " in vencidos
+    assert f"- Processo {n['C']} (DELITAJAI) · " not in texto
     # E: pagamento até 29/04 (15 dias corridos de 14/04): faltam 7 dias, o último do resumo
     assert (
         f"- Processo {n['E']} (CPSC) · Decisão notificada; prazos de recurso e de pagamento"

@@ -168,3 +168,32 @@ def test_situacao_aceita_cnpj_formatado_com_barra(api: Api) -> None:
         assert (r.json()["documento"], r.json()["nome"]) == ("11.222.333/0001-81", "João Dono")
     r = api.get("/situacao/529.982.247-26")
     assert (r.status_code, r.json()["campo"]) == (422, "documento")
+
+
+def test_a_apreensao_da_delegacia_se_recolhe_a_custodia_da_delegacia(api: Api) -> None:
+    """A custódia é ato sobre a medida administrativa: na área da Delegacia, do Delegado (Norma
+    de 2023 item 3.5 a I). A Autoridade Competente da sede abria a custódia na CPSC, tirando a
+    apreensão do Delegado; agora 403, e o formulário não aparece. O inspetor da Capitania que
+    recolhe a apreensão da Delegacia abre a custódia na Delegacia."""
+    corpo = inspecao(constatacoes=[{"infracao": "RLESTA.16.I"}], inscricao="SC-7", condutor=None)
+    pid = api.inspecionar(corpo, como="ac.delitajai")["processos"][0]["id"]
+    medida = next(
+        m for m in api.processo(pid, como="ac.delitajai")["medidas"]
+        if m["tipo"] == "apreensao_embarcacao"
+    )  # fmt: skip
+    recolhimento = {
+        "data_ato": "2026-03-02",
+        "recolhimento": {
+            "medida_id": medida["id"],
+            "local_guarda": "Pátio da DELITAJAI",
+            "estado_na_chegada": "Casco íntegro, sem avarias aparentes.",
+        },
+    }
+    r = api.post("/custodias", recolhimento, como="ac.cpsc")
+    assert r.status_code == 403, r.text
+    api.entrar_na_web("ac.cpsc")
+    assert f'action="/processos/{pid}/recolhimento"' not in api.cliente.get(f"/processos/{pid}").text
+    r = api.post("/custodias", recolhimento, como="inspetor.cpsc")
+    assert r.status_code == 201, r.text
+    assert r.json()["numero"].split("/")[1] == "DELITAJAI"
+    assert api.processo(r.json()["id"], como="ac.delitajai")["regime"] == "custodia"
