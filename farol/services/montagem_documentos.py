@@ -19,6 +19,7 @@ from farol import formatos
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.papeis import nome_do_papel
 from farol.domain.procedimento.carregar import carregar_regime
+from farol.domain.procedimento.guardas import avaliar_guarda
 from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina
 from farol.erros import Conflito, EntradaInvalida, ForaDeVigencia
@@ -580,18 +581,35 @@ def _prazos_da_decisao(
     }  # o último de cada etapa
     if do_interessado:
         return tuple(_prazo_gravado(x, f"a {x.inicio:%d/%m/%Y}") for x in do_interessado.values())
+    # a ciência ainda por vir: hoje (ou a data da decisão, se o documento sai no dia dela)
+    ciencia = max(decisao.data_ato, hoje())
+    ultimo = s.execute(select(func.max(Ato.seq)).where(Ato.processo_id == p.id)).scalar()
     prefixo = f"prazo.{p.regime}."
-    etapas = dict.fromkeys(
-        i.prazo.removeprefix(prefixo)
-        for t in maquina.transicoes
-        if "ciencia" in t.marcas and decisao.tipo in maquina.tipos_que_levam_a(t.tipo_ato)
-        for i in t.inicia
-        if i.se is None and i.contado_do_vencimento_de is None and i.prazo.startswith(prefixo)
-    )
+    etapas: dict[str, None] = {}
+    for t in maquina.transicoes:
+        if "ciencia" not in t.marcas or decisao.tipo not in maquina.tipos_que_levam_a(t.tipo_ato):
+            continue
+        contexto = None
+        for i in t.inicia:
+            if i.contado_do_vencimento_de is not None or not i.prazo.startswith(prefixo):
+                continue
+            if i.se is not None:
+                # a condição (a multa imposta, o pagamento reaberto) lida do processo como a
+                # ciência a leria: só com a decisão como último ato
+                if decisao.seq != ultimo:
+                    continue
+                from farol.services.processos import contexto_do_ato  # ciclo: usa os documentos
+
+                contexto = contexto or contexto_do_ato(s, p, maquina, t.tipo_ato, ciencia)
+                if not avaliar_guarda(i.se, t, contexto, p.regime).permitido:
+                    continue
+            etapas[i.prazo.removeprefix(prefixo)] = None
     return tuple(
-        _prazo_previsto(s, p, etapa, decisao.data_ato)
+        _prazo_previsto(s, p, etapa, ciencia)
         for etapa in etapas
+        # o das acessórias tem os dias da decisão: a penalidade já os diz ("em N dias")
         if _do_interessado(p.regime, etapa)
+        and not catalogo_prazos().regra(p.regime, etapa).dias_da_decisao
     )
 
 

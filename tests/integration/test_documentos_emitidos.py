@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from farol.app import criar_app
 from farol.config import Configuracao
 from farol.erros import Conflito, EntradaInvalida
+from farol.relogio import hoje
 from farol.services import documentos, inspecoes, processos
 from farol.services.comandos import NovoAto
 from farol.services.jurisdicao import ator_do_usuario
@@ -327,11 +328,11 @@ def test_cada_decisao_imprime_os_prazos_que_ela_abre(cenario: dict[str, Any]) ->
             processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
         penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
         processos.registrar_ato(s, aut, pid, NovoAto(tipo="julgamento_procedente", data_ato=dt.date(2026, 9, 21), dados={"penalidades": penalidades, "justificativa": "Infrações comprovadas no auto e na inspeção."}))
-        # antes da ciência: o recurso que a ciência abrirá, calculado para a ciência hoje
-        # (5 dias úteis de 21/09/2026, segunda: 28/09)
+        # antes da ciência: o recurso e o pagamento que a ciência abrirá (o pagamento, porque
+        # a decisão impôs multa), calculados para a ciência hoje, o dia da emissão
         antes = _prazos_impressos(documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo)
-        assert "Recursoem1ªinstância" in antes and "28/09/2026" in antes, antes
-        assert "calculadoparaciênciaem21/09/2026" in antes
+        assert "Recursoem1ªinstância" in antes and "Pagamentodamulta" in antes, antes
+        assert f"calculadoparaciênciaem{hoje():%d/%m/%Y}" in antes
         processos.registrar_ato(s, aut, pid, NovoAto(tipo="ciencia_decisao", data_ato=dt.date(2026, 9, 22), dados={"meio": "pessoal"}))
         # recurso: 5 dias úteis de 22/09 → 29/09; pagamento: 15 corridos → 07/10
         julgamento = _prazos_impressos(documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo)

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from farol.relogio import hoje
+
 from .conftest import API, Api
 from .test_poluicao import (
     EMPRESA,
@@ -159,9 +161,9 @@ def test_documentos_do_auto_ao_pagamento_com_reincidencia(api: Api) -> None:
     r = api.ato_ok(pid, "julgamento_procedente", "2026-05-20", decisao("100000.00"))
     assert (r["valoracao"]["fator_reincidencia"], r["valoracao"]["multa"]) == (3, "300000.00")
     # a decisão entregue para a ciência já diz do recurso ao DPC (item 1.4.3): 20 dias,
-    # calculados para a ciência no dia da decisão (20/05 → 09/06/2026)
+    # calculados para a ciência no dia da emissão
     _, t = emitir(api, pid, "decisao_julgamento")
-    contem(t, "Recurso ao Diretor de Portos e Costas", "09/06/2026", "calculado para ciência em 20/05/2026")
+    contem(t, "Recurso ao Diretor de Portos e Costas", f"calculado para ciência em {hoje():%d/%m/%Y}")
     api.ato_ok(pid, "ciencia_decisao", "2026-05-21", {"meio": "pessoal"})
     # recurso ao DPC: 20 dias da ciência (21/05) → 10/06/2026
     doc_dj, t = emitir(api, pid, "decisao_julgamento")
