@@ -935,6 +935,37 @@ def _efeitos_antes(
     return {}
 
 
+def _data_corrigida(
+    s: Session, p: Processo, maquina: Maquina, ato_id: int | None
+) -> tuple[Ato, dt.date]:
+    """O ato que a correção corrige (o original, se ela aponta outra correção) e a data dele
+    hoje: a da última correção que mudou `data_ato`, ou a registrada."""
+    original = s.get(Ato, ato_id)
+    assert original is not None  # `_tipo_corrigido` já o conferiu
+    correcoes = s.execute(
+        select(Ato.id, Ato.corrige_ato_id, Ato.payload)
+        .where(Ato.processo_id == p.id, Ato.corrige_ato_id.is_not(None))
+        .order_by(Ato.seq)
+    ).all()
+    alvo = {x.id: x.corrige_ato_id for x in correcoes}
+    while original.id in alvo and maquina.e_correcao(original.tipo):
+        anterior = s.get(Ato, alvo[original.id])
+        assert anterior is not None
+        original = anterior
+
+    def raiz(ato_id: int) -> int:
+        while ato_id in alvo:
+            ato_id = alvo[ato_id]
+        return ato_id
+
+    atual = original.data_ato
+    for x in correcoes:
+        data = ((x.payload or {}).get("dados_corrigidos") or {}).get("data_ato")
+        if data and raiz(x.id) == original.id:
+            atual = dt.date.fromisoformat(str(data))
+    return original, atual
+
+
 def _corrigir_data(
     s: Session, p: Processo, cmd: NovoAto, dados: DadosCorrecao, payload: dict[str, Any],
     lido: _Lido,
@@ -948,10 +979,13 @@ def _corrigir_data(
         data = dt.date.fromisoformat(str(dados.dados_corrigidos["data_ato"]))
     except ValueError:
         raise EntradaInvalida("data inválida: use AAAA-MM-DD", campo=campo) from None
-    original = s.get(Ato, cmd.corrige_ato_id)
-    assert original is not None  # `_tipo_corrigido` já o conferiu
+    maquina = carregar_regime(p.regime)
+    original, atual = _data_corrigida(s, p, maquina, cmd.corrige_ato_id)
     antes = [a.data_ato for a in lido.atos if a.seq < original.seq]
-    depois = [a.data_ato for a in lido.atos if a.seq > original.seq]
+    # os atos seguintes do procedimento (não as correções, registradas quando se corrige)
+    depois = [
+        a.data_ato for a in lido.atos if a.seq > original.seq and not maquina.e_correcao(a.tipo)
+    ]
     if data > hoje():
         raise EntradaInvalida(f"a data corrigida ({data:%d/%m/%Y}) é futura", campo=campo)
     if antes and data < antes[-1]:
@@ -968,14 +1002,33 @@ def _corrigir_data(
             campo=campo,
         )
     calendario = calendario_pela_marca(s, lido.marca_do_calendario)
+    contados_da_data = [
+        x
+        for x in lido.prazos
+        if x.ato_id == original.id and x.contagem != CONTAGEM_NO_ATO and x.inicio == atual
+    ]
+    for prazo in contados_da_data:
+        if prazo.encerrado_em is None:
+            continue
+        # já encerrado por um ato que contou com a data de antes (a revelia depois do fim da
+        # defesa): mudar a data mudaria o que esse ato decidiu
+        outro = calcular_prazo(
+            prazo.etapa, data, regime=prazo.regime, calendario=calendario, dias_fixados=prazo.dias
+        ).vencimento
+        if outro != prazo.vencimento:
+            raise Conflito(
+                f"o prazo de {prazo.etapa} aberto pelo ato corrigido já se encerrou em "
+                f"{prazo.encerrado_em:%d/%m/%Y}, contado de {atual:%d/%m/%Y} até "
+                f"{prazo.vencimento:%d/%m/%Y}; contado de {data:%d/%m/%Y}, venceria em "
+                f"{outro:%d/%m/%Y}: a correção mudaria o que o ato que o encerrou decidiu",
+                campo=campo,
+                # a convalidação só cabe sem prejuízo a terceiros (Lei 9.784/1999 art. 55)
+                regra=next(t for t in maquina.transicoes if t.tipo_ato == cmd.tipo)
+                .fonte.referencia(),
+            )
     fila: list[tuple[Prazo, dt.date]] = []
-    for prazo in lido.prazos:
-        if (
-            prazo.ato_id == original.id
-            and prazo.encerrado_em is None
-            and prazo.contagem != CONTAGEM_NO_ATO
-            and prazo.inicio == original.data_ato
-        ):
+    for prazo in contados_da_data:
+        if prazo.encerrado_em is None:
             anterior = prazo.vencimento
             if recalcular_prazo(prazo, data, calendario):
                 fila.append((prazo, anterior))

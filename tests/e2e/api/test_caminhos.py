@@ -530,3 +530,39 @@ def test_correcao_da_data_da_ciencia_reconta_a_defesa(api: Api) -> None:
     assert p["atos"][-2] == ciencia  # o ato corrigido fica como estava
     # a revelia espera o novo vencimento
     assert api.ato(pid, "revelia", "2026-04-09").status_code == 409
+
+    # corrigida de novo (a mesma ciência): conta da data da última correção, não da registrada
+    r = corrigir("2026-03-17")
+    assert r.status_code == 201, r.text
+    assert r.json()["prazos_recalculados"] == [
+        {
+            "etapa": "defesa",
+            "inicio": "2026-03-17",
+            "vencimento": "2026-04-08",
+            "vencimento_anterior": "2026-04-09",
+        }
+    ]
+
+
+def test_correcao_da_data_que_mudaria_um_prazo_ja_encerrado_e_recusada(api: Api) -> None:
+    """A revelia de 08/04 contou com a defesa vencida em 07/04 (ciência em 16/03): corrigir a
+    ciência para 18/03 levaria a defesa a 09/04 e faria a revelia prematura (LESTA arts. 22 e
+    23; a convalidação só cabe sem prejuízo, Lei 9.784/1999 art. 55): 409, nada gravado."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_defesa")
+    api.ato_ok(pid, "revelia", "2026-04-08")
+    antes = api.processo(pid)
+    ciencia = next(a for a in antes["atos"] if a["tipo"] == "ciencia_auto")
+    r = api.ato(
+        pid,
+        "correcao",
+        "2026-04-09",
+        {"motivo": "A ciência foi dada em 18/03", "dados_corrigidos": {"data_ato": "2026-03-18"}},
+        como="inspetor.cpsc",
+        corrige_ato_id=ciencia["id"],
+    )
+    assert r.status_code == 409, r.text
+    erro = r.json()
+    assert "já se encerrou" in erro["mensagem"] and "09/04/2026" in erro["mensagem"]
+    assert erro["regra"] == "Lei 9.784/1999 art. 55"
+    assert api.processo(pid) == antes
