@@ -33,7 +33,7 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -42,6 +42,8 @@ from sqlalchemy import ColumnElement, String, and_, bindparam, or_, select, type
 from sqlalchemy.orm import Session, aliased
 
 from farol.domain.procedimento.carregar import carregar_regimes, contados_do_vencimento
+from farol.domain.procedimento.guardas import ContextoAto, avaliar_guarda
+from farol.domain.procedimento.quadro import PrazoIniciado, Transicao
 from farol.erros import ErroFarol, NaoEncontrado
 from farol.normas.prazos import regra_prazo
 from farol.rules.calendario import Calendario, obter_calendario
@@ -124,18 +126,43 @@ class _Calculado:
 
 
 @cache
-def _origens() -> dict[tuple[str, str], str]:
-    """(tipo do ato, regra do prazo que ele abre contado do vencimento de outro) -> a regra
-    do outro, em todos os regimes: de onde conta cada prazo, pelo ato que o abriu (a mesma
-    regra pode contar de prazos diferentes conforme o ato: o julgamento após a complementação,
-    da defesa ou do prazo de complementação)."""
-    return {
-        (t.tipo_ato, i.prazo): i.contado_do_vencimento_de
-        for maquina in carregar_regimes()
-        for t in maquina.transicoes
-        for i in t.inicia
-        if i.contado_do_vencimento_de is not None
-    }
+def _entradas() -> dict[tuple[str, str], tuple[tuple[Transicao, PrazoIniciado], ...]]:
+    """(tipo do ato, regra do prazo) -> as entradas `inicia` dos quadros que abrem esse prazo
+    por esse ato, em todos os regimes (o mesmo prazo pode contar do vencimento de outro numa
+    norma e da data do ato noutra: duas entradas com condições)."""
+    entradas: dict[tuple[str, str], list[tuple[Transicao, PrazoIniciado]]] = {}
+    for maquina in carregar_regimes():
+        for t in maquina.transicoes:
+            for i in t.inicia:
+                entradas.setdefault((t.tipo_ato, i.prazo), []).append((t, i))
+    return {k: tuple(v) for k, v in entradas.items()}
+
+
+@lru_cache(maxsize=4096)
+def _origem(tipo: str, regra: str, regime: str, data_ato: dt.date) -> str | None:
+    """De que prazo conta o prazo `regra` aberto pelo ato `tipo` de `data_ato` (None: da data
+    do ato). Com entradas de condições diferentes, a que vale na data do ato, como no registro
+    (as condições dessas entradas são as da norma em vigor na data)."""
+    entradas = _entradas().get((tipo, regra), ())
+    contadas = [i.contado_do_vencimento_de for _, i in entradas if i.contado_do_vencimento_de]
+    if not contadas:
+        return None
+    if len(contadas) == len(entradas):
+        return contadas[0]
+    contexto = ContextoAto(data_ato=data_ato)
+    for t, i in entradas:
+        try:
+            vale = i.se is None or avaliar_guarda(i.se, t, contexto, regime).permitido
+        except ValueError:  # condição que pede fatos do processo: não se infere daqui
+            return None
+        if vale:
+            return i.contado_do_vencimento_de
+    return None
+
+
+def _regras_contadas() -> set[str]:
+    return {regra for (_, regra), entradas in _entradas().items()
+            if any(i.contado_do_vencimento_de for _, i in entradas)}  # fmt: skip
 
 
 def _oms(s: Session, om_sigla: str | None) -> dict[int, _OM]:
@@ -371,9 +398,15 @@ def _alinhar_contados(s: Session, r: _Recalculo, om_id: int | None) -> None:
     do fim dela): `seguir_contados` só alcança os que mudam nesta passagem. O outro é o último
     prazo da sua regra no processo aberto antes deste, como quando este se abriu. Uma consulta:
     cada prazo contado de outro, com o ato que o abriu e os prazos de origem do processo."""
-    origens = _origens()
-    if not origens:
+    alvos = _regras_contadas()
+    if not alvos:
         return
+    origens_possiveis = {
+        i.contado_do_vencimento_de
+        for entradas in _entradas().values()
+        for _, i in entradas
+        if i.contado_do_vencimento_de
+    }
     a = r.a
     origem = aliased(Prazo)
     consulta = (
@@ -393,36 +426,31 @@ def _alinhar_contados(s: Session, r: _Recalculo, om_id: int | None) -> None:
             and_(
                 origem.processo_id == Prazo.processo_id,
                 origem.id < Prazo.id,
-                _das_regras({x for x in origens.values()}, origem),
+                _das_regras(origens_possiveis, origem),
             ),
         )
         .where(
             Prazo.encerrado_em.is_(None),
             Prazo.contagem != CONTAGEM_NO_ATO,
-            _das_regras({regra for _, regra in origens}, Prazo),
+            _das_regras(alvos, Prazo),
         )
         .order_by(Prazo.id, origem.id)
     )
     if om_id is not None:
         consulta = consulta.where(Processo.om_id == om_id)
     fonte: dict[int, tuple[int, dt.date]] = {}  # prazo -> (último de origem, vencimento)
-    ato: dict[int, tuple[str, dt.date]] = {}
     ordem = np.argsort(a.ids)
     for prazo_id, tipo, data_ato, origem_id, regime, etapa, vencimento in s.execute(consulta):
         i = _posicao(a, ordem, prazo_id)
         if i is None:
             continue
-        if origens.get((tipo, _regra(a, i))) == f"prazo.{regime}.{etapa}":
+        de = _origem(tipo, _regra(a, i), a.regimes[i], data_ato)
+        if de == f"prazo.{regime}.{etapa}":
             fonte[prazo_id] = (origem_id, vencimento)  # na ordem: fica o último
-        ato[prazo_id] = (tipo, data_ato)
     novos = {int(a.ids[i]): linha["b_vencimento"] for i, linha in r.linhas.items()}
     for prazo_id, (origem_id, vencimento) in fonte.items():
         i = _posicao(a, ordem, prazo_id)
         assert i is not None
-        if _data(a.inicios[i]) == ato[prazo_id][1]:
-            # contado da data do ato: a condição do quadro que o conta do vencimento do outro
-            # não valeu (a norma anterior, `norma_anterior_do_regime_em_vigor`)
-            continue
         inicio = novos.get(origem_id, vencimento)
         atual = r.linhas[i]["b_inicio"] if i in r.linhas else _data(a.inicios[i])
         if inicio != atual:

@@ -14,6 +14,8 @@ Datas à mão (OM CPSC, Santa Catarina):
 
 from __future__ import annotations
 
+from farol.services.recalculo_prazos import recalcular_prazos_abertos
+
 from .conftest import FUNDAMENTACAO, JUSTIFICATIVA, Api, inspecao
 
 REGRA = "CPC art. 14; Lei 9.784/1999 art. 69; CPC art. 15"
@@ -93,6 +95,18 @@ def test_julgamento_da_defesa_recebida_sob_a_normam_07_conta_do_recebimento(api:
     julgamento = _prazo(api.processo(pid), "julgamento")
     assert (julgamento["inicio"], julgamento["vencimento"]) == ("2023-06-16", "2023-07-17")
     assert julgamento["fundamentos"][0] == "NORMAM-07/DPC item 0306 b II"
+    # a defesa corrigida para 15/06 (quinta): o julgamento conta dela, 15/07 (sábado) → 17/07;
+    # e o recálculo da noite não lhe aplica a regra de 2023 (contar do fim da defesa)
+    defesa = next(a for a in api.processo(pid)["atos"] if a["tipo"] == "defesa")
+    r = api.ato_ok(pid, "correcao", "2023-06-20",
+                   {"motivo": "Defesa protocolada em 15/06", "dados_corrigidos": {"data_ato": "2023-06-15"}},
+                   corrige_ato_id=defesa["id"])  # fmt: skip
+    julgamento = _prazo(api.processo(pid), "julgamento")
+    assert (julgamento["inicio"], julgamento["vencimento"]) == ("2023-06-15", "2023-07-17")
+    with api.banco.unit_of_work() as s:
+        recalcular_prazos_abertos.na_sessao(s, "CPSC")
+    julgamento = _prazo(api.processo(pid), "julgamento")
+    assert (julgamento["inicio"], julgamento["vencimento"]) == ("2023-06-15", "2023-07-17")
     # julgado em 25/07/2023, depois do prazo: sinalizado
     decisao = {"penalidades": [{"infracao": infracao, "multa": "300.00"}],
                "justificativa": JUSTIFICATIVA}  # fmt: skip
