@@ -170,8 +170,15 @@ def _restaurar_pg(
         )
     reserva = f"{esquema}_antes_{dt.datetime.now(dt.UTC):%Y%m%d%H%M%S}"[:63]
     copias.renomear_esquema(url, esquema, reserva)
+
+    def desfazer() -> None:
+        # as extensões que a restauração trouxe para o esquema novo voltam com o antigo
+        copias.mover_extensoes(url, esquema, reserva)
+        copias.apagar_esquema(url, esquema)
+        copias.renomear_esquema(url, reserva, esquema)
+
     try:
-        copias.restaurar_pg(url, arquivo, esquema)
+        copias.restaurar_pg(url, arquivo, esquema, reserva)
         atualizar_banco(url)
         banco = Banco.conectar(url)
         try:
@@ -179,12 +186,10 @@ def _restaurar_pg(
         finally:
             banco.fechar()
     except BaseException:
-        copias.apagar_esquema(url, esquema)
-        copias.renomear_esquema(url, reserva, esquema)
+        desfazer()
         raise
     if not aceito:
-        copias.apagar_esquema(url, esquema)
-        copias.renomear_esquema(url, reserva, esquema)
+        desfazer()
         return Restauracao(relatorio, restaurado=False)
     copias.apagar_esquema(url, reserva)
     return _concluir(url, relatorio, pasta, chave)

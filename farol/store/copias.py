@@ -178,25 +178,75 @@ def apagar_esquema(url: str | URL, esquema: str) -> None:
     _executar(url, f"DROP SCHEMA IF EXISTS {_nome(esquema)} CASCADE")
 
 
-def restaurar_pg(url: str | URL, arquivo: Path, esquema: str) -> None:
+def mover_extensoes(url: str | URL, de: str, para: str) -> list[str]:
+    """Leva as extensões instaladas no esquema `de` (a pg_trgm, quando o esquema do Farol é o
+    `public`) para o esquema `para`; devolve os nomes. O `ALTER SCHEMA ... RENAME` da
+    restauração as leva junto com o esquema antigo, e o dump refere a classe de operadores dos
+    índices de trigramas pelo esquema do Farol (`public.gin_trgm_ops`)."""
+    nomes = _extensoes_em(url, de)
+    if nomes:
+        _executar(url, *(f"ALTER EXTENSION {_nome(n)} SET SCHEMA {_nome(para)}" for n in nomes))
+    return nomes
+
+
+def restaurar_pg(url: str | URL, arquivo: Path, esquema: str, reserva: str | None = None) -> None:
     """`pg_restore` do arquivo num esquema `esquema` que ainda não existe, numa transação só.
     Os objetos ficam de quem restaura (o papel das migrações, `--no-owner`); as permissões
-    gravadas no dump (as do papel da aplicação) voltam com eles."""
+    gravadas no dump (as do papel da aplicação) voltam com eles. `reserva`: o esquema antigo,
+    renomeado; as extensões que foram com ele voltam para o `esquema` antes da restauração
+    (quem desfaz a restauração as devolve: `mover_extensoes`)."""
     conexao, ambiente = _libpq(url)
-    if esquema not in _esquemas_criados(arquivo):
+    criados = _esquemas_criados(arquivo)
+    levar = bool(reserva) and bool(_extensoes_em(url, reserva or ""))
+    if esquema not in criados or levar:
         _executar(url, f"CREATE SCHEMA {_nome(esquema)}")
-    _rodar(
-        [
-            "pg_restore",
-            "--no-owner",
-            "--exit-on-error",
-            "--single-transaction",
-            "-d",
-            conexao,
-            str(arquivo),
-        ],
-        ambiente,
-    )
+    lista: Path | None = None
+    if levar:
+        assert reserva is not None
+        mover_extensoes(url, reserva, esquema)
+        if esquema in criados:  # o esquema já existe: o pg_restore não o cria de novo
+            indice = _rodar(["pg_restore", "-l", str(arquivo)], dict(os.environ))
+            lista = arquivo.with_name(f".{arquivo.name}.lista")
+            lista.write_text(
+                "\n".join(
+                    x for x in indice.splitlines() if not re.match(r"^\d+; \d+ \d+ SCHEMA - ", x)
+                )
+            )
+    try:
+        _rodar(
+            [
+                "pg_restore",
+                "--no-owner",
+                "--exit-on-error",
+                "--single-transaction",
+                *(["-L", str(lista)] if lista else []),
+                "-d",
+                conexao,
+                str(arquivo),
+            ],
+            ambiente,
+        )
+    finally:
+        if lista is not None:
+            lista.unlink(missing_ok=True)
+
+
+def _extensoes_em(url: str | URL, esquema: str) -> list[str]:
+    engine = criar_engine(url, poolclass=NullPool)
+    try:
+        with engine.connect() as c:
+            return [
+                str(x)
+                for x in c.execute(
+                    text(
+                        "SELECT e.extname FROM pg_extension e JOIN pg_namespace n "
+                        "ON n.oid = e.extnamespace WHERE n.nspname = :esquema"
+                    ),
+                    {"esquema": esquema},
+                ).scalars()
+            ]
+    finally:
+        engine.dispose()
 
 
 def _esquemas_criados(arquivo: Path) -> set[str]:

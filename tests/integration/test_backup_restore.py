@@ -250,3 +250,63 @@ def test_backup_recente_restaura_sem_aviso(
     assert r.returncode == 0, r.stdout + r.stderr
     assert "AVISO" not in r.stdout and "restaurado" in r.stdout
     assert _situacao(url_banco) == antes
+
+
+def test_restaurar_no_esquema_public_do_postgresql(tmp_path: Path) -> None:
+    """No esquema `public` (o do passo a passo de docs/banco.md) a extensão pg_trgm mora no
+    próprio esquema do Farol: o `ALTER SCHEMA ... RENAME` da restauração a levava junto, e o
+    `pg_restore` falhava em todo backup ("operator class public.gin_trgm_ops does not
+    exist"). Os testes usam um esquema por módulo e não viam. Restaura duas vezes e confere os
+    processos e a busca por trecho (o índice de trigramas)."""
+    import os
+
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    base = os.environ.get("FAROL_TEST_DATABASE_URL")
+    if not base or make_url(base).get_backend_name() != "postgresql":
+        pytest.skip("o esquema public e a pg_trgm são do PostgreSQL")
+    nome = f"farol_publico_{os.getpid()}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{nome}"')
+        c.exec_driver_sql(f'CREATE DATABASE "{nome}"')
+    url = make_url(base).set(database=nome).render_as_string(hide_password=False)
+    try:
+        for passo in (["db", "upgrade"], ["demo"]):
+            r = _farol(*passo, "--database-url", url, cwd=tmp_path)
+            assert r.returncode == 0, r.stdout + r.stderr
+        b = _farol("backup", str(tmp_path / "publico.dump"), "--database-url", url, cwd=tmp_path)
+        assert b.returncode == 0 and "esquema public" in b.stdout, b.stdout + b.stderr
+        motor = create_engine(url)
+
+        def contagens() -> tuple[int, int]:
+            with motor.connect() as c:
+                return (
+                    c.exec_driver_sql("SELECT count(*) FROM processo").scalar_one(),
+                    c.exec_driver_sql("SELECT count(*) FROM ato").scalar_one(),
+                )
+
+        try:
+            antes = contagens()
+            assert antes[0] > 0
+            for _ in range(2):  # a segunda, sobre o banco já restaurado
+                motor.dispose()
+                r = _farol("restore", str(tmp_path / "publico.dump"), "--database-url", url,
+                           cwd=tmp_path)  # fmt: skip
+                assert r.returncode == 0, r.stdout + r.stderr
+                assert contagens() == antes
+            with motor.connect() as c:
+                assert c.exec_driver_sql(
+                    "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n "
+                    "ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'"
+                ).scalar_one() == "public"
+                assert c.exec_driver_sql(
+                    "SELECT count(*) FROM embarcacao WHERE inscricao ILIKE '%%44%%'"
+                ).scalar_one() > 0
+        finally:
+            motor.dispose()
+    finally:
+        with admin.connect() as c:
+            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{nome}" WITH (FORCE)')
+        admin.dispose()
