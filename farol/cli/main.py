@@ -831,6 +831,8 @@ def documento(
         raise EntradaInvalida(f"JSON malformado: {e.msg}", campo="dados") from None
     if extras is not None and not isinstance(extras, dict):
         raise EntradaInvalida("esperado um objeto JSON", campo="dados")
+    import os
+    import tempfile
     from pathlib import Path
 
     from farol.config import configuracao
@@ -838,14 +840,28 @@ def documento(
     from farol.services.unit_of_work import BancoUnitOfWork
     from farol.store.db import Banco
 
+    # o arquivo se abre antes da emissão: um documento oficial emitido (com o seu ato na cadeia)
+    # que não se pode gravar não chega a ninguém
+    destino = Path(saida)
+    try:
+        descritor, parcial = tempfile.mkstemp(
+            prefix=f".{destino.name}.", suffix=".parcial", dir=destino.parent
+        )
+    except OSError as e:
+        raise EntradaInvalida(
+            f"não dá para gravar em {destino.parent}: {e.strerror or e}", campo="saida"
+        ) from None
     banco = Banco.conectar(_url(database_url))
     try:
         numero, doc = emitir_em_nome(
             BancoUnitOfWork(banco), processo, tipo, configuracao().url_publica, extras, usuario
         )
+        with os.fdopen(descritor, "wb") as arquivo:
+            arquivo.write(doc.conteudo)
+        os.replace(parcial, destino)
     finally:
         banco.fechar()
-    Path(saida).write_bytes(doc.conteudo)
+        Path(parcial).unlink(missing_ok=True)
     print(f"{saida}: {doc.tipo} do processo {numero}")
     print(f"código de verificação: {doc.codigo}  sha256: {doc.sha256}")
 

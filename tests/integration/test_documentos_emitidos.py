@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from pypdf import PdfReader
+from sqlalchemy import text
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -273,6 +274,15 @@ def test_cli_documento_grava_o_pdf_e_recusa_dados_que_o_ato_nao_registrou(
     lacres = '{"lacres": [{"numero": "CPSC-777", "tipo": "lacre metálico", "local_aplicacao": "motor"}]}'
     erro = rodar(capsys, monkeypatch, *base, "--dados", lacres)
     assert erro.codigo == 2 and erro.stderr.startswith("erro: dados.lacres")
+    # pasta que não existe: recusa antes de emitir (nada na cadeia, nenhum documento órfão)
+    with banco.unit_of_work(somente_leitura=True) as s:
+        emitidos = s.execute(text("SELECT count(*) FROM documento_emitido")).scalar_one()
+    fora = [*base[:3], "-o", str(tmp_path / "nao" / "existe.pdf"), *base[5:]]
+    erro = rodar(capsys, monkeypatch, *fora)
+    assert erro.codigo == 2 and erro.stderr.startswith("erro: saida:"), erro.stderr
+    assert "Traceback" not in erro.stderr
+    with banco.unit_of_work(somente_leitura=True) as s:
+        assert s.execute(text("SELECT count(*) FROM documento_emitido")).scalar_one() == emitidos
     ok = rodar(capsys, monkeypatch, *base)
     assert ok.codigo == 0, ok.stderr
     assert "código de verificação" in ok.stdout and "CPSC-000123" in texto(saida.read_bytes())
