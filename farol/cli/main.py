@@ -541,15 +541,24 @@ OpcaoChave = Annotated[
 ]
 
 
-def _ancoras(pasta: str | None, chave: str | None) -> tuple[Path | None, Path | None]:
-    """A pasta e a chave das âncoras: as opções ou, sem elas, a configuração."""
+def _ancoras(
+    pasta: str | None, chave: str | None, *, ler: bool = False
+) -> tuple[Path | None, Path | None]:
+    """A pasta e a chave das âncoras: as opções ou, sem elas, a configuração. `ler`: quem lê
+    as âncoras (verificar, restaurar) recusa a pasta informada que não existe — um erro de
+    digitação ou a mídia não montada desligariam a proteção em silêncio ("sem âncora")."""
     from farol.config import configuracao
 
     c = configuracao()
-    return (
-        Path(pasta) if pasta else c.pasta_ancoras,
-        Path(chave) if chave else c.chave_ancoras,
-    )
+    escolhida = Path(pasta) if pasta else c.pasta_ancoras
+    if ler and escolhida is not None and not escolhida.is_dir():
+        origem = "--pasta" if pasta else "FAROL_PASTA_ANCORAS"
+        raise EntradaInvalida(
+            f"a pasta de âncoras {escolhida} ({origem}) não existe: confira o caminho ou a "
+            "mídia; sem âncora, não informe a pasta",
+            campo="pasta",
+        )
+    return escolhida, Path(chave) if chave else c.chave_ancoras
 
 
 def _imprimir_diferencas(diferencas: list[Any]) -> None:
@@ -569,7 +578,7 @@ def auditoria_verificar(
     from farol.services.unit_of_work import BancoUnitOfWork
     from farol.store.db import Banco
 
-    pasta_ancoras, arquivo_chave = _ancoras(pasta, chave)
+    pasta_ancoras, arquivo_chave = _ancoras(pasta, chave, ler=True)
     banco = Banco.conectar(_url(database_url))
     try:
         r = auditoria.auditar(BancoUnitOfWork(banco), pasta_ancoras, arquivo_chave)
@@ -688,7 +697,7 @@ def restore(
     from farol.config import configuracao
     from farol.services.copias import restaurar
 
-    pasta_ancoras, arquivo_chave = _ancoras(pasta, chave)
+    pasta_ancoras, arquivo_chave = _ancoras(pasta, chave, ler=True)
     url = database_url or configuracao().database_url
     r = restaurar(
         url,

@@ -166,6 +166,14 @@ def test_restaurar_backup_anterior_a_ancora_e_recusado_e_o_banco_fica_intacto(
     historia: dict[str, Any], url_banco: str, tmp_path: Path
 ) -> None:
     antes = _situacao(url_banco)
+    # a pasta digitada errada (ou a mídia não montada) não desliga a proteção em silêncio
+    errada = str(historia["pasta"]) + "-digitada-errada"
+    for comando in (["restore", str(historia["backup"])], ["auditoria", "verificar"]):
+        r = _farol(*comando, "--database-url", url_banco, "--pasta", errada, "--chave",
+                   str(historia["chave"]), cwd=tmp_path)  # fmt: skip
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert r.stderr.startswith("erro: pasta: a pasta de âncoras") and "não existe" in r.stderr
+        assert _situacao(url_banco) == antes
     r = _farol("restore", str(historia["backup"]), "--database-url", url_banco,
                "--pasta", str(historia["pasta"]), "--chave", str(historia["chave"]), cwd=tmp_path)  # fmt: skip
     assert r.returncode == 1, r.stdout + r.stderr
