@@ -411,15 +411,32 @@ def serve(
     if database_url:
         os.environ["FAROL_DATABASE_URL"] = database_url
     from farol.app import opcoes_do_servidor
-    from farol.config import configuracao
+    from farol.config import Configuracao, configuracao
     from farol.servidor import servir
+    from farol.store.migrar import revisao_atual, revisao_mais_recente
 
+    c = configuracao()
+    url = _url(database_url)  # o SQLite desatualizado se migra; o PostgreSQL, não
+    atual, esperada = revisao_atual(url), revisao_mais_recente()
+    if atual != esperada:
+        # um esquema vazio ou antigo respondia 500 em parte das rotas
+        raise EntradaInvalida(
+            f"o banco está na revisão {atual or '(nenhuma: banco vazio)'} e este Farol espera a "
+            f"{esperada}: rode `farol db upgrade` com o papel dono do esquema",
+            campo="database_url",
+        )
+    if not com_demo and c.url_publica == Configuracao.model_fields["url_publica"].default:
+        print(
+            f"aviso: FAROL_URL_PUBLICA não configurada: o QR e o endereço de verificação dos "
+            f"documentos emitidos apontarão para {c.url_publica} (o PDF não muda depois de "
+            "emitido)"
+        )
     n = workers or os.cpu_count() or 1
     print(
         f"Farol em http://{host}:{porta}/  (API: /api/v1, documentação: /docs; "
         f"{n} processo{'s' if n > 1 else ''})"
     )
-    servir(host, porta, n, **opcoes_do_servidor(configuracao()))
+    servir(host, porta, n, **opcoes_do_servidor(c))
 
 
 def _url(database_url: str | None) -> str:

@@ -125,3 +125,19 @@ def test_auditoria_com_um_ato_adulterado_sai_com_1_e_nomeia_a_quebra(tmp_path: P
                               capture_output=True, text=True, timeout=120, cwd=tmp_path)  # fmt: skip
     assert quebrada.returncode == 1
     assert "QUEBRA:" in quebrada.stdout
+
+
+def test_serve_num_banco_postgresql_sem_as_migracoes_recusa_subir(
+    url_banco_vazio: str, tmp_path: Path
+) -> None:
+    """Num esquema vazio (ou antigo) do PostgreSQL, que não se migra sozinho, o `farol serve`
+    subia e respondia 500 em parte das rotas (tabela que não existe); agora sai com 2 e diz o
+    que fazer."""
+    if url_banco_vazio.startswith("sqlite"):
+        pytest.skip("o SQLite desatualizado se migra sozinho ao subir")
+    r = subprocess.run(
+        [*FAROL, "serve", "--porta", "1", "--database-url", url_banco_vazio],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+    )  # fmt: skip
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert r.stderr.startswith("erro: database_url:") and "farol db upgrade" in r.stderr
