@@ -12,6 +12,8 @@ import os
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from farol.erros import EntradaInvalida
+
 FUSO_PADRAO = "America/Sao_Paulo"
 VARIAVEL = "FAROL_FUSO"
 
@@ -30,8 +32,12 @@ def _fuso(nome: str) -> ZoneInfo:
 
 
 def fuso() -> ZoneInfo:
-    """O fuso de `FAROL_FUSO`, lido a cada chamada (barato: as zonas ficam em cache)."""
-    return _fuso(os.environ.get(VARIAVEL) or FUSO_PADRAO)
+    """O fuso de `FAROL_FUSO`, lido a cada chamada (barato: as zonas ficam em cache); um nome
+    desconhecido é `EntradaInvalida` no campo da variável (a CLI diz qual, sem traceback)."""
+    try:
+        return _fuso(os.environ.get(VARIAVEL) or FUSO_PADRAO)
+    except ValueError as e:
+        raise EntradaInvalida(str(e), campo=VARIAVEL) from None
 
 
 def agora() -> dt.datetime:

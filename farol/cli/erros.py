@@ -6,8 +6,10 @@ import sys
 from typing import NoReturn
 
 import typer
+from pydantic import ValidationError
 
 from farol.erros import ErroFarol
+from farol.services.mensagens import traduzir
 
 SAIDA_ENTRADA_INVALIDA = 2
 
@@ -50,3 +52,31 @@ def falhar_uso(erro: typer.exceptions.TyperException) -> NoReturn:
     if mensagem:
         print(f"erro: {mensagem}", file=sys.stderr)
     raise SystemExit(SAIDA_ENTRADA_INVALIDA)
+
+
+def falhar_configuracao(erro: ValidationError) -> NoReturn:
+    """Uma variável de ambiente da configuração (`farol.config`) com valor inválido: o nome da
+    variável e a regra, em português; saída 2. Outro `ValidationError` (um defeito) segue."""
+    from farol import config
+
+    modelo = getattr(config, erro.title, None)
+    prefixo = getattr(modelo, "model_config", {}).get("env_prefix") if modelo else None
+    if not prefixo:
+        raise erro
+    linhas = [
+        f"{prefixo}{'_'.join(str(x) for x in item.get('loc', ()))}".upper()
+        + f": {traduzir(item)}"
+        for item in erro.errors()
+    ]
+    print("erro: " + "; ".join(linhas), file=sys.stderr)
+    raise SystemExit(SAIDA_ENTRADA_INVALIDA)
+
+
+def dica_do_erro_de_banco(erro: Exception) -> str:
+    """O que fazer diante de um erro do banco: permissão é do papel, não das migrações."""
+    texto = str(erro).lower()
+    if "permission denied" in texto or "must be owner" in texto or "insufficientprivilege" in (
+        type(getattr(erro, "orig", None)).__name__.lower()
+    ):
+        return "o papel do banco não tem essa permissão: use o dono do esquema (`farol db papeis`)"
+    return "rode `farol db upgrade` se o banco for PostgreSQL"

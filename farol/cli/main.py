@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import ValidationError
 
-from farol.cli.erros import falhar, falhar_uso
+from farol.cli.erros import dica_do_erro_de_banco, falhar, falhar_configuracao, falhar_uso
 from farol.cli.saida import celula, imprimir_json, tabela
 from farol.erros import EntradaInvalida, ErroFarol
 from farol.formatos import data as data_br
@@ -345,8 +346,10 @@ def main() -> None:
         print(
             f"erro: banco de dados: {type(e).__name__}: {str(e).splitlines()[0]}", file=sys.stderr
         )
-        print("  (rode `farol db upgrade` se o banco for PostgreSQL)", file=sys.stderr)
+        print(f"  ({dica_do_erro_de_banco(e)})", file=sys.stderr)
         raise SystemExit(1) from None
+    except ValidationError as e:  # uma variável FAROL_* com valor inválido
+        falhar_configuracao(e)
     if isinstance(codigo, int) and codigo:
         raise SystemExit(codigo)
 

@@ -141,3 +141,31 @@ def test_serve_num_banco_postgresql_sem_as_migracoes_recusa_subir(
     )  # fmt: skip
     assert r.returncode == 2, r.stdout + r.stderr
     assert r.stderr.startswith("erro: database_url:") and "farol db upgrade" in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("variavel", "valor", "trecho"),
+    [
+        ("FAROL_BANCO_CONEXOES", "abc", "esperado um número inteiro"),
+        ("FAROL_FUSO", "Marte/Base", "fuso horário desconhecido"),
+        ("FAROL_SMTP_PORTA", "x", "esperado um número inteiro"),
+    ],
+)
+def test_variavel_de_configuracao_invalida_e_nomeada_sem_traceback(
+    variavel: str, valor: str, trecho: str, tmp_path: Path
+) -> None:
+    """Um FAROL_* com valor inválido saía num traceback em inglês sem o nome da variável."""
+    import os
+
+    comando = (
+        ["resumo-diario", "--simular", "--database-url", f"sqlite:///{tmp_path / 'f.db'}"]
+        if variavel != "FAROL_BANCO_CONEXOES"
+        else ["db", "resumos", "--database-url", f"sqlite:///{tmp_path / 'f.db'}"]
+    )
+    r = subprocess.run(
+        [*FAROL, *comando], capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        env={**os.environ, variavel: valor},
+    )  # fmt: skip
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert r.stderr.startswith(f"erro: {variavel}: ") and trecho in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
