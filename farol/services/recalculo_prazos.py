@@ -33,7 +33,7 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -138,7 +138,7 @@ def _entradas() -> dict[tuple[str, str], tuple[tuple[Transicao, PrazoIniciado], 
     return {k: tuple(v) for k, v in entradas.items()}
 
 
-@lru_cache(maxsize=4096)
+@cache
 def _origem(tipo: str, regra: str, regime: str, data_ato: dt.date) -> str | None:
     """De que prazo conta o prazo `regra` aberto pelo ato `tipo` de `data_ato` (None: da data
     do ato). Com entradas de condições diferentes, a que vale na data do ato, como no registro

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from farol import relogio
+from farol.erros import EntradaInvalida
 
 RAIZ = Path(__file__).resolve().parents[2] / "farol"
 # 23h30 de 31/12/2026 em Brasília = 02h30 de 01/01/2027 em UTC.
@@ -39,8 +40,9 @@ def test_hoje_e_a_data_no_fuso_configurado(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_fuso_desconhecido_e_recusado_em_portugues(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FAROL_FUSO", "America/Atlantida")
-    with pytest.raises(ValueError, match="fuso horário desconhecido"):
+    with pytest.raises(EntradaInvalida, match="fuso horário desconhecido") as e:
         relogio.hoje()
+    assert e.value.campo == "FAROL_FUSO"
 
 
 def test_nenhuma_entrada_le_o_relogio_do_sistema_por_conta_propria() -> None:
