@@ -23,6 +23,9 @@ _TRADUCOES = {
     "requires an argument": "exige um valor",
     "is not a valid integer": "não é um número inteiro válido",
     "is not one of": "não é um dos valores",
+    "Input should be greater than or equal to": "deve ser maior ou igual a",
+    "Input should be less than or equal to": "deve ser menor ou igual a",
+    "Input should be a valid integer": "esperado um número inteiro",
 }
 
 

@@ -56,6 +56,13 @@ def formato_do_arquivo(arquivo: Path) -> str:
 # --- SQLite ---------------------------------------------------------------------------------
 
 
+def _arquivo_privado(caminho: Path) -> None:
+    """Cria (ou esvazia) `caminho` legível só pelo dono (0600): o backup traz CPFs, hashes de
+    senha e sessões, como o segredo e a chave das âncoras, que já nascem assim."""
+    os.close(os.open(caminho, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600))
+    os.chmod(caminho, 0o600)
+
+
 def copiar_sqlite(origem: Path, destino: Path) -> None:
     """Copia o banco `origem` (em uso ou não) para `destino`, pela API de backup.
 
@@ -69,6 +76,7 @@ def copiar_sqlite(origem: Path, destino: Path) -> None:
     parcial = destino.with_name(f".{destino.name}.parcial")
     parcial.unlink(missing_ok=True)
     try:
+        _arquivo_privado(parcial)
         with (
             closing(sqlite3.connect(origem, timeout=30)) as de,
             closing(sqlite3.connect(parcial)) as para,
@@ -139,6 +147,7 @@ def dump_pg(url: str | URL, destino: Path) -> str:
     conexao, ambiente = _libpq(url)
     parcial = destino.with_name(f".{destino.name}.parcial")
     try:
+        _arquivo_privado(parcial)
         _rodar(["pg_dump", "-Fc", "-n", esquema, "-f", str(parcial), "-d", conexao], ambiente)
         os.replace(parcial, destino)
     finally:

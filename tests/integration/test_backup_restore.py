@@ -251,6 +251,8 @@ def test_backup_recente_restaura_sem_aviso(
     auditoria.ancorar(BancoUnitOfWork(banco), pasta, chave)
     b = _farol("backup", str(tmp_path / "hoje.backup"), "--database-url", url_banco, cwd=tmp_path)
     assert b.returncode == 0 and "backup gravado" in b.stdout, b.stderr
+    # CPFs, hashes de senha e sessões: só o dono lê o arquivo (era -rw-r--r--)
+    assert (tmp_path / "hoje.backup").stat().st_mode & 0o077 == 0
     antes = _situacao(url_banco)
     banco.fechar()
     r = _farol("restore", str(tmp_path / "hoje.backup"), "--database-url", url_banco,
