@@ -169,3 +169,11 @@ def test_variavel_de_configuracao_invalida_e_nomeada_sem_traceback(
     assert r.returncode == 2, r.stdout + r.stderr
     assert r.stderr.startswith(f"erro: {variavel}: ") and trecho in r.stderr, r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_limite_de_opcao_numerica_em_portugues(tmp_path: Path) -> None:
+    """`--workers 0` dizia "Input should be greater than or equal to 1"."""
+    r = subprocess.run([*FAROL, "serve", "--workers", "0"], capture_output=True, text=True,
+                       timeout=60, cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 2
+    assert r.stderr.strip() == "erro: workers: valor inválido (deve ser maior ou igual a 1)"
