@@ -896,9 +896,54 @@ def documento(
 
 
 om_app = typer.Typer(
-    help="Organizações Militares: dias sem expediente, endereço e contato.", no_args_is_help=True
+    help="Organizações Militares: criação, dias sem expediente, endereço e contato.",
+    no_args_is_help=True,
 )
 app.add_typer(om_app, name="om")
+
+
+@om_app.command("criar")
+def om_criar(
+    sigla: Annotated[
+        str, typer.Argument(help="Sigla da OM (letras e algarismos), ex.: DELIMBITUBA.")
+    ],
+    nome: Annotated[str, typer.Option(metavar="TEXTO", help="Nome por extenso.")],
+    tipo: Annotated[
+        str,
+        typer.Option(
+            metavar="CP|DL|AG|DPC|DN",
+            help="Capitania, Delegacia ou Agência dos Portos, DPC ou Distrito Naval.",
+        ),
+    ],
+    uf: Annotated[str, typer.Option(metavar="UF", help="UF da sede (feriados estaduais).")],
+    municipio: Annotated[str, typer.Option(metavar="TEXTO", help="Município da sede.")],
+    superior: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SIGLA", help="OM a que se subordina (a jurisdição dela alcança a nova)."
+        ),
+    ] = None,
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Cria uma OM (Capitania, Delegacia, Agência, DPC ou Distrito Naval), subordinada à
+    `--superior`, se dada; sigla repetida, superior inexistente, tipo ou UF desconhecidos são
+    recusados."""
+    from farol.services.contas import cadastrar_om, ler_nova_om
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco
+
+    dados = ler_nova_om(
+        {"sigla": sigla, "nome": nome, "tipo": tipo, "uf": uf, "municipio": municipio,
+         "superior": superior}
+    )  # fmt: skip
+    banco = Banco.conectar(_url(database_url))
+    try:
+        r = cadastrar_om(BancoUnitOfWork(banco), dados)
+    finally:
+        banco.fechar()
+    subordinada = f", subordinada a {r.superior}" if r.superior else ", sem OM superior"
+    print(f"OM criada: {r.sigla} — {r.nome} ({r.tipo}), {r.municipio}/{r.uf}{subordinada}")
+    print(f"endereço e contato dos documentos: `farol om endereco {r.sigla} --endereco ...`")
 
 
 @om_app.command("fechamento")
@@ -1066,8 +1111,144 @@ def resumo_diario(
         raise typer.Exit(1)
 
 
-usuario_app = typer.Typer(help="Usuários: e-mail do resumo diário de prazos.", no_args_is_help=True)
+usuario_app = typer.Typer(
+    help="Usuários: criação, senha, desativação e e-mail do resumo diário de prazos.",
+    no_args_is_help=True,
+)
 app.add_typer(usuario_app, name="usuario")
+
+OpcaoSenhaStdin = Annotated[
+    bool,
+    typer.Option(
+        "--senha-stdin",
+        help="Lê a senha da entrada padrão (uma linha, por um pipe num script); num terminal "
+        "ela é pedida sem eco do mesmo modo.",
+    ),
+]
+
+
+def _ler_senha(da_entrada: bool) -> str:
+    """A senha nova: da entrada padrão (`--senha-stdin`; a quebra de linha do fim não conta) ou
+    digitada duas vezes no terminal, sem eco. Nunca de um argumento: a linha de comando fica
+    no histórico do shell e aparece em `ps` para os outros usuários da máquina."""
+    from farol.services.contas import validar_senha
+
+    if not sys.stdin.isatty():  # no terminal, a senha é pedida sem eco, com ou sem a opção
+        if da_entrada:
+            return sys.stdin.read().removesuffix("\n").removesuffix("\r")
+        raise EntradaInvalida(
+            "sem terminal para digitar a senha: use --senha-stdin e mande-a pela entrada padrão",
+            campo="senha",
+        )
+    import getpass
+
+    senha = validar_senha(getpass.getpass("Senha nova (no mínimo 12 caracteres): "))
+    if getpass.getpass("Repita a senha: ") != senha:
+        raise EntradaInvalida("as duas senhas digitadas não conferem", campo="senha")
+    return senha
+
+
+@usuario_app.command("criar")
+def usuario_criar(
+    login: Annotated[str, typer.Argument(help="Login (minúsculas), ex.: ac.cpsc.")],
+    nome: Annotated[str, typer.Option(metavar="TEXTO", help="Nome, com posto ou graduação.")],
+    papel: Annotated[
+        str,
+        typer.Option(
+            metavar="PAPEL",
+            help="Papel de normas/dados/papeis.yaml (um desconhecido é recusado com a lista).",
+        ),
+    ],
+    om: Annotated[str, typer.Option("--om", metavar="SIGLA", help="Sigla da OM do usuário.")],
+    email: Annotated[
+        str | None, typer.Option(metavar="EMAIL", help="E-mail do resumo diário de prazos.")
+    ] = None,
+    senha_stdin: OpcaoSenhaStdin = False,
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Cria um usuário ativo com papel e OM; a senha (no mínimo 12 caracteres) é pedida no
+    terminal, sem eco e duas vezes, ou lida da entrada padrão com `--senha-stdin`, nunca de um
+    argumento."""
+    from farol.domain.papeis import nome_do_papel
+    from farol.services.contas import cadastrar_usuario, ler_novo_usuario
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco
+
+    dados = ler_novo_usuario(
+        {"login": login, "nome": nome, "papel": papel, "om": om, "email": email}
+    )
+    senha = _ler_senha(senha_stdin)
+    banco = Banco.conectar(_url(database_url))
+    try:
+        r = cadastrar_usuario(BancoUnitOfWork(banco), dados, senha)
+    finally:
+        banco.fechar()
+    print(f"usuário criado: {r.login} ({r.nome}), {nome_do_papel(r.papel)} na {r.om}")
+    print(f"resumo diário de prazos: {r.email or 'sem e-mail'}")
+
+
+@usuario_app.command("senha")
+def usuario_senha(
+    login: Annotated[str, typer.Argument(help="Login do usuário.")],
+    senha_stdin: OpcaoSenhaStdin = False,
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Troca a senha do usuário (pedida no terminal ou, com `--senha-stdin`, lida da entrada
+    padrão) e encerra as sessões abertas dele: quem entrou com a senha antiga entra de novo."""
+    from farol.services.contas import trocar_senha
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco
+
+    senha = _ler_senha(senha_stdin)
+    banco = Banco.conectar(_url(database_url))
+    try:
+        r = trocar_senha(BancoUnitOfWork(banco), login, senha)
+    finally:
+        banco.fechar()
+    encerradas = quantidade(r.sessoes_encerradas, "sessão encerrada", "sessões encerradas")
+    print(f"{r.login}: senha trocada; {encerradas}")
+
+
+@usuario_app.command("desativar")
+def usuario_desativar(
+    login: Annotated[str, typer.Argument(help="Login do usuário.")],
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Desativa o usuário: ele não entra mais, as sessões abertas dele se encerram (o token e
+    o cookie em uso são recusados já no pedido seguinte, com o servidor rodando) e o endereço
+    da agenda é revogado. Os atos que ele registrou ficam como estão."""
+    from farol.services.contas import desativar_usuario
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco
+
+    banco = Banco.conectar(_url(database_url))
+    try:
+        r = desativar_usuario(BancoUnitOfWork(banco), login)
+    finally:
+        banco.fechar()
+    situacao = "desativado" if r.mudou else "já estava desativado"
+    encerradas = quantidade(r.sessoes_encerradas, "sessão encerrada", "sessões encerradas")
+    agenda = "; endereço da agenda revogado" if r.agenda_revogada else ""
+    print(f"{r.login}: {situacao}; {encerradas}{agenda}")
+
+
+@usuario_app.command("ativar")
+def usuario_ativar(
+    login: Annotated[str, typer.Argument(help="Login do usuário.")],
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Reativa o usuário: ele volta a entrar com a senha que tem (as sessões encerradas ao
+    desativá-lo não voltam a valer)."""
+    from farol.services.contas import ativar_usuario
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco
+
+    banco = Banco.conectar(_url(database_url))
+    try:
+        r = ativar_usuario(BancoUnitOfWork(banco), login)
+    finally:
+        banco.fechar()
+    print(f"{r.login}: {'ativado' if r.mudou else 'já estava ativo'}; entra com a senha que tem")
 
 
 @usuario_app.command("email")

@@ -1,0 +1,354 @@
+"""Contas: criar uma OM ou um usuário, trocar a senha, desativar e reativar um usuário.
+
+`farol om criar` e `farol usuario criar|senha|desativar|ativar` chamam estes casos de uso. A
+demonstração e a carga em massa criam com `usuarios.criar_om` e `usuarios.criar_usuario`, sem
+as conferências de entrada daqui (siglas, logins, tipos e UFs escritos no código).
+
+Senha: no mínimo 12 caracteres, numa linha só (nenhuma norma fixa a regra: é a do Farol). Só
+o hash é guardado (argon2, `senhas.hash_senha`, o mesmo do login), calculado fora da transação,
+como o login confere a senha: a escrita não segura o banco à espera do hash.
+
+Revogação. O token da API e o cookie das páginas valem enquanto a sessão deles está aberta e o
+usuário está ativo (`autenticacao.ator_da_sessao`, lido a cada pedido); o endereço da agenda,
+enquanto não foi revogado e o usuário está ativo (`agenda.ator_do_token`). Trocar a senha
+encerra as sessões abertas do usuário: quem entrou com a senha antiga sai. Desativar encerra as
+sessões e revoga o endereço da agenda: o servidor em execução recusa o token já no pedido
+seguinte, e reativar não ressuscita token nenhum (o usuário entra de novo, com a senha).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, TypeVar
+
+from pydantic import ConfigDict, Field, ValidationError, field_validator
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from farol.domain.papeis import PAPEIS
+from farol.erros import EntradaInvalida, NaoEncontrado
+from farol.relogio import agora
+from farol.rules.calendario import validar_uf
+from farol.services.comandos import Modelo
+from farol.services.mensagens import traduzir
+from farol.services.resultados.base import Resultado
+from farol.services.senhas import hash_senha
+from farol.services.unit_of_work import UnitOfWork, caso_de_uso
+from farol.services.usuarios import criar_om, criar_usuario, validar_email
+from farol.store.orm import OM, TIPOS_OM, Sessao, TokenAgenda, Usuario
+
+M = TypeVar("M", bound=Modelo)
+
+SIGLA = re.compile(r"^[A-Z][A-Z0-9]*$")
+"""A sigla entra no número do processo (2026/CPSC/000001), que se digita de volta como se lê no
+papel (`store.numeracao.numero_digitado`): letras sem acento e algarismos, começando por letra."""
+LOGIN = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+"""O login se confere exatamente como gravado: minúsculas sem acento, algarismos, `.`, `_`, `-`."""
+
+
+def _lista(valores: tuple[str, ...]) -> str:
+    """("CP", "DL", "AG") -> "CP, DL ou AG"."""
+    return f"{', '.join(valores[:-1])} ou {valores[-1]}" if len(valores) > 1 else valores[0]
+
+
+def _preenchido(cls: type, valor: str) -> str:
+    """Texto obrigatório: em branco (ou só espaços, que o modelo apara) é recusado."""
+    if not valor:
+        raise ValueError("em branco: informe um valor")
+    return valor
+
+
+def _sigla(valor: str) -> str:
+    sigla = valor.upper()
+    if not SIGLA.match(sigla):
+        raise ValueError(
+            f"sigla inválida: {valor!r} (letras sem acento e algarismos, começando por letra: "
+            "ela entra no número do processo, como 2026/CPSC/000001)"
+        )
+    return sigla
+
+
+class NovaOM(Modelo):
+    """Uma OM nova; `superior` é a sigla da OM a que ela se subordina (a jurisdição da superior
+    alcança a nova)."""
+
+    sigla: str = Field(max_length=20)
+    nome: str = Field(max_length=200)
+    tipo: str
+    uf: str
+    municipio: str = Field(max_length=100)
+    superior: str | None = Field(default=None, max_length=20)
+
+    preenchidos = field_validator("sigla", "nome", "tipo", "uf", "municipio")(_preenchido)
+
+    @field_validator("sigla", "superior")
+    @classmethod
+    def _siglas(cls, valor: str | None) -> str | None:
+        if valor == "":  # `--superior ""`: omitir a superior é omitir a opção
+            raise ValueError("em branco: informe a sigla ou omita a opção")
+        return None if valor is None else _sigla(valor)
+
+    @field_validator("tipo")
+    @classmethod
+    def _tipo(cls, valor: str) -> str:
+        tipo = valor.upper()
+        if tipo not in TIPOS_OM:
+            raise ValueError(f"tipo de OM desconhecido: {valor!r} (use {_lista(TIPOS_OM)})")
+        return tipo
+
+    @field_validator("uf")
+    @classmethod
+    def _uf(cls, valor: str) -> str:
+        try:
+            return validar_uf(valor) or valor
+        except EntradaInvalida as e:
+            raise ValueError(e.mensagem) from None
+
+
+class NovoUsuario(Modelo):
+    """Um usuário novo, sem a senha (que chega à parte: `cadastrar_usuario`)."""
+
+    login: str = Field(max_length=60)
+    nome: str = Field(max_length=200)
+    papel: str
+    om: str = Field(max_length=20)
+    email: str | None = None
+
+    preenchidos = field_validator("login", "nome", "papel", "om")(_preenchido)
+
+    @field_validator("login")
+    @classmethod
+    def _login(cls, valor: str) -> str:
+        if not LOGIN.match(valor):
+            raise ValueError(
+                f"login inválido: {valor!r} (minúsculas sem acento, algarismos, ponto, hífen e "
+                "sublinhado, sem espaço; ex.: ac.cpsc)"
+            )
+        return valor
+
+    @field_validator("papel")
+    @classmethod
+    def _papel(cls, valor: str) -> str:
+        if valor not in PAPEIS:
+            raise ValueError(f"papel desconhecido: {valor!r} (use {_lista(PAPEIS)})")
+        return valor
+
+    @field_validator("om")
+    @classmethod
+    def _om(cls, valor: str) -> str:
+        return _sigla(valor)
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, valor: str | None) -> str | None:
+        try:
+            return validar_email(valor)
+        except EntradaInvalida as e:
+            raise ValueError(e.mensagem) from None
+
+
+class NovaSenha(Modelo):
+    """A senha como digitada: sem aparar espaços (o login também não os apara)."""
+
+    model_config = ConfigDict(str_strip_whitespace=False)
+
+    senha: str = Field(min_length=12, max_length=256, repr=False)
+
+    @field_validator("senha")
+    @classmethod
+    def _uma_linha(cls, valor: str) -> str:
+        if "\n" in valor or "\r" in valor:
+            raise ValueError("a senha vai numa linha só, sem quebra de linha")
+        return valor
+
+
+def _ler(modelo: type[M], dados: dict[str, Any]) -> M:
+    """O comando validado, ou `EntradaInvalida` em português no campo do primeiro erro."""
+    try:
+        return modelo.model_validate(dados)
+    except ValidationError as e:
+        erro = e.errors()[0]
+        campo = ".".join(str(p) for p in erro.get("loc", ())) or None
+        raise EntradaInvalida(traduzir(erro), campo=campo) from None
+
+
+def ler_nova_om(dados: dict[str, Any]) -> NovaOM:
+    return _ler(NovaOM, dados)
+
+
+def ler_novo_usuario(dados: dict[str, Any]) -> NovoUsuario:
+    return _ler(NovoUsuario, dados)
+
+
+def validar_senha(senha: str) -> str:
+    """A senha, se segue a regra (no mínimo 12 caracteres, numa linha só); senão
+    `EntradaInvalida` no campo `senha`, com o limite e sem a senha."""
+    try:
+        return NovaSenha.model_validate({"senha": senha}).senha
+    except ValidationError as e:
+        erro = e.errors()[0]
+        limites = erro.get("ctx") or {}
+        if erro["type"] == "string_too_short":
+            mensagem = f"senha curta demais: use no mínimo {limites['min_length']} caracteres"
+        elif erro["type"] == "string_too_long":
+            mensagem = f"senha longa demais: use no máximo {limites['max_length']} caracteres"
+        else:
+            mensagem = traduzir(erro)
+        raise EntradaInvalida(mensagem, campo="senha") from None
+
+
+# --- resultados -------------------------------------------------------------------------------
+
+
+class OMCriada(Resultado):
+    sigla: str
+    nome: str
+    tipo: str
+    uf: str
+    municipio: str
+    superior: str | None
+
+
+class UsuarioCriado(Resultado):
+    login: str
+    nome: str
+    papel: str
+    om: str
+    email: str | None
+
+
+class SenhaTrocada(Resultado):
+    login: str
+    sessoes_encerradas: int
+
+
+class SituacaoDoUsuario(Resultado):
+    """O usuário depois de desativar ou ativar; `mudou` é falso se ele já estava assim."""
+
+    login: str
+    ativo: bool
+    mudou: bool
+    sessoes_encerradas: int = 0
+    agenda_revogada: bool = False
+
+
+# --- casos de uso -----------------------------------------------------------------------------
+
+
+def _om(s: Session, sigla: str, campo: str) -> OM:
+    om = s.execute(select(OM).where(OM.sigla == sigla)).scalar_one_or_none()
+    if om is None:
+        raise NaoEncontrado(f"OM {sigla!r} não encontrada", campo=campo)
+    return om
+
+
+def _usuario(s: Session, login: str) -> Usuario:
+    u = s.execute(select(Usuario).where(Usuario.login == login)).scalar_one_or_none()
+    if u is None:
+        raise NaoEncontrado(f"usuário {login!r} não encontrado", campo="login")
+    return u
+
+
+def _encerrar_sessoes(s: Session, usuario_id: int) -> int:
+    """Encerra as sessões abertas do usuário (os tokens e cookies delas deixam de valer)."""
+    r = s.execute(
+        update(Sessao)
+        .where(Sessao.usuario_id == usuario_id, Sessao.encerrada_em.is_(None))
+        .values(encerrada_em=agora())
+    )
+    return int(getattr(r, "rowcount", 0) or 0)
+
+
+def _revogar_agenda(s: Session, usuario_id: int) -> bool:
+    r = s.execute(
+        update(TokenAgenda)
+        .where(TokenAgenda.usuario_id == usuario_id, TokenAgenda.revogado_em.is_(None))
+        .values(revogado_em=agora())
+    )
+    return bool(getattr(r, "rowcount", 0))
+
+
+@caso_de_uso(escrita=True)
+def cadastrar_om(s: Session, dados: NovaOM) -> OMCriada:
+    """Cria a OM; sigla repetida ou superior inexistente são recusadas."""
+    if s.execute(select(OM.id).where(OM.sigla == dados.sigla)).first():
+        raise EntradaInvalida(f"já existe a OM {dados.sigla!r}", campo="sigla")
+    superior = _om(s, dados.superior, "superior") if dados.superior else None
+    om = criar_om(
+        s,
+        sigla=dados.sigla,
+        nome=dados.nome,
+        tipo=dados.tipo,
+        uf=dados.uf,
+        municipio=dados.municipio,
+        superior=superior,
+    )
+    return OMCriada(
+        sigla=om.sigla,
+        nome=om.nome,
+        tipo=om.tipo,
+        uf=om.uf,
+        municipio=om.municipio,
+        superior=superior.sigla if superior else None,
+    )
+
+
+@caso_de_uso(escrita=True)
+def _gravar_usuario(s: Session, dados: NovoUsuario, senha_hash: str) -> UsuarioCriado:
+    om = _om(s, dados.om, "om")
+    u = criar_usuario(
+        s,
+        login=dados.login,
+        nome=dados.nome,
+        senha="",  # o hash já vem calculado, fora da transação
+        senha_hash=senha_hash,
+        papel=dados.papel,
+        om=om,
+        email=dados.email,
+    )
+    return UsuarioCriado(login=u.login, nome=u.nome, papel=u.papel, om=om.sigla, email=u.email)
+
+
+def cadastrar_usuario(uow: UnitOfWork, dados: NovoUsuario, senha: str) -> UsuarioCriado:
+    """Cria o usuário, ativo, com a senha; login repetido ou OM inexistente são recusados."""
+    senha_hash = hash_senha(validar_senha(senha))
+    return _gravar_usuario(uow, dados, senha_hash)
+
+
+@caso_de_uso(escrita=True)
+def _gravar_senha(s: Session, login: str, senha_hash: str) -> SenhaTrocada:
+    u = _usuario(s, login)
+    u.senha_hash = senha_hash
+    return SenhaTrocada(login=u.login, sessoes_encerradas=_encerrar_sessoes(s, u.id))
+
+
+def trocar_senha(uow: UnitOfWork, login: str, senha: str) -> SenhaTrocada:
+    """Grava a senha nova e encerra as sessões abertas do usuário (ele entra de novo)."""
+    senha_hash = hash_senha(validar_senha(senha))
+    return _gravar_senha(uow, login, senha_hash)
+
+
+@caso_de_uso(escrita=True)
+def desativar_usuario(s: Session, login: str) -> SituacaoDoUsuario:
+    """Desativa o usuário: não entra mais, as sessões abertas se encerram e o endereço da
+    agenda é revogado (o token em uso é recusado no pedido seguinte)."""
+    u = _usuario(s, login)
+    mudou = u.ativo
+    u.ativo = False
+    return SituacaoDoUsuario(
+        login=u.login,
+        ativo=False,
+        mudou=mudou,
+        sessoes_encerradas=_encerrar_sessoes(s, u.id),
+        agenda_revogada=_revogar_agenda(s, u.id),
+    )
+
+
+@caso_de_uso(escrita=True)
+def ativar_usuario(s: Session, login: str) -> SituacaoDoUsuario:
+    """Reativa o usuário: ele volta a entrar com a senha que tem; as sessões encerradas ao
+    desativá-lo continuam encerradas."""
+    u = _usuario(s, login)
+    mudou = not u.ativo
+    u.ativo = True
+    return SituacaoDoUsuario(login=u.login, ativo=True, mudou=mudou)
