@@ -59,6 +59,31 @@ CASOS: dict[str, tuple[list[str], int, str]] = {
         2,
         "data inválida",
     ),
+    "om criar": (
+        ["om", "criar", "CPXX", "--nome", "x", "--tipo", "XX", "--uf", "SC", "--municipio", "y"],
+        2,
+        "tipo de OM desconhecido",
+    ),
+    "usuario criar": (
+        ["usuario", "criar", "novo", "--nome", "x", "--papel", "nenhum", "--om", "CPSC"],
+        2,
+        "papel desconhecido",
+    ),
+    "usuario senha": (  # a entrada padrão ("{") é a senha: curta demais
+        ["usuario", "senha", "autoridade", "--senha-stdin", "--database-url", SEM_BANCO],
+        2,
+        "no mínimo 12 caracteres",
+    ),
+    "usuario desativar": (
+        ["usuario", "desativar", "autoridade", "--database-url", SEM_BANCO],
+        1,
+        "banco de dados",
+    ),
+    "usuario ativar": (
+        ["usuario", "ativar", "autoridade", "--database-url", SEM_BANCO],
+        1,
+        "banco de dados",
+    ),
 }
 
 
