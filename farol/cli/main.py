@@ -518,15 +518,27 @@ def _carregar_demo(database_url: str | None, *, recriar: bool = False) -> str:
 
             for sufixo in ("", "-wal", "-shm"):
                 Path(arquivo + sufixo).unlink(missing_ok=True)
-    atualizar_banco(url)
+    from farol.store.migrar import revisao_atual, revisao_mais_recente
+
+    atual = revisao_atual(url)
+    if e_sqlite(url) or atual is None:
+        atualizar_banco(url)  # o SQLite, ou um PostgreSQL ainda vazio, criado para a demonstração
+    elif atual != revisao_mais_recente():
+        # no PostgreSQL com dados as migrações são um passo de quem administra (docs/banco.md)
+        raise EntradaInvalida(
+            f"o banco está na revisão {atual} e este Farol espera a {revisao_mais_recente()}: "
+            "rode `farol db upgrade` com o papel dono do esquema",
+            campo="database_url",
+        )
     banco = Banco.conectar(url)
     vazio = banco_vazio(BancoUnitOfWork(banco))
     if vazio:
         carregar_demo(banco)
     else:
-        print(
-            "o banco já tem dados: demonstração não recarregada (`farol demo --recriar` recarrega)"
+        recarregar = (
+            "`farol demo --recriar` recarrega" if e_sqlite(url) else "use um banco vazio"
         )
+        print(f"o banco já tem dados: demonstração não recarregada ({recarregar})")
     banco.fechar()
     print(f"banco: {url_para_exibir(url)}")
     tabela(

@@ -202,3 +202,19 @@ def test_limite_de_opcao_numerica_em_portugues(tmp_path: Path) -> None:
                        timeout=60, cwd=tmp_path)  # fmt: skip
     assert r.returncode == 2
     assert r.stderr.strip() == "erro: workers: valor inválido (deve ser maior ou igual a 1)"
+
+
+def test_demo_nao_migra_um_postgresql_de_revisao_antiga(url_banco_vazio: str, tmp_path: Path) -> None:
+    """No PostgreSQL as migrações são um passo de quem administra (docs/banco.md): `farol demo`
+    migrava em silêncio um banco de revisão antiga; agora recusa e diz o que fazer. O banco
+    vazio (sem revisão) continua sendo preparado para a demonstração."""
+    from farol.store.migrar import atualizar_banco, revisao_atual
+
+    if url_banco_vazio.startswith("sqlite"):
+        pytest.skip("o SQLite se migra sozinho")
+    atualizar_banco(url_banco_vazio, "0035")
+    r = subprocess.run([*FAROL, "demo", "--database-url", url_banco_vazio], capture_output=True,
+                       text=True, timeout=120, cwd=tmp_path)  # fmt: skip
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "revisão 0035" in r.stderr and "farol db upgrade" in r.stderr
+    assert revisao_atual(url_banco_vazio) == "0035"
