@@ -1273,19 +1273,26 @@ def usuario_email(
 ) -> None:
     """Grava o e-mail para onde vai o resumo diário de prazos do usuário (vazio: apaga, e ele
     deixa de receber)."""
+    from farol.domain.papeis import nome_do_papel
+    from farol.services.resumo_diario import papel_recebe_resumo
     from farol.services.unit_of_work import BancoUnitOfWork
     from farol.services.usuarios import definir_email
     from farol.store.db import Banco
 
     banco = Banco.conectar(_url(database_url))
     try:
-        gravado = definir_email(BancoUnitOfWork(banco), login, email)
+        gravado, papel = definir_email(BancoUnitOfWork(banco), login, email)
     finally:
         banco.fechar()
-    if gravado:
+    if not gravado:
+        print(f"{login}: sem e-mail; não recebe o resumo diário de prazos")
+    elif papel_recebe_resumo(papel):
         print(f"{login}: resumo diário de prazos para {gravado}")
     else:
-        print(f"{login}: sem e-mail; não recebe o resumo diário de prazos")
+        print(
+            f"{login}: e-mail {gravado} gravado, mas o papel {nome_do_papel(papel)} não recebe o "
+            "resumo diário (ele vai a quem registra o ato que encerra cada prazo)"
+        )
 
 
 @app.command()

@@ -116,6 +116,11 @@ def _quem_age() -> list[tuple[str, str, str]]:
     )
 
 
+def papel_recebe_resumo(papel: str) -> bool:
+    """O papel registra o ato que encerra algum prazo vigiado: recebe o resumo diário."""
+    return any(p == papel for _, _, p in _quem_age())
+
+
 def _papeis_nacionais() -> list[str]:
     return [p for p in papeis_com(REGISTRA_ATOS) if abrangencia(p) == "nacional"]
 

@@ -180,6 +180,10 @@ def _emails(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch)
         r = _farol(capsys, monkeypatch, "usuario", "email", login, endereco)
         assert r.codigo == 0, r.stderr
         assert endereco in r.stdout
+        # o auditor e a consulta não registram atos: o e-mail se grava, mas a CLI não promete
+        # um resumo que nunca chega
+        nao_recebe = login.split(".")[0] in ("auditor", "consulta")
+        assert ("não recebe o resumo diário" in r.stdout) == nao_recebe, r.stdout
 
 
 def _texto(m: EmailMessage) -> str:
