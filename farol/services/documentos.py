@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 from farol import entrada
 from farol.domain.papeis import EMITE_DOCUMENTOS, nome_do_papel, papeis_com, pode
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
-from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
+from farol.erros import Conflito, EntradaInvalida, NaoEncontrado, Proibido
 from farol.normas.atos_do_sistema import tipo_emissao_de_documento
 from farol.pdf import dados as d
 from farol.pdf.renderizador import renderizar
@@ -388,4 +388,10 @@ def emitir_em_nome(
     u = s.execute(q.limit(1)).scalar_one_or_none()
     if u is None:
         raise NaoEncontrado("usuário emissor não encontrado", campo="usuario")
-    return p.numero, emitir(s, ator_do_usuario(s, u), p.id, tipo, url_publica, extras)
+    ator = ator_do_usuario(s, u)
+    if not ator.alcanca(p.om_id):  # o processo existe: é de fora da jurisdição de quem emite
+        raise Proibido(
+            f"o processo {p.numero} não está na jurisdição de {u.login} ({ator.om_sigla})",
+            campo="usuario",
+        )
+    return p.numero, emitir(s, ator, p.id, tipo, url_publica, extras)

@@ -311,6 +311,11 @@ def test_cli_documento_so_emite_por_quem_registra_o_ato_que_ele_materializa(
     recusa = rodar(capsys, monkeypatch, *base, "--usuario", "insp")
     assert recusa.codigo != 0 and "não emite" in recusa.stderr
     assert not saida.exists()
+    # o processo existe; quem não o alcança ouve isso, no campo da opção (era "erro: id:
+    # processo não encontrado")
+    fora = rodar(capsys, monkeypatch, *base, "--usuario", "fora")
+    assert fora.codigo == 2 and fora.stderr.startswith("erro: usuario:"), fora.stderr
+    assert "não está na jurisdição de fora (CPSP)" in fora.stderr
     ok = rodar(capsys, monkeypatch, *base)  # sem login: quem julga, na OM do processo
     assert ok.codigo == 0, ok.stderr
     assert saida.exists()
