@@ -174,6 +174,9 @@ class RotaDoPedido(APIRoute):
     async def _conferir_parametros(self, request: Request) -> None:
         """422 para cada parâmetro de consulta que a rota não declara, com os que ela aceita."""
         aceitos = self.parametros_aceitos
+        desconhecidos = [n for n in dict.fromkeys(request.query_params.keys()) if n not in aceitos]
+        if not desconhecidos:  # o caminho de todo pedido: nada a montar
+            return
         regra = (
             f"parâmetros aceitos: {', '.join(aceitos)}"
             if aceitos
@@ -182,7 +185,6 @@ class RotaDoPedido(APIRoute):
         recusar_juntos(
             [
                 EntradaInvalida(f"parâmetro de consulta desconhecido ({regra})", campo=nome)
-                for nome in dict.fromkeys(request.query_params.keys())
-                if nome not in aceitos
+                for nome in desconhecidos
             ]
         )
