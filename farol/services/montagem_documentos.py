@@ -558,7 +558,8 @@ def _prazos_da_decisao(
     recurso e o pagamento), o último de cada etapa. Não os do processo inteiro: a Decisão de
     Recurso imprimia o recurso de 1ª instância já usado, sem o recurso em última instância que
     ela abre, e a de Julgamento o pagamento reaberto depois pelo recurso. Antes da ciência,
-    os que a ciência da decisão abrirá, calculados para a ciência na data da decisão."""
+    os que a ciência da decisão abrirá (as condições do quadro avaliadas só com a decisão
+    como último ato), calculados para a ciência no dia da emissão."""
     proxima = s.execute(
         select(func.min(Ato.seq)).where(
             Ato.processo_id == p.id,

@@ -973,7 +973,9 @@ def _corrigir_data(
     """A correção da data de um ato (a ciência registrada com o dia errado): a data nova cabe
     entre a do ato anterior e a do seguinte, não futura; os prazos em curso que o ato corrigido
     abriu contados da data dele passam a contar da nova (e os contados do vencimento deles),
-    gravados na correção (`prazos_recalculados`). Os já encerrados ficam como estão."""
+    gravados na correção (`prazos_recalculados`). A data do ato é a da sua última correção
+    (`_data_corrigida`). O prazo já encerrado por outro ato fica como está; se a data nova o
+    mudaria (a revelia que ficaria prematura), a correção é recusada."""
     campo = "dados.dados_corrigidos.data_ato"
     try:
         data = dt.date.fromisoformat(str(dados.dados_corrigidos["data_ato"]))
