@@ -416,18 +416,11 @@ def serve(
     from farol.app import opcoes_do_servidor
     from farol.config import Configuracao, configuracao
     from farol.servidor import servir
-    from farol.store.migrar import revisao_atual, revisao_mais_recente
+    from farol.store.migrar import revisao_atual
 
     c = configuracao()
     url = _url(database_url)  # o SQLite desatualizado se migra; o PostgreSQL, não
-    atual, esperada = revisao_atual(url), revisao_mais_recente()
-    if atual != esperada:
-        # um esquema vazio ou antigo respondia 500 em parte das rotas
-        raise EntradaInvalida(
-            f"o banco está na revisão {atual or '(nenhuma: banco vazio)'} e este Farol espera a "
-            f"{esperada}: rode `farol db upgrade` com o papel dono do esquema",
-            campo="database_url",
-        )
+    _exigir_revisao(url, revisao_atual(url))  # vazio ou antigo: 500 em parte das rotas
     if not com_demo and c.url_publica == Configuracao.model_fields["url_publica"].default:
         print(
             f"aviso: FAROL_URL_PUBLICA não configurada: o QR e o endereço de verificação dos "
@@ -440,6 +433,20 @@ def serve(
         f"{n} processo{'s' if n > 1 else ''})"
     )
     servir(host, porta, n, **opcoes_do_servidor(c))
+
+
+def _exigir_revisao(url: str, atual: str | None) -> None:
+    """Recusa o banco que não está na revisão deste Farol (o PostgreSQL não se migra sozinho),
+    dizendo o que fazer."""
+    from farol.store.migrar import revisao_mais_recente
+
+    esperada = revisao_mais_recente()
+    if atual != esperada:
+        raise EntradaInvalida(
+            f"o banco está na revisão {atual or '(nenhuma: banco vazio)'} e este Farol espera a "
+            f"{esperada}: rode `farol db upgrade` com o papel dono do esquema",
+            campo="database_url",
+        )
 
 
 def _url(database_url: str | None) -> str:
@@ -518,18 +525,14 @@ def _carregar_demo(database_url: str | None, *, recriar: bool = False) -> str:
 
             for sufixo in ("", "-wal", "-shm"):
                 Path(arquivo + sufixo).unlink(missing_ok=True)
-    from farol.store.migrar import revisao_atual, revisao_mais_recente
+    from farol.store.migrar import revisao_atual
 
     atual = revisao_atual(url)
     if e_sqlite(url) or atual is None:
         atualizar_banco(url)  # o SQLite, ou um PostgreSQL ainda vazio, criado para a demonstração
-    elif atual != revisao_mais_recente():
+    else:
         # no PostgreSQL com dados as migrações são um passo de quem administra (docs/banco.md)
-        raise EntradaInvalida(
-            f"o banco está na revisão {atual} e este Farol espera a {revisao_mais_recente()}: "
-            "rode `farol db upgrade` com o papel dono do esquema",
-            campo="database_url",
-        )
+        _exigir_revisao(url, atual)
     banco = Banco.conectar(url)
     vazio = banco_vazio(BancoUnitOfWork(banco))
     if vazio:

@@ -34,8 +34,8 @@ from farol.services.mensagens import traduzir
 from farol.services.resultados.base import Resultado
 from farol.services.senhas import hash_senha
 from farol.services.unit_of_work import UnitOfWork, caso_de_uso
-from farol.services.usuarios import criar_om, criar_usuario, validar_email
-from farol.store.orm import OM, TIPOS_OM, Sessao, TokenAgenda, Usuario
+from farol.services.usuarios import criar_om, criar_usuario, usuario_pelo_login, validar_email
+from farol.store.orm import OM, TIPOS_OM, Sessao, TokenAgenda
 
 M = TypeVar("M", bound=Modelo)
 
@@ -242,13 +242,6 @@ def _om(s: Session, sigla: str, campo: str) -> OM:
     return om
 
 
-def _usuario(s: Session, login: str) -> Usuario:
-    u = s.execute(select(Usuario).where(Usuario.login == login)).scalar_one_or_none()
-    if u is None:
-        raise NaoEncontrado(f"usuário {login!r} não encontrado", campo="login")
-    return u
-
-
 def _encerrar_sessoes(s: Session, usuario_id: int) -> int:
     """Encerra as sessões abertas do usuário (os tokens e cookies delas deixam de valer)."""
     r = s.execute(
@@ -317,7 +310,7 @@ def cadastrar_usuario(uow: UnitOfWork, dados: NovoUsuario, senha: str) -> Usuari
 
 @caso_de_uso(escrita=True)
 def _gravar_senha(s: Session, login: str, senha_hash: str) -> SenhaTrocada:
-    u = _usuario(s, login)
+    u = usuario_pelo_login(s, login)
     u.senha_hash = senha_hash
     return SenhaTrocada(login=u.login, sessoes_encerradas=_encerrar_sessoes(s, u.id))
 
@@ -332,7 +325,7 @@ def trocar_senha(uow: UnitOfWork, login: str, senha: str) -> SenhaTrocada:
 def desativar_usuario(s: Session, login: str) -> SituacaoDoUsuario:
     """Desativa o usuário: não entra mais, as sessões abertas se encerram e o endereço da
     agenda é revogado (o token em uso é recusado no pedido seguinte)."""
-    u = _usuario(s, login)
+    u = usuario_pelo_login(s, login)
     mudou = u.ativo
     u.ativo = False
     return SituacaoDoUsuario(
@@ -348,7 +341,7 @@ def desativar_usuario(s: Session, login: str) -> SituacaoDoUsuario:
 def ativar_usuario(s: Session, login: str) -> SituacaoDoUsuario:
     """Reativa o usuário: ele volta a entrar com a senha que tem; as sessões encerradas ao
     desativá-lo continuam encerradas."""
-    u = _usuario(s, login)
+    u = usuario_pelo_login(s, login)
     mudou = not u.ativo
     u.ativo = True
     return SituacaoDoUsuario(login=u.login, ativo=True, mudou=mudou)

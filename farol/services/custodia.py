@@ -286,10 +286,7 @@ def fatos(
     achado = c.medida_id is None
     estrangeiro = False
     if achado:  # o recolhimento do bem achado diz se ele é estrangeiro (NORMAM-07 item 0205)
-        abertura = s.execute(
-            select(Ato.payload).where(Ato.processo_id == p.id).order_by(Ato.seq).limit(1)
-        ).scalar_one_or_none()
-        estrangeiro = bool((abertura or {}).get("estrangeiro"))
+        estrangeiro = bool(_abertura(s, p).get("estrangeiro"))
     return FatosCustodia(
         achado=achado,
         estrangeiro=estrangeiro,
@@ -665,15 +662,22 @@ def medidas_do_processo(s: Session, p: Processo) -> list[dict[str, Any]]:
     ]
 
 
+def _abertura(s: Session, p: Processo) -> dict[str, Any]:
+    """Os dados do recolhimento, o ato que abre a custódia (o local, o depositário, o bem
+    estrangeiro)."""
+    payload = s.execute(
+        select(Ato.payload).where(Ato.processo_id == p.id).order_by(Ato.seq).limit(1)
+    ).scalar_one_or_none()
+    return dict(payload or {})
+
+
 def resumo(s: Session, p: Processo, data: dt.date | None = None) -> dict[str, Any] | None:
     """O bem sob guarda e as contas até `data` (hoje), ou None fora da custódia."""
     c = s.get(Custodia, p.id)
     if c is None:
         return None
     e = extratos(s, [(c, p)], data or hoje())[p.id]
-    abertura = s.execute(
-        select(Ato.payload).where(Ato.processo_id == p.id).order_by(Ato.seq).limit(1)
-    ).scalar_one()
+    abertura = _abertura(s, p)
     return {
         "bem": c.bem,
         "achado": c.medida_id is None,

@@ -433,11 +433,8 @@ def montar(
             # o efeito suspensivo do recurso encerra o prazo: notificar "a pagar até" a data
             # de um prazo que não corre contradiz o próprio documento
             encerrou = s.get(Ato, gravado.encerrado_por_ato_id)
-            nome = next(
-                (f'"{t.nome}"' for t in carregar_regime(p.regime).transicoes
-                 if encerrou is not None and t.tipo_ato == encerrou.tipo),
-                "um ato",
-            )  # fmt: skip
+            maquina = carregar_regime(p.regime)
+            nome = f'"{maquina.nome_do_ato(encerrou.tipo)}"' if encerrou else "um ato"
             raise Conflito(
                 f"o prazo de pagamento não está correndo: encerrado em "
                 f"{gravado.encerrado_em:%d/%m/%Y} por {nome}; a notificação de pagamento volta "
@@ -855,7 +852,8 @@ def _ato_comunicado(s: Session, p: Processo, ciencia: Ato) -> d.AtoComunicado:
         raise Conflito(
             f"a ciência nº {ciencia.seq} não tem, antes dela, o ato que comunica", campo="tipo"
         )
-    transicao = next(t for t in maquina.transicoes if t.tipo_ato == ato.tipo)
+    transicao = maquina.transicao_do_tipo(ato.tipo)
+    assert transicao is not None  # um ato registrado é de um tipo do quadro
     documento = d.TipoDocumento(transicao.documentos[0]) if transicao.documentos else None
     return d.AtoComunicado(
         nome=transicao.nome,

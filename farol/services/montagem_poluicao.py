@@ -225,7 +225,7 @@ def penalidades(s: Session, p: Processo, ato: Ato | None = None) -> tuple[d.Pena
 
 
 def _nome_da_decisao(maquina: Maquina, ato: Ato, numero: str) -> str:
-    nome = next((t.nome for t in maquina.transicoes if t.tipo_ato == ato.tipo), ato.tipo)
+    nome = maquina.nome_do_ato(ato.tipo)
     return f"{nome}, de {formatos.data(ato.data_ato)} (decisão nº {numero})"
 
 

@@ -924,9 +924,8 @@ def _efeitos_antes(
         if dados.valor != devido:
             # a regra do pagamento no regime do processo (na poluição, a NORMAM-401 item 1.6,
             # não a LESTA art. 32)
-            pagamento = next(
-                t for t in carregar_regime(p.regime).transicoes if t.tipo_ato == cmd.tipo
-            )
+            pagamento = carregar_regime(p.regime).transicao_do_tipo(cmd.tipo)
+            assert pagamento is not None  # o ato já passou pelo quadro
             raise EntradaInvalida(
                 f"valor pago ({moeda(dados.valor)}) difere do valor devido ({moeda(devido)})",
                 campo="dados.valor",
@@ -1018,6 +1017,8 @@ def _corrigir_data(
             prazo.etapa, data, regime=prazo.regime, calendario=calendario, dias_fixados=prazo.dias
         ).vencimento
         if outro != prazo.vencimento:
+            correcao = maquina.transicao_do_tipo(cmd.tipo)
+            assert correcao is not None
             raise Conflito(
                 f"o prazo de {prazo.etapa} aberto pelo ato corrigido já se encerrou em "
                 f"{prazo.encerrado_em:%d/%m/%Y}, contado de {atual:%d/%m/%Y} até "
@@ -1025,8 +1026,7 @@ def _corrigir_data(
                 f"{outro:%d/%m/%Y}: a correção mudaria o que o ato que o encerrou decidiu",
                 campo=campo,
                 # a convalidação só cabe sem prejuízo a terceiros (Lei 9.784/1999 art. 55)
-                regra=next(t for t in maquina.transicoes if t.tipo_ato == cmd.tipo)
-                .fonte.referencia(),
+                regra=correcao.fonte.referencia(),
             )
     fila: list[tuple[Prazo, dt.date]] = []
     for prazo in contados_da_data:

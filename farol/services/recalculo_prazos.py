@@ -160,11 +160,6 @@ def _origem(tipo: str, regra: str, regime: str, data_ato: dt.date) -> str | None
     return None
 
 
-def _regras_contadas() -> set[str]:
-    return {regra for (_, regra), entradas in _entradas().items()
-            if any(i.contado_do_vencimento_de for _, i in entradas)}  # fmt: skip
-
-
 def _oms(s: Session, om_sigla: str | None) -> dict[int, _OM]:
     consulta = select(OM.id, OM.sigla, OM.uf)
     if om_sigla is not None:
@@ -398,15 +393,10 @@ def _alinhar_contados(s: Session, r: _Recalculo, om_id: int | None) -> None:
     do fim dela): `seguir_contados` só alcança os que mudam nesta passagem. O outro é o último
     prazo da sua regra no processo aberto antes deste, como quando este se abriu. Uma consulta:
     cada prazo contado de outro, com o ato que o abriu e os prazos de origem do processo."""
-    alvos = _regras_contadas()
-    if not alvos:
+    contados = contados_do_vencimento()  # regra de origem -> as contadas do vencimento dela
+    if not contados:
         return
-    origens_possiveis = {
-        i.contado_do_vencimento_de
-        for entradas in _entradas().values()
-        for _, i in entradas
-        if i.contado_do_vencimento_de
-    }
+    alvos = {regra for dependentes in contados.values() for regra in dependentes}
     a = r.a
     origem = aliased(Prazo)
     consulta = (
@@ -426,7 +416,7 @@ def _alinhar_contados(s: Session, r: _Recalculo, om_id: int | None) -> None:
             and_(
                 origem.processo_id == Prazo.processo_id,
                 origem.id < Prazo.id,
-                _das_regras(origens_possiveis, origem),
+                _das_regras(contados, origem),
             ),
         )
         .where(

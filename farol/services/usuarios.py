@@ -91,12 +91,18 @@ def criar_usuario(
     return u
 
 
+def usuario_pelo_login(s: Session, login: str) -> Usuario:
+    """O usuário do login (ativo ou não); `NaoEncontrado` no campo `login`."""
+    u = s.execute(select(Usuario).where(Usuario.login == login)).scalar_one_or_none()
+    if u is None:
+        raise NaoEncontrado(f"usuário {login!r} não encontrado", campo="login")
+    return u
+
+
 @caso_de_uso(escrita=True)
 def definir_email(s: Session, login: str, email: str | None) -> tuple[str | None, str]:
     """Grava (ou, vazio, apaga) o e-mail do resumo diário de prazos do usuário; devolve o
     e-mail gravado e o papel do usuário (quem chama diz se esse papel recebe o resumo)."""
-    u = s.execute(select(Usuario).where(Usuario.login == login)).scalar_one_or_none()
-    if u is None:
-        raise NaoEncontrado(f"usuário {login!r} não encontrado", campo="login")
+    u = usuario_pelo_login(s, login)
     u.email = validar_email(email)
     return u.email, u.papel

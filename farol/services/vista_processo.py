@@ -49,6 +49,7 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
     if any(maquina.tem_marca(t["tipo"], "impoe_penalidade") for t in d["atos_permitidos"]):
         assistente = assistente_penalidade.assistente.na_sessao(s, ator, processo_id)
     infracoes = catalogo().infracoes
+    competente = competente_no_processo(ator, p.om_id)
     return {
         "p": d,
         "documentos_oficiais": documentos.listar.na_sessao(s, ator, processo_id),
@@ -60,7 +61,7 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
         ],
         "pode_emitir": documentos.pode_emitir(ator),
         # o papel que lê os processos das subordinadas mas trata só os da própria OM
-        "competente": competente_no_processo(ator, p.om_id),
+        "competente": competente,
         "anexos": lista_anexos,
         "anexos_por_ato": por_ato,
         "medidas": inspecao_do_processo.medidas.na_sessao(s, ator, processo_id),
@@ -76,7 +77,7 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
         },
         "infracoes_unicas": list({i["codigo"]: i for i in d["infracoes"]}.values()),
         "multa_por_falta": {k: v.penalidade.multa_por_falta for k, v in infracoes.items()},
-        **_medidas_e_custodia(s, ator, d, competente_no_processo(ator, p.om_id)),
+        **_medidas_e_custodia(s, ator, d, competente),
     }
 
 
@@ -140,7 +141,7 @@ def _levantamentos(s: Session, medidas: list[dict[str, Any]]) -> dict[int, dict[
             "data": a.data_ato.isoformat(),
             "por": nome,
             "papel": a.papel,
-            "ato": next((t.nome for t in regime.transicoes if t.tipo_ato == a.tipo), a.tipo),
+            "ato": regime.nome_do_ato(a.tipo),
             "motivo": (a.payload or {}).get("motivo"),
             "processo": {"id": p.id, "numero": p.numero},
             "seq": a.seq,

@@ -193,9 +193,13 @@ def mover_extensoes(url: str | URL, de: str, para: str) -> list[str]:
     restauração as leva junto com o esquema antigo, e o dump refere a classe de operadores dos
     índices de trigramas pelo esquema do Farol (`public.gin_trgm_ops`)."""
     nomes = _extensoes_em(url, de)
+    _levar_extensoes(url, nomes, para)
+    return nomes
+
+
+def _levar_extensoes(url: str | URL, nomes: list[str], para: str) -> None:
     if nomes:
         _executar(url, *(f"ALTER EXTENSION {_nome(n)} SET SCHEMA {_nome(para)}" for n in nomes))
-    return nomes
 
 
 def restaurar_pg(url: str | URL, arquivo: Path, esquema: str, reserva: str | None = None) -> None:
@@ -206,13 +210,12 @@ def restaurar_pg(url: str | URL, arquivo: Path, esquema: str, reserva: str | Non
     (quem desfaz a restauração as devolve: `mover_extensoes`)."""
     conexao, ambiente = _libpq(url)
     criados = _esquemas_criados(arquivo)
-    levar = bool(reserva) and bool(_extensoes_em(url, reserva or ""))
-    if esquema not in criados or levar:
+    extensoes = _extensoes_em(url, reserva) if reserva else []
+    if esquema not in criados or extensoes:
         _executar(url, f"CREATE SCHEMA {_nome(esquema)}")
     lista: Path | None = None
-    if levar:
-        assert reserva is not None
-        mover_extensoes(url, reserva, esquema)
+    if extensoes:
+        _levar_extensoes(url, extensoes, esquema)
         if esquema in criados:  # o esquema já existe: o pg_restore não o cria de novo
             indice = _rodar(["pg_restore", "-l", str(arquivo)], dict(os.environ))
             lista = arquivo.with_name(f".{arquivo.name}.lista")

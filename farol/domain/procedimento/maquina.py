@@ -90,6 +90,17 @@ class Maquina:
         """As marcas declaradas por algum regime; `carregar` instala a função que as lê."""
         return frozenset()
 
+    def transicao_do_tipo(self, tipo_ato: str) -> Transicao | None:
+        """A primeira transição declarada do tipo (o nome e as fontes do ato, fora de um
+        estado); None se o quadro não tem o tipo."""
+        declaradas = self._por_tipo.get(tipo_ato)
+        return declaradas[0] if declaradas else None
+
+    def nome_do_ato(self, tipo_ato: str) -> str:
+        """O nome do tipo de ato no quadro (o id, se o quadro não o tem)."""
+        t = self.transicao_do_tipo(tipo_ato)
+        return t.nome if t is not None else tipo_ato
+
     def tipos_com(self, marca: str) -> tuple[str, ...]:
         """Os tipos de ato com a marca, na ordem do quadro (nenhum, se o regime não a usa)."""
         if not self._declarada_aqui(marca, "ato"):
