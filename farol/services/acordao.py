@@ -33,6 +33,8 @@ from farol.services.comandos import DadosAcordao, DadosLavratura
 from farol.store.orm import Ato, Processo
 
 MARCA = "levanta_sobrestamento"
+TITULO = "Acórdão do Tribunal Marítimo"
+"""O documento que o levantamento registra (a ciência dele o cita pelo número)."""
 
 
 def fundamentos() -> list[str]:

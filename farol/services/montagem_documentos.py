@@ -37,7 +37,7 @@ from farol.pdf import dados as d
 from farol.pdf.formatos import endereco_completo
 from farol.relogio import hoje
 from farol.rules.prazos import calcular_prazo, prazo_a_contar
-from farol.services import montagem_poluicao, procuradores
+from farol.services import acordao, montagem_poluicao, procuradores
 from farol.services.acordao import acordao_do_processo
 from farol.services.calendario_om import calendario_da_om
 from farol.services.inspecao_do_processo import constatacoes_do_autuado
@@ -855,6 +855,14 @@ def _ato_comunicado(s: Session, p: Processo, ciencia: Ato) -> d.AtoComunicado:
     transicao = maquina.transicao_do_tipo(ato.tipo)
     assert transicao is not None  # um ato registrado é de um tipo do quadro
     documento = d.TipoDocumento(transicao.documentos[0]) if transicao.documentos else None
+    if documento is None and acordao.MARCA in transicao.marcas:
+        # o levantamento do sobrestamento não tem documento próprio: registra o Acórdão
+        return d.AtoComunicado(
+            nome=transicao.nome,
+            data=ato.data_ato,
+            documento=acordao.TITULO,
+            numero=str((ato.payload or {}).get("numero") or "") or None,
+        )
     return d.AtoComunicado(
         nome=transicao.nome,
         data=ato.data_ato,

@@ -409,6 +409,7 @@ def _contexto(
     if lido is None:
         lido = _Lido.ler(s, p)
     todos = lido.prazos
+    anterior = _estado_anterior(maquina, lido.atos)
     vencimentos = {
         id_prazo(x.regime, x.etapa): x.vencimento for x in todos if x.encerrado_em is None
     }
@@ -445,14 +446,18 @@ def _contexto(
         inquerito_acidente_pendente=sobrestamento
         or (p.sobrestado and not maquina.tem_marca(cmd.tipo, "levanta_sobrestamento")),
         infracao_de_poluicao=bool(sobrestamento and dados.poluicao),
-        estado_anterior_ao_sobrestamento=(
-            _estado_anterior(maquina, lido.atos) if p.sobrestado else None
+        estado_anterior_ao_sobrestamento=anterior,
+        prazos_do_estado_anterior=(
+            maquina.estados[anterior].prazos
+            if anterior is not None and anterior in maquina.estados
+            else ()
         ),
     )
 
 
 def _estado_anterior(maquina: Maquina, atos: list[AtoLido]) -> str | None:
-    """`repositorio.estado_anterior` nos atos já lidos: o do último ato que sobrestou."""
+    """O estado guardado pelo último ato que sobrestou o processo (None se nunca se sobrestou):
+    o de retorno do levantamento e da ciência dele."""
     abre = _tipos_com(maquina, "abre_sobrestamento")
     payload = next((a.payload for a in reversed(atos) if a.tipo in abre), None)
     return None if payload is None else str(payload.get("estado_anterior"))

@@ -213,19 +213,6 @@ def ultimo_prazo(s: Session, p: Processo, regra: str) -> Prazo | None:
     ).scalar_one_or_none()
 
 
-def estado_anterior(s: Session, p: Processo) -> str | None:
-    payload = s.execute(
-        select(Ato.payload)
-        .where(
-            Ato.processo_id == p.id,
-            Ato.tipo.in_(carregar_regime(p.regime).tipos_com("abre_sobrestamento")),
-        )
-        .order_by(Ato.seq.desc())
-        .limit(1)
-    ).scalar_one_or_none()
-    return None if payload is None else str(payload.get("estado_anterior"))
-
-
 def teve_ato(s: Session, p: Processo, tipo: str) -> bool:
     return (
         s.execute(select(Ato.id).where(Ato.processo_id == p.id, Ato.tipo == tipo).limit(1)).first()

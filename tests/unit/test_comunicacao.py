@@ -216,8 +216,11 @@ def test_toda_ciencia_tem_aviso_de_publicacao_e_comunica_o_ato_que_a_precede_no_
     documentos = {t.tipo_ato: t.documentos for t in lesta.transicoes}
     for ciencia in ciencias:
         comunicados = lesta.tipos_que_levam_a(ciencia)
-        # o ato comunicado tem documento próprio (auto, decisão): o aviso o cita pelo número
-        assert comunicados and all(documentos[t] for t in comunicados), ciencia
+        # o ato comunicado tem documento próprio (auto, decisão), ou registra o Acórdão que
+        # levanta o sobrestamento: o aviso o cita pelo número
+        assert comunicados and all(
+            documentos[t] or lesta.tem_marca(t, "levanta_sobrestamento") for t in comunicados
+        ), ciencia
     # correções, "@mesmo" e "@anterior" não levam a estado nenhum
     assert "correcao" not in lesta.tipos_que_levam_a("ciencia_auto")
     assert lesta.tipos_que_levam_a("tipo_inexistente") == ()

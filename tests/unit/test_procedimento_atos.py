@@ -90,6 +90,9 @@ class Processo:
             inquerito_acidente_pendente=self.inquerito_acidente_pendente,
             infracao_de_poluicao=self.infracao_de_poluicao,
             estado_anterior_ao_sobrestamento=self.anterior,
+            prazos_do_estado_anterior=(
+                maquina().estados[self.anterior].prazos if self.anterior else ()
+            ),
             medidas_levantaveis=self.medidas_levantaveis,
         )
 
@@ -177,6 +180,11 @@ def ate(estado: str) -> Processo:
     if estado == "sobrestado":
         p = ate("notificado")
         p.ato("sobrestamento", AC, inquerito_acidente_pendente=True)
+        return p
+    if estado == "sobrestamento_levantado":
+        p = ate("sobrestado")
+        p.ato("levantamento_sobrestamento", AC, inquerito_acidente_pendente=False)
+        assert p.estado == estado
         return p
     for tipo_ato, papel, extra in CANONICO[: ORDEM_CANONICA.index(estado)]:
         p.ato(tipo_ato, papel, **extra)
@@ -486,6 +494,12 @@ def caminho_sobrestamento_e_levantamento() -> Processo:
         with pytest.raises(Conflito, match="aguardando a decisão final do Tribunal Marítimo"):
             p.ato("levantamento_sobrestamento", AC)
         r = p.ato("levantamento_sobrestamento", AC, dias=400, inquerito_acidente_pendente=False)
+        if origem in ("notificado", "em_defesa"):
+            # o prazo do interessado (esclarecimentos, defesa) espera a ciência do levantamento
+            assert (p.estado, r.prazos_iniciados, p.vencimentos) == (
+                "sobrestamento_levantado", (), {}
+            )
+            r = p.ato("ciencia_levantamento_sobrestamento", IN, dias=20)
         assert p.estado == origem
         assert r.prazos_iniciados == maquina().estados[origem].prazos
         todos.cobertos |= p.cobertos
@@ -494,7 +508,7 @@ def caminho_sobrestamento_e_levantamento() -> Processo:
 
 def caminho_correcao_em_todo_estado_nao_final() -> Processo:
     todos = Processo()
-    for estado in [*ORDEM_CANONICA, "sobrestado"]:
+    for estado in [*ORDEM_CANONICA, "sobrestado", "sobrestamento_levantado"]:
         p = ate(estado)
         dono = {"constatada": IN}.get(estado, AC)
         corrige = "notificacao_comparecimento" if dono == IN else "lavratura_auto"
@@ -511,7 +525,7 @@ def caminho_levantamento_de_medida_em_todo_estado_nao_final() -> Processo:
     o estado nem os prazos do procedimento sancionador (nota 1: ele segue)."""
     todos = Processo()
     papeis = (IN, AC)
-    for n, estado in enumerate([*ORDEM_CANONICA, "sobrestado"]):
+    for n, estado in enumerate([*ORDEM_CANONICA, "sobrestado", "sobrestamento_levantado"]):
         p = ate(estado)
         abertos = dict(p.vencimentos)
         r = p.ato("levantamento_de_medida", papeis[n % len(papeis)], medidas_levantaveis=1)
@@ -545,7 +559,7 @@ def caminho_procurador_em_todo_estado_nao_final() -> Processo:
     prazos (o instrumento é anexado ao ato pelo serviço)."""
     todos = Processo()
     papeis = (IN, AC, CP)
-    for n, estado in enumerate([*ORDEM_CANONICA, "sobrestado"]):
+    for n, estado in enumerate([*ORDEM_CANONICA, "sobrestado", "sobrestamento_levantado"]):
         p = ate(estado)
         abertos = dict(p.vencimentos)
         r = p.ato("constituicao_procurador", papeis[n % len(papeis)])

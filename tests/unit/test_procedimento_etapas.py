@@ -73,6 +73,25 @@ def test_o_sobrestamento_entra_logo_depois_da_etapa_de_onde_o_processo_saiu() ->
     assert _situacoes(volta)["em_defesa"] == "atual"
 
 
+
+def test_o_levantamento_que_espera_a_ciencia_fica_no_desvio_e_a_ciencia_volta_a_defesa() -> None:
+    sobrestou = [*ATE_A_DEFESA, "sobrestamento", "levantamento_sobrestamento"]
+    lista = etapas(LESTA, "sobrestamento_levantado", sobrestou)
+    assert [e.estados[0] for e in lista][3:5] == ["em_defesa", "sobrestamento_levantado"]
+    assert _situacoes(lista)["sobrestamento_levantado"] == "atual"
+    assert {"em_defesa", "sobrestado", "sobrestamento_levantado"} <= percorridos(
+        LESTA, sobrestou, "sobrestamento_levantado"
+    )
+    volta = etapas(LESTA, "em_defesa", [*sobrestou, "ciencia_levantamento_sobrestamento"])
+    assert "sobrestamento_levantado" not in _situacoes(volta)
+    assert _situacoes(volta)["em_defesa"] == "atual"
+    # com um ato depois da ciência, a repetição segue pelo estado de retorno (a defesa)
+    depois = percorridos(
+        LESTA, [*sobrestou, "ciencia_levantamento_sobrestamento", "defesa"], "aguardando_julgamento"
+    )
+    assert {"em_defesa", "aguardando_julgamento"} <= depois
+
+
 def test_ato_de_destino_condicional_segue_o_estado_de_onde_parte_o_ato_seguinte() -> None:
     # o pagamento pode quitar ou manter o estado: depois dele veio o recurso, logo não quitou
     atos = [*ATE_A_DEFESA, "defesa", "julgamento_procedente", "ciencia_decisao", "pagamento",

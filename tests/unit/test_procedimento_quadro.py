@@ -41,6 +41,7 @@ ESTADOS_LESTA = {
     "recurso_final_decidido": False,
     "decisao_definitiva_notificada": False,
     "sobrestado": False,
+    "sobrestamento_levantado": False,
     "aguardando_restituicao": False,
     "arquivado": True,
     "quitado": True,

@@ -161,6 +161,7 @@ def test_as_marcas_do_regime_lesta_sao_as_categorias_que_os_servicos_usavam() ->
         "ciencia_decisao",
         "ciencia_decisao_recurso",
         "ciencia_decisao_recurso_final",
+        "ciencia_levantamento_sobrestamento",
     )
     assert m.marca("ciencia").meios == ("pessoal", "AR", "edital", "eletrônico")
     assert set(m.tipos_com("interrompe_prescricao")) == {
@@ -221,6 +222,7 @@ def test_o_modelo_dos_dados_de_cada_ato_lesta_vem_das_marcas() -> None:
         "ciencia_decisao": DadosCiencia,
         "ciencia_decisao_recurso": DadosCiencia,
         "ciencia_decisao_recurso_final": DadosCiencia,
+        "ciencia_levantamento_sobrestamento": DadosCiencia,
         "constituicao_procurador": DadosProcurador,
         "correcao": DadosCorrecao,
         "levantamento_de_medida": DadosLevantamento,

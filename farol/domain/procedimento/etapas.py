@@ -87,9 +87,10 @@ def percorridos(maquina: Maquina, tipos_dos_atos: Sequence[str], estado_atual: s
         t = por_origem.get((estado, tipo))
         if t is None or t.e_correcao:
             continue
-        candidatos = [estado if d == MESMO else d for d in t.destinos]
-        if t.destino == ANTERIOR:
-            candidatos = [antes_do_sobrestamento or estado]
+        anterior = antes_do_sobrestamento or estado
+        candidatos = [
+            estado if d == MESMO else anterior if d == ANTERIOR else d for d in t.destinos
+        ]
         if len(set(candidatos)) > 1:
             seguinte = tipos_dos_atos[n + 1] if n + 1 < len(tipos_dos_atos) else None
             if seguinte is None:

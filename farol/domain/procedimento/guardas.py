@@ -12,6 +12,7 @@ from farol import formatos
 from farol.domain.procedimento.quadro import Transicao, id_prazo
 from farol.normas.acessorias import tipos_de_acessoria
 from farol.normas.citacoes import citacao
+from farol.normas.prazos import DO_INTERESSADO, catalogo_prazos
 from farol.normas.transicao import transicao
 
 
@@ -57,6 +58,8 @@ class ContextoAto:
     """Há inquérito de acidente ou fato da navegação sem decisão final do Tribunal Marítimo."""
     infracao_de_poluicao: bool = False
     estado_anterior_ao_sobrestamento: str | None = None
+    prazos_do_estado_anterior: tuple[str, ...] = ()
+    """Os prazos (`prazo.<regime>.<etapa>`) que correm no estado anterior ao sobrestamento."""
     valor_devido: Decimal = Decimal("0.00")
     """Multa em vigor menos o que já foi pago (negativo: pago a maior)."""
     recurso_pendente: bool = False
@@ -158,6 +161,19 @@ def _nao_sobrestado(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
             "Tribunal Marítimo: nenhuma sanção antes dela "
             f"({citacao('sobrestamento_inquerito').referencia()})",
             "inquerito_acidente_pendente",
+        )
+    return _OK
+
+
+def _retorno_com_prazo_do_interessado(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    """O estado de retorno do sobrestamento tem prazo do interessado (`destinatario:
+    administrado` em prazos.yaml): ele recomeça da ciência do levantamento, não do registro."""
+    catalogo = catalogo_prazos()
+    if not any(
+        catalogo.regras[p].destinatario == DO_INTERESSADO for p in c.prazos_do_estado_anterior
+    ):
+        return _recusa(
+            f'o estado "{c.estado_anterior_ao_sobrestamento}" não tem prazo do interessado', "tipo"
         )
     return _OK
 
@@ -589,6 +605,13 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "não há inquérito de acidente ou fato da navegação aguardando o Tribunal Marítimo, "
             "ou a infração é de poluição das águas",
             _nao_sobrestado,
+        ),
+        Guarda(
+            "retorno_com_prazo_do_interessado",
+            "condicao",
+            "o estado anterior ao sobrestamento tem prazo do interessado (defesa, "
+            "esclarecimentos): o levantamento espera a ciência dele para reabri-lo",
+            _retorno_com_prazo_do_interessado,
         ),
         Guarda(
             "sobrestamento_cabivel",

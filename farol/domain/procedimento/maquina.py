@@ -15,8 +15,8 @@ from farol.domain.procedimento.quadro import (
     Marca,
     Quadro,
     Transicao,
-    entradas_de,
     origens_de,
+    retornos_de,
 )
 from farol.erros import Conflito, DadosNormativosInvalidos, EntradaInvalida
 
@@ -57,6 +57,7 @@ class Maquina:
             p for t in self.transicoes if not t.e_correcao for p in t.papeis
         )
         self.marcas: Mapping[str, Marca] = {m.id: m for m in quadro.marcas}
+        self._retornos = retornos_de(self.transicoes, self.estados)
         self._tipos_por_marca = {
             m: tuple(dict.fromkeys(t.tipo_ato for t in self.transicoes if m in t.marcas))
             for m in self.marcas
@@ -350,7 +351,7 @@ class Maquina:
         if t.destino != ANTERIOR:
             return t.destino
         anterior = contexto.estado_anterior_ao_sobrestamento
-        possiveis = entradas_de(self.transicoes, self.estados).get(estado, set())
+        possiveis = self._retornos.get(estado, set())
         if anterior is None or anterior not in possiveis:
             raise EntradaInvalida(
                 f'estado anterior inválido para retornar de "{estado}": {anterior!r} '

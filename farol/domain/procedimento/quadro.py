@@ -171,3 +171,27 @@ def entradas_de(
                 continue
             entradas.setdefault(destino, set()).update(o for o in origens_de(t, estados))
     return entradas
+
+
+def retornos_de(
+    transicoes: Iterable[Transicao], estados: Mapping[str, Estado]
+) -> dict[str, set[str]]:
+    """Para cada estado de onde parte uma transição "@anterior", os estados a que ela pode
+    voltar: os de onde se entra no desvio. O desvio são os estados de onde parte uma transição
+    "@anterior" (o sobrestado e o sobrestamento levantado à espera da ciência do interessado):
+    de um deles se volta aos estados de onde se chega a ele, ou ao primeiro do desvio."""
+    transicoes = tuple(transicoes)
+    entradas = entradas_de(transicoes, estados)
+    desvio = {o for t in transicoes if t.destino == ANTERIOR for o in origens_de(t, estados)}
+    retornos: dict[str, set[str]] = {}
+    for estado in desvio:
+        vistos, pilha, fora = {estado}, [estado], set()
+        while pilha:
+            for x in entradas.get(pilha.pop(), set()):
+                if x not in desvio:
+                    fora.add(x)
+                elif x not in vistos:
+                    vistos.add(x)
+                    pilha.append(x)
+        retornos[estado] = fora
+    return retornos

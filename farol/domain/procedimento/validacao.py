@@ -15,9 +15,9 @@ from farol.domain.procedimento.quadro import (
     NAO_FINAIS,
     Estado,
     Quadro,
-    entradas_de,
     id_prazo,
     origens_de,
+    retornos_de,
 )
 
 
@@ -153,7 +153,7 @@ def _problemas_das_marcas(q: Quadro) -> list[str]:
 
 
 def _problemas_do_grafo(q: Quadro, estados: Mapping[str, Estado]) -> list[str]:
-    entradas = entradas_de(q.transicoes, estados)
+    retornos = retornos_de(q.transicoes, estados)
     arestas: dict[str, set[str]] = {e: set() for e in estados}
     for t in q.transicoes:
         for o in origens_de(t, estados):
@@ -161,7 +161,7 @@ def _problemas_do_grafo(q: Quadro, estados: Mapping[str, Estado]) -> list[str]:
                 if destino == MESMO:
                     continue
                 if destino == ANTERIOR:
-                    arestas[o] |= entradas.get(o, set())
+                    arestas[o] |= retornos.get(o, set())
                 else:
                     arestas[o].add(destino)
     problemas: list[str] = []
@@ -187,7 +187,7 @@ def _problemas_do_grafo(q: Quadro, estados: Mapping[str, Estado]) -> list[str]:
     for t in q.transicoes:
         if t.destino == ANTERIOR:
             for o in origens_de(t, estados):
-                if not entradas.get(o):
+                if not retornos.get(o):
                     problemas.append(
                         f'transição "{t.tipo_ato}": "{ANTERIOR}" a partir de "{o}", '
                         "aonde nenhuma transição leva"

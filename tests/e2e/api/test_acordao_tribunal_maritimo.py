@@ -31,6 +31,9 @@ def acordao(**extra: Any) -> dict[str, Any]:
     } | extra
 
 
+CIENCIA = {"meio": "pessoal"}
+
+
 def sobrestado(api: Api) -> int:
     """Processo notificado em 02/03/2026 e sobrestado em 04/03/2026 pelo IAFN."""
     pid = api.novo_processo()
@@ -51,7 +54,8 @@ def texto_do_pdf(api: Api, pid: int, tipo: str) -> str:
 def test_acordao_retoma_o_processo_sobrestado_e_o_auto_seguinte_fica_vinculado(api: Api) -> None:
     pid = sobrestado(api)
     r = api.ato_ok(pid, "levantamento_sobrestamento", "2026-07-01", acordao())
-    assert r["processo"]["estado"] == "notificado"  # volta ao estado anterior ao sobrestamento
+    # o comparecimento é prazo do interessado: espera a ciência do levantamento
+    assert r["processo"]["estado"] == "sobrestamento_levantado"
 
     p = api.processo(pid)
     assert p["sobrestado"] is False
@@ -68,9 +72,11 @@ def test_acordao_retoma_o_processo_sobrestado_e_o_auto_seguinte_fica_vinculado(a
         "infracoes_apontadas": [INFRACAO],
         "medidas_preventivas": "Reforçar a fiscalização da dotação de salvatagem na Baía Norte.",
     }
-    # O comparecimento recomeça por inteiro do levantamento: 8 dias úteis contados de 01/07
+    r = api.ato_ok(pid, "ciencia_levantamento_sobrestamento", "2026-07-01", CIENCIA)
+    assert r["processo"]["estado"] == "notificado"  # volta ao estado anterior ao sobrestamento
+    # O comparecimento recomeça por inteiro da ciência: 8 dias úteis contados de 01/07
     # (quarta), excluído o dia do começo: 02, 03, 06, 07, 08, 09, 10 e 13/07 -> 13/07/2026.
-    comparecimento = p["prazos"][-1]
+    comparecimento = api.processo(pid)["prazos"][-1]
     assert (comparecimento["etapa"], comparecimento["inicio"], comparecimento["vencimento"]) == (
         "comparecimento",
         "2026-07-01",
@@ -96,6 +102,7 @@ def test_auto_com_infracao_que_o_acordao_nao_apontou_exige_justificativa(api: Ap
     pid = sobrestado(api)
     api.ato_ok(pid, "levantamento_sobrestamento", "2026-07-01",
                acordao(infracoes_apontadas=[APONTADA_OUTRA]))  # fmt: skip
+    api.ato_ok(pid, "ciencia_levantamento_sobrestamento", "2026-07-01", CIENCIA)
     api.ato_ok(pid, "esclarecimentos_prestados", "2026-07-03", {"texto": "Coletes em terra."})
     antes = api.processo(pid)
 
@@ -131,6 +138,7 @@ def test_acordao_sem_infracoes_apontadas_vincula_o_auto_sem_exigir_justificativa
     pid = sobrestado(api)
     api.ato_ok(pid, "levantamento_sobrestamento", "2026-07-01",
                {"numero": "7.004/2026", "publicado_em": "2026-07-01"})  # fmt: skip
+    api.ato_ok(pid, "ciencia_levantamento_sobrestamento", "2026-07-02", CIENCIA)
     assert api.processo(pid)["acordao"]["infracoes_apontadas"] == []
     api.ato_ok(pid, "esclarecimentos_prestados", "2026-07-03", {"texto": "Coletes em terra."})
     api.ato_ok(pid, "lavratura_auto", "2026-07-06", lavratura())
@@ -194,7 +202,7 @@ def test_publicacao_do_acordao_depois_do_levantamento_ou_antes_do_sobrestamento_
     # nos limites: publicado no dia do sobrestamento e levantado no dia da publicação
     r = api.ato_ok(pid, "levantamento_sobrestamento", "2026-03-04",
                    acordao(publicado_em="2026-03-04"))  # fmt: skip
-    assert r["processo"]["estado"] == "notificado"
+    assert r["processo"]["estado"] == "sobrestamento_levantado"
 
 
 def test_poluicao_das_aguas_continua_sem_sobrestamento(api: Api) -> None:

@@ -435,19 +435,28 @@ def test_sobrestamento_suspende_e_o_levantamento_volta_ao_estado_anterior(api: A
 
     acordao = {"numero": "7.001/2026", "publicado_em": "2026-06-26"}
     r = api.ato_ok(pid, "levantamento_sobrestamento", "2026-07-01", acordao)
-    assert r["processo"]["estado"] == "em_defesa"
+    # a defesa é prazo do interessado: recomeça da ciência do levantamento, não do registro
+    # (Lei 9.784/1999 arts. 28 e 66); até ela, nenhum prazo corre e não há revelia
+    assert r["processo"]["estado"] == "sobrestamento_levantado"
     p = api.processo(pid)
     assert p["sobrestado"] is False
     assert p["acordao"]["numero"] == "7.001/2026"
-    defesa = p["prazos"][-1]
+    assert _abertos(p) == []
+    assert {t["tipo"] for t in p["atos_permitidos"]} >= {"ciencia_levantamento_sobrestamento"}
+    assert api.ato(pid, "revelia", "2026-08-03").status_code == 409
+    assert api.ato(pid, "ciencia_levantamento_sobrestamento", "2026-07-13", {}).status_code == 422
+
+    r = api.ato_ok(pid, "ciencia_levantamento_sobrestamento", "2026-07-13", {"meio": "AR"})
+    assert r["processo"]["estado"] == "em_defesa"
+    defesa = api.processo(pid)["prazos"][-1]
     assert (defesa["etapa"], defesa["inicio"], defesa["vencimento"], defesa["aberto"]) == (
         "defesa",
-        "2026-07-01",
-        "2026-07-22",
+        "2026-07-13",
+        "2026-08-03",
         True,
     )
-    assert api.ato(pid, "revelia", "2026-07-22").status_code == 409
-    assert api.ato_ok(pid, "revelia", "2026-07-23")["processo"]["estado"] == "aguardando_julgamento"
+    assert api.ato(pid, "revelia", "2026-08-03").status_code == 409
+    assert api.ato_ok(pid, "revelia", "2026-08-04")["processo"]["estado"] == "aguardando_julgamento"
 
 
 def test_sobrestamento_e_recusado_para_infracao_de_poluicao(api: Api) -> None:

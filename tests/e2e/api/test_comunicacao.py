@@ -262,6 +262,26 @@ def test_aviso_de_ciencia_por_publicacao_no_dou_e_documento_oficial_verificavel(
     assert api.cliente.get(f"{API}/verificacao/{doc['codigo']}").json()["vigente"] is True
 
 
+def test_aviso_da_ciencia_do_levantamento_do_sobrestamento_cita_o_acordao(api: Api) -> None:
+    """O levantamento não tem documento próprio: registra o Acórdão do Tribunal Marítimo, que
+    o aviso da ciência dele por publicação cita pelo número; a defesa reabre da publicação."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_defesa")
+    api.ato_ok(pid, "sobrestamento", "2026-03-18", {"inquerito": "IAFN nº 21/2026"})
+    acordao = {"numero": "Acórdão TM nº 9.107/2026", "publicado_em": "2026-06-26"}
+    api.ato_ok(pid, "levantamento_sobrestamento", "2026-07-01", acordao)
+    r = api.ato_ok(pid, "ciencia_levantamento_sobrestamento", "2026-07-06", publicacao("2026-07-06"))
+    assert r["processo"]["estado"] == "em_defesa"
+    assert _prazo(api.processo(pid), "defesa")["vencimento"] == "2026-07-27"
+    r = api.post(f"/processos/{pid}/documentos", {"tipo": "aviso_publicacao"})
+    assert r.status_code == 201, r.text
+    texto = _texto_pdf(api, r.json())
+    for trecho in ("Levantamento do sobrestamento", "Acórdão do Tribunal Marítimo",
+                   "Acórdão TM nº 9.107/2026", "01/07/2026", "06/07/2026",
+                   "Apresentação de defesa", "27/07/2026"):  # fmt: skip
+        assert trecho in texto, (trecho, texto)
+
+
 def test_aviso_de_publicacao_e_recusado_com_o_motivo_quando_a_ciencia_foi_pessoal(
     api: Api,
 ) -> None:

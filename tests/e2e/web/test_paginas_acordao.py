@@ -3,8 +3,8 @@
 
 O processo notificado em 02/03/2026 é sobrestado pela API em 04/03/2026 (IAFN pendente, LESTA
 art. 33, parágrafo único); a autoridade o levanta pelo formulário da página com o Acórdão
-publicado em 26/06/2026, e a página mostra o acórdão no cabeçalho e na linha do tempo; o
-formulário da lavratura passa a pedir a justificativa das infrações que o acórdão não apontou.
+publicado em 26/06/2026, e a página mostra o acórdão no cabeçalho e na linha do tempo; dada a
+ciência do levantamento ao notificado, o formulário da lavratura passa a pedir a justificativa das infrações que o acórdão não apontou.
 """
 
 from __future__ import annotations
@@ -77,6 +77,16 @@ def test_levantamento_pela_pagina_registra_o_acordao_e_a_pagina_o_mostra(
     assert "NORMAM (Port. 110/2023) item 3.2; LESTA art. 33, parágrafo único" in cabecalho
     linha = _texto(pagina[pagina.index('data-tipo="levantamento_sobrestamento"') :])
     assert "Acórdão do Tribunal Marítimo nº 7.010/2026, publicado em 26/06/2026" in linha
+    # o comparecimento é prazo do interessado: a página oferece a ciência do levantamento, com
+    # o meio, e não a lavratura
+    assert "aguardando a ciência do interessado" in pagina
+    assert 'data-form-ato="lavratura_auto"' not in pagina
+    form = _formulario(pagina, "ciencia_levantamento_sobrestamento")
+    assert 'name="dados.meio"' in form
+    dados = _ocultos(form) | {"data_ato": "2026-07-02", "dados.meio": "pessoal"}
+    r = cliente.post(f"/processos/{pid}/atos/ciencia_levantamento_sobrestamento", data=dados)
+    assert r.status_code == 303, r.text
+    pagina = cliente.get(r.headers["location"]).text
     # de volta a notificado: a lavratura que vier pede a justificativa do que for além do acórdão
     form = _formulario(pagina, "lavratura_auto")
     assert 'name="dados.justificativa"' in form
