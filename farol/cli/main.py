@@ -701,12 +701,21 @@ def auditoria_chave(
 def backup(
     arquivo: Annotated[str, typer.Argument(help="Arquivo do backup a gravar.")],
     database_url: OpcaoUrl = None,
+    substituir: Annotated[
+        bool,
+        typer.Option(
+            "--substituir",
+            help="Substitui o arquivo, se já existir (a rotação de um agendamento que reusa "
+            "os nomes); sem ela, um arquivo existente é recusado.",
+        ),
+    ] = False,
 ) -> None:
     """Backup do banco em uso: SQLite pela API de backup online (inclui o que está no WAL),
-    PostgreSQL por `pg_dump -Fc` do esquema do Farol."""
+    PostgreSQL por `pg_dump -Fc` do esquema do Farol. Não substitui um arquivo que já existe
+    sem --substituir."""
     from farol.services.copias import fazer_backup
 
-    b = fazer_backup(_url(database_url), Path(arquivo))
+    b = fazer_backup(_url(database_url), Path(arquivo), substituir=substituir)
     onde = f", esquema {b.esquema}" if b.esquema else ""
     print(f"backup gravado: {b.arquivo} ({b.formato}{onde}, {b.tamanho} bytes)")
 

@@ -43,12 +43,29 @@ class Backup:
     esquema: str | None = None
 
 
-def fazer_backup(url: str, arquivo: Path) -> Backup:
-    """Grava o backup do banco `url` em `arquivo` (o banco pode estar em uso)."""
+def fazer_backup(url: str, arquivo: Path, *, substituir: bool = False) -> Backup:
+    """Grava o backup do banco `url` em `arquivo` (o banco pode estar em uso).
+
+    Um arquivo que já existe (o backup de ontem, digitado de novo) só se substitui com
+    `substituir`; o próprio banco em uso, nunca (o nome novo apontaria para a cópia e o que o
+    servidor gravasse depois iria para o arquivo apagado)."""
+    if arquivo.is_dir():
+        raise EntradaInvalida(f"{arquivo} é uma pasta: informe o arquivo do backup", campo="arquivo")
+    if arquivo.exists() and not substituir:
+        raise EntradaInvalida(
+            f"{arquivo} já existe: o backup não o substitui sem --substituir (um backup bom "
+            "se perderia por um nome repetido)",
+            campo="arquivo",
+        )
     if e_sqlite(url):
         origem = arquivo_sqlite(url)
         if origem is None:
             raise EntradaInvalida("banco SQLite em memória não tem backup", campo="database_url")
+        if arquivo.exists() and arquivo.resolve() == Path(origem).resolve():
+            raise EntradaInvalida(
+                f"{arquivo} é o próprio banco em uso: grave o backup em outro arquivo",
+                campo="arquivo",
+            )
         copias.copiar_sqlite(Path(origem), arquivo)
         return Backup(arquivo, copias.SQLITE, arquivo.stat().st_size)
     esquema = copias.dump_pg(url, arquivo)

@@ -262,6 +262,31 @@ def test_backup_recente_restaura_sem_aviso(
     assert _situacao(url_banco) == antes
 
 
+def test_backup_nao_substitui_arquivo_existente_sem_a_opcao_nem_o_proprio_banco(
+    banco: Banco, url_banco: str, tmp_path: Path
+) -> None:
+    """O backup de ontem, com o nome digitado de novo, não se perde: recusa sem --substituir
+    (o arquivo fica byte a byte); com ela, substitui. O próprio banco SQLite em uso, nunca."""
+    from farol.store.db import arquivo_sqlite
+
+    inspetor, _ = _atores(banco)
+    _novo_processo(banco, inspetor, 1)
+    ontem = tmp_path / "ontem.backup"
+    assert _farol("backup", str(ontem), "--database-url", url_banco, cwd=tmp_path).returncode == 0
+    guardado = ontem.read_bytes()
+    r = _farol("backup", str(ontem), "--database-url", url_banco, cwd=tmp_path)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "erro: arquivo:" in r.stderr and "já existe" in r.stderr and "--substituir" in r.stderr
+    assert ontem.read_bytes() == guardado
+    r = _farol("backup", str(ontem), "--substituir", "--database-url", url_banco, cwd=tmp_path)
+    assert r.returncode == 0 and "backup gravado" in r.stdout, r.stderr
+    origem = arquivo_sqlite(url_banco)
+    if origem is not None:
+        r = _farol("backup", origem, "--substituir", "--database-url", url_banco, cwd=tmp_path)
+        assert r.returncode == 2 and "é o próprio banco em uso" in r.stderr, r.stderr
+        assert _situacao(url_banco)["processos"]  # o banco segue inteiro
+
+
 def test_restaurar_no_esquema_public_do_postgresql(tmp_path: Path) -> None:
     """No esquema `public` (o do passo a passo de docs/banco.md) a extensão pg_trgm mora no
     próprio esquema do Farol: o `ALTER SCHEMA ... RENAME` da restauração a levava junto, e o
