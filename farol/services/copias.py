@@ -50,7 +50,9 @@ def fazer_backup(url: str, arquivo: Path, *, substituir: bool = False) -> Backup
     `substituir`; o próprio banco em uso, nunca (o nome novo apontaria para a cópia e o que o
     servidor gravasse depois iria para o arquivo apagado)."""
     if arquivo.is_dir():
-        raise EntradaInvalida(f"{arquivo} é uma pasta: informe o arquivo do backup", campo="arquivo")
+        raise EntradaInvalida(
+            f"{arquivo} é uma pasta: informe o arquivo do backup", campo="arquivo"
+        )
     if arquivo.exists() and not substituir:
         raise EntradaInvalida(
             f"{arquivo} já existe: o backup não o substitui sem --substituir (um backup bom "
