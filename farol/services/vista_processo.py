@@ -14,8 +14,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regime
-from farol.domain.procedimento.etapas import etapas
+from farol.domain.procedimento.etapas import estados_da_instancia, etapas
+from farol.domain.procedimento.maquina import Maquina
+from farol.domain.procedimento.quadro import id_prazo
 from farol.normas.infracoes import catalogo
+from farol.normas.transicao import transicao
 from farol.pdf.dados import TITULOS
 from farol.relogio import hoje
 from farol.services import (
@@ -69,7 +72,12 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
         "campo_inspecao": inspecao_do_processo.registro_de_campo.na_sessao(s, ator, processo_id),
         "assistente": assistente,
         # o indicador de etapas: os estados do quadro do regime, o atual e os percorridos
-        "etapas": etapas(maquina, d["estado"], [a["tipo"] for a in d["atos"]]),
+        "etapas": etapas(
+            maquina,
+            d["estado"],
+            [a["tipo"] for a in d["atos"]],
+            _instancias_que_nao_vem(maquina, d),
+        ),
         "autores_por_infracao": {
             i["codigo"]: infracoes[i["codigo"]].autores
             for i in d["infracoes"]
@@ -81,6 +89,18 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
     }
 
 
+def _instancias_que_nao_vem(maquina: Maquina, d: dict[str, Any]) -> frozenset[str]:
+    """Os estados de uma instância extinta pela norma nova (dados/transicao.yaml) que o
+    processo não alcançará: nenhum prazo dela se abriu nele (o recurso ao DGN da NORMAM-07 só
+    cabe contra a decisão comunicada antes da NORMAM-401; o indicador não o promete)."""
+    abertos = {id_prazo(d["regime"], x["etapa"]) for x in d["prazos"]}
+    fora: set[str] = set()
+    for instancia in transicao().instancias_extintas.values():
+        if not abertos & set(instancia.prazos):
+            fora |= estados_da_instancia(maquina, instancia.prazos)
+    return frozenset(fora)
+
+
 def _medidas_e_custodia(
     s: Session, ator: Ator, d: dict[str, Any], competente: bool
 ) -> dict[str, Any]:
@@ -89,9 +109,7 @@ def _medidas_e_custodia(
     da guarda (o extrato de `custodia.extrato`, com o que falta pagar para a entrega) e o
     próximo vencimento."""
     regime_custodia = carregar_regime(custodia.REGIME)
-    pode_recolher = competente and ator.papel in regime_custodia.papeis_que_registram(
-        "recolhe_bem"
-    )
+    pode_recolher = competente and ator.papel in regime_custodia.papeis_que_registram("recolhe_bem")
     abertos = sorted((x for x in d["prazos"] if x["aberto"]), key=lambda x: x["vencimento"])
     return {
         "levantamentos": _levantamentos(s, d["medidas"]),

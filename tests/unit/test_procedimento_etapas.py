@@ -11,7 +11,13 @@ from __future__ import annotations
 import pytest
 
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
-from farol.domain.procedimento.etapas import Etapa, etapas, linha_principal, percorridos
+from farol.domain.procedimento.etapas import (
+    Etapa,
+    estados_da_instancia,
+    etapas,
+    linha_principal,
+    percorridos,
+)
 from farol.domain.procedimento.maquina import Maquina
 
 LESTA = carregar_regime("lesta")
@@ -73,7 +79,6 @@ def test_o_sobrestamento_entra_logo_depois_da_etapa_de_onde_o_processo_saiu() ->
     assert _situacoes(volta)["em_defesa"] == "atual"
 
 
-
 def test_o_levantamento_que_espera_a_ciencia_fica_no_desvio_e_a_ciencia_volta_a_defesa() -> None:
     sobrestou = [*ATE_A_DEFESA, "sobrestamento", "levantamento_sobrestamento"]
     lista = etapas(LESTA, "sobrestamento_levantado", sobrestou)
@@ -110,3 +115,23 @@ def test_em_todo_regime_o_processo_novo_tem_uma_so_etapa_atual_a_primeira(maquin
     assert lista[0].situacao == "atual" and lista[0].estados == (maquina.estado_inicial,)
     assert all(e.nome for e in lista)
     assert lista[-1].final and not any(e.final for e in lista[:-1])
+
+
+def test_a_instancia_extinta_sai_do_indicador_salvo_se_o_processo_passou_por_ela() -> None:
+    """O recurso ao DGN da NORMAM-07 (poluição) só cabe contra a decisão comunicada antes da
+    NORMAM-401 (dados/transicao.yaml, instancias_extintas): o serviço omite os estados dele
+    do processo em que o prazo não se abriu; o que passou por eles continua a vê-los."""
+    poluicao = carregar_regime("poluicao")
+    dgn = estados_da_instancia(
+        poluicao, ("prazo.poluicao.recurso_final", "prazo.poluicao.decisao_recurso_final")
+    )
+    assert dgn == {"em_recurso_final", "recurso_final_decidido", "decisao_definitiva_notificada"}
+    assert estados_da_instancia(LESTA, ("prazo.poluicao.recurso_final",)) == frozenset()
+    omitidos = etapas(poluicao, "em_defesa", ["ciencia_auto"], omitir=dgn)
+    assert not {e.estados[0] for e in omitidos} & dgn
+    assert {e.estados[0] for e in etapas(poluicao, "em_defesa", ["ciencia_auto"])} >= dgn
+    recorreu = ["ciencia_auto", "defesa", "registro_laudo", "ciencia_laudo", "complementacao",
+                "julgamento_procedente", "ciencia_decisao", "recurso", "decisao_recurso_nao_provido",
+                "ciencia_decisao_recurso", "recurso_final"]  # fmt: skip
+    lista = etapas(poluicao, "em_recurso_final", recorreu, omitir=dgn)
+    assert _situacoes(lista)["em_recurso_final"] == "atual"

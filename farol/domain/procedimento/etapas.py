@@ -17,7 +17,7 @@ Nenhum estado é nomeado aqui: tudo vem do quadro do regime (`procedimento_<regi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -110,11 +110,41 @@ def percorridos(maquina: Maquina, tipos_dos_atos: Sequence[str], estado_atual: s
     return vistos
 
 
-def etapas(maquina: Maquina, estado_atual: str, tipos_dos_atos: Sequence[str]) -> list[Etapa]:
-    """As etapas do indicador, com a situação de cada uma para o processo."""
+def estados_da_instancia(maquina: Maquina, prazos: Collection[str]) -> frozenset[str]:
+    """Os estados a que só se chega por uma instância (a do recurso em última instância da
+    NORMAM-07, extinta pela NORMAM-401): os que só se entram por atos que observam um dos
+    `prazos` dela (`prazo_do_ato`) ou a partir de outros estados dela."""
+    entradas: dict[str, list[tuple[Transicao, list[str]]]] = {}
+    for t in maquina.transicoes:
+        if t.e_correcao:
+            continue
+        for destino in t.destinos:
+            if destino not in (MESMO, ANTERIOR):
+                entradas.setdefault(destino, []).append((t, origens_de(t, maquina.estados)))
+    dela: set[str] = set()
+    mudou = True
+    while mudou:
+        mudou = False
+        for estado, vindas in entradas.items():
+            if estado not in dela and all(
+                t.prazo_do_ato in prazos or set(origens) <= dela for t, origens in vindas
+            ):
+                dela.add(estado)
+                mudou = True
+    return frozenset(dela)
+
+
+def etapas(
+    maquina: Maquina,
+    estado_atual: str,
+    tipos_dos_atos: Sequence[str],
+    omitir: Collection[str] = (),
+) -> list[Etapa]:
+    """As etapas do indicador, com a situação de cada uma para o processo. `omitir`: estados
+    que o processo não alcançará (a instância extinta para ele), salvo se já passou por eles."""
     atual = maquina.estado(estado_atual)
-    principal = list(linha_principal(maquina))
     passou = percorridos(maquina, tipos_dos_atos, estado_atual)
+    principal = [e for e in linha_principal(maquina) if e not in omitir or e in passou]
     if not atual.final and estado_atual not in principal:
         # o desvio entra logo depois do último estado da linha principal por que o processo
         # passou (de onde ele saiu dela)

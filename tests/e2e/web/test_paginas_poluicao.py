@@ -57,6 +57,13 @@ def test_auto_de_poluicao_aberto_pela_pagina_e_o_lta_pelo_formulario(cliente: Te
     assert "NORMAM-401/DPC item 1.5.2" in pagina
     assert "1.200,5 L" in pagina
     assert "Ciência da autuação" in pagina
+    # o indicador de etapas de um auto de 2026 (NORMAM-401): o recurso ao DPC é a última
+    # instância; o recurso ao DGN da NORMAM-07 não aparece como etapa a seguir
+    indicador = pagina[
+        pagina.index('id="etapas"') : pagina.index("</nav>", pagina.index('id="etapas"'))
+    ]
+    assert "Recurso ao DPC interposto" in indicador
+    assert "DGN" not in indicador and "Decisão definitiva comunicada" not in indicador
     # os documentos oferecidos são os do regime (e os da custódia), não os da LESTA
     assert 'value="auto_de_infracao_poluicao"' in pagina
     assert 'value="notificacao_comparecimento"' not in pagina
