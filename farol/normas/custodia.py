@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from farol.normas.citacao import Citacao, ler_yaml
 
@@ -28,9 +28,22 @@ class Qualidades(_Modelo):
     valores: tuple[str, ...] = Field(min_length=1)
 
 
+class SemDiarias(_Modelo):
+    """Quando as diárias da tabela da OM não correm: a guarda por um fiel depositário destas
+    qualidades não está sob a responsabilidade da OM."""
+
+    depositarios: tuple[str, ...] = Field(min_length=1)
+    regra: str = Field(min_length=1)
+    fontes: tuple[Citacao, ...] = Field(min_length=1)
+
+    def referencia(self) -> str:
+        return "; ".join(f.referencia() for f in self.fontes)
+
+
 class Diarias(_Modelo):
     regra: str = Field(min_length=1)
     fonte: Citacao
+    sem_diarias: SemDiarias | None = None
 
 
 class DadosCustodia(_Modelo):
@@ -39,6 +52,17 @@ class DadosCustodia(_Modelo):
     qualidades_do_depositario: Qualidades
     qualidades_de_quem_recebe: Qualidades
     diarias: Diarias
+
+    @model_validator(mode="after")
+    def _depositarios_conhecidos(self) -> DadosCustodia:
+        sem = self.diarias.sem_diarias
+        if sem is not None:
+            fora = set(sem.depositarios) - set(self.qualidades_do_depositario.valores)
+            if fora:
+                raise ValueError(
+                    f"diarias.sem_diarias.depositarios fora de qualidades_do_depositario: {fora}"
+                )
+        return self
 
 
 @cache

@@ -63,6 +63,9 @@ class Extrato:
     multas: tuple[Lancamento, ...] = field(default=())
     deduzido_do_leilao: Decimal = ZERO
     """O que o produto do leilão cobriu das despesas da custódia (NORMAM-07 item 0313)."""
+    diarias_correm: bool = True
+    """Falso com a guarda pelo fiel depositário que responde pelas despesas (custodia.yaml,
+    `diarias.sem_diarias`): os dias se contam, as diárias da tabela da OM não se cobram."""
 
     @property
     def total_diarias(self) -> Decimal:
@@ -133,12 +136,15 @@ def extrato(
     pago: Decimal = ZERO,
     multas: Iterable[Lancamento] = (),
     deduzido_do_leilao: Decimal = ZERO,
+    *,
+    diarias_correm: bool = True,
 ) -> Extrato:
     """As contas da guarda de `inicio` até o dia anterior a `fim` (a data da entrega, ou a de
-    hoje para a guarda em curso), no mínimo um dia."""
+    hoje para a guarda em curso), no mínimo um dia. Sem `diarias_correm`, nenhum item da
+    tabela se cobra (nem se aponta dia sem tabela)."""
     n = numero_de_diarias(inicio, fim)
     ultimo = inicio + dt.timedelta(days=n - 1)
-    t, sem = trechos(tarifas, itens, inicio, ultimo)
+    t, sem = trechos(tarifas, itens if diarias_correm else (), inicio, ultimo)
     return Extrato(
         ate=ultimo,
         diarias=n,
@@ -148,6 +154,7 @@ def extrato(
         pago=pago,
         multas=tuple(x for x in multas if x.valor > 0),
         deduzido_do_leilao=deduzido_do_leilao,
+        diarias_correm=diarias_correm,
     )
 
 

@@ -101,6 +101,11 @@ class ExtratoCustodia(Resultado):
     dias: int
     diarias: list[LinhaExtrato]
     sem_tabela: list[str]
+    sem_diarias: str | None = Field(
+        default=None,
+        description="por que as diárias da tabela da OM não correm (a guarda pelo fiel "
+        "depositário que responde pelas despesas: NORMAM-07 item 0311), com os fundamentos",
+    )
     avulsas: list[LinhaExtrato]
     total_custodia: Decimal
     pago: Decimal
@@ -243,6 +248,7 @@ def extratos(
     tarifas = _tarifas(s, {c.om_id for c, _ in linhas})
     contas = _atos_de_conta(s, [c.processo_id for c, _ in linhas], data)
     multas = _multas_da_origem(s, [p.origem_id for _, p in linhas if p.origem_id])
+    sem_diarias = _guarda_sem_diarias(s, [c.processo_id for c, _ in linhas])
     saida: dict[int, regras.Extrato] = {}
     for c, p in linhas:
         x = contas.get(c.processo_id, _Contas())
@@ -257,8 +263,29 @@ def extratos(
             x.pago,
             [multa] if multa else [],
             x.deduzido_do_leilao,
+            diarias_correm=c.processo_id not in sem_diarias,
         )
     return saida
+
+
+def _guarda_sem_diarias(s: Session, ids: list[int]) -> set[int]:
+    """Os processos cujo recolhimento pôs o bem sob a guarda de um fiel depositário que
+    responde pelas despesas dele (custodia.yaml, `diarias.sem_diarias`), numa consulta."""
+    regra = dados_custodia().diarias.sem_diarias
+    if regra is None or not ids:
+        return set()
+    primeiro: dict[int, dict[str, Any]] = {}
+    for pid, payload in s.execute(
+        select(Ato.processo_id, Ato.payload)
+        .where(Ato.processo_id.in_(set(ids)), Ato.tipo.in_(_tipos("recolhe_bem")))
+        .order_by(Ato.processo_id, Ato.seq)
+    ):
+        primeiro.setdefault(pid, payload or {})
+    return {
+        pid
+        for pid, dados in primeiro.items()
+        if ((dados.get("fiel_depositario") or {}).get("qualidade")) in regra.depositarios
+    }
 
 
 def _custodia(s: Session, p: Processo) -> Custodia:
@@ -315,6 +342,13 @@ def _linhas(e: regras.Extrato) -> tuple[list[LinhaExtrato], list[str]]:
     return diarias, sem
 
 
+def _sem_diarias(e: regras.Extrato) -> str | None:
+    regra = dados_custodia().diarias.sem_diarias
+    if e.diarias_correm or regra is None:
+        return None
+    return f"{regra.regra} ({regra.referencia()})"
+
+
 @caso_de_uso()
 def extrato(
     s: Session, ator: Ator, processo_id: int, data: dt.date | None = None
@@ -335,6 +369,7 @@ def extrato(
         dias=e.diarias,
         diarias=diarias,
         sem_tabela=sem,
+        sem_diarias=_sem_diarias(e),
         avulsas=[LinhaExtrato(descricao=x.descricao, valor=x.valor) for x in e.avulsas],
         total_custodia=e.total_custodia,
         pago=e.pago,

@@ -373,6 +373,18 @@ def campo_dos_lacres(nome: str, obrigatorio: bool) -> Campo:
     )
 
 
+def _ajuda_do_depositario() -> str | None:
+    """O efeito da qualidade do fiel depositário nas contas (custodia.yaml, `sem_diarias`)."""
+    sem = dados_custodia().diarias.sem_diarias
+    if sem is None:
+        return None
+    quais = ", ".join(filtros.qualidade(q) for q in sem.depositarios)
+    return (
+        f"com {quais} como depositário, as diárias da tabela da OM não correm "
+        f"({sem.referencia()})"
+    )
+
+
 def campos_do_recolhimento() -> list[Campo]:
     """O Auto de Apreensão (recolhimento à guarda, `DadosRecolhimento`): local, estado na
     chegada, fiel depositário (LESTA art. 17 § 1º) e os lacres aplicados."""
@@ -392,6 +404,7 @@ def campos_do_recolhimento() -> list[Campo]:
             "do fiel depositário",
             d.qualidades_do_depositario.valores,
             endereco=True,
+            ajuda_qualidade=_ajuda_do_depositario(),
         ),
         campo_dos_lacres("recolhimento.lacres", False),
         Campo("recolhimento.texto", "Observações", "textarea"),
@@ -410,7 +423,11 @@ def campos_do_recolhimento() -> list[Campo]:
 
 
 def campos_de_identificacao(
-    prefixo: str, quem: str, qualidades: tuple[str, ...] = (), endereco: bool = False
+    prefixo: str,
+    quem: str,
+    qualidades: tuple[str, ...] = (),
+    endereco: bool = False,
+    ajuda_qualidade: str | None = None,
 ) -> list[Campo]:
     """Nome, CPF/CNPJ e, se a norma a restringe, a qualidade de quem assina o termo."""
     campos = [
@@ -425,6 +442,7 @@ def campos_de_identificacao(
                 "select",
                 True,
                 opcoes=opcoes_de_qualidade(qualidades),
+                ajuda=ajuda_qualidade,
             )
         )
     if endereco:

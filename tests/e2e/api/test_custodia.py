@@ -28,6 +28,7 @@ from farol.store.orm import Custodia, MedidaAdministrativa
 
 from .conftest import BEM_ACHADO, CPF_DONO, Api, inspecao
 
+CPF_GUARDA = "935.411.347-80"
 TARIFA = {
     "vigente_desde": "2026-01-01",
     "ato": "Portaria nº 12/2026 da CPSC",
@@ -36,10 +37,12 @@ TARIFA = {
 RECOLHIMENTO = {
     "local_guarda": "Pátio da CPSC, Florianópolis",
     "estado_na_chegada": "Casco íntegro, motor de popa 40 HP, sem avarias aparentes.",
+    # o depositário designado da OM: a guarda fica sob a responsabilidade dela e as diárias da
+    # tabela correm (NORMAM-07 item 0311)
     "fiel_depositario": {
-        "nome": "João Dono",
-        "documento": CPF_DONO,
-        "qualidade": "proprietario",
+        "nome": "SG Carlos Guarda",
+        "documento": CPF_GUARDA,
+        "qualidade": "om",
     },
     "lacres": [
         {"numero": "L-0001", "tipo": "lacre plástico numerado", "local_aplicacao": "ignição"}
@@ -87,7 +90,7 @@ def test_sanada_e_retirada_entrega_recusada_ate_pagar_e_apreensao_levantada(api:
     assert c["regime"] == "custodia"
     assert c["custodia"]["local_guarda"] == RECOLHIMENTO["local_guarda"]
     assert c["custodia"]["lacres"][0]["numero"] == "L-0001"
-    assert c["custodia"]["fiel_depositario"]["qualidade"] == "proprietario"
+    assert c["custodia"]["fiel_depositario"]["qualidade"] == "om"
     # a apreensão aponta a custódia; não se levanta por fora dela
     medida = api.processo(ap["pid"])["medidas"]
     apreensao = next(m for m in medida if m["tipo"] == "apreensao_embarcacao")
@@ -183,6 +186,42 @@ def test_embarcacao_nao_fica_sob_custodia_duas_vezes(api: Api) -> None:
     r = _recolher(api, outra["medidas"]["apreensao_embarcacao"]["id"])
     assert r.status_code == 409 and "sob custódia" in r.text
     assert api.contar(Custodia) == 1
+
+
+def test_proprietario_fiel_depositario_guarda_sem_as_diarias_da_om(api: Api) -> None:
+    """NORMAM-07 item 0311: as diárias de guarda e conservação se cobram da embarcação "sob
+    responsabilidade das CP, DL ou AG". Com o proprietário como fiel depositário (LESTA art. 17
+    § 1º), a guarda é dele: a tabela da OM não corre; a despesa que a OM fez (o reboque) se
+    cobra, e só ela condiciona a entrega."""
+    assert api.post("/custodia/tarifas", TARIFA).status_code == 201
+    ap = _apreender(api, "401M2026509")
+    dono = {"nome": "João Dono", "documento": CPF_DONO, "qualidade": "proprietario"}
+    r = _recolher(
+        api,
+        ap["medidas"]["apreensao_embarcacao"]["id"],
+        local_guarda="Marina do proprietário, Jurerê, Florianópolis",
+        fiel_depositario=dono,
+    )
+    assert r.status_code == 201, r.text
+    cid = r.json()["id"]
+    api.ato_ok(
+        cid,
+        "lancamento_de_despesa",
+        "2026-03-03",
+        {"item": "recolhimento", "valor": "200.00", "descricao": "Reboque", "comprovante": "NF 9"},
+    )
+    extrato = api.get(f"/processos/{cid}/custodia", data="2026-03-20").json()
+    assert (extrato["dias"], extrato["diarias"], extrato["sem_tabela"]) == (18, [], [])
+    assert (extrato["total_custodia"], extrato["total_devido"]) == ("200.00", "200.00")
+    assert "não está sob a responsabilidade da OM" in extrato["sem_diarias"]
+    assert "NORMAM-07/DPC item 0311" in extrato["sem_diarias"]
+    assert [x["descricao"] for x in extrato["pendencias"]] == [
+        "Recolhimento (reboque, transporte do bem ao local de guarda): Reboque"
+    ]
+    # com o depositário da OM, as mesmas datas cobram as 18 diárias
+    _, outra = _custodia(api, "401M2026510")
+    comparado = api.get(f"/processos/{outra}/custodia", data="2026-03-20").json()
+    assert comparado["sem_diarias"] is None and comparado["total_custodia"] == "1080.00"
 
 
 def test_responsavel_desconhecido_edital_perdimento_e_leilao(api: Api) -> None:
@@ -348,7 +387,9 @@ def test_o_pagamento_da_custodia_nao_leva_a_multa_do_processo_de_origem(api: Api
     extrato = api.get(f"/processos/{cid}/custodia", data="2026-03-20").json()
     assert (extrato["total_custodia"], extrato["total_devido"]) == ("1080.00", "2080.00")
 
-    r = api.ato(cid, "pagamento_custodia", "2026-03-20", {"valor": "2080.00", "referencia": "GRU 1"})
+    r = api.ato(
+        cid, "pagamento_custodia", "2026-03-20", {"valor": "2080.00", "referencia": "GRU 1"}
+    )
     assert r.status_code == 422, r.text
     erro = r.json()
     assert erro["campo"] == "dados.valor" and "NORMAM-07" in erro["regra"]

@@ -17,7 +17,7 @@ pytest.importorskip(
 )
 
 from playwright.sync_api import expect
-from semente import CPF_CONDUTOR, CPF_DONO, atores, registrar
+from semente import CPF_CONDUTOR, CPF_DONO, CPF_ESTRANHO, atores, registrar
 from sqlalchemy import select
 
 from farol.formatos import data as data_br
@@ -109,8 +109,11 @@ def test_lacres_e_entrega_no_celular(
         f"#c-recolher-{medida}-recolhimento-estado_na_chegada",
         "Casco íntegro, motor de popa 40 HP, sem avarias aparentes.",
     )
-    pagina.fill(f"#c-recolher-{medida}-recolhimento-fiel_depositario-nome", "João Dono")
-    pagina.fill(f"#c-recolher-{medida}-recolhimento-fiel_depositario-documento", CPF_DONO)
+    # o depositário designado da OM (a guarda sob a responsabilidade dela: as diárias correm)
+    pagina.fill(f"#c-recolher-{medida}-recolhimento-fiel_depositario-nome", "SG Carlos Guarda")
+    pagina.fill(f"#c-recolher-{medida}-recolhimento-fiel_depositario-documento", CPF_ESTRANHO)
+    qualidade = pagina.locator(f"#c-recolher-{medida}-recolhimento-fiel_depositario-qualidade")
+    qualidade.select_option("om")
     linhas = form.locator("[data-linha]")
     expect(linhas).to_have_count(5)
     for i in range(5):

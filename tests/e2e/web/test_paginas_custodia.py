@@ -27,7 +27,7 @@ import pytest
 from apoio import csrf_de
 from fastapi.testclient import TestClient
 from PIL import Image
-from semente import CPF_CONDUTOR, CPF_DONO, atores
+from semente import CPF_CONDUTOR, CPF_DONO, CPF_ESTRANHO, atores
 from sqlalchemy import select
 
 from farol.formatos import data as data_br
@@ -132,9 +132,10 @@ def _recolher(cliente: TestClient, pid: int, medida: int, data_ato: dt.date, **e
         "data_ato": data_ato.isoformat(),
         "recolhimento.local_guarda": "Pátio da CPSC, Florianópolis",
         "recolhimento.estado_na_chegada": "Casco íntegro, motor de popa 40 HP, sem avarias.",
-        "recolhimento.fiel_depositario.nome": "João Dono",
-        "recolhimento.fiel_depositario.documento": CPF_DONO,
-        "recolhimento.fiel_depositario.qualidade": "proprietario",
+        # o depositário designado da OM: as diárias da tabela correm (NORMAM-07 item 0311)
+        "recolhimento.fiel_depositario.nome": "SG Carlos Guarda",
+        "recolhimento.fiel_depositario.documento": CPF_ESTRANHO,
+        "recolhimento.fiel_depositario.qualidade": "om",
         "recolhimento.fiel_depositario.endereco": "",
         **{
             f"recolhimento.lacres.{i}.{c}": ""
@@ -226,6 +227,8 @@ def test_recolher_lacrar_lancar_despesa_e_entregar_so_depois_de_pagar(
     assert r.status_code == 422, r.text
     erro = _bloco(r.text, "erro-recolhimento-fiel_depositario-documento")
     assert "dígito verificador" in erro
+    # a qualidade do depositário diz o efeito nas contas (NORMAM-07 item 0311)
+    assert "as diárias da tabela da OM não correm (NORMAM-07/DPC item 0311" in r.text
     assert 'value="Pátio da CPSC, Florianópolis"' in r.text
     assert 'value="L-0002"' in r.text and f'id="recolher-{apreensao}" open' in r.text
 
@@ -234,8 +237,9 @@ def test_recolher_lacrar_lancar_despesa_e_entregar_so_depois_de_pagar(
     cid = int(re.match(r"/processos/(\d+)\?registrado=recolhimento", r.headers["location"])[1])
     pagina = cliente.get(f"/processos/{cid}").text
     assert "Pátio da CPSC, Florianópolis" in _bloco(pagina, "custodia-local")
-    assert "João Dono" in _bloco(pagina, "custodia-depositario")
-    assert "proprietário da embarcação" in _bloco(pagina, "custodia-depositario")
+    assert "SG Carlos Guarda" in _bloco(pagina, "custodia-depositario")
+    assert "guarda pela Organização Militar" in _bloco(pagina, "custodia-depositario")
+    assert 'id="sem-diarias"' not in pagina
     tabela = _bloco(pagina, "lacres")
     assert "L-0001" in tabela and "L-0002" in tabela and "tampa do tanque" in tabela
     assert "10 dias" in _bloco(pagina, "custodia-dias")
