@@ -442,7 +442,7 @@ def campos_de_identificacao(
                 "select",
                 True,
                 opcoes=opcoes_de_qualidade(qualidades),
-                ajuda=ajuda_qualidade,
+                ajuda=ajuda_qualidade or "",
             )
         )
     if endereco:
