@@ -1218,7 +1218,9 @@ def usuario_senha(
     database_url: OpcaoUrl = None,
 ) -> None:
     """Troca a senha do usuário (pedida no terminal ou, com `--senha-stdin`, lida da entrada
-    padrão) e encerra as sessões abertas dele: quem entrou com a senha antiga entra de novo."""
+    padrão) e faz deixar de valer o que a antiga abriu: encerra as sessões abertas dele (quem
+    entrou com a senha antiga entra de novo), revoga o endereço da agenda e zera o contador de
+    falhas de login da conta."""
     from farol.services.contas import trocar_senha
     from farol.services.unit_of_work import BancoUnitOfWork
     from farol.store.db import Banco
@@ -1230,7 +1232,9 @@ def usuario_senha(
     finally:
         banco.fechar()
     encerradas = quantidade(r.sessoes_encerradas, "sessão encerrada", "sessões encerradas")
-    print(f"{r.login}: senha trocada; {encerradas}")
+    agenda = "; endereço da agenda revogado" if r.agenda_revogada else ""
+    falhas = "; contador de falhas de login zerado" if r.falhas_de_login_zeradas else ""
+    print(f"{r.login}: senha trocada; {encerradas}{agenda}{falhas}")
 
 
 @usuario_app.command("desativar")

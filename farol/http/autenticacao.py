@@ -22,7 +22,13 @@ from farol.http.seguranca import VALIDADE_TOKEN, Credencial, emitir_token, ler_t
 from farol.relogio import agora
 from farol.services import autenticacao
 from farol.services.jurisdicao import Ator
-from farol.services.limites import Limite, MuitasTentativas
+from farol.services.limites import (
+    LOGIN,
+    LOGIN_POR_ENDERECO,
+    Limite,
+    MuitasTentativas,
+    chave_da_conta,
+)
 from farol.services.unit_of_work import UnitOfWork, UnitOfWorkDoPedido
 from farol.store.orm import Usuario
 
@@ -38,8 +44,8 @@ def segredo(request: Request) -> str:
     return configuracao(request).segredo.get_secret_value()
 
 
-def limitador_de_login(request: Request, nome: str = "login") -> Limite:
-    """O limitador de falhas de login: `login` (por conta) ou `login_endereco`."""
+def limitador_de_login(request: Request, nome: str = LOGIN) -> Limite:
+    """O limitador de falhas de login: `LOGIN` (por conta) ou `LOGIN_POR_ENDERECO`."""
     limite: Limite = request.app.state.limites[nome]
     return limite
 
@@ -50,8 +56,8 @@ def endereco(request: Request) -> str:
 
 def _chaves(request: Request, login: str) -> list[tuple[Limite, tuple[str, ...]]]:
     return [
-        (limitador_de_login(request, "login"), (login.lower(),)),
-        (limitador_de_login(request, "login_endereco"), (endereco(request),)),
+        (limitador_de_login(request, LOGIN), chave_da_conta(login)),
+        (limitador_de_login(request, LOGIN_POR_ENDERECO), (endereco(request),)),
     ]
 
 

@@ -29,7 +29,10 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _revogar_ativos(s: Session, usuario_id: int) -> int:
+def revogar_ativos(s: Session, usuario_id: int) -> int:
+    """Revoga, na transação de quem chama, o endereço ativo do usuário (o usuário pede outro;
+    desativá-lo e trocar a senha dele também revogam: `farol.services.contas`); devolve
+    quantos revogou."""
     r = s.execute(
         update(TokenAgenda)
         .where(TokenAgenda.usuario_id == usuario_id, TokenAgenda.revogado_em.is_(None))
@@ -41,7 +44,7 @@ def _revogar_ativos(s: Session, usuario_id: int) -> int:
 @caso_de_uso(escrita=True)
 def criar_token(s: Session, ator: Ator) -> str:
     """Um endereço novo para o usuário (revoga o anterior); o token só aparece aqui, uma vez."""
-    _revogar_ativos(s, ator.usuario_id)
+    revogar_ativos(s, ator.usuario_id)
     token = secrets.token_urlsafe(32)
     s.add(TokenAgenda(usuario_id=ator.usuario_id, hash=_hash(token), criado_em=agora()))
     return token
@@ -50,7 +53,7 @@ def criar_token(s: Session, ator: Ator) -> str:
 @caso_de_uso(escrita=True)
 def revogar_token(s: Session, ator: Ator) -> bool:
     """Revoga o endereço ativo do usuário; `False` se não havia nenhum."""
-    return _revogar_ativos(s, ator.usuario_id) > 0
+    return revogar_ativos(s, ator.usuario_id) > 0
 
 
 @caso_de_uso()

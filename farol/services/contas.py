@@ -10,10 +10,14 @@ como o login confere a senha: a escrita não segura o banco à espera do hash.
 
 Revogação. O token da API e o cookie das páginas valem enquanto a sessão deles está aberta e o
 usuário está ativo (`autenticacao.ator_da_sessao`, lido a cada pedido); o endereço da agenda,
-enquanto não foi revogado e o usuário está ativo (`agenda.ator_do_token`). Trocar a senha
-encerra as sessões abertas do usuário: quem entrou com a senha antiga sai. Desativar encerra as
-sessões e revoga o endereço da agenda: o servidor em execução recusa o token já no pedido
-seguinte, e reativar não ressuscita token nenhum (o usuário entra de novo, com a senha).
+enquanto não foi revogado e o usuário está ativo (`agenda.ator_do_token`). Trocar a senha (a
+de uma conta comprometida, por exemplo) faz deixar de valer tudo o que a senha antiga abriu:
+encerra as sessões abertas, revoga o endereço da agenda (o mesmo caminho de desativar: quem
+tomou a senha pode ter copiado o endereço) e zera o contador de falhas de login da conta
+(`limites.zerar_falhas_da_conta`: quem esgotou as tentativas com a senha antiga não deixa o
+dono de fora com a nova). Desativar encerra as sessões e revoga o endereço da agenda. Nos dois
+casos o servidor em execução recusa o token já no pedido seguinte, e reativar não ressuscita
+token nenhum (o usuário entra de novo, com a senha).
 """
 
 from __future__ import annotations
@@ -29,13 +33,15 @@ from farol.domain.papeis import PAPEIS
 from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.relogio import agora
 from farol.rules.calendario import validar_uf
+from farol.services import agenda
 from farol.services.comandos import Modelo
+from farol.services.limites import zerar_falhas_da_conta
 from farol.services.mensagens import traduzir
 from farol.services.resultados.base import Resultado
 from farol.services.senhas import hash_senha
 from farol.services.unit_of_work import UnitOfWork, caso_de_uso
 from farol.services.usuarios import criar_om, criar_usuario, usuario_pelo_login, validar_email
-from farol.store.orm import OM, TIPOS_OM, Sessao, TokenAgenda
+from farol.store.orm import OM, TIPOS_OM, Sessao
 
 M = TypeVar("M", bound=Modelo)
 
@@ -220,6 +226,8 @@ class UsuarioCriado(Resultado):
 class SenhaTrocada(Resultado):
     login: str
     sessoes_encerradas: int
+    agenda_revogada: bool = False
+    falhas_de_login_zeradas: bool = False
 
 
 class SituacaoDoUsuario(Resultado):
@@ -253,12 +261,8 @@ def _encerrar_sessoes(s: Session, usuario_id: int) -> int:
 
 
 def _revogar_agenda(s: Session, usuario_id: int) -> bool:
-    r = s.execute(
-        update(TokenAgenda)
-        .where(TokenAgenda.usuario_id == usuario_id, TokenAgenda.revogado_em.is_(None))
-        .values(revogado_em=agora())
-    )
-    return bool(getattr(r, "rowcount", 0))
+    """Revoga o endereço ativo da agenda do usuário (o token em uso deixa de responder)."""
+    return agenda.revogar_ativos(s, usuario_id) > 0
 
 
 @caso_de_uso(escrita=True)
@@ -312,11 +316,18 @@ def cadastrar_usuario(uow: UnitOfWork, dados: NovoUsuario, senha: str) -> Usuari
 def _gravar_senha(s: Session, login: str, senha_hash: str) -> SenhaTrocada:
     u = usuario_pelo_login(s, login)
     u.senha_hash = senha_hash
-    return SenhaTrocada(login=u.login, sessoes_encerradas=_encerrar_sessoes(s, u.id))
+    return SenhaTrocada(
+        login=u.login,
+        sessoes_encerradas=_encerrar_sessoes(s, u.id),
+        agenda_revogada=_revogar_agenda(s, u.id),
+        falhas_de_login_zeradas=zerar_falhas_da_conta(s, u.login),
+    )
 
 
 def trocar_senha(uow: UnitOfWork, login: str, senha: str) -> SenhaTrocada:
-    """Grava a senha nova e encerra as sessões abertas do usuário (ele entra de novo)."""
+    """Grava a senha nova e faz deixar de valer o que a antiga abriu: encerra as sessões
+    abertas do usuário (ele entra de novo), revoga o endereço da agenda e zera o contador de
+    falhas de login da conta; tudo na mesma transação."""
     senha_hash = hash_senha(validar_senha(senha))
     return _gravar_senha(uow, login, senha_hash)
 

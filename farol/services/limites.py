@@ -12,6 +12,10 @@ O login tem dois contadores de falhas, conferidos antes de qualquer hash de senh
 - `login_endereco`: por endereço, em qualquer conta (quem espalha as tentativas por muitas
   contas esbarra no do endereço). O acerto zera só o da conta: entrar na própria conta não
   devolve ao endereço as tentativas gastas nas outras.
+
+Trocar a senha da conta (`contas.trocar_senha`) também zera o da conta, na transação da troca
+(`zerar_falhas_da_conta`): quem esgotou as tentativas adivinhando a senha antiga não deixa o
+dono, com a senha nova, de fora até a janela passar.
 """
 
 from __future__ import annotations
@@ -30,6 +34,17 @@ from sqlalchemy.orm import Session
 from farol.erros import ErroFarol
 from farol.store.db import Banco
 from farol.store.orm import Tentativa
+
+LOGIN = "login"
+"""O limite de falhas de login por conta (a chave: `chave_da_conta`)."""
+LOGIN_POR_ENDERECO = "login_endereco"
+"""O limite de falhas de login por endereço (a chave: o endereço de quem pede)."""
+
+
+def chave_da_conta(login: str) -> tuple[str, ...]:
+    """A chave da conta no limite `LOGIN`: o login como digitado conta para a mesma conta em
+    maiúsculas ou minúsculas."""
+    return (login.lower(),)
 
 
 class MuitasTentativas(ErroFarol):
@@ -172,7 +187,7 @@ class LimitadorNoBanco:
         self._gravacoes = itertools.count(1)
 
     def _chave(self, chave: tuple[str, ...]) -> str:
-        return hashlib.sha256("\x1f".join((self.nome, *chave)).encode()).hexdigest()
+        return _chave_no_banco(self.nome, chave)
 
     def _travar(self, s: Session, k: str) -> None:
         if s.get_bind().dialect.name == "postgresql":
@@ -212,7 +227,7 @@ class LimitadorNoBanco:
     def acertou(self, *chave: str) -> None:
         k = self._chave(chave)
         with self.banco.unit_of_work() as s:
-            s.execute(delete(Tentativa).where(Tentativa.limite == self.nome, Tentativa.chave == k))
+            _apagar(s, self.nome, k)
 
     def _contar(self, chave: tuple[str, ...], recusa: Callable[[float], Exception]) -> float:
         """Como `Limitador._contar`, sob a trava da chave, numa transação."""
@@ -246,6 +261,22 @@ class LimitadorNoBanco:
         self._contar(chave, lambda s: ConsultasDemais(s, self.maximo, self.janela_s))
 
 
+def _chave_no_banco(nome: str, chave: tuple[str, ...]) -> str:
+    return hashlib.sha256("\x1f".join((nome, *chave)).encode()).hexdigest()
+
+
+def _apagar(s: Session, nome: str, k: str) -> int:
+    r = s.execute(delete(Tentativa).where(Tentativa.limite == nome, Tentativa.chave == k))
+    return int(getattr(r, "rowcount", 0) or 0)
+
+
+def zerar_falhas_da_conta(s: Session, login: str) -> bool:
+    """Apaga as falhas de login contadas para a conta (o limite `LOGIN` no banco, o do
+    servidor), na transação de quem chama, como o acerto do login; o contador por endereço
+    fica. Devolve se havia alguma gravada (mesmo já fora da janela, à espera da limpeza)."""
+    return _apagar(s, LOGIN, _chave_no_banco(LOGIN, chave_da_conta(login))) > 0
+
+
 def limitadores_no_banco(
     banco: Banco, falhas_por_conta: int, falhas_por_endereco: int, janela_login_s: float
 ) -> dict[str, Limite]:
@@ -262,8 +293,8 @@ def limitadores_padrao(
     falhas_por_conta: int = 10, falhas_por_endereco: int = 30, janela_login_s: float = 15 * 60
 ) -> dict[str, Limitador]:
     return {
-        "login": Limitador(maximo=falhas_por_conta, janela_s=janela_login_s),
-        "login_endereco": Limitador(maximo=falhas_por_endereco, janela_s=janela_login_s),
+        LOGIN: Limitador(maximo=falhas_por_conta, janela_s=janela_login_s),
+        LOGIN_POR_ENDERECO: Limitador(maximo=falhas_por_endereco, janela_s=janela_login_s),
         "consulta_publica": Limitador(maximo=20, janela_s=15 * 60),
         # situação de pessoas por CPF/CNPJ (API): por usuário, cada consulta conta
         "situacao": Limitador(maximo=60, janela_s=60 * 60),

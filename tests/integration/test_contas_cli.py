@@ -355,3 +355,56 @@ def test_desativar_pela_cli_derruba_o_token_no_pedido_seguinte_e_ativar_nao_o_re
 def test_desativar_ou_ativar_quem_nao_existe_e_erro_no_login(farol: Farol, comando: str) -> None:
     r = farol("usuario", comando, "ninguem")
     assert (r.codigo, r.stderr.strip()) == (2, "erro: login: usuário 'ninguem' não encontrado")
+
+
+# --- trocar a senha de uma conta comprometida ------------------------------------------------
+
+
+def test_trocar_a_senha_revoga_o_endereco_da_agenda_como_desativar(
+    farol: Farol, banco: Banco, cliente: TestClient
+) -> None:
+    """O endereço da agenda foi criado por quem tinha a senha antiga: quem a tomou pode tê-lo
+    copiado. Trocar a senha o revoga, como desativar; o usuário cria outro, com a senha nova."""
+    _oms(farol)
+    assert _usuario(farol).codigo == 0
+    uow = BancoUnitOfWork(banco)
+    ator = autenticacao.ator_ativo(uow, _ler(banco, "ac.cpsc").id)
+    assert ator is not None
+    agenda_ics = f"/feeds/{agenda.criar_token(uow, ator)}.ics"
+    token = _token(cliente)
+    assert cliente.get(agenda_ics).status_code == 200
+
+    r = farol("usuario", "senha", "ac.cpsc", "--senha-stdin", entrada=OUTRA + "\n")
+    assert r.codigo == 0, r.stderr
+    assert r.stdout.strip() == (
+        "ac.cpsc: senha trocada; 1 sessão encerrada; endereço da agenda revogado"
+    )
+    # o servidor em execução, sem reiniciar: nem o token nem o endereço da agenda valem
+    assert _eu(cliente, token) == 401
+    assert cliente.get(agenda_ics).status_code == 404
+    with banco.unit_of_work(somente_leitura=True) as s:
+        assert s.execute(select(TokenAgenda.revogado_em)).scalar_one() is not None
+    novo = f"/feeds/{agenda.criar_token(uow, ator)}.ics"  # o usuário cria outro endereço
+    assert cliente.get(novo).status_code == 200
+
+
+def test_trocar_a_senha_zera_o_contador_de_falhas_de_login_so_da_conta(
+    farol: Farol, cliente: TestClient
+) -> None:
+    """Quem adivinhava a senha esgotou as tentativas da conta (429 até a janela passar): o dono,
+    com a senha nova, entra na hora. O contador das outras contas fica como estava."""
+    _oms(farol)
+    assert _usuario(farol).codigo == 0
+    assert _usuario(farol, "outro.cpsc").codigo == 0
+    for login in ("ac.cpsc", "outro.cpsc"):
+        assert {_entrar(cliente, login, "errada-errada-1") for _ in range(10)} == {401}
+        assert _entrar(cliente, login, SENHA) == 429  # barrado antes de conferir a senha
+
+    r = farol("usuario", "senha", "ac.cpsc", "--senha-stdin", entrada=OUTRA + "\n")
+    assert r.codigo == 0, r.stderr
+    assert r.stdout.strip() == (
+        "ac.cpsc: senha trocada; 0 sessões encerradas; contador de falhas de login zerado"
+    )
+    assert _entrar(cliente, "ac.cpsc", SENHA) == 401  # a antiga não entra (e conta como falha)
+    assert _entrar(cliente, "ac.cpsc", OUTRA) == 200
+    assert _entrar(cliente, "outro.cpsc", SENHA) == 429
