@@ -71,6 +71,7 @@ GATILHOS_DE_IMUTABILIDADE = (
     ("ato", "ato_imutavel"),
     ("documento_emitido", "documento_emitido_imutavel"),
     ("alteracao_cadastral", "alteracao_cadastral_imutavel"),
+    ("alteracao_de_conta", "alteracao_de_conta_imutavel"),
 )
 
 

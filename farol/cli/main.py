@@ -13,7 +13,7 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from pydantic import ValidationError
@@ -22,10 +22,13 @@ from farol.cli.erros import dica_do_erro_de_banco, falhar, falhar_configuracao, 
 from farol.cli.saida import celula, imprimir_json, tabela
 from farol.erros import EntradaInvalida, ErroFarol
 from farol.formatos import data as data_br
+from farol.formatos import data_hora, duracao, moeda, quantidade, sim_nao
 from farol.formatos import dias as em_dias
-from farol.formatos import duracao, moeda, quantidade, sim_nao
 from farol.relogio import hoje
 from farol.store.db import BancoIndisponivel, ErroDeBanco
+
+if TYPE_CHECKING:
+    from farol.services.historico_de_contas import Autor
 
 app = typer.Typer(
     name="farol",
@@ -919,6 +922,31 @@ def documento(
     print(f"código de verificação: {doc.codigo}  sha256: {doc.sha256}")
 
 
+def _operador() -> Autor:
+    """Quem roda a CLI, para o registro das mudanças de contas: ela entra no banco direto, sem
+    login no Farol, e o autor é o usuário do sistema operacional (o do processo, não o que uma
+    variável de ambiente diga) na máquina, com o `sudo` de origem, se houver."""
+    import getpass
+    import os
+    import socket
+
+    from farol.services.historico_de_contas import ORIGEM_CLI, Autor
+
+    try:
+        import pwd
+
+        usuario = pwd.getpwuid(os.getuid()).pw_name
+    except (ImportError, KeyError):  # sem pwd (Windows) ou uid sem nome (contêiner)
+        try:
+            usuario = getpass.getuser()
+        except OSError:
+            usuario = f"uid {os.getuid()}" if hasattr(os, "getuid") else "?"
+    operador = f"{usuario}@{socket.gethostname()}"
+    if sudo := os.environ.get("SUDO_USER"):
+        operador += f" (sudo de {sudo})"
+    return Autor(origem=ORIGEM_CLI, operador=operador)
+
+
 om_app = typer.Typer(
     help="Organizações Militares: criação, dias sem expediente, endereço e contato.",
     no_args_is_help=True,
@@ -962,7 +990,7 @@ def om_criar(
     )  # fmt: skip
     banco = Banco.conectar(_url(database_url))
     try:
-        r = cadastrar_om(BancoUnitOfWork(banco), dados)
+        r = cadastrar_om(BancoUnitOfWork(banco), dados, autor=_operador())
     finally:
         banco.fechar()
     subordinada = f", subordinada a {r.superior}" if r.superior else ", sem OM superior"
@@ -1136,7 +1164,8 @@ def resumo_diario(
 
 
 usuario_app = typer.Typer(
-    help="Usuários: criação, senha, desativação e e-mail do resumo diário de prazos.",
+    help="Usuários: criação, senha, desativação, e-mail do resumo diário de prazos e o registro "
+    "das mudanças de contas.",
     no_args_is_help=True,
 )
 app.add_typer(usuario_app, name="usuario")
@@ -1204,7 +1233,7 @@ def usuario_criar(
     senha = _ler_senha(senha_stdin)
     banco = Banco.conectar(_url(database_url))
     try:
-        r = cadastrar_usuario(BancoUnitOfWork(banco), dados, senha)
+        r = cadastrar_usuario(BancoUnitOfWork(banco), dados, senha, autor=_operador())
     finally:
         banco.fechar()
     print(f"usuário criado: {r.login} ({r.nome}), {nome_do_papel(r.papel)} na {r.om}")
@@ -1228,7 +1257,7 @@ def usuario_senha(
     senha = _ler_senha(senha_stdin)
     banco = Banco.conectar(_url(database_url))
     try:
-        r = trocar_senha(BancoUnitOfWork(banco), login, senha)
+        r = trocar_senha(BancoUnitOfWork(banco), login, senha, autor=_operador())
     finally:
         banco.fechar()
     encerradas = quantidade(r.sessoes_encerradas, "sessão encerrada", "sessões encerradas")
@@ -1251,7 +1280,7 @@ def usuario_desativar(
 
     banco = Banco.conectar(_url(database_url))
     try:
-        r = desativar_usuario(BancoUnitOfWork(banco), login)
+        r = desativar_usuario(BancoUnitOfWork(banco), login, autor=_operador())
     finally:
         banco.fechar()
     situacao = "desativado" if r.mudou else "já estava desativado"
@@ -1273,7 +1302,7 @@ def usuario_ativar(
 
     banco = Banco.conectar(_url(database_url))
     try:
-        r = ativar_usuario(BancoUnitOfWork(banco), login)
+        r = ativar_usuario(BancoUnitOfWork(banco), login, autor=_operador())
     finally:
         banco.fechar()
     print(f"{r.login}: {'ativado' if r.mudou else 'já estava ativo'}; entra com a senha que tem")
@@ -1309,6 +1338,80 @@ def usuario_email(
             f"{login}: e-mail {gravado} gravado, mas o papel {nome_do_papel(papel)} não recebe o "
             "resumo diário (ele vai a quem registra o ato que encerra cada prazo)"
         )
+
+
+@usuario_app.command("historico")
+def usuario_historico(
+    login: Annotated[
+        str | None,
+        typer.Argument(metavar="LOGIN", help="Login do usuário (sem ele: todas as contas)."),
+    ] = None,
+    om: Annotated[
+        str | None,
+        typer.Option("--om", metavar="SIGLA", help="Só a OM: a criação dela e os usuários dela."),
+    ] = None,
+    limite: Annotated[
+        int, typer.Option(min=1, metavar="N", help="Quantas mudanças, das mais recentes.")
+    ] = 100,
+    como_json: OpcaoJson = False,
+    database_url: OpcaoUrl = None,
+) -> None:
+    """Mostra o registro das mudanças de contas, das mais recentes às mais antigas: quem (na
+    CLI, o usuário do sistema operacional e a máquina) criou uma OM ou um usuário, trocou a
+    senha, desativou ou reativou um usuário, quando e o efeito (nunca a senha)."""
+    from farol.services.historico_de_contas import NOME_DA_ACAO, listar
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco
+
+    banco = Banco.conectar(_url(database_url))
+    try:
+        mudancas = listar(BancoUnitOfWork(banco), login=login, om=om, limite=limite)
+    finally:
+        banco.fechar()
+    if como_json:
+        imprimir_json([m.model_dump(mode="json") for m in mudancas])
+        return
+    linhas = [
+        [
+            data_hora(m.registrado_em),
+            NOME_DA_ACAO.get(m.acao, m.acao),
+            f"{m.login} ({m.om})" if m.login else f"OM {m.om}",
+            f"{m.origem}: {m.operador}",
+            _efeito(m.efeito),
+        ]
+        for m in mudancas
+    ]
+    tabela(
+        f"Mudanças de contas ({len(linhas)})",
+        ["Quando", "O quê", "Conta", "Quem", "Efeito"],
+        linhas,
+    )
+
+
+def _efeito(efeito: dict[str, Any]) -> str:
+    """O efeito de uma mudança de conta como as mensagens dos comandos o dizem."""
+    from farol.domain.papeis import nome_do_papel
+
+    if "papel" in efeito:  # usuário criado
+        return f"{nome_do_papel(efeito['papel'])} na {efeito.get('om')}"
+    if "tipo" in efeito:  # OM criada
+        superior = efeito.get("superior")
+        return f"{efeito['tipo']}, {efeito.get('municipio')}/{efeito.get('uf')}" + (
+            f", subordinada a {superior}" if superior else ", sem OM superior"
+        )
+    partes = []
+    if efeito.get("mudou") is False:
+        partes.append("já estava " + ("ativo" if efeito.get("ativo") else "desativado"))
+    if "sessoes_encerradas" in efeito:
+        n = int(efeito["sessoes_encerradas"])
+        partes.append(quantidade(n, "sessão encerrada", "sessões encerradas"))
+    if efeito.get("agenda_revogada"):
+        partes.append("endereço da agenda revogado")
+    if efeito.get("falhas_de_login_zeradas"):
+        partes.append("contador de falhas de login zerado")
+    if efeito.get("mudou") and efeito.get("ativo"):
+        partes.append("entra com a senha que tem")
+    return "; ".join(partes) or celula(efeito)
 
 
 @app.command()

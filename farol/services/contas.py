@@ -18,6 +18,10 @@ tomou a senha pode ter copiado o endereço) e zera o contador de falhas de login
 dono de fora com a nova). Desativar encerra as sessões e revoga o endereço da agenda. Nos dois
 casos o servidor em execução recusa o token já no pedido seguinte, e reativar não ressuscita
 token nenhum (o usuário entra de novo, com a senha).
+
+Registro. Cada caso de uso daqui grava, na própria transação, quem fez o quê, quando e em que
+conta (`historico_de_contas`; o autor vem da borda: na CLI, "CLI" e o usuário do sistema
+operacional), com o efeito e nunca a senha. A demonstração e a carga em massa não registram.
 """
 
 from __future__ import annotations
@@ -34,14 +38,26 @@ from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.relogio import agora
 from farol.rules.calendario import validar_uf
 from farol.services import agenda
+from farol.services import historico_de_contas as historico
 from farol.services.comandos import Modelo
+from farol.services.historico_de_contas import Autor
 from farol.services.limites import zerar_falhas_da_conta
 from farol.services.mensagens import traduzir
 from farol.services.resultados.base import Resultado
 from farol.services.senhas import hash_senha
 from farol.services.unit_of_work import UnitOfWork, caso_de_uso
 from farol.services.usuarios import criar_om, criar_usuario, usuario_pelo_login, validar_email
-from farol.store.orm import OM, TIPOS_OM, Sessao
+from farol.store.orm import (
+    ATIVACAO,
+    CRIACAO_DE_OM,
+    CRIACAO_DE_USUARIO,
+    DESATIVACAO,
+    OM,
+    TIPOS_OM,
+    TROCA_DE_SENHA,
+    Sessao,
+    Usuario,
+)
 
 M = TypeVar("M", bound=Modelo)
 
@@ -265,9 +281,15 @@ def _revogar_agenda(s: Session, usuario_id: int) -> bool:
     return agenda.revogar_ativos(s, usuario_id) > 0
 
 
+def _registrar(s: Session, acao: str, autor: Autor, u: Usuario, efeito: dict[str, Any]) -> None:
+    """A mudança no usuário `u` (o alvo), com o efeito dela."""
+    historico.registrar(s, acao, autor, om_id=u.om_id, usuario_id=u.id, efeito=efeito)
+
+
 @caso_de_uso(escrita=True)
-def cadastrar_om(s: Session, dados: NovaOM) -> OMCriada:
-    """Cria a OM; sigla repetida ou superior inexistente são recusadas."""
+def cadastrar_om(s: Session, dados: NovaOM, *, autor: Autor) -> OMCriada:
+    """Cria a OM e registra quem a criou; sigla repetida ou superior inexistente são
+    recusadas."""
     if s.execute(select(OM.id).where(OM.sigla == dados.sigla)).first():
         raise EntradaInvalida(f"já existe a OM {dados.sigla!r}", campo="sigla")
     superior = _om(s, dados.superior, "superior") if dados.superior else None
@@ -280,7 +302,7 @@ def cadastrar_om(s: Session, dados: NovaOM) -> OMCriada:
         municipio=dados.municipio,
         superior=superior,
     )
-    return OMCriada(
+    r = OMCriada(
         sigla=om.sigla,
         nome=om.nome,
         tipo=om.tipo,
@@ -288,10 +310,12 @@ def cadastrar_om(s: Session, dados: NovaOM) -> OMCriada:
         municipio=om.municipio,
         superior=superior.sigla if superior else None,
     )
+    historico.registrar(s, CRIACAO_DE_OM, autor, om_id=om.id, efeito=r.model_dump())
+    return r
 
 
 @caso_de_uso(escrita=True)
-def _gravar_usuario(s: Session, dados: NovoUsuario, senha_hash: str) -> UsuarioCriado:
+def _gravar_usuario(s: Session, dados: NovoUsuario, senha_hash: str, autor: Autor) -> UsuarioCriado:
     om = _om(s, dados.om, "om")
     u = criar_usuario(
         s,
@@ -303,56 +327,69 @@ def _gravar_usuario(s: Session, dados: NovoUsuario, senha_hash: str) -> UsuarioC
         om=om,
         email=dados.email,
     )
-    return UsuarioCriado(login=u.login, nome=u.nome, papel=u.papel, om=om.sigla, email=u.email)
+    r = UsuarioCriado(login=u.login, nome=u.nome, papel=u.papel, om=om.sigla, email=u.email)
+    efeito = r.model_dump(exclude={"email"})  # quem, com que papel e em que OM
+    historico.registrar(s, CRIACAO_DE_USUARIO, autor, om_id=om.id, usuario_id=u.id, efeito=efeito)
+    return r
 
 
-def cadastrar_usuario(uow: UnitOfWork, dados: NovoUsuario, senha: str) -> UsuarioCriado:
-    """Cria o usuário, ativo, com a senha; login repetido ou OM inexistente são recusados."""
+def cadastrar_usuario(
+    uow: UnitOfWork, dados: NovoUsuario, senha: str, *, autor: Autor
+) -> UsuarioCriado:
+    """Cria o usuário, ativo, com a senha, e registra quem o criou; login repetido ou OM
+    inexistente são recusados."""
     senha_hash = hash_senha(validar_senha(senha))
-    return _gravar_usuario(uow, dados, senha_hash)
+    return _gravar_usuario(uow, dados, senha_hash, autor)
 
 
 @caso_de_uso(escrita=True)
-def _gravar_senha(s: Session, login: str, senha_hash: str) -> SenhaTrocada:
+def _gravar_senha(s: Session, login: str, senha_hash: str, autor: Autor) -> SenhaTrocada:
     u = usuario_pelo_login(s, login)
     u.senha_hash = senha_hash
-    return SenhaTrocada(
+    r = SenhaTrocada(
         login=u.login,
         sessoes_encerradas=_encerrar_sessoes(s, u.id),
         agenda_revogada=_revogar_agenda(s, u.id),
         falhas_de_login_zeradas=zerar_falhas_da_conta(s, u.login),
     )
+    _registrar(s, TROCA_DE_SENHA, autor, u, r.model_dump(exclude={"login"}))  # a senha, nunca
+    return r
 
 
-def trocar_senha(uow: UnitOfWork, login: str, senha: str) -> SenhaTrocada:
+def trocar_senha(uow: UnitOfWork, login: str, senha: str, *, autor: Autor) -> SenhaTrocada:
     """Grava a senha nova e faz deixar de valer o que a antiga abriu: encerra as sessões
     abertas do usuário (ele entra de novo), revoga o endereço da agenda e zera o contador de
-    falhas de login da conta; tudo na mesma transação."""
+    falhas de login da conta; registra quem trocou. Tudo na mesma transação."""
     senha_hash = hash_senha(validar_senha(senha))
-    return _gravar_senha(uow, login, senha_hash)
+    return _gravar_senha(uow, login, senha_hash, autor)
 
 
 @caso_de_uso(escrita=True)
-def desativar_usuario(s: Session, login: str) -> SituacaoDoUsuario:
+def desativar_usuario(s: Session, login: str, *, autor: Autor) -> SituacaoDoUsuario:
     """Desativa o usuário: não entra mais, as sessões abertas se encerram e o endereço da
-    agenda é revogado (o token em uso é recusado no pedido seguinte)."""
+    agenda é revogado (o token em uso é recusado no pedido seguinte); registra quem desativou
+    (também quando ele já estava desativado: `mudou` falso no efeito)."""
     u = usuario_pelo_login(s, login)
     mudou = u.ativo
     u.ativo = False
-    return SituacaoDoUsuario(
+    r = SituacaoDoUsuario(
         login=u.login,
         ativo=False,
         mudou=mudou,
         sessoes_encerradas=_encerrar_sessoes(s, u.id),
         agenda_revogada=_revogar_agenda(s, u.id),
     )
+    _registrar(s, DESATIVACAO, autor, u, r.model_dump(exclude={"login"}))
+    return r
 
 
 @caso_de_uso(escrita=True)
-def ativar_usuario(s: Session, login: str) -> SituacaoDoUsuario:
+def ativar_usuario(s: Session, login: str, *, autor: Autor) -> SituacaoDoUsuario:
     """Reativa o usuário: ele volta a entrar com a senha que tem; as sessões encerradas ao
-    desativá-lo continuam encerradas."""
+    desativá-lo continuam encerradas. Registra quem reativou (como ao desativar)."""
     u = usuario_pelo_login(s, login)
     mudou = not u.ativo
     u.ativo = True
-    return SituacaoDoUsuario(login=u.login, ativo=True, mudou=mudou)
+    r = SituacaoDoUsuario(login=u.login, ativo=True, mudou=mudou)
+    _registrar(s, ATIVACAO, autor, u, r.model_dump(include={"ativo", "mudou"}))
+    return r

@@ -48,6 +48,9 @@ MENSAGEM_ATO_IMUTAVEL = "atos são imutáveis: registre uma correção como novo
 MENSAGEM_ALTERACAO_CADASTRAL_IMUTAVEL = (
     "o histórico de alterações cadastrais só recebe acréscimos: registre uma nova correção"
 )
+MENSAGEM_ALTERACAO_DE_CONTA_IMUTAVEL = (
+    "o registro de mudanças de contas só recebe acréscimos: ele não se altera nem se apaga"
+)
 
 CONVENCAO_DE_NOMES = {
     "ix": "ix_%(column_0_label)s",
@@ -61,6 +64,15 @@ TIPOS_OM = ("CP", "DL", "AG", "DPC", "DN")
 PAPEIS = ids_dos_papeis()  # normas/dados/papeis.yaml; a migração 0001 congela a lista de então
 TIPOS_PESSOA = ("fisica", "juridica")
 ENTIDADES_CADASTRAIS = ("pessoa", "embarcacao")  # alteracao_cadastral.entidade
+# alteracao_de_conta.acao: o que `farol om criar` e `farol usuario criar|senha|desativar|ativar`
+# fizeram (a migração 0042 congela a lista de então)
+CRIACAO_DE_OM = "criacao_de_om"
+CRIACAO_DE_USUARIO = "criacao_de_usuario"
+TROCA_DE_SENHA = "troca_de_senha"
+DESATIVACAO = "desativacao"
+ATIVACAO = "ativacao"
+ACOES_DE_CONTA = (CRIACAO_DE_OM, CRIACAO_DE_USUARIO, TROCA_DE_SENHA, DESATIVACAO, ATIVACAO)
+TAMANHO_DO_OPERADOR = 200  # alteracao_de_conta.operador: "usuario@maquina" de quem rodou a CLI
 TIPOS_HABILITACAO = ("CHA", "CIR")
 SITUACOES_INSPECAO = ("navegando", "parada")
 REGIMES = ("lesta", "poluicao", "custodia", "apuracao", "inquerito")
@@ -216,6 +228,39 @@ class AcessoDadoPessoal(Base):
     documento: Mapped[str] = mapped_column(String(14), index=True)
     pessoa_id: Mapped[int | None] = _fk("pessoa.id", indice=False, nulo=True)
     consulta: Mapped[str] = mapped_column(String(60))
+
+
+class AlteracaoDeConta(Base):
+    """Uma mudança numa conta feita pela administração: uma OM ou um usuário criado, a senha
+    trocada, o usuário desativado ou reativado (`farol.services.historico_de_contas`).
+
+    O quê (`acao`), a conta alvo (o usuário, se a mudança é dele, e a OM: a do usuário ou a
+    criada), quem fez (`origem`, de onde veio a mudança, e `operador`: na CLI, "CLI" e o usuário
+    do sistema operacional na máquina), quando e o efeito (`efeito`: as sessões encerradas, a
+    agenda revogada, o papel do usuário criado ...; nunca a senha nem o hash dela).
+
+    Só INSERT: a sessão recusa alterar ou apagar (abaixo) e, no PostgreSQL, os gatilhos da
+    migração `0042` recusam UPDATE, DELETE e TRUNCATE.
+    """
+
+    __tablename__ = "alteracao_de_conta"
+    __table_args__ = (CheckConstraint(_em("acao", ACOES_DE_CONTA), name="acao"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    registrado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+    acao: Mapped[str] = mapped_column(String(30))
+    usuario_id: Mapped[int | None] = _fk("usuario.id", nulo=True)
+    om_id: Mapped[int] = _fk("om.id")
+    origem: Mapped[str] = mapped_column(String(20))
+    operador: Mapped[str] = mapped_column(String(TAMANHO_DO_OPERADOR))
+    efeito: Mapped[dict[str, Any]]
+
+
+@event.listens_for(AlteracaoDeConta, "before_update")
+@event.listens_for(AlteracaoDeConta, "before_delete")
+def _alteracao_de_conta_imutavel(_m: Mapper[Any], _c: Connection, _a: AlteracaoDeConta) -> None:
+    """A mesma regra dos gatilhos do PostgreSQL, já na sessão (vale também no SQLite)."""
+    raise Conflito(MENSAGEM_ALTERACAO_DE_CONTA_IMUTAVEL, campo="alteracao_de_conta")
 
 
 # --- pessoas, embarcações, habilitações ----------------------------------------------

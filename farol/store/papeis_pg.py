@@ -3,8 +3,8 @@
 As migrações rodam com o papel dono das tabelas (`farol db upgrade`); o `farol serve` conecta
 com outro, que recebe só o que a aplicação usa:
 
-- `ato`, `documento_emitido`, `acesso_dado_pessoal`, `foto_inspecao` e `alteracao_cadastral`:
-  SELECT e INSERT (só se acrescenta);
+- `ato`, `documento_emitido`, `acesso_dado_pessoal`, `foto_inspecao`, `alteracao_cadastral` e
+  `alteracao_de_conta`: SELECT e INSERT (só se acrescenta);
 - as demais tabelas do registro do processo (`TABELAS_DO_REGISTRO`, incluindo `numeracao`):
   SELECT, INSERT e UPDATE, sem DELETE;
 - as outras (sessões, idempotência, ...): SELECT, INSERT, UPDATE e DELETE;
@@ -24,6 +24,7 @@ from farol.erros import EntradaInvalida
 from farol.store.orm import (
     AcessoDadoPessoal,
     AlteracaoCadastral,
+    AlteracaoDeConta,
     Ato,
     AutoDeInfracao,
     AutoInfracaoItem,
@@ -41,7 +42,14 @@ from farol.store.orm import (
 
 SO_INSERT = tuple(
     m.__tablename__
-    for m in (Ato, DocumentoEmitido, AcessoDadoPessoal, FotoInspecao, AlteracaoCadastral)
+    for m in (
+        Ato,
+        DocumentoEmitido,
+        AcessoDadoPessoal,
+        FotoInspecao,
+        AlteracaoCadastral,
+        AlteracaoDeConta,
+    )
 )
 TABELAS_DO_REGISTRO = tuple(
     m.__tablename__

@@ -84,6 +84,11 @@ CASOS: dict[str, tuple[list[str], int, str]] = {
         1,
         "banco de dados",
     ),
+    "usuario historico": (
+        ["usuario", "historico", "autoridade", "--database-url", SEM_BANCO],
+        1,
+        "banco de dados",
+    ),
 }
 
 

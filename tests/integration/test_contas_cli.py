@@ -8,9 +8,12 @@ banco, pelo TestClient) recusa o token do usuário desativado já no pedido segu
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import pty
+import pwd
 import selectors
+import socket
 import subprocess
 import sys
 import time
@@ -22,14 +25,16 @@ import pytest
 from cli_util import Saida, rodar
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
+from sqlalchemy.exc import DBAPIError
 
 from farol.app import criar_app
 from farol.config import Configuracao
+from farol.erros import Conflito
 from farol.services import agenda, autenticacao
 from farol.services.senhas import conferir_senha
 from farol.services.unit_of_work import BancoUnitOfWork
 from farol.store.db import Banco
-from farol.store.orm import OM, Sessao, TokenAgenda, Usuario
+from farol.store.orm import OM, AlteracaoDeConta, Sessao, TokenAgenda, Usuario
 
 RAIZ = Path(__file__).resolve().parents[2]
 API = "/api/v1"
@@ -408,3 +413,143 @@ def test_trocar_a_senha_zera_o_contador_de_falhas_de_login_so_da_conta(
     assert _entrar(cliente, "ac.cpsc", SENHA) == 401  # a antiga não entra (e conta como falha)
     assert _entrar(cliente, "ac.cpsc", OUTRA) == 200
     assert _entrar(cliente, "outro.cpsc", SENHA) == 429
+
+
+# --- o registro das mudanças de contas ---------------------------------------------------------
+
+
+def _operador_esperado() -> str:
+    """O que a CLI registra como quem a rodou: o usuário do sistema na máquina."""
+    return f"{pwd.getpwuid(os.getuid()).pw_name}@{socket.gethostname()}"
+
+
+def test_cada_mudanca_de_conta_fica_registrada_com_quem_quando_a_conta_e_o_efeito(
+    farol: Farol, banco: Banco, cliente: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "250")  # tabela larga: nenhuma célula dobrada
+    antes = dt.datetime.now(dt.UTC)
+    _oms(farol)
+    assert _usuario(farol).codigo == 0
+    assert _usuario(farol, "outro.cpsc").codigo == 0
+    _token(cliente)
+    assert farol("usuario", "senha", "ac.cpsc", "--senha-stdin", entrada=OUTRA).codigo == 0
+    assert farol("usuario", "desativar", "ac.cpsc").codigo == 0
+    assert farol("usuario", "ativar", "ac.cpsc").codigo == 0
+    depois = dt.datetime.now(dt.UTC)
+
+    r = farol("usuario", "historico", "ac.cpsc", "--json")
+    assert r.codigo == 0, r.stderr
+    mudancas = r.json()
+    assert [(m["acao"], m["login"], m["om"]) for m in mudancas] == [
+        ("ativacao", "ac.cpsc", "CPSC"),
+        ("desativacao", "ac.cpsc", "CPSC"),
+        ("troca_de_senha", "ac.cpsc", "CPSC"),
+        ("criacao_de_usuario", "ac.cpsc", "CPSC"),
+    ]  # das mais recentes às mais antigas; as do outro usuário não entram
+    assert {(m["origem"], m["operador"]) for m in mudancas} == {("CLI", _operador_esperado())}
+    for m in mudancas:
+        assert antes <= dt.datetime.fromisoformat(m["registrado_em"]) <= depois
+    assert [m["efeito"] for m in mudancas] == [
+        {"ativo": True, "mudou": True},
+        {"ativo": False, "mudou": True, "sessoes_encerradas": 0, "agenda_revogada": False},
+        {"sessoes_encerradas": 1, "agenda_revogada": False, "falhas_de_login_zeradas": False},
+        {"login": "ac.cpsc", "nome": "CT Mariana Albuquerque", "papel": "autoridade_competente",
+         "om": "CPSC"},
+    ]  # fmt: skip
+
+    # a OM: a criação dela e as mudanças dos usuários dela
+    r = farol("usuario", "historico", "--om", "cpsc", "--json")
+    assert [(m["acao"], m["login"]) for m in r.json()][-3:] == [
+        ("criacao_de_usuario", "outro.cpsc"),
+        ("criacao_de_usuario", "ac.cpsc"),
+        ("criacao_de_om", None),
+    ]
+    assert r.json()[-1]["efeito"] == {
+        "sigla": "CPSC", "nome": "Capitania dos Portos de Santa Catarina", "tipo": "CP",
+        "uf": "SC", "municipio": "Florianópolis", "superior": "DPC",
+    }  # fmt: skip
+    todas = farol("usuario", "historico", "--json").json()
+    assert len(todas) == 7 and todas[-1]["om"] == "DPC"
+    assert len(farol("usuario", "historico", "--limite", "2", "--json").json()) == 2
+
+    # para pessoas: uma tabela em português
+    r = farol("usuario", "historico", "ac.cpsc")
+    assert r.codigo == 0, r.stderr
+    for trecho in ("usuário reativado", "entra com a senha que tem", "usuário desativado",
+                   "senha trocada", "1 sessão encerrada", "usuário criado",
+                   "Autoridade Competente na CPSC", f"CLI: {_operador_esperado()}"):  # fmt: skip
+        assert trecho in r.stdout, trecho
+
+    # a senha nunca: nem na saída nem no registro gravado (nem o hash)
+    with banco.unit_of_work(somente_leitura=True) as s:
+        gravado = repr(s.execute(select(AlteracaoDeConta.__table__)).all())
+        hashes = list(s.execute(select(Usuario.senha_hash)).scalars())
+    for segredo in (SENHA, OUTRA, *hashes):
+        assert segredo not in gravado and segredo not in r.stdout
+
+
+def test_o_registro_diz_o_sudo_de_quem_rodou_a_cli(
+    farol: Farol, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SUDO_USER", "cb.silva")
+    monkeypatch.setenv("USER", "outro-nome")  # a variável não troca quem é o processo
+    _oms(farol)
+    (m, _) = farol("usuario", "historico", "--json").json()
+    assert m["operador"] == f"{_operador_esperado()} (sudo de cb.silva)"
+
+
+def test_mudanca_recusada_nao_fica_no_registro(farol: Farol, banco: Banco) -> None:
+    _oms(farol)
+    assert _usuario(farol).codigo == 0
+    assert _usuario(farol).codigo == 2  # login repetido
+    assert farol("om", "criar", "CPSC", "--nome", "x", "--tipo", "CP", "--uf", "SC",
+                 "--municipio", "y").codigo == 2  # fmt: skip
+    assert farol("usuario", "senha", "ac.cpsc", "--senha-stdin", entrada="curta").codigo == 2
+    assert farol("usuario", "desativar", "ninguem").codigo == 2
+    with banco.unit_of_work(somente_leitura=True) as s:
+        acoes = list(s.execute(select(AlteracaoDeConta.acao).order_by(AlteracaoDeConta.id)))
+    assert [a for (a,) in acoes] == ["criacao_de_om", "criacao_de_om", "criacao_de_usuario"]
+
+
+@pytest.mark.parametrize(
+    ("argumentos", "erro"),
+    [
+        (["ninguem"], "erro: login: usuário 'ninguem' não encontrado"),
+        (["--om", "CPXX"], "erro: om: OM 'CPXX' não encontrada"),
+        (["--limite", "0"], "erro: limite: valor inválido (deve ser maior ou igual a 1)"),
+    ],
+)
+def test_usuario_historico_recusa_quem_nao_existe_no_campo(
+    farol: Farol, argumentos: list[str], erro: str
+) -> None:
+    _oms(farol)
+    r = farol("usuario", "historico", *argumentos)
+    assert (r.codigo, r.stderr.strip()) == (2, erro)
+
+
+def test_o_registro_so_recebe_acrescimos_na_sessao(farol: Farol, banco: Banco) -> None:
+    _oms(farol)
+    with pytest.raises(Conflito, match="só recebe acréscimos"), banco.unit_of_work() as s:
+        s.scalars(select(AlteracaoDeConta)).first().operador = "ninguem@lugar-nenhum"  # type: ignore[union-attr]
+    with pytest.raises(Conflito, match="só recebe acréscimos"), banco.unit_of_work() as s:
+        s.delete(s.scalars(select(AlteracaoDeConta)).first())
+    assert len(farol("usuario", "historico", "--json").json()) == 2
+
+
+@pytest.mark.parametrize(
+    "comando",
+    [
+        "UPDATE alteracao_de_conta SET operador = 'ninguem@lugar-nenhum'",
+        "DELETE FROM alteracao_de_conta",
+        "TRUNCATE alteracao_de_conta",
+    ],
+)
+def test_no_postgresql_o_banco_recusa_alterar_ou_apagar_o_registro(
+    farol: Farol, banco: Banco, motor: str, comando: str
+) -> None:
+    if motor != "postgresql":
+        pytest.skip("gatilho do PostgreSQL (no SQLite, a regra vale pela sessão)")
+    _oms(farol)
+    with pytest.raises(DBAPIError, match="só recebe acréscimos"), banco.engine.begin() as c:
+        c.exec_driver_sql(comando)
+    assert len(farol("usuario", "historico", "--json").json()) == 2
