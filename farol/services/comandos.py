@@ -231,6 +231,21 @@ class DadosLivres(Modelo):
     )
 
 
+class DadosNaoComparecimento(Modelo):
+    """O infrator intimado para tomar ciência do LTA não compareceu (marca
+    `registra_nao_comparecimento`; NORMAM-401 item 1.4.2 d; NORMAM-07 item 0404 b): o ato se
+    registra com a data do último dia do prazo estipulado na intimação, do qual o prazo da
+    defesa (ou da sua complementação) corre; a intimação é dita aqui."""
+
+    intimacao: str = Field(
+        min_length=3,
+        max_length=entrada.TEXTO_CURTO,
+        description="a intimação para comparecer: número, meio (pessoal, AR, edital) e prazo",
+    )
+    intimado_em: dt.date = Field(description="a data em que o infrator foi intimado")
+    texto: str | None = Field(default=None, max_length=entrada.TEXTO_LONGO)
+
+
 class PublicacaoDaCiencia(Modelo):
     """Onde e quando se publicou a comunicação do ato (Norma de 2023, item 3.6.6)."""
 
@@ -640,6 +655,7 @@ MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
     ("efetua_restituicao", DadosRestituicao),
     ("abre_sobrestamento", DadosSobrestamento),
     ("ciencia", DadosCiencia),
+    ("registra_nao_comparecimento", DadosNaoComparecimento),
     ("constitui_procurador", DadosProcurador),
     ("levanta_sobrestamento", DadosAcordao),
 )

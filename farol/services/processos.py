@@ -27,6 +27,7 @@ from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina, Resultado
 from farol.domain.procedimento.quadro import id_prazo
 from farol.erros import Conflito, EntradaInvalida, EntradasInvalidas, ErroFarol, recusar_juntos
+from farol.formatos import data as data_br
 from farol.formatos import moeda
 from farol.normas.acessorias import nomes_das_acessorias, tipos_de_acessoria
 from farol.normas.atos_do_sistema import atos_do_sistema
@@ -74,6 +75,7 @@ from farol.services.comandos import (
     DadosLevantamento,
     DadosLiberacao,
     DadosMedidaImposta,
+    DadosNaoComparecimento,
     DadosPagamento,
     DadosProcurador,
     DadosRestituicao,
@@ -651,6 +653,24 @@ def _abrir_sancionador(
     return {"processo_aberto": {"id": novo.id, "numero": novo.numero, "regime": regime}}
 
 
+def _conferir_intimacao(data_ato: dt.date, dados: DadosNaoComparecimento, lido: _Lido) -> None:
+    """A intimação para comparecer vem depois do último ato (o LTA recebido) e até o fim do
+    prazo dela, que é a data do ato do não comparecimento."""
+    anterior = max((a.data_ato for a in lido.atos), default=None)
+    if anterior is not None and dados.intimado_em < anterior:
+        raise EntradaInvalida(
+            f"a intimação ({data_br(dados.intimado_em)}) é anterior ao último ato do processo "
+            f"({data_br(anterior)}): intima-se para a ciência do LTA já recebido",
+            campo="dados.intimado_em",
+        )
+    if dados.intimado_em > data_ato:
+        raise EntradaInvalida(
+            f"a intimação ({data_br(dados.intimado_em)}) é posterior à data do ato "
+            f"({data_br(data_ato)}): o ato tem a data do último dia do prazo da intimação",
+            campo="dados.intimado_em",
+        )
+
+
 def _conferir_conversao(s: Session, p: Processo, cmd: NovoAto, dados: DadosConversao) -> None:
     """As infrações constatadas existem e vigoravam no fato, e a ação punitiva não prescreveu,
     contada do último ato que a interrompeu (Lei 9.873/1999 arts. 1º e 2º)."""
@@ -894,6 +914,9 @@ def _efeitos_antes(
         return {}
     if isinstance(dados, DadosAcordao):  # marca levanta_sobrestamento
         acordao.validar_levantamento(s, p, cmd.data_ato, dados)
+        return {}
+    if isinstance(dados, DadosNaoComparecimento):  # marca registra_nao_comparecimento
+        _conferir_intimacao(cmd.data_ato, dados, lido)
         return {}
     if isinstance(dados, DadosConversao):
         _conferir_conversao(s, p, cmd, dados)

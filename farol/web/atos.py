@@ -47,6 +47,7 @@ from farol.services.comandos import (
     DadosLeiloeiro,
     DadosLevantamento,
     DadosLiberacao,
+    DadosNaoComparecimento,
     DadosPagamento,
     DadosPagamentoCustodia,
     DadosProcurador,
@@ -310,6 +311,19 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
         ]
     elif modelo is DadosCiencia:
         campos += _campos_da_ciencia(maquina, detalhe)
+    elif modelo is DadosNaoComparecimento:
+        campos += [
+            Campo(
+                "dados.intimacao",
+                "Intimação para comparecer",
+                "text",
+                True,
+                ajuda="número, meio (pessoal, AR, edital) e prazo; a data do ato é o último dia "
+                "desse prazo, do qual a defesa corre",
+            ),
+            Campo("dados.intimado_em", "Data da intimação", "date", True),
+            Campo("dados.texto", "Observações", "textarea"),
+        ]
     elif modelo is DadosProcurador:
         campos += _campos_do_procurador()
     elif modelo in CAMPOS_DA_CUSTODIA:

@@ -193,6 +193,44 @@ def test_do_auto_ao_pagamento_pela_normam_401(api: Api) -> None:
     assert api.processo(pid)["estado"] == "quitado"
 
 
+def test_intimado_que_nao_comparece_a_ciencia_do_lta_tem_a_complementacao_do_fim_da_intimacao(
+    api: Api,
+) -> None:
+    """NORMAM-401 item 1.4.2 d: o infrator "devidamente intimado" que não comparece para a
+    ciência do LTA tem o prazo correndo "ao final do prazo estipulado na intimação": o ato do
+    não comparecimento tem a data desse último dia, e a complementação (20 dias) conta dele."""
+    pid = abrir(api, "2026-02-27", "2026-03-02").json()["id"]
+    api.ato_ok(pid, "ciencia_auto", "2026-03-02", {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "defesa", "2026-03-10", {"texto": "Defesa prévia."})
+    api.ato_ok(pid, "registro_laudo", "2026-04-15", {**LAUDO, "elaborado_em": "2026-04-14"})
+    antes = api.processo(pid)
+    assert "nao_comparecimento_ciencia_laudo" in {t["tipo"] for t in antes["atos_permitidos"]}
+    intimacao = {"intimacao": "Intimação nº 31/2026, por AR, comparecer em 5 dias úteis"}
+    # intimado antes do LTA recebido, ou depois da data do ato: recusado, nada gravado
+    r = api.ato(pid, "nao_comparecimento_ciencia_laudo", "2026-04-24",
+                {**intimacao, "intimado_em": "2026-04-14"})  # fmt: skip
+    assert r.status_code == 422 and r.json()["campo"] == "dados.intimado_em", r.text
+    r = api.ato(pid, "nao_comparecimento_ciencia_laudo", "2026-04-24",
+                {**intimacao, "intimado_em": "2026-04-27"})  # fmt: skip
+    assert r.status_code == 422 and r.json()["campo"] == "dados.intimado_em", r.text
+    r = api.ato(
+        pid, "nao_comparecimento_ciencia_laudo", "2026-04-24", {"intimado_em": "2026-04-17"}
+    )
+    assert r.status_code == 422, r.text
+    assert api.processo(pid)["versao"] == antes["versao"]
+
+    # intimado em 17/04 para comparecer até 24/04 (sexta); não veio
+    r = api.ato_ok(pid, "nao_comparecimento_ciencia_laudo", "2026-04-24",
+                   {**intimacao, "intimado_em": "2026-04-17"})  # fmt: skip
+    assert r["processo"]["estado"] == "em_complemento"
+    p = api.processo(pid)
+    # complementação: 20 dias do fim da intimação (24/04) → 14/05/2026, quinta
+    complemento = _prazo(p, "complemento_defesa")
+    assert (complemento["inicio"], complemento["vencimento"]) == ("2026-04-24", "2026-05-14")
+    assert not _prazo(p, "ciencia_laudo")["aberto"]
+    assert p["atos"][-1]["dados"]["intimacao"] == intimacao["intimacao"]
+
+
 def test_revelia_sem_recurso_e_divida_ativa(api: Api) -> None:
     pid = abrir(api, "2026-06-28", "2026-07-01").json()["id"]
     api.ato_ok(pid, "ciencia_auto", "2026-07-01", {"meio": "AR"}, como="inspetor.cpsc")

@@ -96,6 +96,9 @@ def test_auto_de_poluicao_aberto_pela_pagina_e_o_lta_pelo_formulario(cliente: Te
     assert r.status_code == 303, r.text
     pagina = cliente.get(url).text
     assert "nível 3 — impacto ambiental grave" in pagina
+    # o não comparecimento do intimado para a ciência do LTA (item 1.4.2 d), com a intimação
+    assert 'data-form-ato="nao_comparecimento_ciencia_laudo"' in pagina
+    assert 'name="dados.intimacao"' in pagina and 'name="dados.intimado_em"' in pagina
     assert "volume 1.200,50 L" in pagina
     # as estatísticas contam os autos de poluição à parte, pelo nível do último LTA
     estatisticas = cliente.get("/estatisticas", params={"de": "2026-03-01", "ate": "2026-03-31"})
