@@ -47,6 +47,12 @@ async def token_assinado(request: Request, token: Annotated[str | None, Depends(
 TokenAssinado = Annotated[str, Depends(token_assinado)]
 
 
+async def token_do_pedido(request: Request) -> str:
+    """`token_assinado` só com o pedido (o cabeçalho `Authorization`), fora da injeção do
+    FastAPI: o pedido recusado antes da rota confere a credencial por ele (`farol.http.rota`)."""
+    return await token_assinado(request, await oauth2(request))
+
+
 def ator_no_pedido(request: Request, token: str, uow: UnitOfWork) -> Ator:
     """O usuário do token (como `ator_atual`), lido dentro da rota: numa leitura partilhada
     (`uow.partilhando()`), a autenticação e o caso de uso usam a mesma transação e conexão."""
@@ -61,5 +67,5 @@ class RotaDaApi(RotaDoPedido):
     assinatura do token antes (`TokenAssinado`, 401) e lê a sessão dele na conexão dos seus
     casos de uso (`farol.http.rota`)."""
 
-    autenticacao = Autenticacao(ator_atual, TokenAssinado, ator_no_pedido)
+    autenticacao = Autenticacao(ator_atual, TokenAssinado, ator_no_pedido, token_do_pedido)
     recusa_parametros_desconhecidos = True

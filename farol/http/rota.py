@@ -15,27 +15,45 @@ pelo pool de threads, antes da rota; o caso de uso tomava outra conexão depois.
 GET e HEAD partilham uma leitura; os outros métodos, uma escrita (a autenticação e o que a
 rota grava numa transação, com o COMMIT no fim da escrita). A rota usa a mesma unidade de
 trabalho pela dependência (`UowDep`, o cache de dependências do FastAPI) ou por `uow_da`.
+
+A autenticação vem antes da validação do pedido. O FastAPI valida o caminho, a consulta e o
+corpo antes de chamar a rota (e lê o JSON do corpo antes até das dependências): a sessão, lida
+só na rota, deixava um token de sessão encerrada (ou, no JSON truncado, nenhum token) receber o
+422 com o campo e a regra, a forma da validação a quem não está autenticado. Por isso o pedido
+recusado antes de chegar à rota (a validação do FastAPI, o parâmetro de consulta desconhecido,
+o corpo ilegível ou grande demais) confere a credencial e a sessão, e a recusa da autenticação
+(401 na API, /entrar nas páginas) toma o lugar da outra. Só no caminho de erro: o pedido bem
+formado não paga nada a mais (`RotaDoPedido.get_route_handler`).
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, get_args, get_origin
 
-from fastapi import Request
+from fastapi import Request, Response
 from fastapi.dependencies.models import Dependant
+from fastapi.exceptions import RequestValidationError
 from fastapi.params import Depends
 from fastapi.routing import APIRoute
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 
 from farol.erros import EntradaInvalida, recusar_juntos
-from farol.http.deps import UowDoPedidoDep, partilhar_no_pedido
+from farol.http.deps import UowDoPedidoDep, banco, partilhar_no_pedido
 from farol.services.jurisdicao import Ator
 from farol.services.unit_of_work import UnitOfWorkDoPedido
 
 SO_LEITURA = frozenset({"GET", "HEAD"})
+NA_ROTA = "farol_na_rota"
+"""Marca no `request.state`: o pedido chegou à rota (a validação passou; a sessão se lê nela).
+Uma recusa depois disso é do caso de uso, com o usuário já conferido."""
+STATUS_ANTES_DA_ROTA = frozenset({400, 413, 422})
+"""As `HTTPException` que recusam o pedido antes da rota: corpo ilegível (400), grande demais
+(413), caractere nulo no formulário (422)."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +65,9 @@ class Autenticacao:
     dependencia: Callable[..., Ator]
     credencial: Any
     ler: Callable[[Request, Any, UnitOfWorkDoPedido], Ator]
+    do_pedido: Callable[[Request], Awaitable[Any]]
+    """A mesma credencial de `credencial`, conferida só com o pedido (fora da injeção do
+    FastAPI): o pedido recusado antes da rota a confere por ela."""
 
 
 def _do_usuario(anotacao: Any, dependencia: Callable[..., Ator]) -> bool:
@@ -93,6 +114,7 @@ def numa_conexao(
     @functools.wraps(endpoint)
     def rota(*, _farol_credencial: Any, _farol_uow: UnitOfWorkDoPedido, **valores: Any) -> Any:
         request: Request = valores[pedido] if do_pedido else valores.pop(pedido)
+        setattr(request.state, NA_ROTA, True)
         with (
             _farol_uow.partilhando(escrita=escrita),
             partilhar_no_pedido(request, _farol_uow),
@@ -153,6 +175,13 @@ def com_parametros_conferidos(
     return rota
 
 
+def _ler_sessao(autenticacao: Autenticacao, request: Request, credencial: Any) -> None:
+    """A sessão da credencial, lida numa leitura só dela (401 ou /entrar se encerrada)."""
+    uow = UnitOfWorkDoPedido(banco(request))
+    with uow.partilhando():
+        autenticacao.ler(request, credencial, uow)
+
+
 class RotaDoPedido(APIRoute):
     """A rota de uma conexão por pedido (`numa_conexao`); cada roteador diz como autentica
     (`autenticacao`, numa subclasse) e se recusa parâmetros de consulta que a rota não declara
@@ -163,13 +192,42 @@ class RotaDoPedido(APIRoute):
     recusa_parametros_desconhecidos: ClassVar[bool] = False
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **opcoes: Any) -> None:
+        self.com_usuario = False
+        """A rota lê o usuário na rota (`numa_conexao`): a recusa anterior a ela o confere."""
         if self.autenticacao is not None:
             metodos = {m.upper() for m in (opcoes.get("methods") or ["GET"])}
-            endpoint = numa_conexao(endpoint, self.autenticacao, escrita=not metodos <= SO_LEITURA)
+            na_conexao = numa_conexao(
+                endpoint, self.autenticacao, escrita=not metodos <= SO_LEITURA
+            )
+            self.com_usuario = na_conexao is not endpoint
+            endpoint = na_conexao
         if self.recusa_parametros_desconhecidos:
             endpoint = com_parametros_conferidos(endpoint, self._conferir_parametros)
         super().__init__(path, endpoint, **opcoes)
         self.parametros_aceitos = tuple(sorted(_parametros_de_consulta(self.dependant)))
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        """O tratador do FastAPI; na rota com usuário, a recusa do pedido antes da rota (a
+        validação, o corpo ilegível, o parâmetro desconhecido) espera a autenticação: sem
+        credencial ou com a sessão encerrada, a recusa é a da autenticação."""
+        tratar = super().get_route_handler()
+        autenticacao = self.autenticacao
+        if autenticacao is None or not self.com_usuario:
+            return tratar
+
+        async def autenticar_antes(request: Request) -> Response:
+            try:
+                return await tratar(request)
+            except (RequestValidationError, EntradaInvalida, HTTPException) as e:
+                if getattr(request.state, NA_ROTA, False) or (
+                    isinstance(e, HTTPException) and e.status_code not in STATUS_ANTES_DA_ROTA
+                ):
+                    raise
+                credencial = await autenticacao.do_pedido(request)  # 401 ou /entrar
+                await run_in_threadpool(_ler_sessao, autenticacao, request, credencial)
+                raise
+
+        return autenticar_antes
 
     async def _conferir_parametros(self, request: Request) -> None:
         """422 para cada parâmetro de consulta que a rota não declara, com os que ela aceita."""

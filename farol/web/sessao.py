@@ -124,7 +124,7 @@ class RotaDaPagina(RotaDoPedido):
     (`Depends(ator_obrigatorio)`) confere o cookie antes (`SessaoAssinada`, /entrar) e lê a
     sessão dele na conexão dos seus casos de uso (`farol.http.rota`)."""
 
-    autenticacao = Autenticacao(ator_obrigatorio, SessaoAssinada, _ator_da_pagina)
+    autenticacao = Autenticacao(ator_obrigatorio, SessaoAssinada, _ator_da_pagina, sessao_assinada)
 
 
 def _ator_da_sessao(request: Request, uow: UnitOfWork | None) -> Ator | None:
