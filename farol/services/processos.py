@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
@@ -111,7 +111,14 @@ from farol.store.orm import (
 )
 from farol.store.repositorio import AtoLido, PenalidadeLida
 
-__all__ = ["NovoAto", "abrir_processo", "detalhar", "recusa_da_data", "registrar_ato"]
+__all__ = [
+    "NovoAto",
+    "abrir_processo",
+    "detalhar",
+    "recusa_da_data",
+    "recusa_sem_fundamentos",
+    "registrar_ato",
+]
 
 
 @cache
@@ -240,6 +247,35 @@ def _marcas_de_ato(maquina: Maquina) -> dict[str, frozenset[str]]:
             for tipo in maquina.tipos_com(m):
                 marcas.setdefault(tipo, set()).add(m)
     return {tipo: frozenset(ms) for tipo, ms in marcas.items()}
+
+
+EXIGE_FUNDAMENTOS = "exige_fundamentos"
+"""A marca do quadro dos atos que só se registram com os fundamentos do pedido (o recurso)."""
+CAMPO_DOS_FUNDAMENTOS = "texto"
+"""O campo dos dados do ato (`DadosLivres.texto`) em que se escrevem os fundamentos."""
+
+
+def recusa_sem_fundamentos(
+    maquina: Maquina, tipo: str, dados: Mapping[str, Any], *, com_anexo: bool
+) -> EntradaInvalida | None:
+    """Por que o ato seria recusado por vir sem os fundamentos do pedido: o tipo tem a marca
+    `exige_fundamentos` e não traz texto (`dados.texto`, em branco não conta) nem documento
+    anexado. None se os traz ou se o tipo não os exige. A marca e a sua citação estão no quadro
+    (Lei 9.784/1999 art. 60: "O recurso interpõe-se por meio de requerimento no qual o
+    recorrente deverá expor os fundamentos do pedido de reexame, podendo juntar os documentos
+    que julgar convenientes."). A página a junta aos erros de formato do formulário."""
+    if com_anexo or not maquina.tem_marca(tipo, EXIGE_FUNDAMENTOS):
+        return None
+    texto = dados.get(CAMPO_DOS_FUNDAMENTOS)
+    if isinstance(texto, str) and texto.strip():
+        return None
+    return EntradaInvalida(
+        f'o ato "{maquina.nome_do_ato(tipo)}" ({tipo}) veio sem os fundamentos do pedido de '
+        "reexame (texto vazio e nenhum documento anexado): escreva-os no texto ou anexe o "
+        "documento que os expõe",
+        campo=f"dados.{CAMPO_DOS_FUNDAMENTOS}",
+        regra=maquina.marca(EXIGE_FUNDAMENTOS).fontes[0].referencia(),
+    )
 
 
 def _validar_dados(maquina: Maquina, tipo: str, dados: dict[str, Any]) -> Any:
@@ -506,7 +542,11 @@ def recusa_da_data(
     return None
 
 
-def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> AtoRegistrado:
+def registrar_ato(
+    s: Session, ator: Ator, processo_id: int, cmd: NovoAto, *, com_anexo: bool = False
+) -> AtoRegistrado:
+    """`com_anexo`: o ato vem com um documento anexado (`registrar`), que pode trazer os
+    fundamentos que o ato exige (`recusa_sem_fundamentos`)."""
     # lido e travado numa consulta (no PostgreSQL, SELECT ... FOR UPDATE): o que se lê dele
     # depois, a cabeça da cadeia inclusive, já é o do último ato gravado; a jurisdição se confere
     # no processo já carregado (o mapa de identidade, sem outra consulta: `travado` o segura lá)
@@ -532,6 +572,9 @@ def registrar_ato(s: Session, ator: Ator, processo_id: int, cmd: NovoAto) -> Ato
         recusas.extend(e.erros)
     except EntradaInvalida as e:
         recusas.append(e)
+    sem_fundamentos = recusa_sem_fundamentos(maquina, cmd.tipo, cmd.dados, com_anexo=com_anexo)
+    if sem_fundamentos is not None:
+        recusas.append(sem_fundamentos)
     try:
         _conferir_datas(s, p, cmd.data_ato, lido.atos)
     except EntradaInvalida as e:
@@ -1187,7 +1230,7 @@ def registrar(
     def fazer(s: Session) -> tuple[int, dict[str, Any]]:
         if arquivo is not None:
             anexos.validar(arquivo)
-        r = registrar_ato(s, ator, processo_id, cmd)
+        r = registrar_ato(s, ator, processo_id, cmd, com_anexo=arquivo is not None)
         if arquivo is not None:
             anexo = anexos.guardar(s, ator, processo_id, arquivo, ato_id=r.ato.id)
             r.anexo = AnexoResumo.model_validate(anexo)

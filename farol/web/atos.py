@@ -60,10 +60,15 @@ from farol.services.comandos import (
     modelo_dos_dados,
 )
 from farol.services.custodias import NovaCustodia
-from farol.services.processos import NovoAto
+from farol.services.processos import (
+    CAMPO_DOS_FUNDAMENTOS,
+    EXIGE_FUNDAMENTOS,
+    NovoAto,
+    recusa_sem_fundamentos,
+)
 from farol.services.resultados.lista_processos import AtoPossivel
 from farol.web import filtros
-from farol.web.formularios import Erros, aninhar, erros_pydantic, numero_do_campo
+from farol.web.formularios import Erros, aninhar, erro_farol, erros_pydantic, numero_do_campo
 
 CAMPO_ARQUIVO = "arquivo"
 LINHAS_EM_BRANCO = 5
@@ -332,6 +337,19 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
         if maquina.tem_marca(tipo, "aceita_anexo"):
             prova = "Prova (documento ou foto: PDF, JPEG, PNG, ODT ou DOCX)"
             campos.append(_campo_do_anexo(prova) if especial else _campo_do_anexo())
+    elif maquina.tem_marca(tipo, EXIGE_FUNDAMENTOS):
+        fonte = maquina.marca(EXIGE_FUNDAMENTOS).fontes[0]
+        campos.append(
+            Campo(
+                f"dados.{CAMPO_DOS_FUNDAMENTOS}",
+                "Fundamentos do pedido de reexame",
+                "textarea",
+                ajuda="escreva-os aqui ou anexe o documento que os expõe: sem nenhum dos dois o "
+                f'ato não se registra ({fonte.referencia()}: "{fonte.texto}")',
+            )
+        )
+        if maquina.tem_marca(tipo, "aceita_anexo"):
+            campos.append(_campo_do_anexo())
     else:
         campos.append(Campo("dados.texto", "Texto / observações", "textarea"))
         if maquina.tem_marca(tipo, "aceita_anexo"):
@@ -791,21 +809,34 @@ def formularios(detalhe: dict[str, Any], possiveis: list[AtoPossivel]) -> list[F
     return saida
 
 
-def conferir(tipo: str, detalhe: dict[str, Any], corpo: dict[str, Any], nomes: list[str]) -> Erros:
+def conferir(
+    tipo: str,
+    detalhe: dict[str, Any],
+    corpo: dict[str, Any],
+    nomes: list[str],
+    *,
+    com_anexo: bool = False,
+) -> Erros:
     """Todos os erros de formato do formulário de uma vez, cada um no seu campo: os do
-    `NovoAto` (data do ato) e os do modelo dos dados do tipo do ato (o mesmo que o serviço
-    aplica depois; `registrar_ato` só devolveria o primeiro). Vazio: o serviço decide o resto
-    (guardas, faixas, datas em relação aos outros atos)."""
+    `NovoAto` (data do ato), os do modelo dos dados do tipo do ato (o mesmo que o serviço
+    aplica depois; `registrar_ato` só devolveria o primeiro) e os fundamentos que o ato exige
+    (no texto ou no documento anexado, `com_anexo`: `processos.recusa_sem_fundamentos`, a
+    mesma recusa do serviço). Vazio: o serviço decide o resto (guardas, faixas, datas em
+    relação aos outros atos)."""
     erros = Erros()
     try:
         NovoAto.model_validate(corpo)
     except ValidationError as e:
         erros.juntar(erros_pydantic(e, nomes))
-    modelo = modelo_dos_dados(carregar_regime(detalhe["regime"]), tipo)
+    maquina = carregar_regime(detalhe["regime"])
+    dados = corpo.get("dados") or {}
     try:
-        modelo.model_validate(corpo.get("dados") or {})
+        modelo_dos_dados(maquina, tipo).model_validate(dados)
     except ValidationError as e:
         erros.juntar(erros_pydantic(e, nomes, prefixo="dados."))
+    sem_fundamentos = recusa_sem_fundamentos(maquina, tipo, dados, com_anexo=com_anexo)
+    if sem_fundamentos is not None:  # o erro de formato do texto, se houver, fica
+        erros.juntar(erro_farol(sem_fundamentos, nomes))
     return erros
 
 

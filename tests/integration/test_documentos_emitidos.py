@@ -166,7 +166,7 @@ def test_decisao_reformada_em_recurso_aparece_na_verificacao(cenario: dict[str, 
         # a notificação diz que o recurso não suspende o pagamento, com o fundamento
         assert "não tem efeito suspensivo" in texto(pag.conteudo)
         assert "LESTAart.24,§1º" in compacto(texto(pag.conteudo))
-        processos.registrar_ato(s, aut, pid, NovoAto(tipo="recurso", data_ato=dt.date(2026, 9, 23)))
+        processos.registrar_ato(s, aut, pid, NovoAto(tipo="recurso", data_ato=dt.date(2026, 9, 23), dados={"texto": "Recorre da multa."}))
     with banco.unit_of_work() as s:
         from sqlalchemy import select
 

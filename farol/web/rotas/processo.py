@@ -136,12 +136,12 @@ def _registrar(
     nomes = [c.nome for c in campos] + [k for k in valores if k.startswith("dados.")]
     try:
         corpo_do_ato = atos.montar(tipo, form)
-        erros = atos.conferir(tipo, detalhe, corpo_do_ato, nomes)
+        arquivo = atos.arquivo_enviado(form)
+        erros = atos.conferir(tipo, detalhe, corpo_do_ato, nomes, com_anexo=arquivo is not None)
         if erros:  # todos os erros de formato de uma vez, antes do serviço, e o da data
             _juntar_recusa_da_data(uow, ator, pid, corpo_do_ato, erros)
             return erros, 422
         cmd = NovoAto.model_validate(corpo_do_ato)
-        arquivo = atos.arquivo_enviado(form)
 
         _, corpo = processos.registrar(uow, ator, pid, cmd, chave=chave, arquivo=arquivo)
     except ValidationError as e:

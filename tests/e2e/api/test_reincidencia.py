@@ -120,6 +120,6 @@ def test_penalidade_anterior_afastada_em_recurso_deixa_de_contar(api: Api) -> No
     atual = _anterior_e_atual(api, anterior_fato)
     (anterior,) = [p["id"] for p in api.get("/processos").json() if p["id"] != atual]
     api.ato_ok(anterior, "ciencia_decisao", "2025-07-25", {"meio": "AR"})
-    api.ato_ok(anterior, "recurso", "2025-07-28")
+    api.ato_ok(anterior, "recurso", "2025-07-28", {"texto": "Pede a anulação da multa."})
     api.ato_ok(anterior, "decisao_recurso_provido", "2025-08-10", {"fundamentacao": FUNDAMENTACAO})
     assert _julgar(api, atual, FATO_ATUAL, "3000.00").status_code == 422
