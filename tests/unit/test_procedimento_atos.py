@@ -62,6 +62,8 @@ class Processo:
     infracao_de_poluicao: bool = False
     anterior: str | None = None
     medidas_levantaveis: int = 0
+    marcas: set[str] = field(default_factory=set)
+    """As marcas dos atos já registrados (`marcas_praticadas`)."""
     cobertos: set[tuple[str, str]] = field(default_factory=set)
     resultados: list[Resultado] = field(default_factory=list)
 
@@ -83,9 +85,7 @@ class Processo:
             divida_ativa_encaminhada=self.divida_ativa_encaminhada,
             restituicao_pendente=self.reconhecida - self.restituida,
             acessorias_pendentes=self.acessorias,
-            acessorias_do_infrator=tuple(
-                a for a in self.acessorias if a != "apreensao_embarcacao"
-            ),
+            acessorias_do_infrator=tuple(a for a in self.acessorias if a != "apreensao_embarcacao"),
             esclarecimentos_prestados=self.esclarecimentos_prestados,
             inquerito_acidente_pendente=self.inquerito_acidente_pendente,
             infracao_de_poluicao=self.infracao_de_poluicao,
@@ -94,6 +94,7 @@ class Processo:
                 maquina().estados[self.anterior].prazos if self.anterior else ()
             ),
             medidas_levantaveis=self.medidas_levantaveis,
+            marcas_praticadas=frozenset(self.marcas),
         )
 
     def ato(
@@ -106,6 +107,7 @@ class Processo:
         r = maquina().aplicar(self.estado, tipo_ato, papel, self.contexto(), corrige=corrige)
         assert r.estado_origem == self.estado
         self.cobertos.add((self.estado, tipo_ato))
+        self.marcas |= set(r.transicao.marcas)
         for prazo in r.prazos_encerrados:
             self.vencimentos.pop(prazo, None)
         for prazo in r.prazos_iniciados:
@@ -248,6 +250,17 @@ def caminho_recurso_provido() -> Processo:
     p = ate("em_recurso")
     # sem efeito suspensivo (LESTA art. 24 § 1º): o prazo de pagamento segue correndo no recurso
     assert "prazo.lesta.pagamento" in p.vencimentos
+    # os autos chegam ao Capitão dos Portos: os 30 dias da decisão recomeçam do recebimento
+    # (Lei 9.784/1999 art. 59 § 1º), uma vez só
+    antes = p.vencimentos["prazo.lesta.decisao_recurso"]
+    r = p.ato("recebimento_autos_recurso", CP, dias=4)
+    assert (r.estado_destino, r.prazos_iniciados) == (
+        "em_recurso",
+        ("prazo.lesta.decisao_recurso",),
+    )
+    assert p.vencimentos["prazo.lesta.decisao_recurso"] == antes + dt.timedelta(days=4)
+    with pytest.raises(Conflito, match="os autos deste recurso já foram recebidos"):
+        p.ato("recebimento_autos_recurso", CP)
     p.ato("decisao_recurso_provido", CP, dias=20)
     assert p.estado == "arquivado"  # nada foi pago: nada a restituir
     return p
@@ -269,6 +282,7 @@ def caminho_recurso_nao_provido_e_pagamento() -> Processo:
 
 def caminho_provido_em_parte_e_recurso_final_provido() -> Processo:
     p = ate("em_recurso")
+    p.ato("recebimento_autos_recurso", CP)
     p.ato("decisao_recurso_provido_em_parte", CP, multa=Decimal("400.00"))
     assert p.estado == "recurso_decidido"
     r = p.ato("ciencia_decisao_recurso", AC)
@@ -277,6 +291,9 @@ def caminho_provido_em_parte_e_recurso_final_provido() -> Processo:
     p.ato("recurso_final", CP)
     assert p.estado == "em_recurso_final"
     assert "prazo.lesta.pagamento" in p.vencimentos
+    # o recebimento da 1ª instância não impede o da última (cada instância, uma vez)
+    r = p.ato("recebimento_autos_recurso_final", DPC, dias=6)
+    assert r.prazos_iniciados == ("prazo.lesta.decisao_recurso_final",)
     p.ato("decisao_recurso_final_provido", DPC)
     assert p.estado == "arquivado"
     return p
@@ -497,7 +514,9 @@ def caminho_sobrestamento_e_levantamento() -> Processo:
         if origem in ("notificado", "em_defesa"):
             # o prazo do interessado (esclarecimentos, defesa) espera a ciência do levantamento
             assert (p.estado, r.prazos_iniciados, p.vencimentos) == (
-                "sobrestamento_levantado", (), {}
+                "sobrestamento_levantado",
+                (),
+                {},
             )
             r = p.ato("ciencia_levantamento_sobrestamento", IN, dias=20)
         assert p.estado == origem
@@ -861,6 +880,7 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
         "decisao_recurso_provido_em_parte",
         "decisao_recurso_nao_provido",
         "efeito_suspensivo",
+        "recebimento_autos_recurso",
         "constituicao_procurador",
         "correcao",
     ]
@@ -879,6 +899,7 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
         "decisao_recurso_final_provido_em_parte",
         "decisao_recurso_final_nao_provido",
         "efeito_suspensivo",
+        "recebimento_autos_recurso_final",
         "correcao",
     ]
     assert tipos("decisao_notificada", AC) == [
@@ -1063,7 +1084,10 @@ def test_divida_ativa_espera_o_fim_do_prazo_de_recurso() -> None:
         "prazo.lesta.recurso": dt.date(2025, 4, 1),
     }
     ctx = ContextoAto(
-        data_ato=dt.date(2025, 4, 1), multa_imposta=True, valor_devido=MULTA, vencimentos=vencimentos
+        data_ato=dt.date(2025, 4, 1),
+        multa_imposta=True,
+        valor_devido=MULTA,
+        vencimentos=vencimentos,
     )
     # sem efeito suspensivo a multa vencida se encaminha, mas, com o prazo de recurso em curso,
     # o processo não se encerra: a decisão ainda pode ser recorrida
@@ -1071,7 +1095,10 @@ def test_divida_ativa_espera_o_fim_do_prazo_de_recurso() -> None:
     assert r.estado_destino == "decisao_notificada"
     assert avaliar_guarda("prazo_pagamento_vencido_sem_pagamento", t, ctx, "lesta").permitido
     depois = ContextoAto(
-        data_ato=dt.date(2025, 4, 2), multa_imposta=True, valor_devido=MULTA, vencimentos=vencimentos
+        data_ato=dt.date(2025, 4, 2),
+        multa_imposta=True,
+        valor_devido=MULTA,
+        vencimentos=vencimentos,
     )
     assert m.aplicar("decisao_notificada", "inscricao_divida_ativa", AC, depois).estado_destino == (
         "divida_ativa"

@@ -178,6 +178,12 @@ def _retorno_com_prazo_do_interessado(t: Transicao, c: ContextoAto, regime: str)
     return _OK
 
 
+def _autos_ainda_nao_recebidos(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if set(t.marcas) & c.marcas_praticadas:
+        return _recusa("os autos deste recurso já foram recebidos: o prazo de decisão conta dele")
+    return _OK
+
+
 def _sobrestamento_cabivel(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     if not c.inquerito_acidente_pendente:
         return _recusa(
@@ -612,6 +618,12 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "o estado anterior ao sobrestamento tem prazo do interessado (defesa, "
             "esclarecimentos): o levantamento espera a ciência dele para reabri-lo",
             _retorno_com_prazo_do_interessado,
+        ),
+        Guarda(
+            "autos_ainda_nao_recebidos",
+            "condicao",
+            "o recebimento dos autos desta instância do recurso ainda não foi registrado",
+            _autos_ainda_nao_recebidos,
         ),
         Guarda(
             "sobrestamento_cabivel",

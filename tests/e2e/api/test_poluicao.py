@@ -165,6 +165,9 @@ def test_do_auto_ao_pagamento_pela_normam_401(api: Api) -> None:
     api.ato_ok(pid, "recurso", "2026-06-01", {"texto": "Recurso ao DPC, sem pagamento."})
     # decisão do DPC: 30 dias de 01/06 → 01/07/2026 (item 1.4.3)
     assert _prazo(api.processo(pid), "decisao_recurso")["vencimento"] == "2026-07-01"
+    # os autos chegam ao DPC em 08/06: os 30 dias recomeçam → 08/07/2026 (Lei 9.784 art. 59 § 1º)
+    api.ato_ok(pid, "recebimento_autos_recurso", "2026-06-08", {}, como="dpc")
+    assert _prazo(api.processo(pid), "decisao_recurso")["vencimento"] == "2026-07-08"
     r = api.ato(pid, "decisao_recurso_provido_em_parte", "2026-06-20", decisao("150000.00"),
                 como="dpc")  # fmt: skip
     assert r.status_code == 422 and "não pode agravar" in r.json()["mensagem"]

@@ -193,3 +193,31 @@ def test_levantamento_do_sobrestamento_reinicia_o_prazo_de_julgamento_na_data_do
     julgamento = api.processo(pid)["prazos"][-1]
     assert (julgamento["etapa"], julgamento["aberto"]) == ("julgamento", True)
     assert (julgamento["inicio"], julgamento["vencimento"]) == ("2026-07-01", "2026-07-31")
+
+
+def test_recebimento_dos_autos_pelo_capitao_dos_portos_recomeca_os_30_dias_da_decisao(
+    api: Api,
+) -> None:
+    """Lei 9.784/1999 art. 59 § 1º: o recurso se decide em trinta dias "a partir do
+    recebimento dos autos pelo órgão competente"; ele se apresenta à autoridade que decidiu,
+    que o encaminha (Norma de 2023 item 3.6.4 c). Até o registro, o prazo conta da
+    interposição (16/04/2026 → 16/05, sábado → 18/05); recebidos os autos em 24/04, de 24/04:
+    24/05 (domingo) → 25/05/2026."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")
+    decisao = [x for x in api.processo(pid)["prazos"] if x["etapa"] == "decisao_recurso"][-1]
+    assert (decisao["inicio"], decisao["vencimento"]) == ("2026-04-16", "2026-05-18")
+    # quem registra é o Capitão dos Portos, que recebe os autos; a Autoridade Competente, não
+    r = api.ato(pid, "recebimento_autos_recurso", "2026-04-24", {}, como="ac.cpsc")
+    assert r.status_code == 409 and r.json()["campo"] == "papel", r.text
+    api.ato_ok(pid, "recebimento_autos_recurso", "2026-04-24", {"documento": "Ofício 12/2026"},
+               como="cp.cpsc")  # fmt: skip
+    p = api.processo(pid)
+    assert p["estado"] == "em_recurso"
+    decisoes = [x for x in p["prazos"] if x["etapa"] == "decisao_recurso"]
+    assert [(x["inicio"], x["vencimento"], x["aberto"]) for x in decisoes] == [
+        ("2026-04-16", "2026-05-18", False),
+        ("2026-04-24", "2026-05-25", True),
+    ]
+    r = api.ato(pid, "recebimento_autos_recurso", "2026-04-27", {}, como="cp.cpsc")
+    assert r.status_code == 409 and "já foram recebidos" in r.json()["mensagem"], r.text
