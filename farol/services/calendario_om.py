@@ -10,9 +10,10 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import contados_do_vencimento
-from farol.erros import EntradaInvalida, NaoEncontrado
+from farol.erros import EntradaInvalida
 from farol.rules.calendario import Calendario, obter_calendario
 from farol.rules.prazos import calcular_prazo
+from farol.services.jurisdicao import om_pela_sigla
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import CONTAGEM_NO_ATO, OM, OMFechamento, Prazo, Processo
 
@@ -87,9 +88,7 @@ def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) 
     """Registra um dia sem expediente na OM (feriado municipal, ponto facultativo local) e
     recalcula os prazos ABERTOS dos processos da OM que esse dia alcança (Lei 9.784/1999
     art. 66 § 1º). Devolve os prazos cujo vencimento mudou."""
-    om = s.execute(select(OM).where(OM.sigla == sigla_om)).scalar_one_or_none()
-    if om is None:
-        raise NaoEncontrado(f"OM {sigla_om!r} não encontrada", campo="om")
+    om = om_pela_sigla(s, sigla_om)
     if not motivo.strip():
         raise EntradaInvalida("informe o motivo do fechamento", campo="motivo")
     ja = s.execute(

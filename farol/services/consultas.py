@@ -40,7 +40,7 @@ from farol.normas.prazos import catalogo_prazos, regra_prazo
 from farol.rules.reincidencia import somar_anos
 from farol.services import acessos, processos_por_estado
 from farol.services.comandos import Modelo
-from farol.services.jurisdicao import Ator, oms_sob
+from farol.services.jurisdicao import Ator, om_pela_sigla, oms_sob
 from farol.services.leitura import dinheiro, prazo_json, resumo, resumo_da_linha
 from farol.services.resultados.consultas import (
     AlertaDePrescricao,
@@ -99,8 +99,8 @@ def _fundamento_com_texto(c: Citacao) -> str:
 def _oms(s: Session, ator: Ator, om_sigla: str | None) -> frozenset[int]:
     if om_sigla is None:
         return ator.oms
-    om = s.execute(select(OM).where(OM.sigla == om_sigla)).scalar_one_or_none()
-    if om is None or om.id not in ator.oms:
+    om = om_pela_sigla(s, om_sigla)
+    if om.id not in ator.oms:  # fora da jurisdição: como se não existisse
         raise NaoEncontrado(f"OM {om_sigla!r} não encontrada", campo="om")
     return oms_sob(s, om.id) & ator.oms
 

@@ -34,13 +34,14 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from farol.domain.papeis import PAPEIS
-from farol.erros import EntradaInvalida, NaoEncontrado
+from farol.erros import EntradaInvalida
 from farol.relogio import agora
 from farol.rules.calendario import validar_uf
 from farol.services import agenda
 from farol.services import historico_de_contas as historico
 from farol.services.comandos import Modelo
 from farol.services.historico_de_contas import Autor
+from farol.services.jurisdicao import om_pela_sigla
 from farol.services.limites import zerar_falhas_da_conta
 from farol.services.mensagens import traduzir
 from farol.services.resultados.base import Resultado
@@ -260,10 +261,7 @@ class SituacaoDoUsuario(Resultado):
 
 
 def _om(s: Session, sigla: str, campo: str) -> OM:
-    om = s.execute(select(OM).where(OM.sigla == sigla)).scalar_one_or_none()
-    if om is None:
-        raise NaoEncontrado(f"OM {sigla!r} não encontrada", campo=campo)
-    return om
+    return om_pela_sigla(s, sigla, campo)
 
 
 def _encerrar_sessoes(s: Session, usuario_id: int) -> int:

@@ -11,11 +11,11 @@ import re
 from typing import Any
 
 from pydantic import Field, ValidationError, field_validator
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from farol.erros import EntradaInvalida, NaoEncontrado
+from farol.erros import EntradaInvalida
 from farol.services.comandos import Modelo
+from farol.services.jurisdicao import om_pela_sigla
 from farol.services.mensagens import traduzir
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM
@@ -79,9 +79,7 @@ def ler_endereco(dados: dict[str, Any]) -> EnderecoDaOM:
 @caso_de_uso(escrita=True)
 def definir_endereco(s: Session, sigla: str, dados: EnderecoDaOM) -> EnderecoDaOM:
     """Registra o endereço e o contato da OM; devolve como ficaram."""
-    om = s.execute(select(OM).where(OM.sigla == sigla)).scalar_one_or_none()
-    if om is None:
-        raise NaoEncontrado(f"OM {sigla!r} não encontrada", campo="om")
+    om = om_pela_sigla(s, sigla)
     dados.aplicar(om)
     s.flush()
     return EnderecoDaOM.da_om(om)

@@ -80,6 +80,14 @@ def _arvore(sessao: Session, assinatura: Assinatura | None) -> dict[int | None, 
     return arvore
 
 
+def om_pela_sigla(sessao: Session, sigla: str, campo: str = "om") -> OM:
+    """A OM da sigla, ou `NaoEncontrado` no `campo` que a trouxe."""
+    om = sessao.execute(select(OM).where(OM.sigla == sigla)).scalar_one_or_none()
+    if om is None:
+        raise NaoEncontrado(f"OM {sigla!r} não encontrada", campo=campo)
+    return om
+
+
 def oms_sob(sessao: Session, om_id: int, assinatura: Assinatura | None = None) -> frozenset[int]:
     """A OM e todas as subordinadas (descendentes por `superior_id`)."""
     filhos = _arvore(sessao, assinatura)

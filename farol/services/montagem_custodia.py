@@ -99,7 +99,9 @@ def ato_do_documento(s: Session, p: Processo, tipo: d.TipoDocumento) -> Ato | No
 
 
 def _transicao(maquina: Maquina, tipo_ato: str) -> Transicao:
-    return next(t for t in maquina.transicoes if t.tipo_ato == tipo_ato and not t.e_correcao)
+    t = maquina.transicao_do_tipo(tipo_ato)
+    assert t is not None and not t.e_correcao, tipo_ato  # um tipo de ato do quadro
+    return t
 
 
 def _nomes(transicoes: Iterable[Transicao]) -> str:

@@ -135,7 +135,8 @@ def _tela_do_achado(
     status: int = 200,
 ) -> HTMLResponse:
     regime = carregar_regime(custodia.REGIME)
-    abertura = next(t for t in regime.transicoes if t.tipo_ato == _tipo_do_recolhimento())
+    abertura = regime.transicao_do_tipo(_tipo_do_recolhimento())
+    assert abertura is not None  # o recolhimento é um ato do quadro da custódia
     ctx = {
         "valores": valores or {},
         "erros": erros or Erros(),

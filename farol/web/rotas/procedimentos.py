@@ -69,7 +69,8 @@ def _regimes() -> list[dict[str, Any]]:
     saida = []
     for regime in regimes_que_se_abrem_sem_inspecao():
         m = carregar_regime(regime)
-        abertura = next(t for t in m.transicoes if t.tipo_ato == m.tipo_com("abre_processo"))
+        abertura = m.transicao_do_tipo(m.tipo_com("abre_processo"))
+        assert abertura is not None  # o ato que abre o processo é do quadro
         saida.append(
             {
                 "regime": regime,
