@@ -232,6 +232,10 @@ def test_intimado_que_nao_comparece_a_ciencia_do_lta_tem_a_complementacao_do_fim
     assert (complemento["inicio"], complemento["vencimento"]) == ("2026-04-24", "2026-05-14")
     assert not _prazo(p, "ciencia_laudo")["aberto"]
     assert p["atos"][-1]["dados"]["intimacao"] == intimacao["intimacao"]
+    api.entrar_na_web("ac.cpsc")
+    pagina = api.cliente.get(f"/processos/{pid}").text
+    assert "Intimação: Intimação nº 31/2026, por AR" in pagina
+    assert "intimado em 17/04/2026" in pagina
 
 
 def test_revelia_sem_recurso_e_divida_ativa(api: Api) -> None:

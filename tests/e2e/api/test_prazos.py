@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .conftest import Api, inspecao
@@ -72,7 +73,9 @@ def test_cada_ato_grava_os_seus_prazos_com_vencimento_e_dias_pulados(api: Api) -
         ("2026-04-21", "Tiradentes (feriado nacional)"),
     ]
     # cada dia pulado traz a sua base legal: o ato anual do ponto facultativo, a lei do feriado
-    bases = {d["data"]: [f["referencia"] for f in d["fundamentos"]] for d in recurso["dias_nao_uteis"]}
+    bases = {
+        d["data"]: [f["referencia"] for f in d["fundamentos"]] for d in recurso["dias_nao_uteis"]
+    }
     assert bases["2026-04-20"] == ["Portaria MGI 11.460/2025 art. 1º"]
     assert bases["2026-04-21"] == ["Lei 662/1949 art. 1º (redação da Lei 10.607/2002)"]
     pagamento = _prazo(p, "pagamento")  # 15 dias corridos
@@ -221,3 +224,9 @@ def test_recebimento_dos_autos_pelo_capitao_dos_portos_recomeca_os_30_dias_da_de
     ]
     r = api.ato(pid, "recebimento_autos_recurso", "2026-04-27", {}, como="cp.cpsc")
     assert r.status_code == 409 and "já foram recebidos" in r.json()["mensagem"], r.text
+    api.entrar_na_web("cp.cpsc")
+    pagina = api.cliente.get(f"/processos/{pid}").text
+    linha = re.search(
+        r'<li id="ato-\d+" data-tipo="recebimento_autos_recurso">(.*?)</li>', pagina, re.S
+    )
+    assert linha and "Documento: Ofício 12/2026" in linha.group(1)
