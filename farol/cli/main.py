@@ -1319,14 +1319,14 @@ def usuario_email(
     """Grava o e-mail para onde vai o resumo diário de prazos do usuário (vazio: apaga, e ele
     deixa de receber)."""
     from farol.domain.papeis import nome_do_papel
+    from farol.services.contas import trocar_email
     from farol.services.resumo_diario import papel_recebe_resumo
     from farol.services.unit_of_work import BancoUnitOfWork
-    from farol.services.usuarios import definir_email
     from farol.store.db import Banco
 
     banco = Banco.conectar(_url(database_url))
     try:
-        gravado, papel = definir_email(BancoUnitOfWork(banco), login, email)
+        gravado, papel = trocar_email(BancoUnitOfWork(banco), login, email, autor=_operador())
     finally:
         banco.fechar()
     if not gravado:

@@ -26,6 +26,8 @@ class Item(_Modelo):
 class Qualidades(_Modelo):
     fonte: Citacao
     valores: tuple[str, ...] = Field(min_length=1)
+    do_proprietario: str | None = None
+    """A qualidade que é o proprietário inscrito da embarcação (o documento se confere)."""
 
 
 class SemDiarias(_Modelo):

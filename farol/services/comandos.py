@@ -243,6 +243,9 @@ class DadosNaoComparecimento(Modelo):
         description="a intimação para comparecer: número, meio (pessoal, AR, edital) e prazo",
     )
     intimado_em: dt.date = Field(description="a data em que o infrator foi intimado")
+    comparecer_ate: dt.date = Field(
+        description="o último dia do prazo estipulado na intimação (a data do ato)"
+    )
     texto: str | None = Field(default=None, max_length=entrada.TEXTO_LONGO)
 
 

@@ -85,6 +85,28 @@ def conferir_ciencia(
         payload["procurador_nome"] = pr.nome
 
 
+def conferir_data_corrigida(
+    ciencia: dict[str, Any], corrigidos: dict[str, Any], data: dt.date, campo: str
+) -> None:
+    """A correção da data de uma ciência por publicação oficial fica na data da publicação
+    (a de antes, ou a que a própria correção corrige em `publicacao.publicado_em`), como o
+    registro exige (`_conferir_publicacao`): o prazo corre do dia seguinte a ela."""
+    pub = comunicacao().publicacao_oficial
+    if ciencia.get("meio") != pub.meio or not isinstance(ciencia.get("publicacao"), dict):
+        return
+    nova = corrigidos.get("publicacao")
+    publicado = (nova if isinstance(nova, dict) else ciencia["publicacao"]).get("publicado_em")
+    if publicado is not None and str(publicado) != data.isoformat():
+        quando = dt.date.fromisoformat(str(publicado))
+        raise EntradaInvalida(
+            f"a ciência por publicação oficial se dá na data da publicação ({quando:%d/%m/%Y}), "
+            f"e dela corre o prazo: a data corrigida ({data:%d/%m/%Y}) não pode ser outra "
+            "(corrija também a publicação, se foi ela que se registrou errada)",
+            campo=campo,
+            regra=pub.fundamento_do_prazo,
+        )
+
+
 def _conferir_publicacao(dados: DadosCiencia, data_ato: dt.date) -> None:
     pub = comunicacao().publicacao_oficial
     if dados.publicacao is None:

@@ -55,6 +55,7 @@ from farol.store.orm import (
     DESATIVACAO,
     OM,
     TIPOS_OM,
+    TROCA_DE_EMAIL,
     TROCA_DE_SENHA,
     Sessao,
     Usuario,
@@ -391,3 +392,19 @@ def ativar_usuario(s: Session, login: str, *, autor: Autor) -> SituacaoDoUsuario
     r = SituacaoDoUsuario(login=u.login, ativo=True, mudou=mudou)
     _registrar(s, ATIVACAO, autor, u, r.model_dump(include={"ativo", "mudou"}))
     return r
+
+
+@caso_de_uso(escrita=True)
+def trocar_email(
+    s: Session, login: str, email: str | None, *, autor: Autor
+) -> tuple[str | None, str]:
+    """Grava (ou, vazio, apaga) o e-mail do resumo diário de prazos do usuário e registra quem
+    o mudou (para onde vão os prazos da OM é uma mudança da conta); o endereço não vai ao
+    registro, só se ficou algum. Devolve o e-mail gravado e o papel (quem chama diz se esse
+    papel recebe o resumo)."""
+    u = usuario_pelo_login(s, login)
+    antes = u.email
+    u.email = validar_email(email)
+    efeito = {"com_email": u.email is not None, "mudou": u.email != antes}
+    _registrar(s, TROCA_DE_EMAIL, autor, u, efeito)
+    return u.email, u.papel

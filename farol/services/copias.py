@@ -34,6 +34,9 @@ from farol.store.ancoras import Diferenca
 from farol.store.db import Banco, arquivo_sqlite, e_sqlite
 from farol.store.migrar import atualizar_banco
 
+DO_BANCO = ("-wal", "-shm", "-journal")
+"""Os arquivos que o SQLite mantém ao lado do banco: gravar um backup neles o corromperia."""
+
 
 @dataclass(frozen=True)
 class Backup:
@@ -63,9 +66,11 @@ def fazer_backup(url: str, arquivo: Path, *, substituir: bool = False) -> Backup
         origem = arquivo_sqlite(url)
         if origem is None:
             raise EntradaInvalida("banco SQLite em memória não tem backup", campo="database_url")
-        if arquivo.exists() and arquivo.resolve() == Path(origem).resolve():
+        banco = Path(origem).resolve()
+        if arquivo.resolve() in {banco, *(banco.with_name(banco.name + x) for x in DO_BANCO)}:
             raise EntradaInvalida(
-                f"{arquivo} é o próprio banco em uso: grave o backup em outro arquivo",
+                f"{arquivo} é o próprio banco em uso (ou o diário dele): grave o backup em "
+                "outro arquivo",
                 campo="arquivo",
             )
         copias.copiar_sqlite(Path(origem), arquivo)

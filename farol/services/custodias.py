@@ -16,6 +16,7 @@ from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from farol.domain.cpf_cnpj import formatar_documento, so_digitos
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
 from farol.formatos import data as data_br
 from farol.normas.citacoes import citacao
@@ -23,7 +24,7 @@ from farol.normas.custodia import dados_custodia
 from farol.relogio import agora, data_local
 from farol.services import fotos_inspecao, idempotencia
 from farol.services.anexos import nome_seguro
-from farol.services.comandos import DadosRecolhimento, Modelo
+from farol.services.comandos import DadosRecolhimento, Identificacao, Modelo
 from farol.services.custodia import APREENSAO, REGIME, conferir_qualidade
 from farol.services.fotos_inspecao import FotoEnviada
 from farol.services.inspecoes import (
@@ -43,6 +44,7 @@ from farol.store.orm import (
     DocumentoAnexo,
     Embarcacao,
     MedidaAdministrativa,
+    Pessoa,
     Processo,
 )
 
@@ -80,6 +82,25 @@ def _nome_do_bem(e: Embarcacao | None, bem: str | None) -> str:
     return bem
 
 
+def _conferir_proprietario(
+    s: Session, depositario: Identificacao, embarcacao: Embarcacao | None
+) -> None:
+    """O depositário "proprietário" é o proprietário inscrito da embarcação: o documento é o
+    do cadastro (com ele, as diárias da OM não correm, NORMAM-07 item 0311)."""
+    qualidades = dados_custodia().qualidades_do_depositario
+    if embarcacao is None or depositario.qualidade != qualidades.do_proprietario:
+        return
+    dono = s.get(Pessoa, embarcacao.proprietario_id)
+    if dono is not None and so_digitos(depositario.documento) != dono.documento:
+        raise EntradaInvalida(
+            f"o depositário na qualidade de proprietário é {dono.nome} "
+            f"({formatar_documento(dono.documento)}), o proprietário inscrito da embarcação "
+            f"{embarcacao.inscricao}: informe o documento dele ou outra qualidade",
+            campo="recolhimento.fiel_depositario.documento",
+            regra=qualidades.fonte.referencia(),
+        )
+
+
 def abrir_custodia(s: Session, ator: Ator, cmd: NovaCustodia) -> CustodiaAberta:
     r = cmd.recolhimento
     if (r.medida_id is None) == (r.bem is None and cmd.embarcacao is None):
@@ -108,6 +129,7 @@ def abrir_custodia(s: Session, ator: Ator, cmd: NovaCustodia) -> CustodiaAberta:
                 dados_custodia().qualidades_do_depositario.valores,
                 "recolhimento.fiel_depositario",
             )
+            _conferir_proprietario(s, r.fiel_depositario, embarcacao)
     else:
         if r.lacres or r.fiel_depositario is not None:
             raise EntradaInvalida(

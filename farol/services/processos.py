@@ -267,7 +267,8 @@ def recusa_sem_fundamentos(
     if com_anexo or not maquina.tem_marca(tipo, EXIGE_FUNDAMENTOS):
         return None
     texto = dados.get(CAMPO_DOS_FUNDAMENTOS)
-    if isinstance(texto, str) and texto.strip():
+    # em branco não conta, nem o caractere invisível (espaço de largura zero) ou a pontuação sozinha
+    if isinstance(texto, str) and any(c.isalnum() for c in texto):
         return None
     return EntradaInvalida(
         f'o ato "{maquina.nome_do_ato(tipo)}" ({tipo}) veio sem os fundamentos do pedido de '
@@ -697,8 +698,9 @@ def _abrir_sancionador(
 
 
 def _conferir_intimacao(data_ato: dt.date, dados: DadosNaoComparecimento, lido: _Lido) -> None:
-    """A intimação para comparecer vem depois do último ato (o LTA recebido) e até o fim do
-    prazo dela, que é a data do ato do não comparecimento."""
+    """A intimação para comparecer vem depois do último ato (o LTA recebido), o prazo dela
+    termina depois dela, e o ato do não comparecimento tem a data desse último dia (NORMAM-401
+    item 1.4.2 d: a defesa corre "ao final do prazo estipulado na intimação")."""
     anterior = max((a.data_ato for a in lido.atos), default=None)
     if anterior is not None and dados.intimado_em < anterior:
         raise EntradaInvalida(
@@ -706,11 +708,18 @@ def _conferir_intimacao(data_ato: dt.date, dados: DadosNaoComparecimento, lido: 
             f"({data_br(anterior)}): intima-se para a ciência do LTA já recebido",
             campo="dados.intimado_em",
         )
-    if dados.intimado_em > data_ato:
+    if dados.comparecer_ate <= dados.intimado_em:
         raise EntradaInvalida(
-            f"a intimação ({data_br(dados.intimado_em)}) é posterior à data do ato "
-            f"({data_br(data_ato)}): o ato tem a data do último dia do prazo da intimação",
-            campo="dados.intimado_em",
+            f"o prazo da intimação ({data_br(dados.comparecer_ate)}) não vem depois dela "
+            f"({data_br(dados.intimado_em)}): a defesa só corre ao final do prazo estipulado",
+            campo="dados.comparecer_ate",
+        )
+    if data_ato != dados.comparecer_ate:
+        raise EntradaInvalida(
+            f"o ato tem a data do último dia do prazo da intimação "
+            f"({data_br(dados.comparecer_ate)}), não {data_br(data_ato)}: a defesa corre do "
+            "final desse prazo",
+            campo="data_ato",
         )
 
 
@@ -1053,6 +1062,9 @@ def _corrigir_data(
         raise EntradaInvalida("data inválida: use AAAA-MM-DD", campo=campo) from None
     maquina = carregar_regime(p.regime)
     original, atual = _data_corrigida(s, p, maquina, cmd.corrige_ato_id)
+    comunicacao.conferir_data_corrigida(
+        original.payload or {}, dict(dados.dados_corrigidos), data, campo
+    )
     antes = [a.data_ato for a in lido.atos if a.seq < original.seq]
     # os atos seguintes do procedimento (não as correções, registradas quando se corrige)
     depois = [

@@ -12,7 +12,6 @@ from farol.domain.papeis import PAPEIS
 from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.services.endereco_om import EnderecoDaOM
 from farol.services.senhas import hash_senha as hash_senha  # reexportado: a carga o usa
-from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import OM, OMFechamento, Usuario
 
 MAXIMO_EMAIL = 254  # RFC 5321: o caminho inteiro, 256 com os sinais < >
@@ -97,12 +96,3 @@ def usuario_pelo_login(s: Session, login: str) -> Usuario:
     if u is None:
         raise NaoEncontrado(f"usuário {login!r} não encontrado", campo="login")
     return u
-
-
-@caso_de_uso(escrita=True)
-def definir_email(s: Session, login: str, email: str | None) -> tuple[str | None, str]:
-    """Grava (ou, vazio, apaga) o e-mail do resumo diário de prazos do usuário; devolve o
-    e-mail gravado e o papel do usuário (quem chama diz se esse papel recebe o resumo)."""
-    u = usuario_pelo_login(s, login)
-    u.email = validar_email(email)
-    return u.email, u.papel

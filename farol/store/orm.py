@@ -64,14 +64,22 @@ TIPOS_OM = ("CP", "DL", "AG", "DPC", "DN")
 PAPEIS = ids_dos_papeis()  # normas/dados/papeis.yaml; a migração 0001 congela a lista de então
 TIPOS_PESSOA = ("fisica", "juridica")
 ENTIDADES_CADASTRAIS = ("pessoa", "embarcacao")  # alteracao_cadastral.entidade
-# alteracao_de_conta.acao: o que `farol om criar` e `farol usuario criar|senha|desativar|ativar`
-# fizeram (a migração 0042 congela a lista de então)
+# alteracao_de_conta.acao: o que `farol om criar` e `farol usuario
+# criar|senha|desativar|ativar|email` fizeram (a migração 0042 congela a lista de então)
 CRIACAO_DE_OM = "criacao_de_om"
 CRIACAO_DE_USUARIO = "criacao_de_usuario"
 TROCA_DE_SENHA = "troca_de_senha"
 DESATIVACAO = "desativacao"
 ATIVACAO = "ativacao"
-ACOES_DE_CONTA = (CRIACAO_DE_OM, CRIACAO_DE_USUARIO, TROCA_DE_SENHA, DESATIVACAO, ATIVACAO)
+TROCA_DE_EMAIL = "troca_de_email"  # o endereço do resumo diário de prazos
+ACOES_DE_CONTA = (
+    CRIACAO_DE_OM,
+    CRIACAO_DE_USUARIO,
+    TROCA_DE_SENHA,
+    DESATIVACAO,
+    ATIVACAO,
+    TROCA_DE_EMAIL,
+)
 TAMANHO_DO_OPERADOR = 200  # alteracao_de_conta.operador: "usuario@maquina" de quem rodou a CLI
 TIPOS_HABILITACAO = ("CHA", "CIR")
 SITUACOES_INSPECAO = ("navegando", "parada")

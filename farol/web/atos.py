@@ -327,6 +327,13 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
                 "desse prazo, do qual a defesa corre",
             ),
             Campo("dados.intimado_em", "Data da intimação", "date", True),
+            Campo(
+                "dados.comparecer_ate",
+                "Último dia do prazo da intimação",
+                "date",
+                True,
+                ajuda="a data do ato deve ser esta",
+            ),
             Campo("dados.texto", "Observações", "textarea"),
         ]
     elif modelo is DadosProcurador:

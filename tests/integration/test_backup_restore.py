@@ -240,9 +240,7 @@ def test_backup_adulterado_e_recusado_mesmo_com_a_opcao(
     assert _situacao(url_banco) == antes
 
 
-def test_backup_recente_restaura_sem_aviso(
-    banco: Banco, url_banco: str, tmp_path: Path
-) -> None:
+def test_backup_recente_restaura_sem_aviso(banco: Banco, url_banco: str, tmp_path: Path) -> None:
     inspetor, _ = _atores(banco)
     pid = _novo_processo(banco, inspetor, 1)
     _esclarecimento(banco, inspetor, pid, "único")
@@ -282,8 +280,9 @@ def test_backup_nao_substitui_arquivo_existente_sem_a_opcao_nem_o_proprio_banco(
     assert r.returncode == 0 and "backup gravado" in r.stdout, r.stderr
     origem = arquivo_sqlite(url_banco)
     if origem is not None:
-        r = _farol("backup", origem, "--substituir", "--database-url", url_banco, cwd=tmp_path)
-        assert r.returncode == 2 and "é o próprio banco em uso" in r.stderr, r.stderr
+        for alvo in (origem, f"{origem}-wal", f"{origem}-shm"):  # o banco e o diário dele
+            r = _farol("backup", alvo, "--substituir", "--database-url", url_banco, cwd=tmp_path)
+            assert r.returncode == 2 and "é o próprio banco em uso" in r.stderr, r.stderr
         assert _situacao(url_banco)["processos"]  # o banco segue inteiro
 
 
@@ -332,13 +331,19 @@ def test_restaurar_no_esquema_public_do_postgresql(tmp_path: Path) -> None:
                 assert r.returncode == 0, r.stdout + r.stderr
                 assert contagens() == antes
             with motor.connect() as c:
-                assert c.exec_driver_sql(
-                    "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n "
-                    "ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'"
-                ).scalar_one() == "public"
-                assert c.exec_driver_sql(
-                    "SELECT count(*) FROM embarcacao WHERE inscricao ILIKE '%%44%%'"
-                ).scalar_one() > 0
+                assert (
+                    c.exec_driver_sql(
+                        "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n "
+                        "ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'"
+                    ).scalar_one()
+                    == "public"
+                )
+                assert (
+                    c.exec_driver_sql(
+                        "SELECT count(*) FROM embarcacao WHERE inscricao ILIKE '%%44%%'"
+                    ).scalar_one()
+                    > 0
+                )
         finally:
             motor.dispose()
     finally:

@@ -511,6 +511,25 @@ def test_mudanca_recusada_nao_fica_no_registro(farol: Farol, banco: Banco) -> No
     assert [a for (a,) in acoes] == ["criacao_de_om", "criacao_de_om", "criacao_de_usuario"]
 
 
+def test_trocar_o_email_do_resumo_fica_no_registro_sem_o_endereco(farol: Farol) -> None:
+    """Para onde vão os prazos da OM é uma mudança da conta: quem redirecionou o resumo diário
+    fica registrado (o endereço, dado pessoal, não)."""
+    _oms(farol)
+    assert _usuario(farol).codigo == 0
+    r = farol("usuario", "email", "ac.cpsc", "desvio@exemplo.com")
+    assert r.codigo == 0, r.stderr
+    assert farol("usuario", "email", "ac.cpsc", "").codigo == 0
+    r = farol("usuario", "historico", "ac.cpsc", "--json")
+    assert r.codigo == 0, r.stderr
+    emails = [m for m in r.json() if m["acao"] == "troca_de_email"]
+    assert [m["efeito"] for m in emails] == [
+        {"com_email": False, "mudou": True},
+        {"com_email": True, "mudou": True},
+    ]
+    assert {m["operador"] for m in emails} == {_operador_esperado()}
+    assert "desvio@exemplo.com" not in r.stdout
+
+
 @pytest.mark.parametrize(
     ("argumentos", "erro"),
     [

@@ -49,8 +49,22 @@ def test_todo_ato_que_exige_os_fundamentos_tem_onde_escreve_los() -> None:
 @pytest.mark.parametrize("tipo", ["recurso", "recurso_final"])
 @pytest.mark.parametrize(
     "dados",
-    [{}, {"texto": ""}, {"texto": "   \n\t "}, {"texto": None}, {"documento": "Protocolo 12/2026"}],
-    ids=["sem dados", "texto vazio", "texto em branco", "texto nulo", "so a referencia"],
+    [
+        {},
+        {"texto": ""},
+        {"texto": "   \n\t "},
+        {"texto": "\u200b\u00a0.,"},
+        {"texto": None},
+        {"documento": "Protocolo 12/2026"},
+    ],
+    ids=[
+        "sem dados",
+        "texto vazio",
+        "texto em branco",
+        "invisivel e pontuacao",
+        "texto nulo",
+        "so a referencia",
+    ],
 )
 def test_recurso_sem_texto_e_sem_anexo_e_recusado_no_campo_do_texto_com_a_regra(
     regime: str, tipo: str, dados: dict[str, object]

@@ -270,7 +270,9 @@ def test_aviso_da_ciencia_do_levantamento_do_sobrestamento_cita_o_acordao(api: A
     api.ato_ok(pid, "sobrestamento", "2026-03-18", {"inquerito": "IAFN nº 21/2026"})
     acordao = {"numero": "Acórdão TM nº 9.107/2026", "publicado_em": "2026-06-26"}
     api.ato_ok(pid, "levantamento_sobrestamento", "2026-07-01", acordao)
-    r = api.ato_ok(pid, "ciencia_levantamento_sobrestamento", "2026-07-06", publicacao("2026-07-06"))
+    r = api.ato_ok(
+        pid, "ciencia_levantamento_sobrestamento", "2026-07-06", publicacao("2026-07-06")
+    )
     assert r["processo"]["estado"] == "em_defesa"
     assert _prazo(api.processo(pid), "defesa")["vencimento"] == "2026-07-27"
     r = api.post(f"/processos/{pid}/documentos", {"tipo": "aviso_publicacao"})
@@ -280,6 +282,32 @@ def test_aviso_da_ciencia_do_levantamento_do_sobrestamento_cita_o_acordao(api: A
                    "Acórdão TM nº 9.107/2026", "01/07/2026", "06/07/2026",
                    "Apresentação de defesa", "27/07/2026"):  # fmt: skip
         assert trecho in texto, (trecho, texto)
+
+
+def test_correcao_da_data_da_ciencia_por_publicacao_fica_na_data_da_publicacao(api: Api) -> None:
+    """A ciência por publicação se dá na data da publicação, e o registro recusa outra; a
+    correção da data também (antes, passava e encurtava a defesa). Corrigida a publicação junto
+    (o DOU era o de 17/03), a data nova vale e a defesa recomeça dela."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "autuado")  # auto lavrado em 13/03/2026
+    api.ato_ok(pid, "ciencia_auto", "2026-03-18", publicacao(), como="inspetor.cpsc")
+    antes = api.processo(pid)
+    ciencia = antes["atos"][-1]
+
+    def corrigir(corrigidos: dict[str, Any]) -> httpx.Response:
+        return api.ato(pid, "correcao", "2026-03-19",
+                       {"motivo": "Data da ciência registrada errada", "dados_corrigidos": corrigidos},
+                       como="inspetor.cpsc", corrige_ato_id=ciencia["id"])  # fmt: skip
+
+    r = corrigir({"data_ato": "2026-03-16"})
+    assert r.status_code == 422, r.text
+    assert r.json()["campo"] == "dados.dados_corrigidos.data_ato"
+    assert "data da publicação (18/03/2026)" in r.json()["mensagem"]
+    assert api.processo(pid)["prazos"] == antes["prazos"]
+    outra = {**publicacao("2026-03-17")["publicacao"]}
+    r = corrigir({"data_ato": "2026-03-17", "publicacao": outra})
+    assert r.status_code == 201, r.text
+    assert _prazo(api.processo(pid), "defesa")["inicio"] == "2026-03-17"
 
 
 def test_aviso_de_publicacao_e_recusado_com_o_motivo_quando_a_ciencia_foi_pessoal(

@@ -196,6 +196,15 @@ def test_proprietario_fiel_depositario_guarda_sem_as_diarias_da_om(api: Api) -> 
     assert api.post("/custodia/tarifas", TARIFA).status_code == 201
     ap = _apreender(api, "401M2026509")
     dono = {"nome": "João Dono", "documento": CPF_DONO, "qualidade": "proprietario"}
+    # "proprietário" com o documento de outra pessoa: recusado (o inscrito é João Dono)
+    r = _recolher(
+        api,
+        ap["medidas"]["apreensao_embarcacao"]["id"],
+        fiel_depositario={**dono, "nome": "Fulano Estranho", "documento": CPF_GUARDA},
+    )
+    assert r.status_code == 422, r.text
+    assert r.json()["campo"] == "recolhimento.fiel_depositario.documento"
+    assert "João Dono" in r.json()["mensagem"]
     r = _recolher(
         api,
         ap["medidas"]["apreensao_embarcacao"]["id"],

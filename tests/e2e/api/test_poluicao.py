@@ -208,14 +208,23 @@ def test_intimado_que_nao_comparece_a_ciencia_do_lta_tem_a_complementacao_do_fim
     api.ato_ok(pid, "registro_laudo", "2026-04-15", {**LAUDO, "elaborado_em": "2026-04-14"})
     antes = api.processo(pid)
     assert "nao_comparecimento_ciencia_laudo" in {t["tipo"] for t in antes["atos_permitidos"]}
-    intimacao = {"intimacao": "Intimação nº 31/2026, por AR, comparecer em 5 dias úteis"}
-    # intimado antes do LTA recebido, ou depois da data do ato: recusado, nada gravado
-    r = api.ato(pid, "nao_comparecimento_ciencia_laudo", "2026-04-24",
-                {**intimacao, "intimado_em": "2026-04-14"})  # fmt: skip
-    assert r.status_code == 422 and r.json()["campo"] == "dados.intimado_em", r.text
-    r = api.ato(pid, "nao_comparecimento_ciencia_laudo", "2026-04-24",
-                {**intimacao, "intimado_em": "2026-04-27"})  # fmt: skip
-    assert r.status_code == 422 and r.json()["campo"] == "dados.intimado_em", r.text
+    intimacao = {
+        "intimacao": "Intimação nº 31/2026, por AR, comparecer em 5 dias úteis",
+        "intimado_em": "2026-04-17",
+        "comparecer_ate": "2026-04-24",
+    }
+
+    def recusa(data_ato: str, campo: str, **trocar: str) -> None:
+        r = api.ato(pid, "nao_comparecimento_ciencia_laudo", data_ato, {**intimacao, **trocar})
+        assert r.status_code == 422 and r.json()["campo"] == campo, r.text
+
+    # intimado antes do LTA recebido; prazo que não vem depois da intimação; o ato em outra data
+    # que não o último dia do prazo (no dia da intimação, a complementação correria antes do
+    # fim do prazo de comparecer); sem a intimação: recusado, nada gravado
+    recusa("2026-04-24", "dados.intimado_em", intimado_em="2026-04-14")
+    recusa("2026-04-17", "dados.comparecer_ate", comparecer_ate="2026-04-17")
+    recusa("2026-04-17", "data_ato")
+    recusa("2026-04-27", "data_ato")
     r = api.ato(
         pid, "nao_comparecimento_ciencia_laudo", "2026-04-24", {"intimado_em": "2026-04-17"}
     )
@@ -223,8 +232,7 @@ def test_intimado_que_nao_comparece_a_ciencia_do_lta_tem_a_complementacao_do_fim
     assert api.processo(pid)["versao"] == antes["versao"]
 
     # intimado em 17/04 para comparecer até 24/04 (sexta); não veio
-    r = api.ato_ok(pid, "nao_comparecimento_ciencia_laudo", "2026-04-24",
-                   {**intimacao, "intimado_em": "2026-04-17"})  # fmt: skip
+    r = api.ato_ok(pid, "nao_comparecimento_ciencia_laudo", "2026-04-24", intimacao)
     assert r["processo"]["estado"] == "em_complemento"
     p = api.processo(pid)
     # complementação: 20 dias do fim da intimação (24/04) → 14/05/2026, quinta
@@ -236,6 +244,25 @@ def test_intimado_que_nao_comparece_a_ciencia_do_lta_tem_a_complementacao_do_fim
     pagina = api.cliente.get(f"/processos/{pid}").text
     assert "Intimação: Intimação nº 31/2026, por AR" in pagina
     assert "intimado em 17/04/2026" in pagina
+
+
+def test_no_rito_da_normam_07_o_nao_comparecimento_abre_a_defesa_e_o_rito_segue_ao_julgamento(
+    api: Api,
+) -> None:
+    """NORMAM-07 item 0404 b: a defesa corre da ciência do LTA; o intimado que não comparece a
+    tem "ao final do prazo estipulado na intimação". Depois dela, a defesa leva ao julgamento
+    (não a um segundo LTA)."""
+    pid = abrir(api, "2023-05-01", "2023-05-02").json()["id"]
+    api.ato_ok(pid, "ciencia_auto", "2023-05-02", {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "registro_laudo", "2023-06-01", {**LAUDO, "elaborado_em": "2023-06-01"})
+    r = api.ato_ok(pid, "nao_comparecimento_ciencia_laudo", "2023-06-12",
+                   {"intimacao": "Intimação nº 4/2023, pessoal", "intimado_em": "2023-06-05",
+                    "comparecer_ate": "2023-06-12"})  # fmt: skip
+    assert r["processo"]["estado"] == "em_defesa"
+    # defesa (0404 b): 20 dias de 12/06/2023 → 02/07/2023 (domingo) → 03/07/2023
+    assert _prazo(api.processo(pid), "defesa")["vencimento"] == "2023-07-03"
+    r = api.ato_ok(pid, "defesa", "2023-06-20", {"texto": "Defesa depois do LTA."})
+    assert r["processo"]["estado"] == "aguardando_julgamento"
 
 
 def test_revelia_sem_recurso_e_divida_ativa(api: Api) -> None:

@@ -2,7 +2,7 @@
 ou reativou um usuário, quando, a conta alvo e o efeito (nunca a senha).
 
 - `alteracao_de_conta`: a ação (`criacao_de_om`, `criacao_de_usuario`, `troca_de_senha`,
-  `desativacao`, `ativacao`), o usuário alvo (nulo na criação de OM), a OM (a do usuário ou a
+  `desativacao`, `ativacao`, `troca_de_email`), o usuário alvo (nulo na criação de OM), a OM (a do usuário ou a
   criada), a origem e o operador (na CLI, "CLI" e o usuário do sistema operacional na
   máquina), o instante e o efeito em JSON. Lido por `farol usuario historico`.
 - Só INSERT: no PostgreSQL um gatilho por linha recusa UPDATE e DELETE e um por comando
@@ -24,7 +24,14 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 JSON = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
-ACOES = ("criacao_de_om", "criacao_de_usuario", "troca_de_senha", "desativacao", "ativacao")
+ACOES = (
+    "criacao_de_om",
+    "criacao_de_usuario",
+    "troca_de_senha",
+    "desativacao",
+    "ativacao",
+    "troca_de_email",
+)
 MENSAGEM = "o registro de mudanças de contas só recebe acréscimos: ele não se altera nem se apaga"
 
 FUNCAO = f"""
