@@ -135,3 +135,15 @@ def test_a_instancia_extinta_sai_do_indicador_salvo_se_o_processo_passou_por_ela
                 "ciencia_decisao_recurso", "recurso_final"]  # fmt: skip
     lista = etapas(poluicao, "em_recurso_final", recorreu, omitir=dgn)
     assert _situacoes(lista)["em_recurso_final"] == "atual"
+
+
+def test_no_rito_da_normam_07_o_lta_ja_recebido_nao_aparece_como_etapa_a_seguir() -> None:
+    """Na NORMAM-07 a defesa corre da ciência do LTA: o processo passa pelo LTA (declarado
+    depois da defesa no quadro) antes de chegar à defesa; essas etapas são percorridas."""
+    poluicao = carregar_regime("poluicao")
+    atos = ["lavratura_auto_poluicao", "ciencia_auto", "registro_laudo", "ciencia_laudo"]
+    lista = etapas(poluicao, "em_defesa", atos)
+    situacao = _situacoes(lista)
+    assert situacao["em_defesa"] == "atual"
+    assert situacao["aguardando_laudo"] == situacao["laudo_recebido"] == "percorrida"
+    assert situacao["aguardando_julgamento"] == "a_seguir"

@@ -159,7 +159,9 @@ def etapas(
         elif n < indice_atual:
             situacao = "percorrida" if e in passou else "saltada"
         else:
-            situacao = "a_seguir"
+            # o rito que volta atrás na ordem do quadro (na NORMAM-07, o LTA antes da defesa)
+            # já passou por etapas declaradas depois da atual
+            situacao = "percorrida" if e in passou else "a_seguir"
         saida.append(Etapa(n + 1, (e,), maquina.estados[e].nome, situacao))
     finais = maquina.estados_finais()
     if atual.final:
