@@ -1014,11 +1014,25 @@ def _efeitos_antes(
     return {}
 
 
+def _substituido(prazo: Prazo, prazos: list[Prazo]) -> bool:
+    """O prazo encerrado só porque o ato que o encerrou abriu outro da mesma etapa (o
+    recebimento dos autos que recomeça o prazo de decisão; a ciência da decisão reformada que
+    abre novo prazo de pagamento): esse ato não decidiu nada pelo vencimento dele."""
+    return any(
+        y.id != prazo.id
+        and y.regime == prazo.regime
+        and y.etapa == prazo.etapa
+        and y.ato_id == prazo.encerrado_por_ato_id
+        for y in prazos
+    )
+
+
 def _data_corrigida(
     s: Session, p: Processo, maquina: Maquina, ato_id: int | None
-) -> tuple[Ato, dt.date]:
-    """O ato que a correção corrige (o original, se ela aponta outra correção) e a data dele
-    hoje: a da última correção que mudou `data_ato`, ou a registrada."""
+) -> tuple[Ato, dt.date, frozenset[dt.date]]:
+    """O ato que a correção corrige (o original, se ela aponta outra correção), a data dele
+    hoje (a da última correção que mudou `data_ato`, ou a registrada) e todas as que ele já
+    teve (a registrada e as das correções)."""
     original = s.get(Ato, ato_id)
     assert original is not None  # `_tipo_corrigido` já o conferiu
     correcoes = s.execute(
@@ -1038,11 +1052,13 @@ def _data_corrigida(
         return ato_id
 
     atual = original.data_ato
+    datas = {atual}
     for x in correcoes:
         data = ((x.payload or {}).get("dados_corrigidos") or {}).get("data_ato")
         if data and raiz(x.id) == original.id:
             atual = dt.date.fromisoformat(str(data))
-    return original, atual
+            datas.add(atual)
+    return original, atual, frozenset(datas)
 
 
 def _corrigir_data(
@@ -1061,7 +1077,7 @@ def _corrigir_data(
     except ValueError:
         raise EntradaInvalida("data inválida: use AAAA-MM-DD", campo=campo) from None
     maquina = carregar_regime(p.regime)
-    original, atual = _data_corrigida(s, p, maquina, cmd.corrige_ato_id)
+    original, atual, datas = _data_corrigida(s, p, maquina, cmd.corrige_ato_id)
     comunicacao.conferir_data_corrigida(
         original.payload or {}, dict(dados.dados_corrigidos), data, campo
     )
@@ -1086,13 +1102,18 @@ def _corrigir_data(
             campo=campo,
         )
     calendario = calendario_pela_marca(s, lido.marca_do_calendario)
+    # os prazos que o ato abriu contados da data dele: o em curso conta da data de hoje; o já
+    # encerrado, de qualquer data que o ato teve (a correção anterior que não mudou o seu
+    # vencimento não o recontou, e a seguinte não escapa da conferência por isso)
     contados_da_data = [
         x
         for x in lido.prazos
-        if x.ato_id == original.id and x.contagem != CONTAGEM_NO_ATO and x.inicio == atual
+        if x.ato_id == original.id
+        and x.contagem != CONTAGEM_NO_ATO
+        and (x.inicio == atual or (x.encerrado_em is not None and x.inicio in datas))
     ]
     for prazo in contados_da_data:
-        if prazo.encerrado_em is None:
+        if prazo.encerrado_em is None or _substituido(prazo, lido.prazos):
             continue
         # já encerrado por um ato que contou com a data de antes (a revelia depois do fim da
         # defesa): mudar a data mudaria o que esse ato decidiu

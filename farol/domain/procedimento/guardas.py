@@ -180,7 +180,9 @@ def _retorno_com_prazo_do_interessado(t: Transicao, c: ContextoAto, regime: str)
 
 def _autos_ainda_nao_recebidos(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     if set(t.marcas) & c.marcas_praticadas:
-        return _recusa("os autos deste recurso já foram recebidos: o prazo de decisão conta dele")
+        return _recusa(
+            "os autos deste recurso já foram recebidos: o prazo de decisão conta dele", "tipo"
+        )
     return _OK
 
 

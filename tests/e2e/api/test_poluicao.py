@@ -408,6 +408,10 @@ def test_ciencia_da_decisao_do_dpc_ainda_na_normam_07_abre_o_recurso_ao_dgn(api:
     r = api.ato(pid, "notificacao_para_pagamento", "2023-09-01", {"meio": "pessoal"})
     assert r.status_code == 409
     api.ato_ok(pid, "recurso_final", "2023-09-01", {"texto": "Ao DGN."}, como="dpc")
+    # os autos chegam ao DGN em 05/09/2023: os 30 dias contam daí (Lei 9.784/1999 art. 59 § 1º)
+    api.ato_ok(pid, "recebimento_autos_recurso_final", "2023-09-05", {}, como="dpc")
+    decisao_dgn = _prazo(api.processo(pid), "decisao_recurso_final")
+    assert (decisao_dgn["inicio"], decisao_dgn["vencimento"]) == ("2023-09-05", "2023-10-05")
     api.ato_ok(pid, "decisao_recurso_final_nao_provido", "2023-09-20",
                {"fundamentacao": "Mantida a decisão recorrida."}, como="dpc")  # fmt: skip
     api.ato_ok(pid, "ciencia_decisao_recurso_final", "2023-09-25", {"meio": "pessoal"},

@@ -230,3 +230,49 @@ def test_recebimento_dos_autos_pelo_capitao_dos_portos_recomeca_os_30_dias_da_de
         r'<li id="ato-\d+" data-tipo="recebimento_autos_recurso">(.*?)</li>', pagina, re.S
     )
     assert linha and "Documento: Ofício 12/2026" in linha.group(1)
+
+
+def _corrigir(api: Api, pid: int, ato_id: int, data: str, como: str) -> Any:
+    return api.ato(pid, "correcao", "2026-05-26",
+                   {"motivo": "Data registrada errada", "dados_corrigidos": {"data_ato": data}},
+                   como=como, corrige_ato_id=ato_id)  # fmt: skip
+
+
+def test_correcoes_seguidas_da_data_do_recebimento_nao_escapam_da_conferencia(api: Api) -> None:
+    """A decisão em 25/05 foi no prazo contado do recebimento (24/04 → 25/05). Contado de 22/04,
+    teria vencido em 22/05: a correção é recusada (Lei 9.784/1999 art. 55). A de 25/04 não muda
+    o vencimento (25/05) e passa; a seguinte, de novo para 22/04, também é recusada (antes
+    passava: o prazo encerrado ainda contava de 24/04 e a conferência só via a data de hoje)."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")
+    r = api.ato_ok(pid, "recebimento_autos_recurso", "2026-04-24", {}, como="cp.cpsc")
+    recebimento = r["ato"]["id"]
+    api.ato_ok(pid, "decisao_recurso_nao_provido", "2026-05-25",
+               {"fundamentacao": "Mantida a decisão."}, como="cp.cpsc")  # fmt: skip
+    assert _corrigir(api, pid, recebimento, "2026-04-22", "cp.cpsc").status_code == 409
+    assert _corrigir(api, pid, recebimento, "2026-04-25", "cp.cpsc").status_code == 201
+    # a linha do tempo diz o que a correção corrigiu (o ato e a data nova), não só o motivo
+    api.entrar_na_web("cp.cpsc")
+    pagina = api.cliente.get(f"/processos/{pid}").text
+    linha = re.search(r'<li id="ato-\d+" data-tipo="correcao">(.*?)</li>', pagina, re.S)
+    assert linha, pagina
+    texto = " ".join(re.sub(r"<[^>]+>", " ", linha.group(1)).split())
+    assert "Recebimento dos autos do recurso pelo Capitão dos Portos" in texto
+    assert "data do ato passa a 25/04/2026" in texto
+    r = _corrigir(api, pid, recebimento, "2026-04-22", "cp.cpsc")
+    assert r.status_code == 409, r.text
+    assert "a correção mudaria o que o ato que o encerrou decidiu" in r.json()["mensagem"]
+
+
+def test_a_data_do_recurso_se_corrige_depois_do_recebimento_dos_autos(api: Api) -> None:
+    """O prazo de decisão aberto na interposição foi só substituído pelo do recebimento: o
+    recebimento não decidiu nada pelo vencimento dele, e a data do recurso (a tempestividade
+    do recorrente) continua corrigível."""
+    pid = api.novo_processo()
+    p = api.levar_ate(pid, "em_recurso")
+    recurso = next(a for a in p["atos"] if a["tipo"] == "recurso")
+    api.ato_ok(pid, "recebimento_autos_recurso", "2026-04-24", {}, como="cp.cpsc")
+    r = _corrigir(api, pid, recurso["id"], "2026-04-15", "ac.cpsc")
+    assert r.status_code == 201, r.text
+    vigente = [x for x in api.processo(pid)["prazos"] if x["etapa"] == "decisao_recurso"][-1]
+    assert (vigente["inicio"], vigente["aberto"]) == ("2026-04-24", True)
