@@ -7,6 +7,7 @@ abrangência (a OM e as subordinadas, ou todas).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from farol.normas.papeis import Abrangencia, catalogo_papeis, ids_dos_papeis
@@ -53,6 +54,14 @@ def registra_atos_so_na_om(papel: str) -> bool:
     """O papel registra atos só nos processos da própria OM (não nos das subordinadas que lê)."""
     p = catalogo_papeis().papel(papel)
     return p is not None and p.registra_atos_so_na_om
+
+
+def registra_o_ato_na_subordinada(papel: str, papeis_do_ato: Sequence[str]) -> bool:
+    """O papel registra, no processo de uma OM subordinada, o ato que estes papéis registram
+    (`nas_subordinadas_so_atos_sem`: não o que a autoridade da própria OM registra)."""
+    p = catalogo_papeis().papel(papel)
+    sem = p.nas_subordinadas_so_atos_sem if p is not None else None
+    return sem is None or sem not in papeis_do_ato
 
 
 def fundamento_do_papel(papel: str) -> str | None:

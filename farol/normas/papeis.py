@@ -43,6 +43,10 @@ class Papel(_Modelo):
     registra_atos_so_na_om: bool = False
     """Lê os processos da abrangência, mas registra atos só nos da própria OM (a Autoridade
     Competente da sede da CP não trata os autos das Delegacias e Agências, que têm a sua)."""
+    nas_subordinadas_so_atos_sem: str | None = None
+    """Nos processos das OMs subordinadas, registra só os atos que este outro papel (o da
+    autoridade da própria OM) não registra: o Capitão dos Portos, nos da Delegacia, só os da
+    instância do recurso (Norma de 2023 item 3.5 a I e II)."""
     fontes: tuple[Citacao, ...] = ()
     observacao: str | None = None
 

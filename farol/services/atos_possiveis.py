@@ -29,7 +29,13 @@ from farol.domain.procedimento.guardas import Avaliacao, ContextoAto, avaliar_gu
 from farol.domain.procedimento.maquina import Maquina
 from farol.domain.procedimento.quadro import Transicao
 from farol.services.comandos import ESQUEMAS, modelo_dos_dados
-from farol.services.jurisdicao import Ator, carregar_processo, competente_no_processo
+from farol.services.jurisdicao import (
+    Ator,
+    carregar_processo,
+    competente_no_processo,
+    competente_para_o_ato,
+    corrige_no_processo,
+)
 from farol.services.processos import ProcessoLido, contexto_do_ato, ler_processo
 from farol.services.resultados.lista_processos import AtoPossivel
 from farol.services.unit_of_work import caso_de_uso
@@ -98,8 +104,14 @@ def atos_possiveis(
         return []
     maquina = carregar_regime(p.regime)
     referencia = hoje or relogio.hoje()
-    candidatos = maquina.atos_permitidos(p.estado, ator.papel)
+    lido = ler_processo(s, p)  # uma leitura do processo para todos os atos e todas as datas
+    praticados = (maquina.transicao_do_tipo(a.tipo) for a in lido.atos)
+    corrige = corrige_no_processo(ator, p.om_id, (t.papeis for t in praticados if t))
+    candidatos = [
+        t
+        for t in maquina.atos_permitidos(p.estado, ator.papel)
+        if (corrige if t.e_correcao else competente_para_o_ato(ator, p.om_id, t.papeis))
+    ]
     if not candidatos:
         return []
-    lido = ler_processo(s, p)  # uma leitura do processo para todos os atos e todas as datas
     return [_avaliar(s, p, maquina, t, referencia, lido) for t in candidatos]

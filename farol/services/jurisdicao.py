@@ -8,6 +8,7 @@ existência não vaze para outra Capitania.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,8 +20,10 @@ from farol.domain.papeis import (
     fundamento_do_papel,
     nome_do_papel,
     registra_atos_so_na_om,
+    registra_o_ato_na_subordinada,
 )
 from farol.erros import NaoEncontrado, Proibido
+from farol.normas.papeis import catalogo_papeis
 from farol.store.orm import OM, Processo, Usuario
 
 
@@ -177,6 +180,47 @@ def competente_no_processo(ator: Ator, om_id: int) -> bool:
     """O papel do ator registra atos no processo da OM `om_id` da sua jurisdição (o que só os
     registra na própria OM não os registra nos das subordinadas)."""
     return om_id == ator.om_id or not registra_atos_so_na_om(ator.papel)
+
+
+def competente_para_o_ato(ator: Ator, om_id: int, papeis_do_ato: Sequence[str]) -> bool:
+    """O papel do ator registra, no processo da OM `om_id`, o ato que estes papéis registram:
+    na própria OM, todo ato; na subordinada, só se não a registra só na própria OM e o ato não
+    é da autoridade dela (o Capitão dos Portos, nos da Delegacia, só os do recurso)."""
+    if om_id == ator.om_id:
+        return True
+    return competente_no_processo(ator, om_id) and registra_o_ato_na_subordinada(
+        ator.papel, papeis_do_ato
+    )
+
+
+def corrige_no_processo(
+    ator: Ator, om_id: int, papeis_dos_atos_praticados: Iterable[Sequence[str]]
+) -> bool:
+    """A correção se oferece ao papel no processo se ele registra nele algum dos atos já
+    praticados (só corrige o que poderia registrar)."""
+    return om_id == ator.om_id or any(
+        competente_para_o_ato(ator, om_id, papeis) for papeis in papeis_dos_atos_praticados
+    )
+
+
+def exigir_competencia_no_ato(
+    s: Session, ator: Ator, p: Processo, nome_do_ato: str, papeis_do_ato: Sequence[str]
+) -> None:
+    """403 se o papel do ator não registra este ato neste processo (`competente_para_o_ato`)."""
+    if competente_para_o_ato(ator, p.om_id, papeis_do_ato):
+        return
+    om = s.get(OM, p.om_id)
+    sigla = om.sigla if om is not None else str(p.om_id)
+    papel = catalogo_papeis().papel(ator.papel)
+    da_om = papel.nas_subordinadas_so_atos_sem if papel is not None else None
+    autoridade = nome_do_papel(da_om) if da_om else "autoridade"
+    raise Proibido(
+        f"o processo {p.numero} é da {sigla}: o ato {nome_do_ato!r} é da {autoridade} da "
+        f"{sigla}; o {nome_do_papel(ator.papel)} da {ator.om_sigla} registra nele só os atos "
+        f"que a {autoridade} não registra (os do recurso)",
+        campo="tipo",
+        regra="; ".join(f.referencia() for f in papel.fontes) if papel is not None else None,
+    )
 
 
 def exigir_competencia(s: Session, ator: Ator, p: Processo) -> None:

@@ -17,6 +17,7 @@ from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.historico import efeito_do_recurso_no_regime, fatos_do_recurso
+from farol.domain.procedimento.maquina import Maquina
 from farol.erros import NaoEncontrado
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.infracoes import catalogo
@@ -26,7 +27,13 @@ from farol.services import custodia, poluicao, procuradores
 from farol.services.acordao import acordao_dos_atos
 from farol.services.comunicacao import descrever_ciencia, tem_ciencia
 from farol.services.inspecao_do_processo import constatacoes_do_autuado, do_autuado
-from farol.services.jurisdicao import Ator, competente_no_processo, exigir_alcance
+from farol.services.jurisdicao import (
+    Ator,
+    competente_no_processo,
+    competente_para_o_ato,
+    corrige_no_processo,
+    exigir_alcance,
+)
 from farol.services.resultados.processo import ProcessoDetalhado
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import (
@@ -425,7 +432,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
     permitidos = (
         []
         if ator.papel in PAPEIS_SEM_ATOS or not competente_no_processo(ator, p.om_id)
-        else maquina.atos_permitidos(p.estado, ator.papel)
+        else _permitidos_ao_ator(maquina, ator, p.om_id, p.estado, lista_atos)
     )
     estado = maquina.estado(p.estado)
     itens: Fonte = [(c, autor, faltas, []) for c, autor, faltas in secoes["itens_do_auto"]]
@@ -502,3 +509,17 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
         "custodia": custodia.resumo(s, _orm(s, p)) if p.tem_custodia else None,
     }
     return ProcessoDetalhado.model_validate(detalhe)
+
+
+def _permitidos_ao_ator(
+    maquina: Maquina, ator: Ator, om_id: int, estado: str, atos: Sequence[Any]
+) -> list[Any]:
+    """Os atos do estado que o papel registra neste processo: na OM subordinada, o Capitão dos
+    Portos só os do recurso, e corrige só o que registraria (`jurisdicao`)."""
+    praticados = (maquina.transicao_do_tipo(a.tipo) for a in atos)
+    corrige = corrige_no_processo(ator, om_id, (t.papeis for t in praticados if t))
+    return [
+        t
+        for t in maquina.atos_permitidos(estado, ator.papel)
+        if (corrige if t.e_correcao else competente_para_o_ato(ator, om_id, t.papeis))
+    ]

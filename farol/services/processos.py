@@ -84,7 +84,12 @@ from farol.services.comandos import (
     NovoAto,
     modelo_dos_dados,
 )
-from farol.services.jurisdicao import Ator, carregar_processo, exigir_competencia
+from farol.services.jurisdicao import (
+    Ator,
+    carregar_processo,
+    exigir_competencia,
+    exigir_competencia_no_ato,
+)
 from farol.services.leitura import detalhar as detalhar
 from farol.services.mensagens import traduzir
 from farol.services.resultados.processo import (
@@ -563,6 +568,10 @@ def registrar_ato(
         )
     maquina = carregar_regime(p.regime)
     corrige = _tipo_corrigido(s, p, maquina, cmd)
+    # o Capitão dos Portos, no processo da Delegacia, só os atos do recurso (e só os corrige)
+    declarada = maquina.transicao_do_tipo(corrige or cmd.tipo)
+    if declarada is not None and not declarada.e_correcao:
+        exigir_competencia_no_ato(s, ator, p, declarada.nome, declarada.papeis)
     maquina.transicao(p.estado, cmd.tipo, ator.papel, corrige=corrige)  # ordem e papel: 409
     lido = _Lido.ler(s, p)
     # os dados e a data conferidos juntos: as recusas de ambos vão de uma vez

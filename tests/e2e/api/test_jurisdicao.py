@@ -81,14 +81,34 @@ def test_a_capitania_age_nos_processos_da_delegacia_subordinada_e_a_delegacia_na
     r = api.ato(delegacia, "esclarecimentos_prestados", "2026-03-05", {"texto": "x"},
                 como="inspetor.cpsc")  # fmt: skip
     assert r.status_code == 201, r.text
+    # o Capitão dos Portos não pratica na Delegacia os atos do Delegado (item 3.5 a I): nem a
+    # lavratura, nem o sobrestamento; nenhum deles lhe é oferecido
+    assert api.get(f"/processos/{delegacia}/atos-possiveis", como="cp.cpsc").json() == []
+    r = api.ato(delegacia, "lavratura_auto", "2026-03-13", ROTEIRO[0][2], como="cp.cpsc")
+    assert r.status_code == 403 and r.json()["campo"] == "tipo", r.text
+    assert "registra nele só os atos que a Autoridade Competente não registra" in r.text
+    assert "NORMAM (Port. 110/2023) item 3.5 a I" in r.json()["regra"]
     for tipo, data, dados, _ in ROTEIRO[:6]:  # até o recurso, pelo Delegado
         if tipo != "esclarecimentos_prestados":
             api.ato_ok(delegacia, tipo, data, dados, como="ac.delitajai")
     assert api.processo(delegacia, como="cp.cpsc")["estado"] == "em_recurso"
+    # no recurso, sim: oferecidos a ele os atos do recurso (a decisão, o recebimento dos autos)
+    oferecidos = {
+        t["tipo"] for t in api.get(f"/processos/{delegacia}/atos-possiveis", como="cp.cpsc").json()
+    }
+    assert {"decisao_recurso_nao_provido", "recebimento_autos_recurso"} <= oferecidos
+    assert "pagamento" not in oferecidos
     r = api.ato(delegacia, "decisao_recurso_nao_provido", "2026-04-30",
                 {"fundamentacao": "As razões do recurso não afastam a infração."},
                 como="cp.cpsc")  # fmt: skip
     assert r.status_code == 201, r.text
+    # corrige a sua decisão; não a lavratura do Delegado
+    oferecidos = api.get(f"/processos/{delegacia}/atos-possiveis", como="cp.cpsc").json()
+    assert "correcao" in {t["tipo"] for t in oferecidos}
+    lavratura = next(a for a in api.processo(delegacia)["atos"] if a["tipo"] == "lavratura_auto")
+    r = api.ato(delegacia, "correcao", "2026-04-30", {"motivo": "Número do auto errado."},
+                como="cp.cpsc", corrige_ato_id=lavratura["id"])  # fmt: skip
+    assert r.status_code == 403, r.text
 
     r = api.ato(
         um_por_om["CPSC"],
@@ -192,7 +212,9 @@ def test_a_apreensao_da_delegacia_se_recolhe_a_custodia_da_delegacia(api: Api) -
     r = api.post("/custodias", recolhimento, como="ac.cpsc")
     assert r.status_code == 403, r.text
     api.entrar_na_web("ac.cpsc")
-    assert f'action="/processos/{pid}/recolhimento"' not in api.cliente.get(f"/processos/{pid}").text
+    assert (
+        f'action="/processos/{pid}/recolhimento"' not in api.cliente.get(f"/processos/{pid}").text
+    )
     r = api.post("/custodias", recolhimento, como="inspetor.cpsc")
     assert r.status_code == 201, r.text
     assert r.json()["numero"].split("/")[1] == "DELITAJAI"
