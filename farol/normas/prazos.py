@@ -126,6 +126,9 @@ class RegraPrazo(Versionado[ValorPrazo]):
     id: str
     descricao: str = Field(min_length=1)
     destinatario: Destinatario
+    decide: Instancia | None = None
+    """Prazo da decisão de um recurso: a instância (dados/instancias.yaml) cuja autoridade
+    decide; o vencimento se prorroga pelo expediente da OM dela (Lei 9.784/1999 art. 66 § 1º)."""
 
     @field_validator("id")
     @classmethod
@@ -188,6 +191,12 @@ class CatalogoPrazos(Modelo):
         for chave, regra in self.regras.items():
             if chave != regra.id:
                 raise ValueError(f"chave {chave!r} diferente do id {regra.id!r}")
+            if regra.decide is not None:
+                if regra.destinatario != DA_ADMINISTRACAO:
+                    raise ValueError(f"{chave}: `decide` só num prazo da Administração")
+                instancia = f"instancia.{regra.regime}.{regra.decide}"
+                if instancia not in catalogo_instancias().autoridades:
+                    raise ValueError(f"{chave}: `decide` sem {instancia} em instancias.yaml")
         return self
 
     def regimes(self) -> tuple[str, ...]:
@@ -225,6 +234,16 @@ def catalogo_prazos() -> CatalogoPrazos:
         return CatalogoPrazos.model_validate({**bruto, "regras": regras})
     except ValueError as e:
         raise DadosNormativosInvalidos(f"prazos.yaml: {e}") from e
+
+
+def autoridade_que_decide(regra: RegraPrazo, data: dt.date) -> Autoridade | None:
+    """A autoridade que decide no prazo `regra` aberto em `data` (`decide`), ou None: o prazo
+    não é de decisão de recurso, ou a instância não existe na data."""
+    if regra.decide is None:
+        return None
+    item = catalogo_instancias().autoridades[f"instancia.{regra.regime}.{regra.decide}"]
+    versao = item.versao_da_data(data)
+    return None if versao is None else versao.valor
 
 
 def regra_prazo(regime: str, etapa: str) -> RegraPrazo:

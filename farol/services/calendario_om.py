@@ -6,16 +6,17 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import contados_do_vencimento
 from farol.erros import EntradaInvalida
+from farol.normas.prazos import autoridade_que_decide, regra_prazo
 from farol.rules.calendario import Calendario, obter_calendario
 from farol.rules.prazos import calcular_prazo
 from farol.services.jurisdicao import om_pela_sigla
 from farol.services.unit_of_work import caso_de_uso
-from farol.store.orm import CONTAGEM_NO_ATO, OM, OMFechamento, Prazo, Processo
+from farol.store.orm import CONTAGEM_NO_ATO, OM, TIPOS_OM, OMFechamento, Prazo
 
 
 def calendario_da_om(s: Session, om: OM) -> Calendario:
@@ -26,6 +27,54 @@ def calendario_da_om(s: Session, om: OM) -> Calendario:
         for f in s.execute(select(OMFechamento).where(OMFechamento.om_id == om.id)).scalars()
     }
     return obter_calendario(om.uf, extras or None, om=om.sigla)
+
+
+def om_que_decide(s: Session, om_id: int, regime: str, etapa: str, inicio: dt.date) -> OM | None:
+    """A OM cujo expediente conta o prazo `prazo.<regime>.<etapa>` aberto em `inicio` num
+    processo da OM `om_id`, quando o prazo é o da decisão de um recurso (`decide` em
+    dados/prazos.yaml) e essa OM não é a do processo: a OM do tipo da sigla da autoridade que
+    decide (dados/instancias.yaml) mais próxima acima da do processo (o Capitão dos Portos: a
+    Capitania da Delegacia ou Agência), ou a única desse tipo (o DPC). None: a OM do processo
+    (o prazo não é de decisão de recurso, quem decide está na própria OM, ou a autoridade não
+    tem OM cadastrada, como o DGN). Lei 9.784/1999 art. 66 § 1º: o dia sem expediente que
+    prorroga o vencimento é o da repartição que tem de decidir."""
+    autoridade = autoridade_que_decide(regra_prazo(regime, etapa), inicio)
+    if autoridade is None or autoridade.sigla not in TIPOS_OM:
+        return None
+    atual = s.get(OM, om_id)
+    while atual is not None:
+        if atual.tipo == autoridade.sigla:
+            return None if atual.id == om_id else atual
+        atual = s.get(OM, atual.superior_id) if atual.superior_id is not None else None
+    # fora da cadeia de OMs superiores: a única do tipo, se há uma só (o DPC)
+    unica = s.execute(select(OM).where(OM.tipo == autoridade.sigla)).scalars().all()
+    return unica[0] if len(unica) == 1 else None
+
+
+def om_do_calendario(tabela: Any = Prazo) -> ColumnElement[int]:
+    """A OM cujo calendário conta o prazo (de `tabela`, Prazo ou um apelido): a de quem decide
+    (`calendario_om_id`) ou a do processo."""
+    return func.coalesce(tabela.calendario_om_id, tabela.om_id)
+
+
+def contados_pela_om(om_id: int) -> ColumnElement[bool]:
+    """O prazo conta pelo calendário da OM `om_id`, pelos índices dos prazos em curso por OM e
+    por calendário (a condição a mais de cada lado os deixa usáveis)."""
+    return or_(
+        and_(Prazo.om_id == om_id, Prazo.calendario_om_id.is_(None)),
+        Prazo.calendario_om_id == om_id,
+    )
+
+
+def calendario_do_prazo(s: Session, prazo: Prazo, conhecidos: dict[int, Calendario]) -> Calendario:
+    """O calendário que conta o `prazo`: o da OM de quem decide o recurso ou o da OM do
+    processo; `conhecidos` (id da OM -> calendário) guarda os já lidos."""
+    om_id = prazo.calendario_om_id or prazo.om_id
+    if om_id not in conhecidos:
+        om = s.get(OM, om_id)
+        assert om is not None
+        conhecidos[om_id] = calendario_da_om(s, om)
+    return conhecidos[om_id]
 
 
 @dataclass(frozen=True)
@@ -86,8 +135,9 @@ def calendario_pela_marca(s: Session, marca: MarcaDoCalendario) -> Calendario:
 @caso_de_uso(escrita=True)
 def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) -> list[Prazo]:
     """Registra um dia sem expediente na OM (feriado municipal, ponto facultativo local) e
-    recalcula os prazos ABERTOS dos processos da OM que esse dia alcança (Lei 9.784/1999
-    art. 66 § 1º). Devolve os prazos cujo vencimento mudou."""
+    recalcula os prazos ABERTOS que esse dia alcança contados pelo calendário dela: os dos
+    processos da OM e os das decisões de recurso que cabem a ela (Lei 9.784/1999 art. 66 § 1º).
+    Devolve os prazos cujo vencimento mudou."""
     om = om_pela_sigla(s, sigla_om)
     if not motivo.strip():
         raise EntradaInvalida("informe o motivo do fechamento", campo="motivo")
@@ -101,10 +151,8 @@ def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) 
     calendario = calendario_da_om(s, om)
     mudaram = []
     abertos = s.execute(
-        select(Prazo)
-        .join(Processo, Processo.id == Prazo.processo_id)
-        .where(
-            Processo.om_id == om.id,
+        select(Prazo).where(
+            contados_pela_om(om.id),
             Prazo.encerrado_em.is_(None),
             Prazo.contagem != CONTAGEM_NO_ATO,  # a data fixada no ato não se recalcula
             Prazo.inicio < data,
@@ -117,17 +165,18 @@ def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) 
         if recalcular_prazo(prazo, prazo.inicio, calendario):
             mudaram.append(prazo)
             fila.append((prazo, antes))
-    mudaram += [x for x, _ in mover_contados(s, fila, calendario)]
+    mudaram += [x for x, _ in mover_contados(s, fila, {om.id: calendario})]
     return list(dict.fromkeys(mudaram))
 
 
 def mover_contados(
-    s: Session, fila: list[tuple[Prazo, dt.date]], calendario: Calendario
+    s: Session, fila: list[tuple[Prazo, dt.date]], calendarios: dict[int, Calendario]
 ) -> list[tuple[Prazo, dt.date]]:
     """Os prazos em curso contados do vencimento de um que mudou (o do laudo, do fim da
     defesa), que começavam no vencimento de antes, passam a contar do novo (e os contados
-    deles); `fila`: (prazo que mudou, o vencimento de antes). Devolve os que mudaram, com o
-    vencimento de antes de cada um."""
+    deles), cada um pelo seu calendário (`calendario_do_prazo`; `calendarios`: os já lidos);
+    `fila`: (prazo que mudou, o vencimento de antes). Devolve os que mudaram, com o vencimento
+    de antes de cada um."""
     mudaram: list[tuple[Prazo, dt.date]] = []
     dependentes = contados_do_vencimento()
     while fila:
@@ -146,7 +195,7 @@ def mover_contados(
         ):
             anterior = d.vencimento
             if f"prazo.{d.regime}.{d.etapa}" in regras and recalcular_prazo(
-                d, fonte.vencimento, calendario
+                d, fonte.vencimento, calendario_do_prazo(s, d, calendarios)
             ):
                 mudaram.append((d, anterior))
                 fila.append((d, anterior))

@@ -46,6 +46,7 @@ from sqlalchemy.sql import sqltypes
 
 from farol.domain.papeis import INSPECIONA, papeis_com
 from farol.domain.texto import normalizar_busca
+from farol.normas.prazos import regra_prazo
 from farol.relogio import data_local
 from farol.rules.calendario import Calendario
 from farol.services import (
@@ -56,7 +57,7 @@ from farol.services import (
     texto_de_busca,
     usuarios,
 )
-from farol.services.calendario_om import calendario_da_om
+from farol.services.calendario_om import calendario_da_om, om_que_decide
 from farol.services.demo import CENARIOS, EMBARCACOES, PESSOAS, SENHA_DEMO, cpf_de
 from farol.services.usuarios import criar_om, criar_usuario
 from farol.store.auditoria import HASH_INICIAL, CamposDoAto, hash_do_ato
@@ -156,7 +157,11 @@ class Modelo:
     pessoas: dict[int, dict[str, Any]]
     embarcacao: dict[str, Any]
     dias: list[dt.date] = field(default_factory=list)
-    """Os dias que os prazos do modelo tocam (do início ao vencimento de cada um)."""
+    """Os dias que os prazos do modelo contados pelo calendário da OM do processo tocam (do
+    início ao vencimento de cada um)."""
+    decididos: list[tuple[dict[str, Any], list[dt.date]]] = field(default_factory=list)
+    """Os prazos da decisão de um recurso (`decide` em dados/prazos.yaml), contados pelo
+    calendário da OM de quem decide, e os dias que cada um toca."""
     citam_auto: set[int] = field(default_factory=set)
     """Os atos cujo texto cita o número de um auto do modelo (a lavratura)."""
 
@@ -251,7 +256,15 @@ def ler_modelos(s: Session) -> list[Modelo]:
         ids_pessoas.discard(None)
         pessoas = {x["id"]: x for x in _linhas(s, t["pessoa"], "id", ids_pessoas)}
         prazos_p = sorted(prazos.get(p["id"], []), key=lambda x: x["id"])
-        dias = sorted({d for pz in prazos_p for d in _dias(pz["inicio"], pz["vencimento"])})
+        de_quem_decide = [pz for pz in prazos_p if regra_prazo(pz["regime"], pz["etapa"]).decide]
+        dias = sorted(
+            {
+                d
+                for pz in prazos_p
+                if pz not in de_quem_decide
+                for d in _dias(pz["inicio"], pz["vencimento"])
+            }
+        )
         modelos.append(
             Modelo(
                 processo=p,
@@ -267,6 +280,7 @@ def ler_modelos(s: Session) -> list[Modelo]:
                 pessoas=pessoas,
                 embarcacao=embarcacoes[insp["embarcacao_id"]],
                 dias=dias,
+                decididos=[(pz, _dias(pz["inicio"], pz["vencimento"])) for pz in de_quem_decide],
                 citam_auto={
                     a["id"]
                     for a in atos.get(p["id"], [])
@@ -392,16 +406,41 @@ class Carregador:
             return memo[chave]
 
         destinos = [om for om in self.oms.values() if om.tipo in ("CP", "DL", "AG")]
+        # o prazo da decisão de um recurso conta pelo calendário da OM de quem decide
+        self.quem_decide: dict[tuple[int, str, str, dt.date], int | None] = {}
+        for om in destinos:
+            for m in self.modelos:
+                for pz, _ in m.decididos:
+                    chave_d = (om.id, pz["regime"], pz["etapa"], pz["inicio"])
+                    if chave_d not in self.quem_decide:
+                        decide = om_que_decide(s, *chave_d)
+                        self.quem_decide[chave_d] = None if decide is None else decide.id
+
+        def calendario_do(om_id: int, pz: dict[str, Any]) -> int:
+            decide = self.quem_decide.get((om_id, pz["regime"], pz["etapa"], pz["inicio"]))
+            return om_id if decide is None else decide
+
         # (modelo, semanas) -> OMs em que os prazos do modelo, recuados, caem igual
         self.elegiveis: dict[tuple[int, int], list[int]] = {}
         for i, m in enumerate(self.modelos):
-            original = [assinatura(m.processo["om_id"], d) for d in m.dias]
+            origem = m.processo["om_id"]
+            original = [assinatura(origem, d) for d in m.dias] + [
+                assinatura(pz["calendario_om_id"] or origem, d)
+                for pz, dias in m.decididos
+                for d in dias
+            ]
             for semanas in range(self.semanas + 1):
                 recuo = dt.timedelta(weeks=semanas)
                 oms = [
                     om.id
                     for om in destinos
-                    if [assinatura(om.id, d - recuo) for d in m.dias] == original
+                    if [assinatura(om.id, d - recuo) for d in m.dias]
+                    + [
+                        assinatura(calendario_do(om.id, pz), d - recuo)
+                        for pz, dias in m.decididos
+                        for d in dias
+                    ]
+                    == original
                 ]
                 if oms:
                     self.elegiveis[(i, semanas)] = oms
@@ -541,6 +580,8 @@ class Carregador:
         for pz in m.prazos:
             linhas["prazo"].append(
                 {**pz, "id": self._id("prazo"), "processo_id": pid, "om_id": om.id,
+                 "calendario_om_id": self.quem_decide.get(
+                     (om.id, pz["regime"], pz["etapa"], pz["inicio"])),
                  "ato_id": atos[pz["ato_id"]],
                  "inicio": d(pz["inicio"]), "vencimento": d(pz["vencimento"]),
                  "encerrado_em": d(pz["encerrado_em"]),

@@ -81,7 +81,16 @@ def prazo_json(x: Prazo | Row[Any] | Linha) -> dict[str, Any]:
         "cumprido": x.cumprido,
         "vencido": aberto and hoje() > x.vencimento,
         "nome": catalogo_prazos().nome_da_etapa(x.regime, x.etapa),
+        "expediente": _expediente(getattr(x, "calendario_om_sigla", None)),
     }
+
+
+def _expediente(sigla: str | None) -> dict[str, str] | None:
+    """O prazo da decisão do recurso que se prorroga pelo expediente da OM de quem decide
+    (`calendario_om_id`; a leitura do processo junta a sigla): a OM e o fundamento."""
+    if sigla is None:
+        return None
+    return {"om": sigla, "fundamento": catalogo_prazos().contagem.prorrogacao.referencia()}
 
 
 def _origem(s: Session, p: Processo) -> dict[str, Any] | None:
@@ -306,7 +315,13 @@ _ATOS = (
     .outerjoin(Usuario, Usuario.id == Ato.ator_id)
     .where(Ato.processo_id == _ID)
 )
-_PRAZOS = select(Prazo.__table__).where(Prazo.processo_id == _ID)
+_PRAZOS = select(
+    Prazo.__table__,
+    select(OM.sigla)
+    .where(OM.id == Prazo.calendario_om_id)
+    .scalar_subquery()
+    .label("calendario_om_sigla"),
+).where(Prazo.processo_id == _ID)
 _PAGAMENTOS = select(Pagamento.valor, Pagamento.data, Pagamento.referencia).where(
     Pagamento.processo_id == _ID
 )

@@ -54,9 +54,12 @@ from farol.services import penalidades_do_processo as pen
 from farol.services import texto_de_busca as texto_de_busca  # os eventos da sessão
 from farol.services.calendario_om import (
     MarcaDoCalendario,
+    calendario_da_om,
+    calendario_do_prazo,
     calendario_pela_marca,
     colunas_da_marca,
     mover_contados,
+    om_que_decide,
     recalcular_prazo,
 )
 from farol.services.comandos import (
@@ -312,8 +315,12 @@ def _abrir_prazo(
     data_do_fato: dt.date,
 ) -> Prazo:
     """Abre o prazo `regra` do processo no `inicio`, com o calendário da OM e a data do fato
-    (lidos uma vez por ato por quem chama, `_mover_prazos`)."""
+    (lidos uma vez por ato por quem chama, `_mover_prazos`); o prazo da decisão de um recurso,
+    com o calendário da OM de quem decide (`om_que_decide`), se não é a do processo."""
     etapa = regra.rsplit(".", 1)[-1]
+    decide = om_que_decide(s, p.om_id, p.regime, etapa, inicio)
+    if decide is not None:
+        calendario = calendario_da_om(s, decide)
     informado = (ato.payload or {}).get(transicao.campo_fixado_no_ato(p.regime, etapa) or "")
     fixado = transicao.prazo_fixado_no_ato(
         p.regime,
@@ -330,6 +337,7 @@ def _abrir_prazo(
         prazo = Prazo(
             processo_id=p.id,
             om_id=p.om_id,
+            calendario_om_id=None if decide is None else decide.id,
             ato_id=ato.id,
             etapa=etapa,
             regime=p.regime,
@@ -360,6 +368,7 @@ def _abrir_prazo(
         prazo = Prazo(
             processo_id=p.id,
             om_id=p.om_id,
+            calendario_om_id=None if decide is None else decide.id,
             ato_id=ato.id,
             etapa=etapa,
             regime=p.regime,
@@ -1110,7 +1119,8 @@ def _corrigir_data(
             f"corrigido ({min(proximos):%d/%m/%Y})",
             campo=campo,
         )
-    calendario = calendario_pela_marca(s, lido.marca_do_calendario)
+    # o da OM do processo; o prazo da decisão de um recurso, o da OM de quem decide
+    calendarios = {p.om_id: calendario_pela_marca(s, lido.marca_do_calendario)}
     # os prazos que o ato abriu contados da data dele: o em curso conta da data de hoje; o já
     # encerrado, de qualquer data que o ato teve (a correção anterior que não mudou o seu
     # vencimento não o recontou, e a seguinte não escapa da conferência por isso)
@@ -1127,7 +1137,11 @@ def _corrigir_data(
         # já encerrado por um ato que contou com a data de antes (a revelia depois do fim da
         # defesa): mudar a data mudaria o que esse ato decidiu
         outro = calcular_prazo(
-            prazo.etapa, data, regime=prazo.regime, calendario=calendario, dias_fixados=prazo.dias
+            prazo.etapa,
+            data,
+            regime=prazo.regime,
+            calendario=calendario_do_prazo(s, prazo, calendarios),
+            dias_fixados=prazo.dias,
         ).vencimento
         if outro != prazo.vencimento:
             correcao = maquina.transicao_do_tipo(cmd.tipo)
@@ -1145,9 +1159,9 @@ def _corrigir_data(
     for prazo in contados_da_data:
         if prazo.encerrado_em is None:
             anterior = prazo.vencimento
-            if recalcular_prazo(prazo, data, calendario):
+            if recalcular_prazo(prazo, data, calendario_do_prazo(s, prazo, calendarios)):
                 fila.append((prazo, anterior))
-    mudados = [*fila, *mover_contados(s, list(fila), calendario)]
+    mudados = [*fila, *mover_contados(s, list(fila), calendarios)]
     recalculados = [
         {
             "etapa": x.etapa,

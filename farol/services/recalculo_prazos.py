@@ -49,9 +49,10 @@ from farol.normas.prazos import regra_prazo
 from farol.rules.calendario import Calendario, obter_calendario
 from farol.rules.prazos import ResultadoPrazo, calcular_prazo, calcular_vencimentos
 from farol.services import resumo_processo
+from farol.services.calendario_om import contados_pela_om, om_do_calendario
 from farol.services.resultados.base import Resultado
 from farol.services.unit_of_work import caso_de_uso
-from farol.store.orm import CONTAGEM_NO_ATO, OM, Ato, OMFechamento, Prazo, Processo
+from farol.store.orm import CONTAGEM_NO_ATO, OM, Ato, OMFechamento, Prazo
 
 Inteiros = npt.NDArray[np.int64]
 
@@ -187,25 +188,21 @@ def _datas(valores: Iterable[Any], n: int) -> npt.NDArray[np.datetime64]:
 def _abertos(s: Session, om_id: int | None) -> _Abertos:
     """Todos os prazos em curso numa consulta; as datas vêm sem conversão para `date` (no
     SQLite, o texto ISO que o numpy lê de uma vez)."""
-    consulta = (
-        select(
-            Prazo.id,
-            Prazo.processo_id,
-            Processo.om_id,
-            Prazo.regime,
-            Prazo.etapa,
-            type_coerce(Prazo.inicio, String),
-            type_coerce(Prazo.vencimento, String),
-            Prazo.dias,
-        )
-        .join(Processo, Processo.id == Prazo.processo_id)
-        .where(
-            Prazo.encerrado_em.is_(None),
-            Prazo.contagem != CONTAGEM_NO_ATO,  # a data fixada no ato não se recalcula
-        )
+    consulta = select(
+        Prazo.id,
+        Prazo.processo_id,
+        om_do_calendario(),
+        Prazo.regime,
+        Prazo.etapa,
+        type_coerce(Prazo.inicio, String),
+        type_coerce(Prazo.vencimento, String),
+        Prazo.dias,
+    ).where(
+        Prazo.encerrado_em.is_(None),
+        Prazo.contagem != CONTAGEM_NO_ATO,  # a data fixada no ato não se recalcula
     )
     if om_id is not None:
-        consulta = consulta.where(Processo.om_id == om_id)
+        consulta = consulta.where(contados_pela_om(om_id))
     linhas = s.execute(consulta).all()
     n = len(linhas)
     colunas: list[tuple[Any, ...]] = (
@@ -410,7 +407,6 @@ def _alinhar_contados(s: Session, r: _Recalculo, om_id: int | None) -> None:
             origem.vencimento,
         )
         .join(Ato, Ato.id == Prazo.ato_id)
-        .join(Processo, Processo.id == Prazo.processo_id)
         .join(
             origem,
             and_(
@@ -427,7 +423,7 @@ def _alinhar_contados(s: Session, r: _Recalculo, om_id: int | None) -> None:
         .order_by(Prazo.id, origem.id)
     )
     if om_id is not None:
-        consulta = consulta.where(Processo.om_id == om_id)
+        consulta = consulta.where(contados_pela_om(om_id))
     fonte: dict[int, tuple[int, dt.date]] = {}  # prazo -> (último de origem, vencimento)
     ordem = np.argsort(a.ids)
     for prazo_id, tipo, data_ato, origem_id, regime, etapa, vencimento in s.execute(consulta):

@@ -541,9 +541,7 @@ class ProcessoResumo(Base):
         # página (o vencimento e o desempate pelo id), com a OM filtrada no próprio índice, acha
         # a página logo (o de cima ordenaria a jurisdição; sem o id, os muitos processos que
         # vencem no mesmo dia seriam lidos para desempatar)
-        Index(
-            "ix_processo_resumo_vencimento_id_om", "proximo_vencimento", "processo_id", "om_id"
-        ),
+        Index("ix_processo_resumo_vencimento_id_om", "proximo_vencimento", "processo_id", "om_id"),
         Index("ix_processo_resumo_om_pagamento", "om_id", "vencimento_pagamento"),
         Index("ix_processo_resumo_om_prescricao", "om_id", "prescreve_em"),
         # as multas impostas das estatísticas, contadas e somadas só no índice (com a multa)
@@ -730,9 +728,7 @@ class AutoDeInfracao(Base):
     """Auto de Infração (NORMAM, Anexo B), numerado sem lacunas por OM e ano."""
 
     __tablename__ = "auto_de_infracao"
-    __table_args__ = (
-        UniqueConstraint("om_id", "ano", "sequencial"),
-    )
+    __table_args__ = (UniqueConstraint("om_id", "ano", "sequencial"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     processo_id: Mapped[int] = _fk("processo.id")
@@ -827,6 +823,15 @@ class Prazo(Base):
             sqlite_where=text("encerrado_em IS NULL"),
             postgresql_where=text("encerrado_em IS NULL"),
         ),
+        # os em curso contados pelo calendário de outra OM (a de quem decide o recurso): o
+        # fechamento dessa OM e o recálculo os leem
+        Index(
+            "ix_prazo_em_curso_por_calendario",
+            "calendario_om_id",
+            "vencimento",
+            sqlite_where=text("calendario_om_id IS NOT NULL AND encerrado_em IS NULL"),
+            postgresql_where=text("calendario_om_id IS NOT NULL AND encerrado_em IS NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -834,6 +839,12 @@ class Prazo(Base):
     om_id: Mapped[int] = _fk("om.id", indice=False)
     """A OM do processo (que não muda), repetida aqui para o índice dos prazos em curso por
     jurisdição e data."""
+    calendario_om_id: Mapped[int | None] = mapped_column(
+        ForeignKey("om.id", name="fk_prazo_calendario_om_id_om"), nullable=True
+    )
+    """A OM cujo expediente prorroga o vencimento quando não é a do processo: a da autoridade
+    que decide o recurso (`decide` em dados/prazos.yaml; Lei 9.784/1999 art. 66 § 1º). Nulo:
+    a OM do processo."""
     ato_id: Mapped[int] = _fk("ato.id")
     etapa: Mapped[str] = mapped_column(String(60))
     regime: Mapped[str] = mapped_column(String(10))

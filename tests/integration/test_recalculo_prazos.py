@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from apoio import hash_rapido
 from cli_util import rodar
-from sqlalchemy import delete, event, select
+from sqlalchemy import delete, event, func, select
 
 from farol.relogio import hoje
 from farol.rules.calendario import obter_calendario
@@ -98,7 +98,8 @@ def um_a_um(banco: Banco) -> dict[int, ResultadoPrazo]:
         linhas = s.execute(
             select(Prazo, OM)
             .join(Processo, Processo.id == Prazo.processo_id)
-            .join(OM, OM.id == Processo.om_id)
+            # o da OM do processo; a decisão do recurso, o da OM de quem decide
+            .join(OM, OM.id == func.coalesce(Prazo.calendario_om_id, Processo.om_id))
             .where(Prazo.encerrado_em.is_(None), Prazo.contagem != CONTAGEM_NO_ATO)
         ).all()
         return {

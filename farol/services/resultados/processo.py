@@ -99,6 +99,13 @@ class NotaDeTransicao(Resultado):
     fundamento: str
 
 
+class ExpedienteDeQuemDecide(Resultado):
+    """O prazo da decisão de um recurso se prorroga pelo expediente da OM de quem decide."""
+
+    om: str = Field(description="sigla da OM da autoridade que decide o recurso")
+    fundamento: str
+
+
 class PrazoResumo(Resultado):
     """Um prazo do processo, com os dias que a contagem pulou e por quê."""
 
@@ -122,6 +129,11 @@ class PrazoResumo(Resultado):
     cumprido: bool
     vencido: bool
     nome: str
+    expediente: ExpedienteDeQuemDecide | None = Field(
+        default=None,
+        description="quando o vencimento se prorroga pelo expediente da OM de quem decide o "
+        "recurso, não pelo da OM do processo (só na leitura do processo)",
+    )
 
 
 class PrazoComProcesso(PrazoResumo):

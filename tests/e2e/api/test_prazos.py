@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
+
+from sqlalchemy import select
+
+from farol.services.calendario_om import registrar_fechamento
+from farol.services.recalculo_prazos import recalcular_prazos_abertos
+from farol.services.unit_of_work import BancoUnitOfWork
+from farol.store.orm import OM, OMFechamento
 
 from .conftest import Api, inspecao
 
@@ -276,3 +284,68 @@ def test_a_data_do_recurso_se_corrige_depois_do_recebimento_dos_autos(api: Api) 
     assert r.status_code == 201, r.text
     vigente = [x for x in api.processo(pid)["prazos"] if x["etapa"] == "decisao_recurso"][-1]
     assert (vigente["inicio"], vigente["aberto"]) == ("2026-04-24", True)
+
+
+def _fechar(api: Api, sigla: str, dia: str) -> list[int]:
+    """Registra um dia sem expediente na OM; devolve os processos cujos prazos mudaram."""
+    with api.banco.unit_of_work() as s:
+        mudaram = registrar_fechamento.na_sessao(
+            s, sigla, dt.date.fromisoformat(dia), f"Fechamento de teste da {sigla}"
+        )
+        return [x.processo_id for x in mudaram]
+
+
+def test_a_decisao_do_recurso_se_prorroga_pelo_expediente_de_quem_decide(api: Api) -> None:
+    """Lei 9.784/1999 art. 66 § 1º: o prazo se prorroga se vence em dia "em que não houver
+    expediente" — o da repartição que decide. O recurso da Delegacia (interposto em 16/04/2026)
+    é decidido pelo Capitão dos Portos (Norma de 2023 item 3.6.4 a): 30 dias, 16/05 (sábado) →
+    18/05; fechada a CPSC em 18/05, vence em 19/05; fechada só a Delegacia, não muda. O recurso
+    em última instância (08/05) é do DPC (item 3.6.5): 07/06 (domingo) → 08/06; fechado o DPC
+    em 08/06, 09/06; fechada a CPSC, não muda."""
+    pid = api.novo_processo(inspecao(inscricao="SC-9"), como="ac.delitajai")
+    api.levar_ate(pid, "em_recurso", como="ac.delitajai")
+    decisao = _prazo(api.processo(pid, como="cp.cpsc"), "decisao_recurso")
+    assert (decisao["vencimento"], decisao["expediente"]["om"]) == ("2026-05-18", "CPSC")
+    assert decisao["expediente"]["fundamento"] == "Lei 9.784/1999 art. 66 §1º"
+    # o dia sem expediente da Delegacia não prorroga a decisão da Capitania
+    assert _fechar(api, "DELITAJAI", "2026-05-18") == []
+    assert _prazo(api.processo(pid, como="cp.cpsc"), "decisao_recurso")["vencimento"] == (
+        "2026-05-18"
+    )
+    assert _fechar(api, "CPSC", "2026-05-18") == [pid]
+    decisao = _prazo(api.processo(pid, como="cp.cpsc"), "decisao_recurso")
+    assert decisao["vencimento"] == "2026-05-19"
+    assert ("2026-05-18", "Fechamento de teste da CPSC") in _pulados(decisao)
+    # o recebimento dos autos (17/04) abre o prazo já pelo calendário da CPSC: 17/05 (domingo),
+    # 18/05 fechada → 19/05
+    api.ato_ok(pid, "recebimento_autos_recurso", "2026-04-17", {}, como="cp.cpsc")
+    vigente = [x for x in api.processo(pid, como="cp.cpsc")["prazos"]
+               if x["etapa"] == "decisao_recurso"][-1]  # fmt: skip
+    assert (vigente["inicio"], vigente["vencimento"]) == ("2026-04-17", "2026-05-19")
+    api.entrar_na_web("cp.cpsc")
+    pagina = api.cliente.get(f"/processos/{pid}").text
+    assert "Prorroga-se pelo expediente da CPSC, que decide o recurso" in pagina
+    # o recálculo noturno (`farol prazos recalcular`): um fechamento da CPSC gravado sem
+    # recalcular (19/05) adia a decisão no recálculo da CPSC, não no da Delegacia
+    with api.banco.unit_of_work() as s:
+        cpsc = s.execute(select(OM).where(OM.sigla == "CPSC")).scalar_one()
+        s.add(OMFechamento(om_id=cpsc.id, data=dt.date(2026, 5, 19), motivo="Ponto da CPSC"))
+    uow = BancoUnitOfWork(api.banco)
+    assert recalcular_prazos_abertos(uow, "DELITAJAI").alterados == 0
+    r = recalcular_prazos_abertos(uow, "CPSC")
+    assert [(x.om, x.alterados) for x in r.por_om] == [("CPSC", 1)]
+    vigente = [x for x in api.processo(pid, como="cp.cpsc")["prazos"]
+               if x["etapa"] == "decisao_recurso"][-1]  # fmt: skip
+    assert vigente["vencimento"] == "2026-05-20"
+    assert recalcular_prazos_abertos(uow).alterados == 0
+
+    # o da Capitania: quem decide está na própria OM, nada a dizer
+    sede = api.novo_processo(inspecao(inscricao="SC-8"))
+    api.levar_ate(sede, "em_recurso_final")
+    p = api.processo(sede)
+    assert _prazo(p, "decisao_recurso")["expediente"] is None
+    final = _prazo(p, "decisao_recurso_final")
+    assert (final["vencimento"], final["expediente"]["om"]) == ("2026-06-08", "DPC")
+    assert _fechar(api, "CPSC", "2026-06-08") == []
+    assert _fechar(api, "DPC", "2026-06-08") == [sede]
+    assert _prazo(api.processo(sede), "decisao_recurso_final")["vencimento"] == "2026-06-09"
