@@ -80,14 +80,15 @@ class Reincidencia:
 
 def reincidencia(fato: dt.date, anteriores: list[Anterior]) -> Reincidencia:
     """Reincidente se outro fato punido com multa ocorreu há menos de 36 meses (NORMAM-401
-    item 1.5.3 b; Decreto 4.136/2002): o fato anterior `d0` conta se `fato < d0 + 36 meses`."""
+    item 1.5.3 b; Decreto 4.136/2002): o fato anterior `d0` conta se `d0 < fato < d0 + 36
+    meses`; o do mesmo dia é concomitante, não anterior."""
     versao = dados_poluicao().reincidencia.versao_em(fato, campo="data_fato")
     regra = versao.valor
     assert regra is not None
     dentro = tuple(
         a
         for a in sorted(anteriores, key=lambda a: a.data_fato)
-        if a.data_fato <= fato < somar_meses(a.data_fato, regra.meses)
+        if a.data_fato < fato < somar_meses(a.data_fato, regra.meses)
     )
     return Reincidencia(
         fator=regra.fator if dentro else 1,

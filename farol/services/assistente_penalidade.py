@@ -62,7 +62,11 @@ def _historico(s: Session, p: Processo, infracoes_do_auto: set[str]) -> list[dic
                     }
                     for x in em_vigor
                 ],
-                "conta_reincidencia": sorted({x.infracao for x in em_vigor} & infracoes_do_auto),
+                # o fato do mesmo dia é concomitante: não é repetição (RLESTA art. 10)
+                "concomitante": data == fato,
+                "conta_reincidencia": []
+                if data == fato
+                else sorted({x.infracao for x in em_vigor} & infracoes_do_auto),
             }
         )
     return saida

@@ -105,7 +105,8 @@ def reincidencias(s: Session, p: Processo, infracao: str, fato: dt.date) -> int:
     for outro in outros:
         if any(x.infracao == infracao for x in vigentes(s, outro)):
             data = data_do_fato(s, outro)
-            if data <= fato:
+            # a prática do mesmo dia é concomitante, não "repetição da prática" (RLESTA art. 10)
+            if data < fato:
                 datas.append(data)
     return contar_reincidencias(fato, datas)
 

@@ -62,6 +62,7 @@ def test_somar_meses_fica_no_ultimo_dia_quando_o_mes_e_curto() -> None:
         (D(2023, 11, 10), 3),  # 36 meses menos um dia
         (D(2023, 10, 5), 1),  # 37 meses
         (D(2026, 11, 10), 1),  # fato posterior ao atual: não conta
+        (D(2026, 11, 9), 1),  # do mesmo dia: concomitante, não anterior
     ],
 )
 def test_reincidencia_em_periodo_inferior_a_36_meses(anterior: dt.date, fator: int) -> None:

@@ -86,8 +86,8 @@ def test_reincidencia_em_ate_12_meses_dobra_a_faixa_da_multa(
 
 @pytest.mark.parametrize(
     "fato_anterior",
-    [dt.date(2025, 5, 31), dt.date(2024, 12, 1)],
-    ids=["um_dia_alem_dos_12_meses", "ano_e_meio_antes"],
+    [dt.date(2025, 5, 31), dt.date(2024, 12, 1), FATO_ATUAL],
+    ids=["um_dia_alem_dos_12_meses", "ano_e_meio_antes", "mesmo_dia_concomitante"],
 )
 def test_pratica_anterior_a_mais_de_12_meses_nao_conta(api: Api, fato_anterior: dt.date) -> None:
     atual = _anterior_e_atual(api, fato_anterior)
@@ -123,3 +123,18 @@ def test_penalidade_anterior_afastada_em_recurso_deixa_de_contar(api: Api) -> No
     api.ato_ok(anterior, "recurso", "2025-07-28", {"texto": "Pede a anulação da multa."})
     api.ato_ok(anterior, "decisao_recurso_provido", "2025-08-10", {"fundamentacao": FUNDAMENTACAO})
     assert _julgar(api, atual, FATO_ATUAL, "3000.00").status_code == 422
+
+
+def test_o_fato_do_mesmo_dia_e_concomitante_em_qualquer_ordem_de_julgamento(api: Api) -> None:
+    """Duas embarcações do mesmo proprietário inspecionadas na mesma manhã: nenhuma das duas
+    práticas repete a outra (RLESTA art. 10, "repetição da prática"), qualquer que seja o
+    processo julgado primeiro; o histórico do formulário mostra a outra como concomitante."""
+    primeiro = _ate_julgamento(api, FATO_ATUAL, "529.982.247-25", "SC-UM")
+    segundo = _ate_julgamento(api, FATO_ATUAL, "529.982.247-25", "SC-DOIS")
+    assert _julgar(api, segundo, FATO_ATUAL, "1600.00").status_code == 201
+    r = _julgar(api, primeiro, FATO_ATUAL, "1600.01")
+    assert r.status_code == 422 and "R$ 40,00 a R$ 1.600,00" in r.json()["mensagem"], r.text
+    api.entrar_na_web("ac.cpsc")
+    pagina = api.cliente.get(f"/processos/{primeiro}").text
+    assert "prática concomitante, não conta como reincidência" in pagina
+    assert "conta como reincidência:</strong>" not in pagina
