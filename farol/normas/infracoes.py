@@ -40,6 +40,9 @@ class FaixaMulta(Modelo):
 class Acessoria(Modelo):
     tipo: str
     condicao: str
+    imposta: bool = False
+    """A norma a impõe quando a condição se dá ("além de ser apreendida a embarcação", LESTA
+    art. 4º-A § 2º): a decisão não a pode omitir (na reincidência, se a acessória a exige)."""
 
 
 class Enquadramento(Modelo):

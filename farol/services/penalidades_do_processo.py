@@ -184,6 +184,17 @@ def _decidir(
     except ErroFarol as e:
         e.campo = f"{campo}.suspensao_dias"
         recusas.append(e)
+    if r.cancelamento and not pedido.cancelamento:
+        # a exceção da reincidência que a própria lei fixa (LESTA art. 4º-A § 2º: "cancelado o
+        # certificado de habilitação"; RLESTA art. 23, I) não fica à escolha da autoridade
+        recusas.append(
+            EntradaInvalida(
+                f"{pedido.infracao}: a reincidência contada impõe o cancelamento do certificado "
+                "de habilitação; marque-o",
+                campo=f"{campo}.cancelamento",
+                regra="; ".join(r.fundamentos),
+            )
+        )
     if pedido.cancelamento and not r.cancelamento:
         recusas.append(
             EntradaInvalida(
@@ -260,6 +271,15 @@ def _validar_acessorias(pedido: Any, n_reinc: int, campo: str) -> list[dict[str,
                 "fundamento": tipo.fundamento,
             }
         )
+    for a in infracao.penalidade.acessorias:
+        tipo = tipos[a.tipo]
+        if a.imposta and a.tipo not in vistos and (n_reinc > 0 or not tipo.exige_reincidencia):
+            raise EntradaInvalida(
+                f"{pedido.infracao}: a norma impõe a acessória {tipo.nome} ({a.condicao}); "
+                "inclua-a com a fundamentação",
+                campo=f"{campo}.acessorias",
+                regra=tipo.fundamento,
+            )
     return saida
 
 

@@ -138,3 +138,54 @@ def test_o_fato_do_mesmo_dia_e_concomitante_em_qualquer_ordem_de_julgamento(api:
     pagina = api.cliente.get(f"/processos/{primeiro}").text
     assert "prática concomitante, não conta como reincidência" in pagina
     assert "conta como reincidência:</strong>" not in pagina
+
+
+def _art_4a_ate_julgamento(api: Api, fato: dt.date, inscricao: str, autor: str) -> int:
+    pid = api.novo_processo(
+        inspecao(
+            data_hora=f"{fato.isoformat()}T10:00:00-03:00",
+            inscricao=inscricao,
+            constatacoes=[{"infracao": "LESTA.4-A"}],
+        )
+    )
+    for tipo, dias, dados in (
+        ("lavratura_auto", 20, lavratura(autor_tipo=autor, infracao="LESTA.4-A")),
+        ("ciencia_auto", 21, {"meio": "pessoal"}),
+        ("renuncia_defesa", 22, {}),
+    ):
+        api.ato_ok(pid, tipo, (fato + dt.timedelta(days=dias)).isoformat(), dados)
+    return pid
+
+
+def test_reincidencia_no_art_4a_impoe_a_apreensao_e_o_cancelamento(api: Api) -> None:
+    """LESTA art. 4º-A § 2º: "Em caso de reincidência, a penalidade de multa será multiplicada
+    por 3 (três), além de ser apreendida a embarcação e cancelado o certificado de
+    habilitação." A decisão que omite a apreensão ou o cancelamento é recusada (antes, só a
+    multa triplicada passava)."""
+    anterior = dt.date(2026, 1, 5)
+    primeiro = _art_4a_ate_julgamento(api, anterior, "SC-4A-1", "comandante")
+    r = api.ato(primeiro, "julgamento_procedente", (anterior + dt.timedelta(days=23)).isoformat(),
+                {"penalidades": [{"infracao": "LESTA.4-A", "multa": "1000.00"}],
+                 "justificativa": FUNDAMENTACAO})  # fmt: skip
+    assert r.status_code == 201, r.text
+    atual = _art_4a_ate_julgamento(api, FATO_ATUAL, "SC-4A-2", "comandante")
+    data = (FATO_ATUAL + dt.timedelta(days=23)).isoformat()
+    so_multa = {"infracao": "LESTA.4-A", "multa": "3000.00"}
+    r = api.ato(atual, "julgamento_procedente", data,
+                {"penalidades": [so_multa], "justificativa": FUNDAMENTACAO})  # fmt: skip
+    assert r.status_code == 422, r.text
+    campos = {e["campo"]: e for e in r.json()["erros"]}
+    assert "impõe o cancelamento" in campos["dados.penalidades.0.cancelamento"]["mensagem"]
+    assert "LESTA art. 4º-A, § 2º" in campos["dados.penalidades.0.cancelamento"]["regra"]
+    assert "impõe a acessória" in campos["dados.penalidades.0.acessorias"]["mensagem"]
+    completa = {
+        **so_multa,
+        "cancelamento": True,
+        "acessorias": [{"tipo": "apreensao_embarcacao",
+                        "fundamentacao": "Segunda autuação pela mesma falta em cinco meses."}],
+    }  # fmt: skip
+    r = api.ato(atual, "julgamento_procedente", data,
+                {"penalidades": [completa], "justificativa": FUNDAMENTACAO})  # fmt: skip
+    assert r.status_code == 201, r.text
+    (decidida,) = r.json()["penalidades"]
+    assert (decidida["multiplicador"], decidida["cancelamento"]) == (3, True)
