@@ -13,7 +13,7 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from pydantic import ValidationError
@@ -26,6 +26,8 @@ from farol.formatos import data_hora, duracao, moeda, quantidade, sim_nao
 from farol.formatos import dias as em_dias
 from farol.relogio import hoje
 from farol.store.db import BancoIndisponivel, ErroDeBanco
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from farol.services.historico_de_contas import Autor
@@ -462,6 +464,25 @@ def _url(database_url: str | None) -> str:
     return url
 
 
+def _no_banco(database_url: str | None, caso_de_uso: Callable[..., T], *args: Any, **kw: Any) -> T:
+    """Abre o banco de `database_url` (`_url`), chama o caso de uso com a unidade de trabalho
+    dele e os argumentos, e fecha o banco, com ou sem erro: o molde dos comandos de um caso só."""
+    from farol.services.unit_of_work import BancoUnitOfWork
+    from farol.store.db import Banco
+
+    banco = Banco.conectar(_url(database_url))
+    try:
+        return caso_de_uso(BancoUnitOfWork(banco), *args, **kw)
+    finally:
+        banco.fechar()
+
+
+def _revogado(sessoes_encerradas: int, agenda_revogada: bool) -> str:
+    """O que deixou de valer com a senha trocada ou o usuário desativado."""
+    encerradas = quantidade(sessoes_encerradas, "sessão encerrada", "sessões encerradas")
+    return encerradas + ("; endereço da agenda revogado" if agenda_revogada else "")
+
+
 OpcaoUrl = Annotated[
     str | None,
     typer.Option(
@@ -541,9 +562,7 @@ def _carregar_demo(database_url: str | None, *, recriar: bool = False) -> str:
     if vazio:
         carregar_demo(banco)
     else:
-        recarregar = (
-            "`farol demo --recriar` recarrega" if e_sqlite(url) else "use um banco vazio"
-        )
+        recarregar = "`farol demo --recriar` recarrega" if e_sqlite(url) else "use um banco vazio"
         print(f"o banco já tem dados: demonstração não recarregada ({recarregar})")
     banco.fechar()
     print(f"banco: {url_para_exibir(url)}")
@@ -613,15 +632,9 @@ def auditoria_verificar(
     o seu registro na cadeia, os processos sem atos e, com a pasta e a chave das âncoras, o banco
     contra a última âncora; nomeia cada diferença e sai com código 1."""
     from farol.services import auditoria
-    from farol.services.unit_of_work import BancoUnitOfWork
-    from farol.store.db import Banco
 
     pasta_ancoras, arquivo_chave = _ancoras(pasta, chave, ler=True)
-    banco = Banco.conectar(_url(database_url))
-    try:
-        r = auditoria.auditar(BancoUnitOfWork(banco), pasta_ancoras, arquivo_chave)
-    finally:
-        banco.fechar()
+    r = _no_banco(database_url, auditoria.auditar, pasta_ancoras, arquivo_chave)
     if r.ancora is not None:
         print(f"âncora: {r.ancora} (criada em {r.ancora_criada_em})")
     else:
@@ -981,18 +994,12 @@ def om_criar(
     `--superior`, se dada; sigla repetida, superior inexistente, tipo ou UF desconhecidos são
     recusados."""
     from farol.services.contas import cadastrar_om, ler_nova_om
-    from farol.services.unit_of_work import BancoUnitOfWork
-    from farol.store.db import Banco
 
     dados = ler_nova_om(
         {"sigla": sigla, "nome": nome, "tipo": tipo, "uf": uf, "municipio": municipio,
          "superior": superior}
     )  # fmt: skip
-    banco = Banco.conectar(_url(database_url))
-    try:
-        r = cadastrar_om(BancoUnitOfWork(banco), dados, autor=_operador())
-    finally:
-        banco.fechar()
+    r = _no_banco(database_url, cadastrar_om, dados, autor=_operador())
     subordinada = f", subordinada a {r.superior}" if r.superior else ", sem OM superior"
     print(f"OM criada: {r.sigla} — {r.nome} ({r.tipo}), {r.municipio}/{r.uf}{subordinada}")
     print(f"endereço e contato dos documentos: `farol om endereco {r.sigla} --endereco ...`")
@@ -1007,15 +1014,9 @@ def om_fechamento(
 ) -> None:
     """Registra um dia sem expediente na OM e recalcula os prazos abertos que ele alcança."""
     from farol.services.calendario_om import registrar_fechamento
-    from farol.services.unit_of_work import BancoUnitOfWork
-    from farol.store.db import Banco
 
     dia = ler_data(data, "data")
-    banco = Banco.conectar(_url(database_url))
-    try:
-        mudaram = registrar_fechamento(BancoUnitOfWork(banco), sigla, dia, motivo)
-    finally:
-        banco.fechar()
+    mudaram = _no_banco(database_url, registrar_fechamento, sigla, dia, motivo)
     linhas = [[str(p.processo_id), p.etapa, data_br(p.vencimento)] for p in mudaram]
     print(f"{sigla}: {data_br(dia)} sem expediente ({motivo})")
     tabela(
@@ -1042,17 +1043,11 @@ def om_endereco(
     texto vazio apaga); sem endereço, os documentos trazem a linha em branco."""
     from farol.pdf.formatos import endereco_completo
     from farol.services.endereco_om import definir_endereco, ler_endereco
-    from farol.services.unit_of_work import BancoUnitOfWork
-    from farol.store.db import Banco
 
     informados = {"endereco": endereco, "bairro": bairro, "cep": cep, "telefone": telefone,
                   "email": email}  # fmt: skip
     dados = ler_endereco({k: v for k, v in informados.items() if v is not None})
-    banco = Banco.conectar(_url(database_url))
-    try:
-        r = definir_endereco(BancoUnitOfWork(banco), sigla, dados)
-    finally:
-        banco.fechar()
+    r = _no_banco(database_url, definir_endereco, sigla, dados)
     print(f"{sigla}: {endereco_completo(r.endereco, r.bairro, r.cep)}")
     print(f"telefone: {r.telefone or '—'}  e-mail: {r.email or '—'}")
 
@@ -1224,18 +1219,12 @@ def usuario_criar(
     argumento."""
     from farol.domain.papeis import nome_do_papel
     from farol.services.contas import cadastrar_usuario, ler_novo_usuario
-    from farol.services.unit_of_work import BancoUnitOfWork
-    from farol.store.db import Banco
 
     dados = ler_novo_usuario(
         {"login": login, "nome": nome, "papel": papel, "om": om, "email": email}
     )
     senha = _ler_senha(senha_stdin)
-    banco = Banco.conectar(_url(database_url))
-    try:
-        r = cadastrar_usuario(BancoUnitOfWork(banco), dados, senha, autor=_operador())
-    finally:
-        banco.fechar()
+    r = _no_banco(database_url, cadastrar_usuario, dados, senha, autor=_operador())
     print(f"usuário criado: {r.login} ({r.nome}), {nome_do_papel(r.papel)} na {r.om}")
     print(f"resumo diário de prazos: {r.email or 'sem e-mail'}")
 
@@ -1251,19 +1240,11 @@ def usuario_senha(
     entrou com a senha antiga entra de novo), revoga o endereço da agenda e zera o contador de
     falhas de login da conta."""
     from farol.services.contas import trocar_senha
-    from farol.services.unit_of_work import BancoUnitOfWork
-    from farol.store.db import Banco
 
     senha = _ler_senha(senha_stdin)
-    banco = Banco.conectar(_url(database_url))
-    try:
-        r = trocar_senha(BancoUnitOfWork(banco), login, senha, autor=_operador())
-    finally:
-        banco.fechar()
-    encerradas = quantidade(r.sessoes_encerradas, "sessão encerrada", "sessões encerradas")
-    agenda = "; endereço da agenda revogado" if r.agenda_revogada else ""
+    r = _no_banco(database_url, trocar_senha, login, senha, autor=_operador())
     falhas = "; contador de falhas de login zerado" if r.falhas_de_login_zeradas else ""
-    print(f"{r.login}: senha trocada; {encerradas}{agenda}{falhas}")
+    print(f"{r.login}: senha trocada; {_revogado(r.sessoes_encerradas, r.agenda_revogada)}{falhas}")
 
 
 @usuario_app.command("desativar")
@@ -1275,18 +1256,10 @@ def usuario_desativar(
     o cookie em uso são recusados já no pedido seguinte, com o servidor rodando) e o endereço
     da agenda é revogado. Os atos que ele registrou ficam como estão."""
     from farol.services.contas import desativar_usuario
-    from farol.services.unit_of_work import BancoUnitOfWork
-    from farol.store.db import Banco
 
-    banco = Banco.conectar(_url(database_url))
-    try:
-        r = desativar_usuario(BancoUnitOfWork(banco), login, autor=_operador())
-    finally:
-        banco.fechar()
+    r = _no_banco(database_url, desativar_usuario, login, autor=_operador())
     situacao = "desativado" if r.mudou else "já estava desativado"
-    encerradas = quantidade(r.sessoes_encerradas, "sessão encerrada", "sessões encerradas")
-    agenda = "; endereço da agenda revogado" if r.agenda_revogada else ""
-    print(f"{r.login}: {situacao}; {encerradas}{agenda}")
+    print(f"{r.login}: {situacao}; {_revogado(r.sessoes_encerradas, r.agenda_revogada)}")
 
 
 @usuario_app.command("ativar")
@@ -1297,14 +1270,8 @@ def usuario_ativar(
     """Reativa o usuário: ele volta a entrar com a senha que tem (as sessões encerradas ao
     desativá-lo não voltam a valer)."""
     from farol.services.contas import ativar_usuario
-    from farol.services.unit_of_work import BancoUnitOfWork
-    from farol.store.db import Banco
 
-    banco = Banco.conectar(_url(database_url))
-    try:
-        r = ativar_usuario(BancoUnitOfWork(banco), login, autor=_operador())
-    finally:
-        banco.fechar()
+    r = _no_banco(database_url, ativar_usuario, login, autor=_operador())
     print(f"{r.login}: {'ativado' if r.mudou else 'já estava ativo'}; entra com a senha que tem")
 
 
@@ -1321,14 +1288,8 @@ def usuario_email(
     from farol.domain.papeis import nome_do_papel
     from farol.services.contas import trocar_email
     from farol.services.resumo_diario import papel_recebe_resumo
-    from farol.services.unit_of_work import BancoUnitOfWork
-    from farol.store.db import Banco
 
-    banco = Banco.conectar(_url(database_url))
-    try:
-        gravado, papel = trocar_email(BancoUnitOfWork(banco), login, email, autor=_operador())
-    finally:
-        banco.fechar()
+    gravado, papel = _no_banco(database_url, trocar_email, login, email, autor=_operador())
     if not gravado:
         print(f"{login}: sem e-mail; não recebe o resumo diário de prazos")
     elif papel_recebe_resumo(papel):
@@ -1360,14 +1321,8 @@ def usuario_historico(
     CLI, o usuário do sistema operacional e a máquina) criou uma OM ou um usuário, trocou a
     senha, desativou ou reativou um usuário, quando e o efeito (nunca a senha)."""
     from farol.services.historico_de_contas import NOME_DA_ACAO, listar
-    from farol.services.unit_of_work import BancoUnitOfWork
-    from farol.store.db import Banco
 
-    banco = Banco.conectar(_url(database_url))
-    try:
-        mudancas = listar(BancoUnitOfWork(banco), login=login, om=om, limite=limite)
-    finally:
-        banco.fechar()
+    mudancas = _no_banco(database_url, listar, login=login, om=om, limite=limite)
     if como_json:
         imprimir_json([m.model_dump(mode="json") for m in mudancas])
         return
