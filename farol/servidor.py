@@ -12,17 +12,80 @@ O uvicorn escolhe o analisador HTTP e o laço em C quando estão instalados (htt
 dependências do Farol; o uvloop fora do Windows): o GET de um processo custa ~2,3 ms de CPU do
 servidor, e não ~3,4 com o h11 e o laço do asyncio (bench/api.py). O uvloop liga o TCP_NODELAY
 por conta própria; a correção acima vale para o laço do asyncio (onde não há uvloop).
+
+Cada processo monta a aplicação pronta para o primeiro pedido (`aplicacao_do_servidor`):
+
+- carrega antes de servir os dados normativos (`carregar_dados_normativos`: quadros de estados,
+  infrações, prazos, citações...), que os carregadores guardam na memória do processo na
+  primeira chamada. Sem isso, o primeiro GET de um processo em cada processo do servidor lia e
+  validava os YAML dentro do pedido: 0,3–0,4 s, e a 1 conexão o p99 de `bench/api.py` ia a
+  0,3 s sempre que a conexão da medida caía no processo que o aquecimento não tinha usado;
+- depois, tira do coletor de ciclos tudo o que já existe (`gc.freeze`): os módulos, os modelos
+  e os dados da lei vivem o processo inteiro, e cada coleta completa (a geração 2) os
+  percorria, ~220 mil objetos, 0,1–0,2 s com o pedido parado; a lista de 100 processos, que
+  aloca o bastante para uma coleta completa a cada ~1 s, tinha o p99 em 0,1–0,3 s por isso.
 """
 
 from __future__ import annotations
 
+import gc
+import importlib
+import inspect
+import pkgutil
 import socket
+from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import uvicorn
+from fastapi import FastAPI
 from uvicorn.supervisors import Multiprocess
 
-APLICACAO = "farol.app:criar_app"
+APLICACAO = "farol.servidor:aplicacao_do_servidor"
+
+
+def _carregadores(modulo: ModuleType) -> list[Callable[[], object]]:
+    """As funções do módulo guardadas em cache (`functools.cache`) que não pedem argumento."""
+    return [
+        f
+        for nome, f in vars(modulo).items()
+        if hasattr(f, "cache_info")
+        and getattr(f, "__module__", None) == modulo.__name__
+        and callable(f)
+        and not inspect.signature(f).parameters
+    ]
+
+
+def carregadores_dos_dados_normativos() -> list[Callable[[], object]]:
+    """Os carregadores dos dados normativos: os de cada módulo de `farol.normas` e os dos
+    quadros de estados de todos os regimes (`farol.domain.procedimento.carregar`)."""
+    import farol.normas
+    from farol.domain.procedimento import carregar
+
+    modulos = [
+        importlib.import_module(f"farol.normas.{m.name}")
+        for m in pkgutil.iter_modules(farol.normas.__path__)
+    ]
+    return [f for m in [*modulos, carregar] for f in _carregadores(m)]
+
+
+def carregar_dados_normativos() -> None:
+    """Lê e valida agora todos os dados normativos, que ficam na memória do processo."""
+    for carregador in carregadores_dos_dados_normativos():
+        carregador()
+
+
+def aplicacao_do_servidor() -> FastAPI:
+    """A aplicação de um processo do servidor (`criar_app`, com a configuração do ambiente),
+    com os dados normativos já carregados e, depois, os objetos que vivem o processo inteiro
+    fora das coletas do coletor de ciclos (`gc.freeze`)."""
+    from farol.app import criar_app
+
+    app = criar_app()
+    carregar_dados_normativos()
+    gc.collect()  # o lixo da montagem não fica congelado
+    gc.freeze()
+    return app
 
 
 class ConfigComNoDelay(uvicorn.Config):
@@ -55,8 +118,8 @@ def configuracao_do_servidor(
 def servir(
     host: str, porta: int, workers: int = 1, *, corrigir_nodelay: bool = True, **opcoes: Any
 ) -> None:
-    """Serve a aplicação (montada em cada processo por `criar_app`, lendo a configuração do
-    ambiente) até Ctrl+C ou SIGTERM."""
+    """Serve a aplicação (montada em cada processo por `aplicacao_do_servidor`, lendo a
+    configuração do ambiente) até Ctrl+C ou SIGTERM."""
     config = configuracao_do_servidor(
         host, porta, workers, corrigir_nodelay=corrigir_nodelay, **opcoes
     )

@@ -5,10 +5,15 @@
   ~44 ms por pedido numa conexão keep-alive).
 - Os limites de tentativas valem para o servidor inteiro: as falhas de login espalhadas pelos
   processos (cada conexão nova cai num deles) somam no mesmo contador.
+- Cada processo do servidor fica pronto antes do primeiro pedido: os dados normativos já
+  carregados (o primeiro GET de um processo não lê YAML; antes, 0,3–0,4 s dentro do pedido, o
+  p99 de `bench/api.py` a 1 conexão) e os objetos da montagem fora do coletor de ciclos
+  (`gc.freeze`: uma coleta completa os percorria com o pedido parado, 0,1–0,2 s).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -19,8 +24,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from sqlalchemy import select
 
-from farol.servidor import configuracao_do_servidor
+from farol.servidor import carregadores_dos_dados_normativos, configuracao_do_servidor
+from farol.store.db import Banco
+from farol.store.orm import Processo
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="processos e sinais do Linux")
 
@@ -43,6 +51,75 @@ def test_servidor_usa_o_analisador_http_e_o_laco_em_c() -> None:
     config.load()
     assert config.http_protocol_class.__module__ == "uvicorn.protocols.http.httptools_impl"
     assert config.get_loop_factory().__module__.startswith("uvloop")
+
+
+PRIMEIROS_PEDIDOS = """
+import gc, json, pathlib, sys
+from fastapi.testclient import TestClient
+from farol.servidor import configuracao_do_servidor
+from farol.services.demo import SENHA_DEMO
+
+config = configuracao_do_servidor("127.0.0.1", 0, 1)
+config.load()  # a aplicação montada como o uvicorn a monta em cada processo do servidor
+congelados = gc.get_freeze_count()
+lidos = []
+abrir = pathlib.Path.open
+
+def abrir_contando(self, *args, **kwargs):
+    if self.suffix == ".yaml":
+        lidos.append(self.name)
+    return abrir(self, *args, **kwargs)
+
+pathlib.Path.open = abrir_contando
+status = []
+with TestClient(config.loaded_app) as c:
+    r = c.post("/api/v1/auth/token", data={"username": "dpc", "password": SENHA_DEMO})
+    h = {"Authorization": "Bearer " + r.json()["access_token"]}
+    status.append(c.get("/api/v1/processos", headers=h).status_code)
+    for pid in sys.argv[1:]:
+        status.append(c.get(f"/api/v1/processos/{pid}", headers=h).status_code)
+print(json.dumps({"congelados": congelados, "yaml": lidos, "status": status}))
+"""
+
+
+def test_processo_do_servidor_atende_o_primeiro_pedido_com_a_lei_ja_carregada(
+    banco_demo: Banco, url_banco_modulo: str, tmp_path: Path
+) -> None:
+    """A aplicação de cada processo (a que o uvicorn monta, num interpretador novo) já tem os
+    dados normativos carregados: a lista e o GET de cada processo da demonstração (todos os
+    regimes e estados) não abrem nenhum YAML; e os objetos da montagem estão congelados."""
+    with banco_demo.unit_of_work(somente_leitura=True) as s:
+        ids = [str(i) for i in s.execute(select(Processo.id).order_by(Processo.id)).scalars()]
+    env = {
+        **os.environ,
+        "FAROL_PASTA_DADOS": str(tmp_path),
+        "FAROL_DATABASE_URL": url_banco_modulo,
+    }
+    r = subprocess.run(
+        [sys.executable, "-c", PRIMEIROS_PEDIDOS, *ids],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr[-3000:]
+    saida = json.loads(r.stdout.strip().splitlines()[-1])
+    assert saida["status"] == [200] * (len(ids) + 1), saida["status"]
+    assert saida["yaml"] == [], "lidos dentro dos pedidos, não ao montar a aplicação"
+    assert saida["congelados"] > 0
+
+
+def test_os_carregadores_da_lei_incluem_os_quadros_e_os_catalogos() -> None:
+    nomes = {f"{f.__module__}.{f.__name__}" for f in carregadores_dos_dados_normativos()}
+    assert {
+        "farol.domain.procedimento.carregar.carregar_regimes",
+        "farol.normas.infracoes.catalogo",
+        "farol.normas.prazos.catalogo_prazos",
+        "farol.normas.citacoes.catalogo_citacoes",
+        "farol.normas.atos_do_sistema.atos_do_sistema",
+    } <= nomes
+    # só os sem argumento (`carregar_regime(regime)` vem por `carregar_regimes`)
+    assert "farol.domain.procedimento.carregar.carregar_regime" not in nomes
 
 
 def _porta_livre() -> int:
