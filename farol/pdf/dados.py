@@ -172,6 +172,9 @@ class Penalidade(_Modelo):
     fundamento: str = Field(min_length=1)
     codigo_infracao: str | None = None
     valor: Decimal | None = None
+    agravantes: tuple[str, ...] = ()
+    """As circunstâncias agravantes consideradas, cada uma com o texto e o dispositivo:
+    "emprego de embarcação na prática de ato ilícito (LESTA art. 30, II)"."""
 
     @field_validator("valor")
     @classmethod

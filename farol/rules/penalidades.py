@@ -11,6 +11,7 @@ citações em `penalidades_citacoes`. Os nomes que outros módulos importam daqu
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,7 @@ from farol.rules.penalidades_citacoes import (
 )
 from farol.rules.penalidades_excecoes import efeito_da_reincidencia, multiplicar_suspensao
 from farol.rules.penalidades_validacao import (
+    AGRAVANTE_REINCIDENCIA,
     CENTAVO,
     validar_fatos,
     validar_multa,
@@ -36,6 +38,7 @@ from farol.rules.penalidades_validacao import (
 __all__ = [
     "CENTAVO",
     "ResultadoPenalidade",
+    "agravantes_consideradas",
     "calcular_penalidade",
     "validar_multa",
     "validar_suspensao",
@@ -88,6 +91,16 @@ class ResultadoPenalidade:
             "acessorias": self.acessorias,
             "observacoes": self.observacoes,
         }
+
+
+def agravantes_consideradas(declaradas: Iterable[str], reincidencias: int) -> list[str]:
+    """As chaves das agravantes da LESTA art. 30 que a penalidade de uma infração considera:
+    as declaradas na decisão (`dados.agravantes`, da decisão inteira) e, com prática anterior
+    contada para esta infração (RLESTA art. 10), a reincidência à frente, sem repetição."""
+    lista = list(dict.fromkeys(declaradas))
+    if reincidencias > 0 and AGRAVANTE_REINCIDENCIA not in lista:
+        lista.insert(0, AGRAVANTE_REINCIDENCIA)
+    return lista
 
 
 def calcular_penalidade(
@@ -177,9 +190,7 @@ def calcular_penalidade(
     if pen.combinacao == "cumulativa" and pen.observacao:
         observacoes.append(pen.observacao)
 
-    lista_agravantes = list(agravantes)
-    if reincidente and "reincidencia" not in lista_agravantes:
-        lista_agravantes.insert(0, "reincidencia")
+    lista_agravantes = agravantes_consideradas(agravantes, reincidencias)
     if lista_agravantes:
         fundamentos.append(regras.agravantes.fonte.referencia())
 

@@ -7,6 +7,7 @@ nenhum dispositivo é digitado aqui. A forma é a de `Citacao.referencia()`: sig
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from farol.normas.citacoes import citacao, referencias
 from farol.normas.infracoes import RegrasPenalidades
@@ -47,6 +48,22 @@ def agravante_por_extenso(regras: RegrasPenalidades, chave: str) -> str:
     física de pessoas (LESTA art. 30, IV)'."""
     item = regras.agravantes.itens[chave]
     return f"{item.texto} ({regras.agravantes.fonte.referencia()}, {item.inciso})"
+
+
+def agravante_considerada(regras: RegrasPenalidades, chave: str) -> dict[str, Any]:
+    """A agravante como a decisão a mostra (API, página, PDF): a chave dos dados, o inciso, o
+    texto e o fundamento ('LESTA art. 30, IV'). A chave gravada que os dados não têm mais sai
+    como foi gravada, com o artigo, sem inciso: o ato gravado não deixa de ser lido."""
+    referencia = regras.agravantes.fonte.referencia()
+    item = regras.agravantes.itens.get(chave)
+    if item is None:
+        return {"chave": chave, "inciso": None, "texto": chave, "fundamento": referencia}
+    return {
+        "chave": chave,
+        "inciso": item.inciso,
+        "texto": item.texto,
+        "fundamento": f"{referencia}, {item.inciso}",
+    }
 
 
 def observacao_do_teto(regras: RegrasPenalidades) -> str:

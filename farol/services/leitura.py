@@ -34,6 +34,7 @@ from farol.services.jurisdicao import (
     corrige_no_processo,
     exigir_alcance,
 )
+from farol.services.penalidades_do_processo import agravantes_do_ato
 from farol.services.resultados.processo import ProcessoDetalhado
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import (
@@ -442,6 +443,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
     tipos_e_dados = [(a.tipo, a.payload or {}) for a in lista_atos]
     fatos = fatos_do_recurso(maquina, tipos_e_dados)
     penalidades = _penalidades_vigentes(p, maquina, secoes["penalidades"])
+    payloads = {a.id: a.payload for a in lista_atos}  # as agravantes, do ato que decidiu
     total = sum((x.multa or Decimal("0.00") for x in penalidades), Decimal("0.00"))
     pago = sum((x.valor for x in pagos), Decimal("0.00"))
     permitidos = (
@@ -503,6 +505,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
                 "multiplicador": x.multiplicador,
                 "justificativa": x.justificativa,
                 "acessorias": x.acessorias or [],
+                "agravantes": agravantes_do_ato(payloads.get(x.ato_id), x.infracao),
             }
             for x in penalidades
         ],

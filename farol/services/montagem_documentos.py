@@ -41,6 +41,7 @@ from farol.services import acordao, montagem_poluicao, procuradores
 from farol.services.acordao import acordao_do_processo
 from farol.services.calendario_om import calendario_da_om
 from farol.services.inspecao_do_processo import constatacoes_do_autuado
+from farol.services.penalidades_do_processo import agravantes_do_ato
 from farol.store.orm import (
     OM,
     Ato,
@@ -322,7 +323,11 @@ def _penalidades(s: Session, p: Processo, ato: Ato) -> tuple[d.Penalidade, ...]:
         return montagem_poluicao.penalidades(s, p, ato)
     cat = catalogo()
     saida = []
+    decisoes: dict[int, dict[str, Any]] = {}
     for x in vigentes(s, p, ato):
+        if x.ato_id not in decisoes:  # a decisão que fixou a penalidade: as suas agravantes
+            decisao = s.get(Ato, x.ato_id)
+            decisoes[x.ato_id] = (decisao.payload if decisao else None) or {}
         partes = []
         if x.multa is not None:
             partes.append("multa")
@@ -347,6 +352,10 @@ def _penalidades(s: Session, p: Processo, ato: Ato) -> tuple[d.Penalidade, ...]:
                 ),
                 codigo_infracao=x.infracao,
                 valor=x.multa,
+                agravantes=tuple(
+                    f"{a['texto']} ({a['fundamento']})"
+                    for a in agravantes_do_ato(decisoes[x.ato_id], x.infracao)
+                ),
             )
         )
     return tuple(saida)

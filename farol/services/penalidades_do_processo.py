@@ -27,10 +27,12 @@ from farol.normas.citacoes import citacao
 from farol.normas.infracoes import catalogo
 from farol.rules.penalidades import (
     ResultadoPenalidade,
+    agravantes_consideradas,
     calcular_penalidade,
     validar_multa,
     validar_suspensao,
 )
+from farol.rules.penalidades_citacoes import agravante_considerada
 from farol.rules.reincidencia import contar_reincidencias
 from farol.services.comandos import DadosDecisaoComPenalidade
 from farol.store.orm import Ato, Penalidade, Processo
@@ -61,6 +63,29 @@ class Decidida:
             "fundamentos": self.fundamentos,
             "acessorias": self.acessorias,
         }
+
+
+def agravantes_do_ato(payload: dict[str, Any] | None, infracao: str) -> list[dict[str, Any]]:
+    """As circunstâncias agravantes (LESTA art. 30) que a decisão gravada considerou na
+    penalidade de `infracao`, lidas do payload do ato: as declaradas (`agravantes`, da decisão
+    inteira) e a reincidência contada para a infração (`penalidades[].reincidencias`). A decisão
+    que impõe a sanção as indica entre os seus fundamentos (Lei 9.784/1999 art. 50, II): a
+    resposta do registro, a leitura do processo, a página e o PDF da decisão as mostram daqui.
+    Sem elas no payload (a decisão da poluição, o ato antigo), nenhuma."""
+    payload = payload or {}
+    reincidencias = next(
+        (
+            int(x.get("reincidencias") or 0)
+            for x in payload.get("penalidades") or []
+            if x.get("infracao") == infracao
+        ),
+        0,
+    )
+    regras = catalogo().regras
+    return [
+        agravante_considerada(regras, chave)
+        for chave in agravantes_consideradas(payload.get("agravantes") or [], reincidencias)
+    ]
 
 
 def faixa(

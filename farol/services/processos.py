@@ -975,7 +975,13 @@ def _efeitos_antes(
         if carregar_regime(p.regime).tem_marca(cmd.tipo, "veda_agravamento"):
             pen.vedar_agravamento(s, p, decididas)
         payload["penalidades"] = [d.para_payload() for d in decididas]
-        return {"penalidades": [d.para_payload() for d in decididas]}
+        # as agravantes consideradas se leem do payload gravado (não se gravam duas vezes)
+        return {
+            "penalidades": [
+                {**d.para_payload(), "agravantes": pen.agravantes_do_ato(payload, d.infracao)}
+                for d in decididas
+            ]
+        }
     if isinstance(dados, (DadosCumprimentoAcessoria, DadosExecucaoDireta)):
         _validar_acessorias_do_ato(s, p, dados, lido)
         return {}

@@ -16,6 +16,7 @@ from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import catalogo_prazos
 from farol.relogio import fuso, hoje
+from farol.rules.penalidades_citacoes import agravante_considerada
 
 VAZIO = "—"
 
@@ -117,6 +118,14 @@ def autor(valor: object) -> str:
     return a.nome if a else str(valor).replace("_", " ")
 
 
+def agravante(valor: object) -> str:
+    """A chave de uma circunstância agravante gravada na decisão ('ato_ilicito') com o texto e
+    o dispositivo dos dados: 'emprego de embarcação na prática de ato ilícito (LESTA art. 30,
+    II)'."""
+    a = agravante_considerada(catalogo().regras, str(valor))
+    return f"{a['texto']} ({a['fundamento']})"
+
+
 ROTULOS_DE_QUALIDADE = {
     "om": "a própria OM (guarda pela Organização Militar)",
     "procurador": "procurador com poderes para receber",
@@ -173,6 +182,7 @@ FILTROS = {
     "duracao": duracao,
     "medida": medida,
     "autor": autor,
+    "agravante": agravante,
     "qualidade": qualidade,
     "documento_formulario": documento_formulario,
     "contagem": contagem,

@@ -215,6 +215,28 @@ class AcessoriaImposta(Resultado):
     prazo_dias: int | None = None
 
 
+class AgravanteConsiderada(Resultado):
+    """Circunstância agravante (LESTA art. 30) que a decisão considerou na penalidade: as
+    declaradas na decisão (`dados.agravantes`) e a reincidência contada para a infração."""
+
+    chave: str = Field(description="a chave nos dados (regras_penalidades.yaml): grave_ameaca")
+    inciso: str | None = Field(
+        description="o inciso, como nos dados; nulo só em chave que os dados não têm mais"
+    )
+    texto: str = Field(description="o texto do inciso: grave ameaça à integridade física ...")
+    fundamento: str = Field(
+        description="o dispositivo com o inciso, da fonte das agravantes nos dados"
+    )
+
+
+def _agravantes_da_decisao() -> Any:
+    return Field(
+        default_factory=list,
+        description="as circunstâncias agravantes que a decisão considerou nesta penalidade "
+        "(as declaradas e a reincidência contada), lidas do ato que a fixou",
+    )
+
+
 class PenalidadeVigente(Resultado):
     infracao: str
     multa: Decimal | None
@@ -223,6 +245,7 @@ class PenalidadeVigente(Resultado):
     multiplicador: int
     justificativa: str | None
     acessorias: list[AcessoriaImposta] = Field(default_factory=list)
+    agravantes: list[AgravanteConsiderada] = _agravantes_da_decisao()
 
 
 class PagamentoResumo(Resultado):
@@ -413,6 +436,7 @@ class PenalidadeDecidida(Resultado):
     reincidencias: int
     fundamentos: list[str]
     acessorias: list[AcessoriaImposta] = Field(default_factory=list)
+    agravantes: list[AgravanteConsiderada] = _agravantes_da_decisao()
 
 
 class AnexoResumo(Resultado):
