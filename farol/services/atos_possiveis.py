@@ -88,7 +88,7 @@ def _avaliar(
         motivo=recusa.motivo,
         campo=recusa.campo,
         a_partir_de=a_partir_de,
-        regra=t.fonte.referencia(),
+        regra=recusa.regra or t.fonte.referencia(),
     )
 
 

@@ -32,11 +32,12 @@ from farol.domain.procedimento.carregar import (
     estados_dos_regimes,
 )
 from farol.domain.procedimento.historico import fatos_do_recurso
-from farol.erros import EntradaInvalida, ForaDeVigencia, NaoEncontrado
+from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacao import Citacao
 from farol.normas.citacoes import citacao
 from farol.normas.prazos import catalogo_prazos, regra_prazo
+from farol.rules.prescricao import prescricoes_do_processo
 from farol.rules.reincidencia import somar_anos
 from farol.services import acessos, processos_por_estado
 from farol.services.comandos import Modelo
@@ -78,17 +79,6 @@ def _estados_finais() -> tuple[str, ...]:
 def _estados_sem_debito() -> tuple[str, ...]:
     """Os estados em que não há multa a pagar (marca `sem_debito`; LESTA art. 20)."""
     return tuple(dict.fromkeys(e for m in carregar_regimes() for e in m.estados_com("sem_debito")))
-
-
-def _prescreve_em(etapa: str, desde: dt.date) -> dt.date | None:
-    """`desde` mais os anos de `prazo.prescricao.<etapa>` (prazos.yaml) em vigor nessa data;
-    `None` antes da vigência da Lei 9.873/1999 (o Farol não alerta o que ela não alcança)."""
-    try:
-        _, valor = regra_prazo("prescricao", etapa).vigente(desde)
-    except ForaDeVigencia:
-        return None
-    assert valor.anos is not None  # prazos de prescrição são em anos (validado na carga)
-    return somar_anos(desde, valor.anos)
 
 
 def _fundamento_com_texto(c: Citacao) -> str:
@@ -900,7 +890,7 @@ def alertas_prescricao(
     de origem dos que não têm inspeção): o último ato interruptivo, o último ato e o primeiro
     são subconsultas correlacionadas, e o corte de `_corte_da_prescricao` deixa de fora, já no
     banco, os processos cujos marcos estão longe da prescrição; a conta exata (anos da versão
-    em vigor no marco, de data a data) é a de `_prescreve_em`.
+    em vigor no marco, de data a data) é a de `rules.prescricao.prescricoes_do_processo`.
     """
     interrompe = _ultimo_interruptivo()
     sistema = atos_do_sistema().tipos
@@ -971,32 +961,18 @@ def alertas_prescricao(
         else:
             fato = _fato_do_primeiro_ato(data, dados, p.criado_em)
         marco = max(fato, interrompido_em) if interrompido_em is not None else fato
-        limites = [
-            (
-                "quinquenal",
-                _prescreve_em("punitiva", marco),
-                citacao("prescricao_punitiva").referencia(),
-            ),
-            (
-                "intercorrente",
-                _prescreve_em("intercorrente", ultimo_ato or marco),
-                citacao("prescricao_intercorrente").referencia(),
-            ),
-        ]
-        for tipo, limite, fundamento in limites:
-            if limite is None:
-                continue
-            faltam = (limite - hoje).days
+        for x in prescricoes_do_processo(marco, ultimo_ato):
+            faltam = (x.prescreve_em - hoje).days
             if faltam <= antecedencia_dias:
                 # OM, autuado e embarcação estão nas linhas: `resumo` não volta ao banco
                 saida.append(
                     {
                         **resumo(s, p),
-                        "tipo": tipo,
-                        "prescreve_em": limite.isoformat(),
+                        "tipo": x.tipo,
+                        "prescreve_em": x.prescreve_em.isoformat(),
                         "dias_restantes": faltam,
                         "prescrito": faltam < 0,
-                        "fundamento": fundamento,
+                        "fundamento": x.fundamento,
                     }
                 )
     return [

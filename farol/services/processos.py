@@ -39,7 +39,7 @@ from farol.relogio import agora, data_local, hoje
 from farol.rules import transicao
 from farol.rules.calendario import Calendario
 from farol.rules.prazos import calcular_prazo
-from farol.rules.prescricao import exigir_nao_prescrito
+from farol.rules.prescricao import Prescricao, exigir_nao_prescrito, prescricoes_do_processo
 from farol.rules.vigencia import exigir_vigencia_do_fato
 from farol.services import (
     acordao,
@@ -493,6 +493,8 @@ def _contexto(
         retencao_vigente=_retencao_vigente(maquina, historico),
         medidas_levantaveis=lido.medidas_levantaveis,
         custodia=custodia.fatos(s, p, cmd.data_ato, tem_custodia=lido.tem_custodia),
+        prescricoes=_prescricoes(s, p, lido),
+        arquivamentos=maquina.arquivamentos(p.estado),
         esclarecimentos_prestados=bool(
             tipos_praticados & _tipos_com(maquina, "presta_esclarecimentos")
         ),
@@ -506,6 +508,17 @@ def _contexto(
             else ()
         ),
     )
+
+
+def _prescricoes(s: Session, p: Processo, lido: _Lido) -> tuple[Prescricao, ...]:
+    """As prescrições que correm no processo (Lei 9.873/1999 art. 1º e § 1º), pela conta dos
+    alertas (`prescricoes_do_processo`): a quinquenal do marco (`marco_da_prescricao`) e a
+    intercorrente do último ato do procedimento (a emissão de documento, ato do sistema, não
+    o move)."""
+    sistema = atos_do_sistema().tipos
+    atos = [(a.tipo, a.data_ato) for a in lido.atos if a.tipo not in sistema]
+    marco = repositorio.marco_da_prescricao(s, p, atos, lido.data_do_fato(s, p))
+    return tuple(prescricoes_do_processo(marco, atos[-1][1] if atos else None))
 
 
 def _estado_anterior(maquina: Maquina, atos: list[AtoLido]) -> str | None:

@@ -43,6 +43,7 @@ from farol import relogio
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.normas.atos_do_sistema import atos_do_sistema
+from farol.rules.prescricao import prescricoes_do_processo
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import (
     Ato,
@@ -227,11 +228,8 @@ def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
             else:
                 fato = c._fato_do_primeiro_ato(primeira_data, primeiro_payload, criado_em)
             marco = max(fato, interrompido_em) if interrompido_em is not None else fato
-            limites = [
-                c._prescreve_em("punitiva", marco),
-                c._prescreve_em("intercorrente", ultimo_data or marco),
-            ]
-            prescreve_em = min((x for x in limites if x is not None), default=None)
+            limites = prescricoes_do_processo(marco, ultimo_data)
+            prescreve_em = min((x.prescreve_em for x in limites), default=None)
         saida.append(
             {
                 "processo_id": pid,

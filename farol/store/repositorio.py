@@ -248,11 +248,14 @@ def acessorias_impostas(
 
 
 def marco_da_prescricao(
-    s: Session, p: Processo, atos: list[tuple[str, dt.date]] | None = None
+    s: Session,
+    p: Processo,
+    atos: list[tuple[str, dt.date]] | None = None,
+    fato: dt.date | None = None,
 ) -> dt.date:
     """De onde conta a prescrição da ação punitiva: a data do fato ou a do último ato que a
     interrompeu (marca `interrompe_prescricao`; Lei 9.873/1999 art. 2º). `atos`: (tipo, data)
-    de cada ato, na ordem, se o chamador já os leu."""
+    de cada ato, na ordem, e `fato`: a data do fato, se o chamador já os leu."""
     if atos is None:
         atos = [
             (tipo, data)
@@ -261,4 +264,6 @@ def marco_da_prescricao(
             )
         ]
     interruptivos = carregar_regime(p.regime).tipos_com("interrompe_prescricao")
-    return max([data_do_fato(s, p), *(data for tipo, data in atos if tipo in interruptivos)])
+    if fato is None:
+        fato = data_do_fato(s, p)
+    return max([fato, *(data for tipo, data in atos if tipo in interruptivos)])

@@ -21,6 +21,7 @@ from farol.app import criar_app
 from farol.config import Configuracao
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.relogio import hoje
+from farol.rules.prescricao import prescreve_em
 from farol.services import consultas, demo, painel, usuarios
 from farol.services.consultas import FiltroDeProcessos
 from farol.services.jurisdicao import Ator
@@ -169,9 +170,9 @@ def prescricao_antiga(banco: Banco, ator: Ator, data: dt.date, antecedencia: int
                 ("quinquenal", "punitiva", marco),
                 ("intercorrente", "intercorrente", ultimo),
             ):
-                limite = consultas._prescreve_em(etapa, desde)
-                if limite is not None and (limite - data).days <= antecedencia:
-                    saida.append((p.numero, tipo, limite))
+                termo = prescreve_em(etapa, desde)
+                if termo is not None and (termo[0] - data).days <= antecedencia:
+                    saida.append((p.numero, tipo, termo[0]))
     return sorted(saida)
 
 

@@ -14,6 +14,7 @@ from farol.normas.acessorias import tipos_de_acessoria
 from farol.normas.citacoes import citacao
 from farol.normas.prazos import DO_INTERESSADO, catalogo_prazos
 from farol.normas.transicao import transicao
+from farol.rules.prescricao import Prescricao
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,12 @@ class ContextoAto:
     apreensão sob custódia se levanta pelo Termo de Entrega, não por este ato)."""
     custodia: FatosCustodia | None = None
     """Os fatos da custódia (só no processo de custódia)."""
+    prescricoes: tuple[Prescricao, ...] = ()
+    """As prescrições da Lei 9.873/1999 que correm no processo, contadas dos atos já registrados
+    (`farol.rules.prescricao.prescricoes_do_processo`, a mesma conta dos alertas)."""
+    arquivamentos: tuple[Transicao, ...] = ()
+    """Os atos que, do estado atual, arquivam os autos (destino final sem penalidade, marca
+    `sem_penalidade`): o caminho que a recusa por prescrição aponta."""
     """As pendentes que cabe ao infrator cumprir, no prazo que a decisão fixou."""
 
 
@@ -96,6 +103,8 @@ class Avaliacao:
     motivo: str = ""
     campo: str | None = None
     sinalizadores: tuple[str, ...] = ()
+    regra: str | None = None
+    """A citação da recusa, quando é a de uma norma e não a da transição (a prescrição)."""
 
 
 _OK: Final = Avaliacao(True)
@@ -577,6 +586,39 @@ def _data_do_leilao_alcancada(t: Transicao, c: ContextoAto, regime: str) -> Aval
     return _OK
 
 
+def _nao_prescrito(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    """Lei 9.873/1999 art. 1º § 1º: "Incide a prescrição no procedimento administrativo
+    paralisado por mais de três anos, pendente de julgamento ou despacho, cujos autos serão
+    arquivados de ofício ou mediante requerimento da parte interessada [...]"; art. 1º caput:
+    "Prescreve em cinco anos a ação punitiva [...]". Consumada na data do ato, a penalidade não
+    se impõe nem se mantém: o caminho é o arquivamento, que não tem esta guarda."""
+    consumadas = [p for p in c.prescricoes if p.consumada_em(c.data_ato)]
+    if not consumadas:
+        return _OK
+    p = min(consumadas, key=lambda x: x.prescreve_em)
+    desde = _data(p.prescreve_em + dt.timedelta(days=1))
+    if p.tipo == "intercorrente":
+        qual = (
+            f"prescrição intercorrente consumada desde {desde}: o procedimento ficou paralisado "
+            f"por mais de {p.anos} anos, pendente de julgamento ou despacho (último ato em "
+            f"{_data(p.desde)}; os {p.anos} anos terminaram em {_data(p.prescreve_em)})"
+        )
+    else:
+        qual = (
+            f"prescrição da ação punitiva consumada desde {desde}: os {p.anos} anos contados "
+            f"de {_data(p.desde)} (a data do fato ou a do último ato que a interrompeu) "
+            f"terminaram em {_data(p.prescreve_em)}"
+        )
+    caminho = " ou ".join(f'"{a.nome}" ({a.tipo_ato})' for a in c.arquivamentos)
+    return Avaliacao(
+        False,
+        f"{qual}; a penalidade não se impõe nem se mantém depois da prescrição: o caminho é o "
+        "arquivamento dos autos" + (f", pelo ato {caminho}" if caminho else ""),
+        "data_ato",
+        regra=p.fundamento,
+    )
+
+
 def _sinalizar_se_fora_do_prazo(sinal: str) -> FuncaoGuarda:
     def avaliar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
         if t.prazo_do_ato is None:
@@ -901,6 +943,15 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "condicao",
             "a data do ato é a do leilão marcado no edital, ou posterior",
             _data_do_leilao_alcancada,
+        ),
+        Guarda(
+            "nao_prescrito",
+            "condicao",
+            "nenhuma prescrição da Lei 9.873/1999 consumada na data do ato: a intercorrente (art. "
+            "1º § 1º; `prazo.prescricao.intercorrente` do último ato) e a da ação punitiva (art. "
+            "1º; `prazo.prescricao.punitiva` do fato ou do último ato interruptivo); a recusa diz "
+            "qual, desde quando e o arquivamento que cabe",
+            _nao_prescrito,
         ),
         Guarda(
             "flag_intempestivo_se_fora_do_prazo",

@@ -284,6 +284,14 @@ class Maquina:
             estado = possiveis.pop() if len(possiveis) == 1 else None
         return nomes
 
+    def arquivamentos(self, estado: str) -> tuple[Transicao, ...]:
+        """Os atos que, do `estado`, levam a um estado final sem penalidade (marca
+        `sem_penalidade`): o arquivamento dos autos que cabe ali, na ordem do quadro."""
+        arquivo = set(self.estados_com("sem_penalidade")) & set(self.estados_finais())
+        return tuple(
+            t for t in self._por_origem[estado].values() if arquivo.intersection(t.destinos)
+        )
+
     def atos_permitidos(self, estado: str, papel: str) -> list[Transicao]:
         """As transições que o papel pode disparar no estado, na ordem do quadro."""
         self.estado(estado)
@@ -312,7 +320,7 @@ class Maquina:
                 raise Conflito(
                     f"o ato {_nome_do_ato(t)} foi recusado: {avaliacao.motivo}",
                     campo=avaliacao.campo,
-                    regra=t.fonte.referencia(),
+                    regra=avaliacao.regra or t.fonte.referencia(),
                 )
             sinalizadores += [s for s in avaliacao.sinalizadores if s not in sinalizadores]
         destino = self._destino(t, estado, contexto)

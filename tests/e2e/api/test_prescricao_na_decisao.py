@@ -1,0 +1,106 @@
+"""Pela API: a decisão que impõe ou mantém penalidade depois de consumada a prescrição
+intercorrente (Lei 9.873/1999 art. 1º § 1º: "procedimento administrativo paralisado por mais de
+três anos, pendente de julgamento ou despacho") é recusada (409) com a prescrição, desde quando,
+a citação e o arquivamento que cabe; o arquivamento continua aceito, e no último dia dos três
+anos a decisão ainda cabe. Nada é gravado na recusa."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from farol.store.orm import Ato
+
+from .conftest import FUNDAMENTACAO, Api, inspecao, lavratura, penalidade
+
+INTERCORRENTE = "Lei 9.873/1999 art. 1º, § 1º"
+
+# fato de 02/03/2022 (a ação punitiva, interrompida pela ciência do auto, não prescreve antes de
+# 2027); o último ato antes do julgamento é a defesa de 08/04/2022: três anos até 08/04/2025
+ATE_O_JULGAMENTO: list[tuple[str, str, dict[str, Any]]] = [
+    ("lavratura_auto", "2022-04-04", lavratura()),
+    ("ciencia_auto", "2022-04-05", {"meio": "pessoal"}),
+    ("defesa", "2022-04-08", {"texto": "Alega que os coletes estavam em terra."}),
+]
+# ... e até o recurso de 06/05/2022: três anos até 06/05/2025
+ATE_O_RECURSO: list[tuple[str, str, dict[str, Any]]] = [
+    *ATE_O_JULGAMENTO,
+    ("julgamento_procedente", "2022-05-02", penalidade()),
+    ("ciencia_decisao", "2022-05-04", {"meio": "AR"}),
+    ("recurso", "2022-05-06", {"texto": "Recorre da multa."}),
+]
+
+
+def _processo(api: Api, atos: list[tuple[str, str, dict[str, Any]]]) -> int:
+    # antes da Norma de 2023 o prazo para comparecer é o que a notificação fixou
+    corpo = {**inspecao(data_hora="2022-03-02T10:00:00-03:00"), "comparecimento_em": "2022-03-14"}
+    pid = api.novo_processo(corpo)
+    for tipo, data, dados in atos:
+        api.ato_ok(pid, tipo, data, dados)
+    return pid
+
+
+def test_julgamento_procedente_com_a_prescricao_intercorrente_consumada_e_recusado(
+    api: Api,
+) -> None:
+    pid = _processo(api, ATE_O_JULGAMENTO)
+    antes = api.contar(Ato, Ato.processo_id == pid)
+    r = api.ato(pid, "julgamento_procedente", "2025-04-09", penalidade())
+    assert r.status_code == 409, r.text
+    j = r.json()
+    assert j["campo"] == "data_ato"
+    assert j["regra"] == INTERCORRENTE
+    assert "prescrição intercorrente consumada desde 09/04/2025" in j["mensagem"]
+    assert "paralisado por mais de 3 anos, pendente de julgamento ou despacho" in j["mensagem"]
+    assert "último ato em 08/04/2022" in j["mensagem"]
+    assert (
+        'o caminho é o arquivamento dos autos, pelo ato "Julgamento improcedente do Auto '
+        '(arquivamento)" (julgamento_improcedente)'
+    ) in j["mensagem"]
+    assert api.processo(pid)["estado"] == "aguardando_julgamento"
+    assert api.contar(Ato, Ato.processo_id == pid) == antes
+
+
+def test_o_arquivamento_continua_aceito_com_a_prescricao_consumada(api: Api) -> None:
+    pid = _processo(api, ATE_O_JULGAMENTO)
+    api.ato_ok(pid, "julgamento_improcedente", "2025-04-09", {"fundamentacao": "Prescrição."})
+    assert api.processo(pid)["estado"] == "arquivado"
+
+
+def test_no_ultimo_dia_dos_tres_anos_o_julgamento_ainda_cabe(api: Api) -> None:
+    pid = _processo(api, ATE_O_JULGAMENTO)
+    api.ato_ok(pid, "julgamento_procedente", "2025-04-08", penalidade())
+    assert api.processo(pid)["estado"] == "julgado_procedente"
+
+
+def test_atos_possiveis_mostram_o_julgamento_recusado_pela_prescricao(api: Api) -> None:
+    pid = _processo(api, ATE_O_JULGAMENTO)
+    r = api.get(f"/processos/{pid}/atos-possiveis")
+    assert r.status_code == 200, r.text
+    atos = {a["tipo"]: a for a in r.json()}
+    julgamento = atos["julgamento_procedente"]
+    assert julgamento["permitido"] is False
+    assert julgamento["regra"] == INTERCORRENTE
+    assert julgamento["a_partir_de"] is None
+    assert "prescrição intercorrente consumada" in julgamento["motivo"]
+    assert atos["julgamento_improcedente"]["permitido"] is True
+
+
+def test_recurso_nao_provido_com_a_prescricao_intercorrente_consumada_e_recusado(
+    api: Api,
+) -> None:
+    pid = _processo(api, ATE_O_RECURSO)
+    fundamentacao = {"fundamentacao": FUNDAMENTACAO}
+    for tipo, dados in (
+        ("decisao_recurso_nao_provido", fundamentacao),
+        ("decisao_recurso_provido_em_parte", penalidade("500.00")),
+    ):
+        r = api.ato(pid, tipo, "2025-05-07", dados, como="cp.cpsc")
+        assert r.status_code == 409, r.text
+        j = r.json()
+        assert j["regra"] == INTERCORRENTE
+        assert "prescrição intercorrente consumada desde 07/05/2025" in j["mensagem"]
+        assert "último ato em 06/05/2022" in j["mensagem"]
+        assert '"Recurso provido (penalidade afastada; arquivamento)"' in j["mensagem"]
+    assert api.processo(pid)["estado"] == "em_recurso"
+    api.ato_ok(pid, "decisao_recurso_provido", "2025-05-07", fundamentacao, como="cp.cpsc")
+    assert api.processo(pid)["estado"] == "arquivado"
