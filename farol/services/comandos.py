@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -160,6 +160,24 @@ class DadosDecisao(Modelo):
 class DadosPagamento(Modelo):
     valor: entrada.Dinheiro = Field(gt=0, max_digits=14, decimal_places=2)
     referencia: str = Field(min_length=1, max_length=100)
+
+
+class DadosBaixaDividaAtiva(Modelo):
+    """A quitação ou a extinção da dívida inscrita, comunicada pela Procuradoria da Fazenda
+    Nacional, a quem cabe a cobrança (NORMAM-07 item 0314); a pessoa deixa de estar em débito
+    (LESTA art. 20: "até a sua quitação"). O documento que a comunica é obrigatório."""
+
+    forma: Literal["quitacao", "extincao"] = Field(
+        description="quitacao (a dívida foi paga na PGFN) ou extincao (extinta ou cancelada a "
+        "inscrição por outra causa)"
+    )
+    documento: str = Field(
+        min_length=3,
+        max_length=entrada.TEXTO_CURTO,
+        description="o documento da PGFN que comunica a quitação ou a extinção (ofício, "
+        "certidão), pelo seu número e data",
+    )
+    texto: str | None = Field(default=None, max_length=entrada.TEXTO)
 
 
 class DadosEfeitoSuspensivo(Modelo):
@@ -649,6 +667,7 @@ MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
     ("impoe_penalidade", DadosDecisaoComPenalidade),
     ("decisao", DadosDecisao),
     ("paga_multa", DadosPagamento),
+    ("registra_baixa_divida_ativa", DadosBaixaDividaAtiva),
     ("abre_processo_sancionador", DadosConversao),
     ("impoe_medida", DadosMedidaImposta),
     ("concede_efeito_suspensivo", DadosEfeitoSuspensivo),

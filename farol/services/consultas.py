@@ -76,6 +76,20 @@ def _estados_finais() -> tuple[str, ...]:
     return tuple(dict.fromkeys(e for m in carregar_regimes() for e in m.estados_finais()))
 
 
+def _estados_sem_prescricao() -> tuple[str, ...]:
+    """Os estados em que nenhum prazo da OM corre: os finais e os declarados com
+    `encerra_prazos` (a dívida ativa, cuja cobrança é do Procurador da Fazenda Nacional,
+    NORMAM-07 item 0314). A ação punitiva já foi exercida: ficam fora dos alertas de prescrição."""
+    return tuple(
+        dict.fromkeys(
+            e.id
+            for m in carregar_regimes()
+            for e in m.estados.values()
+            if e.final or e.encerra_prazos
+        )
+    )
+
+
 def _estados_sem_debito() -> tuple[str, ...]:
     """Os estados em que não há multa a pagar (marca `sem_debito`; LESTA art. 20)."""
     return tuple(dict.fromkeys(e for m in carregar_regimes() for e in m.estados_com("sem_debito")))
@@ -935,7 +949,7 @@ def alertas_prescricao(
         .outerjoin(Inspecao, Inspecao.id == Processo.inspecao_id)
         .where(
             Processo.om_id.in_(ator.oms),
-            Processo.estado.not_in(_estados_finais()),
+            Processo.estado.not_in(_estados_sem_prescricao()),
             Processo.sobrestado.is_(False),
             or_(*perto),
             # os candidatos pelo índice (om_id, prescreve_em) do modelo de leitura: a primeira

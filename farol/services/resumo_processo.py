@@ -96,6 +96,13 @@ def _estados_finais() -> frozenset[str]:
 
 
 @cache
+def _estados_sem_prescricao() -> frozenset[str]:
+    from farol.services import consultas as c  # consultas importa os casos de uso
+
+    return frozenset(c._estados_sem_prescricao())
+
+
+@cache
 def _consulta_das_linhas() -> Any:
     """A consulta das linhas, montada uma vez: só depende dos quadros e dos catálogos (dados
     carregados uma vez por processo), e os ids entram como parâmetro (`ids`, lista)."""
@@ -203,6 +210,7 @@ def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
 
     retem = _marcas_dos_resumos()[0]
     finais = _estados_finais()
+    sem_prescricao = _estados_sem_prescricao()
     uma = _consulta_de_uma_linha(s.get_bind().dialect.name) if len(ids) == 1 else None
     if uma is not None:  # um ato: a consulta já compilada
         brutas = s.execute(uma, {"id": ids[0]}).all()
@@ -220,7 +228,7 @@ def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
     ) in brutas:  # fmt: skip
         encerrado = estado in finais
         prescreve_em = None
-        if not encerrado and not sobrestado:
+        if estado not in sem_prescricao and not sobrestado:
             if inspecao_id is not None:
                 fato = relogio.data_local(instante)
             elif origem_id is not None:

@@ -32,6 +32,7 @@ from farol.normas.poluicao import dados_poluicao
 from farol.services.anexos import TAMANHO_MAXIMO, Arquivo
 from farol.services.comandos import (
     DadosAcordao,
+    DadosBaixaDividaAtiva,
     DadosCiencia,
     DadosCorrecao,
     DadosDecisao,
@@ -287,6 +288,26 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
                 ajuda=f"valor devido: {moeda(detalhe.get('saldo') or '0.00')}",
             ),
             Campo("dados.referencia", "Referência do pagamento (GRU/DARF)", "text", True),
+        ]
+    elif modelo is DadosBaixaDividaAtiva:
+        campos += [
+            Campo(
+                "dados.forma",
+                "O que a PGFN comunicou",
+                "select",
+                True,
+                opcoes=(
+                    ("quitacao", "Quitação da dívida"),
+                    ("extincao", "Extinção ou cancelamento da inscrição"),
+                ),
+            ),
+            Campo(
+                "dados.documento",
+                "Documento da PGFN que a comunica (ofício, certidão: número e data)",
+                "text",
+                True,
+            ),
+            Campo("dados.texto", "Observações", "textarea"),
         ]
     elif modelo is DadosSobrestamento:
         campos += [

@@ -155,7 +155,7 @@ def prescricao_antiga(banco: Banco, ator: Ator, data: dt.date, antecedencia: int
         for p in s.execute(
             select(Processo).where(
                 Processo.om_id.in_(ator.oms),
-                Processo.estado.not_in(consultas._estados_finais()),
+                Processo.estado.not_in(consultas._estados_sem_prescricao()),
                 Processo.sobrestado.is_(False),
             )
         ).scalars():

@@ -469,6 +469,30 @@ def caminho_divida_ativa_sem_recurso() -> Processo:
     return p
 
 
+def caminho_divida_ativa_e_baixa_comunicada_pela_pgfn() -> Processo:
+    """LESTA art. 20: quem está em débito o está "até a sua quitação"; NORMAM-07 item 0314: a
+    cobrança da dívida inscrita é do Procurador da Fazenda Nacional. O processo espera em
+    `divida_ativa`, sem prazo nenhum da OM correndo e sem a marca `sem_debito`, a baixa que a
+    PGFN comunica (quitação ou extinção), registrada pela Autoridade Competente; nele cabem os
+    atos de qualquer estado não final, sem mudar o estado."""
+    m = maquina()
+    p = caminho_divida_ativa_sem_recurso()
+    assert "divida_ativa" not in (*m.estados_finais(), *m.estados_com("sem_debito"))
+    r = p.ato("correcao", AC, corrige="inscricao_divida_ativa")
+    assert r.estado_destino == "divida_ativa"
+    r = p.ato("levantamento_de_medida", IN, medidas_levantaveis=1)
+    assert r.estado_destino == "divida_ativa"
+    assert p.ato("constituicao_procurador", AC).estado_destino == "divida_ativa"
+    with pytest.raises(Conflito, match="não pode registrar"):
+        p.ato("baixa_divida_ativa", IN)
+    r = p.ato("baixa_divida_ativa", AC, dias=400)
+    assert (p.estado, p.vencimentos, r.prazos_iniciados) == ("divida_ativa_baixada", {}, ())
+    assert "divida_ativa_baixada" in m.estados_finais()
+    assert "divida_ativa_baixada" in m.estados_com("sem_debito")
+    assert r.fundamentos[:2] == ("LESTA art. 20", "NORMAM-07/DPC item 0314")
+    return p
+
+
 def caminho_divida_ativa_apos_recurso() -> Processo:
     p = ate("decisao_recurso_notificada")
     p.ato("inscricao_divida_ativa", AC, dias=p.dias_ate_vencer("pagamento"))
@@ -607,6 +631,7 @@ CAMINHOS: list[Callable[[], Processo]] = [
     caminho_recurso_final_provido_em_parte_e_divida_ativa,
     caminho_divida_ativa_sem_recurso,
     caminho_divida_ativa_apos_recurso,
+    caminho_divida_ativa_e_baixa_comunicada_pela_pgfn,
     caminho_penalidade_sem_multa_encerrada_apos_o_prazo_de_recurso,
     caminho_encerramento_apos_recursos_sem_multa,
     caminho_sobrestamento_e_levantamento,
@@ -665,6 +690,10 @@ def test_recurso_final_provido_em_parte_e_divida_ativa_apos_o_vencimento() -> No
 
 def test_divida_ativa_quando_nao_ha_recurso_nem_pagamento() -> None:
     caminho_divida_ativa_sem_recurso()
+
+
+def test_divida_ativa_espera_a_baixa_comunicada_pela_pgfn_e_so_entao_sai_do_debito() -> None:
+    caminho_divida_ativa_e_baixa_comunicada_pela_pgfn()
 
 
 def test_divida_ativa_apos_a_decisao_do_recurso() -> None:
@@ -756,6 +785,8 @@ def test_toda_transicao_de_todo_estado_de_origem_e_exercitada() -> None:
         ("julgado_procedente", "sobrestamento", AC, "(julgado_procedente); só cabe em"),
         ("arquivado", "recurso", AC, '"Arquivado" (arquivado); o processo está encerrado'),
         ("quitado", "correcao", AC, '"Multa paga" (quitado); o processo está encerrado'),
+        ("decisao_notificada", "baixa_divida_ativa", AC, 'só cabe em "Encaminhado para inscr'),
+        ("divida_ativa_baixada", "baixa_divida_ativa", AC, "o processo está encerrado"),
     ],
 )
 def test_ato_fora_de_ordem_e_recusado_com_conflito(
@@ -909,6 +940,12 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
         "cumprimento_acessoria",
         "execucao_direta_acessoria",
         "encerramento",
+        "levantamento_de_medida",
+        "constituicao_procurador",
+        "correcao",
+    ]
+    assert tipos("divida_ativa", AC) == [
+        "baixa_divida_ativa",
         "levantamento_de_medida",
         "constituicao_procurador",
         "correcao",

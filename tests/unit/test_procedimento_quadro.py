@@ -45,7 +45,8 @@ ESTADOS_LESTA = {
     "aguardando_restituicao": False,
     "arquivado": True,
     "quitado": True,
-    "divida_ativa": True,
+    "divida_ativa": False,  # a cobrança segue na PGFN até a baixa (LESTA art. 20)
+    "divida_ativa_baixada": True,
     "encerrado": True,
 }
 
@@ -209,7 +210,15 @@ def _estado_inicial_final(d: dict[str, Any]) -> None:
 
 
 def _transicao_partindo_de_estado_final(d: dict[str, Any]) -> None:
-    _transicao(d, "pagamento")["origens"].append("divida_ativa")
+    _transicao(d, "pagamento")["origens"].append("divida_ativa_baixada")
+
+
+def _encerra_prazos_com_prazos(d: dict[str, Any]) -> None:
+    next(e for e in d["estados"] if e["id"] == "em_defesa")["encerra_prazos"] = True
+
+
+def _encerra_prazos_em_estado_final(d: dict[str, Any]) -> None:
+    next(e for e in d["estados"] if e["id"] == "quitado")["encerra_prazos"] = True
 
 
 def _sinalizador_sem_prazo_do_ato(d: dict[str, Any]) -> None:
@@ -247,7 +256,9 @@ QUEBRAS: list[tuple[Mutacao, str]] = [
     (_prazo_nao_declarado, 'prazo "prazo.lesta.defesa_previa" não declarado'),
     (_prazo_de_outro_regime, 'prazo "prazo.poluicao.defesa" não declarado'),
     (_estado_inicial_final, 'estado inicial é final: "arquivado"'),
-    (_transicao_partindo_de_estado_final, 'parte do estado final "divida_ativa"'),
+    (_transicao_partindo_de_estado_final, 'parte do estado final "divida_ativa_baixada"'),
+    (_encerra_prazos_com_prazos, '"em_defesa": `encerra_prazos` só cabe num estado não final'),
+    (_encerra_prazos_em_estado_final, '"quitado": `encerra_prazos` só cabe num estado não final'),
     (_sinalizador_sem_prazo_do_ato, "exige `prazo_do_ato`"),
     (_condicao_de_prazo_que_e_sinalizador, "não é uma guarda de condição"),
     (_anterior_misturado, '"@nao_finais" não se combina com outras origens'),

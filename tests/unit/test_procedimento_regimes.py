@@ -32,6 +32,7 @@ from farol.pdf.dados import TipoDocumento
 from farol.services.comandos import (
     MODELO_POR_MARCA,
     DadosAcordao,
+    DadosBaixaDividaAtiva,
     DadosCiencia,
     DadosCorrecao,
     DadosCumprimentoAcessoria,
@@ -185,9 +186,10 @@ def test_as_marcas_do_regime_lesta_sao_as_categorias_que_os_servicos_usavam() ->
         "aguardando_restituicao",
         "arquivado",
         "quitado",
+        "divida_ativa_baixada",
         "encerrado",
     )
-    assert m.estados_finais() == ("arquivado", "quitado", "divida_ativa", "encerrado")
+    assert m.estados_finais() == ("arquivado", "quitado", "divida_ativa_baixada", "encerrado")
     assert m.tipo_com("abre_processo") == "notificacao_comparecimento"
     assert m.papeis_que_registram("lavra_auto") == (AC,)
     assert m.e_correcao("correcao") and not m.e_correcao("recurso")
@@ -226,6 +228,7 @@ def test_o_modelo_dos_dados_de_cada_ato_lesta_vem_das_marcas() -> None:
         "constituicao_procurador": DadosProcurador,
         "correcao": DadosCorrecao,
         "levantamento_de_medida": DadosLevantamento,
+        "baixa_divida_ativa": DadosBaixaDividaAtiva,
     }
     for t in m.transicoes:
         assert modelo_dos_dados(m, t.tipo_ato) is esperado.get(t.tipo_ato, DadosLivres), t.tipo_ato

@@ -333,7 +333,8 @@ class Maquina:
         if t.reinicia_prazos_do_destino:
             iniciados += [p for p in self.estados[destino].prazos if p not in iniciados]
         encerrados = list(t.encerra)
-        if self.estados[destino].final:  # estado final: nenhum prazo continua correndo
+        # estado final, ou que encerra os prazos (a dívida ativa): nenhum prazo continua correndo
+        if self.estados[destino].final or self.estados[destino].encerra_prazos:
             encerrados += sorted(p for p in contexto.vencimentos if p not in encerrados)
         return Resultado(
             transicao=t,

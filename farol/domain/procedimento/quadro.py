@@ -68,6 +68,9 @@ class Estado(_Modelo):
     final: bool
     prazos: tuple[str, ...] = ()
     """Prazos que correm enquanto o processo está neste estado."""
+    encerra_prazos: bool = False
+    """Não final, mas nenhum prazo da OM continua correndo ao entrar nele (como num final): a
+    dívida ativa, cuja cobrança é da PGFN até a baixa."""
     marcas: tuple[str, ...] = ()
 
 

@@ -53,6 +53,10 @@ def validar_quadro(q: Quadro) -> list[str]:
     for e in q.estados:
         for p in e.prazos:
             prazo_ok(p, f'estado "{e.id}"')
+        if e.encerra_prazos and (e.final or e.prazos):
+            problemas.append(
+                f'estado "{e.id}": `encerra_prazos` só cabe num estado não final sem prazos'
+            )
 
     referencias_quebradas = False
     vistos: dict[tuple[str, str], int] = {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -286,11 +287,59 @@ def test_multa_vencida_aparece_nas_consultas_e_e_inscrita_em_divida_ativa(api: A
 
     r = api.ato_ok(pid, "inscricao_divida_ativa", "2026-04-30", {"documento": "Ofício 12/2026"})
     assert r["processo"]["estado"] == "divida_ativa"
-    _encerrado_sem_pendencias(api.processo(pid), "divida_ativa")
+    # a cobrança segue na PGFN (NORMAM-07 item 0314): nenhum prazo da OM corre, e o processo só
+    # se encerra com a baixa que a PGFN comunicar
+    p = api.processo(pid)
+    assert (p["final"], _abertos(p)) == (False, [])
+    assert p["atos_permitidos"][0]["tipo"] == "baixa_divida_ativa"
     assert ids("/divida-ativa", "2026-05-05") == []
     assert ids("/multas-vencidas", "2026-05-05") == []
+    # a ação punitiva já foi exercida: nenhum alerta de prescrição enquanto a PGFN cobra
+    alertas = api.get("/prescricao", hoje="2029-06-01", dias=0).json()
+    assert [x["id"] for x in alertas] == []
     situacao = api.get(f"/situacao/{CPF_DONO}").json()
     assert (situacao["em_debito"], situacao["total_devido"]) == (True, "1000.00")
+
+
+def test_baixa_da_divida_ativa_comunicada_pela_pgfn_tira_a_pessoa_do_debito(api: Api) -> None:
+    """LESTA art. 20: os atos de interesse de quem está em débito ficam sustados "até a sua
+    quitação"; NORMAM-07 item 0314: a cobrança da dívida inscrita é do Procurador da Fazenda
+    Nacional. A quitação ou a extinção feita na PGFN se registra na OM, pela Autoridade
+    Competente e com o documento que a comunica; só então a pessoa deixa de estar em débito."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "decisao_notificada")
+    api.ato_ok(pid, "inscricao_divida_ativa", "2026-04-30", {"documento": "Ofício 12/2026"})
+    assert api.get(f"/situacao/{CPF_DONO}").json()["em_debito"] is True
+
+    # a página do processo oferece o ato, com o documento da PGFN obrigatório
+    api.entrar_na_web("ac.cpsc")
+    pagina = api.cliente.get(f"/processos/{pid}").text
+    form = re.search(r'<form [^>]*data-form-ato="baixa_divida_ativa">(.*?)</form>', pagina, re.S)
+    assert form, "a página não oferece a baixa da dívida ativa"
+    campo = re.search(r'<input[^>]*name="dados\.documento"[^>]*>', form.group(1))
+    assert campo and "required" in campo.group(0), form.group(1)
+    assert 'name="dados.forma"' in form.group(1)
+
+    # sem o documento que a comunica, nem com outra forma, nem por quem não é competente
+    r = api.ato(pid, "baixa_divida_ativa", "2026-11-10", {"forma": "quitacao"})
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.documento"), r.text
+    r = api.ato(pid, "baixa_divida_ativa", "2026-11-10", {"forma": "perdao", "documento": "x" * 5})
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.forma"), r.text
+    dados = {"forma": "quitacao", "documento": "Ofício PGFN/PRFN4 nº 123/2026, de 09/11/2026"}
+    r = api.ato(pid, "baixa_divida_ativa", "2026-11-10", dados, como="inspetor.cpsc")
+    assert r.status_code in (403, 409), r.text
+    assert api.processo(pid)["estado"] == "divida_ativa"
+
+    r = api.ato_ok(pid, "baixa_divida_ativa", "2026-11-10", dados)
+    assert r["processo"]["estado"] == "divida_ativa_baixada"
+    assert r["ato"]["fundamentos"][:2] == ["LESTA art. 20", "NORMAM-07/DPC item 0314"]
+    _encerrado_sem_pendencias(api.processo(pid), "divida_ativa_baixada")
+    situacao = api.get(f"/situacao/{CPF_DONO}").json()
+    assert (situacao["em_debito"], situacao["total_devido"], situacao["debitos"]) == (
+        False,
+        "0.00",
+        [],
+    )
 
 
 def test_recurso_sem_efeito_suspensivo_nao_impede_a_divida_ativa(api: Api) -> None:

@@ -293,7 +293,19 @@ def test_revelia_sem_recurso_e_divida_ativa(api: Api) -> None:
     r = api.ato(pid, "inscricao_divida_ativa", "2026-09-28", {})
     assert r.status_code == 409
     api.ato_ok(pid, "inscricao_divida_ativa", "2026-09-29", {})
-    assert api.processo(pid)["estado"] == "divida_ativa"
+    p = api.processo(pid)
+    assert (p["estado"], p["final"]) == ("divida_ativa", False)
+    # em débito até a baixa que a PGFN comunicar (NORMAM-07 item 0314), com o documento dela
+    cnpj = EMPRESA["documento"]
+    assert api.get(f"/situacao/{cnpj}").json()["em_debito"] is True
+    r = api.ato(pid, "baixa_divida_ativa", "2026-12-01", {"forma": "extincao"})
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.documento"), r.text
+    dados = {"forma": "extincao", "documento": "Ofício PGFN nº 77/2026 (inscrição cancelada)"}
+    api.ato_ok(pid, "baixa_divida_ativa", "2026-12-01", dados)
+    p = api.processo(pid)
+    assert (p["estado"], p["final"], p["atos_permitidos"]) == ("divida_ativa_baixada", True, [])
+    situacao = api.get(f"/situacao/{cnpj}").json()
+    assert (situacao["em_debito"], situacao["total_devido"]) == (False, "0.00")
 
 
 def test_multa_fora_da_faixa_do_grupo_e_e_recusada_com_a_regra(api: Api) -> None:
