@@ -22,7 +22,7 @@ from farol.formatos import data as data_br
 from farol.normas.citacoes import citacao
 from farol.normas.custodia import dados_custodia
 from farol.relogio import agora, data_local
-from farol.services import fotos_inspecao, idempotencia
+from farol.services import divergencias, fotos_inspecao, idempotencia
 from farol.services.anexos import nome_seguro
 from farol.services.comandos import DadosRecolhimento, Identificacao, Modelo
 from farol.services.custodia import APREENSAO, REGIME, conferir_qualidade
@@ -36,6 +36,7 @@ from farol.services.inspecoes import (
 from farol.services.jurisdicao import Ator, carregar_processo, exigir_competencia
 from farol.services.processos import abrir_processo
 from farol.services.resultados.base import Resultado
+from farol.services.resultados.cadastro_da_inspecao import DivergenciaDoCadastro
 from farol.services.unit_of_work import UnitOfWork
 from farol.store.orm import (
     OM,
@@ -70,6 +71,11 @@ class CustodiaAberta(Resultado):
     bem: str
     fotos_na_chegada: int = 0
     """Fotos do bem ao chegar à guarda, anexadas ao ato de recolhimento."""
+    divergencias: list[DivergenciaDoCadastro] = Field(
+        default_factory=list,
+        description="no achado: o que se digitou do responsável e da embarcação diferente do "
+        "cadastro deles, já gravado (o cadastro não muda; a diferença fica no processo)",
+    )
 
 
 # --- abertura --------------------------------------------------------------------------------
@@ -113,6 +119,7 @@ def abrir_custodia(s: Session, ator: Ator, cmd: NovaCustodia) -> CustodiaAberta:
     assert om is not None
     medida: MedidaAdministrativa | None = None
     origem: Processo | None = None
+    diferente: list[dict[str, str]] = []  # o digitado diferente do cadastro (no achado)
     if r.medida_id is not None:
         medida, origem = _apreensao(s, ator, r.medida_id, cmd.data_ato)
         # a apreensão da Delegacia é do Delegado (Norma de 2023 item 3.5 a I): a custódia fica
@@ -147,6 +154,13 @@ def abrir_custodia(s: Session, ator: Ator, cmd: NovaCustodia) -> CustodiaAberta:
                     campo="responsavel",
                 )
             embarcacao = registrar_embarcacao(s, cmd.embarcacao, pessoa)
+        # o cadastro já gravado não muda com o digitado; a diferença fica no processo
+        if cmd.responsavel is not None and pessoa is not None:
+            diferente += divergencias.da_pessoa(
+                "responsavel", "do responsável", cmd.responsavel, pessoa
+            )
+        if cmd.embarcacao is not None and embarcacao is not None:
+            diferente += divergencias.da_embarcacao(cmd.embarcacao, embarcacao)
         responsavel_id = pessoa.id if pessoa else None
         inspecao_id = None
     if embarcacao is not None:
@@ -180,8 +194,18 @@ def abrir_custodia(s: Session, ator: Ator, cmd: NovaCustodia) -> CustodiaAberta:
         regime=REGIME,
         origem_id=origem.id if origem else None,
         antes_do_ato=antes_do_ato,
+        divergencias=diferente,
     )
-    return CustodiaAberta(id=p.id, numero=p.numero, regime=p.regime, estado=p.estado, bem=bem)
+    return CustodiaAberta.model_validate(
+        {
+            "id": p.id,
+            "numero": p.numero,
+            "regime": p.regime,
+            "estado": p.estado,
+            "bem": bem,
+            "divergencias": diferente,
+        }
+    )
 
 
 def _apreensao(

@@ -19,7 +19,6 @@ from sqlalchemy.orm import Session
 from farol import entrada
 from farol.domain.cpf_cnpj import formatar_documento, tipo_de_pessoa, validar_documento
 from farol.domain.papeis import INSPECIONA, nome_do_papel, papeis_com
-from farol.domain.texto import normalizar_busca
 from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia, recusar_juntos
 from farol.formatos import data as data_br
 from farol.normas import versao as versao_normas
@@ -31,7 +30,7 @@ from farol.rules.autoria import PAPEIS_DA_INSPECAO, Responsavel, responsaveis
 from farol.rules.medidas import ResultadoMedidas, aplicar_medidas, constatacao_de_dict
 from farol.rules.prescricao import exigir_fato_apuravel
 from farol.rules.transicao import MedidasACriterio, medidas_a_criterio
-from farol.services import fotos_inspecao, idempotencia
+from farol.services import divergencias, fotos_inspecao, idempotencia
 from farol.services.comandos import Modelo
 from farol.services.fotos_inspecao import FotoEnviada
 from farol.services.inspecao_do_processo import SEM_SINAL, pessoas_da_inspecao
@@ -355,72 +354,22 @@ def registrar_embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Em
     return s.execute(select(Embarcacao).where(Embarcacao.inscricao == inscricao)).scalar_one()
 
 
-def _difere(informado: str, cadastro: str) -> bool:
-    """Diferença que importa: não a de acentos, maiúsculas ou espaços ("Mare  mansa")."""
-    return normalizar_busca(informado) != normalizar_busca(cadastro)
-
-
-def _pessoa_texto(nome: str, documento: str) -> str:
-    return f"{nome} ({formatar_documento(documento)})"
-
-
 def divergencias_do_cadastro(
     s: Session, cmd: NovaInspecao, emb: Embarcacao, dono: Pessoa, condutor: Pessoa | None
 ) -> list[dict[str, str]]:
     """O que o inspetor informou diferente do cadastro, já gravado antes desta inspeção: a
     embarcação da inscrição (nome, tipo, propulsão, comprimento, bandeira e proprietário) e as
-    pessoas dos CPF/CNPJ (nome). Só o que foi informado conta (um campo em branco não difere).
-    A inspeção fica como foi digitada (o proprietário é a pessoa informada); o cadastro não
-    muda aqui, e a diferença aparece no resultado e na página do processo."""
-    e = cmd.embarcacao
-    informados = e.model_fields_set
-    achadas: list[dict[str, str]] = []
-
-    def anotar(campo: str, rotulo: str, cadastro: str, informado: str) -> None:
-        achadas.append(
-            {"campo": campo, "rotulo": rotulo, "cadastro": cadastro, "informado": informado}
-        )
-
-    if _difere(e.nome, emb.nome):
-        anotar("embarcacao.nome", "Nome da embarcação", emb.nome, e.nome)
-    for campo, rotulo in (("tipo", "Tipo da embarcação"), ("propulsao", "Propulsão")):
-        valor, registrado = getattr(e, campo), getattr(emb, campo)
-        if valor is not None and campo in informados and _difere(valor, registrado or ""):
-            anotar(f"embarcacao.{campo}", rotulo, registrado or "não informado", valor)
-    if e.comprimento is not None and e.comprimento != emb.comprimento:
-        anotar(
-            "embarcacao.comprimento",
-            "Comprimento (m)",
-            "não informado" if emb.comprimento is None else f"{emb.comprimento:.2f}",
-            f"{e.comprimento:.2f}",
-        )
-    if "estrangeira" in informados and e.estrangeira != emb.estrangeira:
-        anotar(
-            "embarcacao.estrangeira",
-            "Embarcação estrangeira",
-            "sim" if emb.estrangeira else "não",
-            "sim" if e.estrangeira else "não",
-        )
-    if emb.proprietario_id != dono.id:
-        do_cadastro = s.get(Pessoa, emb.proprietario_id)
-        assert do_cadastro is not None
-        anotar(
-            "proprietario",
-            "Proprietário da embarcação",
-            _pessoa_texto(do_cadastro.nome, do_cadastro.documento),
-            _pessoa_texto(cmd.proprietario.nome, dono.documento),
-        )
-    pessoas = [("proprietario", "Nome do proprietário", cmd.proprietario, dono)]
+    pessoas dos CPF/CNPJ (nome e, se informados, endereço, e-mail e telefone;
+    `farol.services.divergencias`). A inspeção fica como foi digitada (o proprietário é a
+    pessoa informada); o cadastro não muda aqui, e a diferença aparece no resultado e na página
+    do processo."""
+    achadas = [
+        *divergencias.da_embarcacao(cmd.embarcacao, emb),
+        *divergencias.do_proprietario(s, emb, dono, cmd.proprietario.nome),
+        *divergencias.da_pessoa("proprietario", "do proprietário", cmd.proprietario, dono),
+    ]
     if cmd.condutor is not None and condutor is not None:
-        pessoas.append(("condutor", "Nome do condutor", cmd.condutor, condutor))
-    for papel, rotulo, dados, pessoa in pessoas:
-        if _difere(dados.nome, pessoa.nome):
-            anotar(
-                f"{papel}.nome",
-                f"{rotulo} ({formatar_documento(pessoa.documento)})",
-                pessoa.nome,
-                dados.nome,
-            )
+        achadas += divergencias.da_pessoa("condutor", "do condutor", cmd.condutor, condutor)
     return achadas
 
 
@@ -487,7 +436,7 @@ def registrar_inspecao(
     )
     avaliacao["notificar"] = _notificar(avaliacao["constatacoes"], decisao)
     emb = registrar_embarcacao(s, cmd.embarcacao, dono)
-    divergencias = divergencias_do_cadastro(s, cmd, emb, dono, condutor)
+    do_cadastro = divergencias_do_cadastro(s, cmd, emb, dono, condutor)
     diferencas = diferencas_sem_sinal(sem_sinal, avaliacao["medidas"]) if sem_sinal else []
     if sem_sinal and (sob_guarda := custodia_em_curso(s, emb.id)) is not None:
         diferencas.append(sob_guarda)
@@ -505,7 +454,7 @@ def registrar_inspecao(
         latitude=local_gps.latitude if local_gps else None,
         longitude=local_gps.longitude if local_gps else None,
         precisao_m=local_gps.precisao_m if local_gps else None,
-        divergencias=[*divergencias, *({"tipo": SEM_SINAL, **d} for d in diferencas)] or None,
+        divergencias=[*do_cadastro, *({"tipo": SEM_SINAL, **d} for d in diferencas)] or None,
     )
     s.add(insp)
     s.flush()
@@ -610,7 +559,7 @@ def registrar_inspecao(
             "processos": processos,
             "fotos": fotos_gravadas,
             "localizacao": local_gps.model_dump() if local_gps else None,
-            "divergencias": divergencias,
+            "divergencias": do_cadastro,
             "diferencas_sem_sinal": diferencas,
         }
     )

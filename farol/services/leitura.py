@@ -525,6 +525,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
         ],
         "medidas": custodia.medidas_do_processo(s, _orm(s, p)) if p.tem_medidas else [],
         "custodia": custodia.resumo(s, _orm(s, p)) if p.tem_custodia else None,
+        "divergencias": p.divergencias or [],
     }
     return ProcessoDetalhado.model_validate(detalhe)
 

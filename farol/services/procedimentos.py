@@ -4,7 +4,8 @@ administrativo (RLESTA art. 9º, II e III).
 O regime vem do pedido e o quadro dele decide tudo o mais: o ato de abertura (marca
 `abre_processo`), quem pode registrá-lo, os prazos que ele abre. A data do fato fica no ato de
 abertura (`dados.data_fato`), e a ação punitiva prescrita é recusada já na abertura
-(Lei 9.873/1999 art. 1º).
+(Lei 9.873/1999 art. 1º). O que se digitou do investigado e da embarcação diferente do cadastro
+deles fica no processo (`processo.divergencias`) e volta na resposta; o cadastro não muda.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from farol.erros import EntradaInvalida
 from farol.relogio import agora, data_local
 from farol.rules.prescricao import exigir_nao_prescrito
 from farol.rules.vigencia import exigir_vigencia_do_fato
-from farol.services import idempotencia
+from farol.services import divergencias, idempotencia
 from farol.services.comandos import DadosDoAto, Modelo
 from farol.services.inspecoes import (
     DadosEmbarcacao,
@@ -74,6 +75,12 @@ def abrir_procedimento(s: Session, ator: Ator, cmd: NovoProcedimento) -> Process
     embarcacao = (
         registrar_embarcacao(s, cmd.embarcacao, pessoa) if cmd.embarcacao is not None else None
     )
+    # A pessoa do CPF/CNPJ e a embarcação da inscrição já cadastradas não mudam com o que se
+    # digitou; a diferença fica no processo (não no ato, cujos dados são os do quadro). O
+    # investigado não é, por ser investigado, o proprietário da embarcação: esse não se confere.
+    diferente = divergencias.da_pessoa("investigado", "do investigado", cmd.investigado, pessoa)
+    if cmd.embarcacao is not None and embarcacao is not None:
+        diferente += divergencias.da_embarcacao(cmd.embarcacao, embarcacao)
     p = abrir_processo(
         s,
         ator,
@@ -84,8 +91,17 @@ def abrir_procedimento(s: Session, ator: Ator, cmd: NovoProcedimento) -> Process
         data_ato=cmd.data_ato,
         dados_notificacao={**cmd.dados, "data_fato": cmd.data_fato.isoformat()},
         regime=cmd.regime,
+        divergencias=diferente,
     )
-    return ProcessoAbertoNoRegime(id=p.id, numero=p.numero, regime=p.regime, estado=p.estado)
+    return ProcessoAbertoNoRegime.model_validate(
+        {
+            "id": p.id,
+            "numero": p.numero,
+            "regime": p.regime,
+            "estado": p.estado,
+            "divergencias": diferente,
+        }
+    )
 
 
 def abrir(

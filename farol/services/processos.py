@@ -1256,9 +1256,11 @@ def abrir_processo(
     regime: str = "lesta",
     origem_id: int | None = None,
     antes_do_ato: Callable[[Processo], None] | None = None,
+    divergencias: list[dict[str, str]] | None = None,
 ) -> Processo:
     """Cria o processo no estado inicial e registra o ato que o abre (marca `abre_processo`:
-    no regime LESTA, a Notificação para Comparecimento)."""
+    no regime LESTA, a Notificação para Comparecimento). `divergencias`: o que se digitou na
+    abertura diferente do cadastro (`farol.services.divergencias`), fora do ato."""
     ano = data_ato.year
     seq = proximo_numero(s, om.id, ano, PROCESSO)
     maquina = carregar_regime(regime)
@@ -1273,6 +1275,9 @@ def abrir_processo(
         origem_id=origem_id,
         sobrestado=False,
         criado_em=agora(),
+        # sem diferença, a coluna fica fora do INSERT: NULL do SQL (o None explícito gravaria
+        # o `null` do JSON)
+        **({"divergencias": divergencias} if divergencias else {}),
     )
     s.add(p)
     s.flush()

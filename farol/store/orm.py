@@ -498,6 +498,10 @@ class Processo(Base):
     sobrestado: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     versao: Mapped[int] = mapped_column(Integer)
     criado_em: Mapped[dt.datetime] = mapped_column(InstanteUTC)
+    divergencias: Mapped[list[Any] | None] = mapped_column()
+    """Aberto sem inspeção: o que se digitou diferente do cadastro da pessoa e da embarcação
+    já gravadas, `[{campo, rotulo, cadastro, informado}]` (farol.services.divergencias;
+    migração 0044); nula sem diferença. Na inspeção, `Inspecao.divergencias`."""
 
     __mapper_args__ = {"version_id_col": versao}  # noqa: RUF012
 

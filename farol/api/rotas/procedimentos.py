@@ -29,8 +29,11 @@ def abrir(
     response: Response,
     chave: Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)] = None,
 ) -> ProcessoAbertoNoRegime:
-    """Abre uma apuração (notícia de fato passado) ou um inquérito administrativo; os atos
-    seguintes vão para /processos/{id}/atos, como em qualquer processo."""
+    """Abre uma apuração (notícia de fato passado), um inquérito administrativo ou um Auto de
+    Infração por poluição; os atos seguintes vão para /processos/{id}/atos, como em qualquer
+    processo. Para o investigado ou a embarcação já cadastrados, o processo se abre com o
+    cadastro, que não muda; o que se digitou diferente dele volta em `divergencias` e fica no
+    processo."""
     status, corpo = procedimentos.abrir(uow, ator, cmd, chave=chave)
     response.status_code = status
     return corpo

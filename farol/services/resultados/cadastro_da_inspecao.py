@@ -38,13 +38,17 @@ class PosicaoDaInspecao(Resultado):
 
 
 class DivergenciaDoCadastro(Resultado):
-    """Um dado que o inspetor informou diferente do cadastro: a inspeção fica como foi
-    digitada, o cadastro não muda, e a diferença aparece no resultado e no processo."""
+    """Um dado informado diferente do cadastro, pelo inspetor na inspeção ou por quem abre um
+    procedimento sem ela: o cadastro não muda, e a diferença fica gravada (na inspeção ou no
+    processo) e aparece no resultado e na página do processo."""
 
-    campo: str = Field(description="o campo do formulário (embarcacao.nome, proprietario ...)")
+    campo: str = Field(
+        description="o campo do formulário (embarcacao.nome, proprietario, investigado.endereco "
+        "...)"
+    )
     rotulo: str
-    cadastro: str = Field(description="o que o cadastro tinha")
-    informado: str = Field(description="o que o inspetor informou")
+    cadastro: str = Field(description='o que o cadastro tinha ("não informado" se nada)')
+    informado: str = Field(description="o que foi informado")
 
 
 class DiferencaSemSinal(Resultado):

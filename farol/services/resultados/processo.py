@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import Field
 
 from farol.services.resultados.base import Instante, Resultado, so_quando_houver
+from farol.services.resultados.cadastro_da_inspecao import DivergenciaDoCadastro
 
 
 class OmResumo(Resultado):
@@ -339,6 +340,11 @@ class ProcessoDetalhado(ProcessoResumo):
     custodia: CustodiaDoProcesso | None = Field(
         default=None, description="o bem sob guarda (só no processo de custódia)"
     )
+    divergencias: list[DivergenciaDoCadastro] = Field(
+        default_factory=list,
+        description="aberto sem inspeção: o que se digitou na abertura diferente do cadastro da "
+        "pessoa e da embarcação (o cadastro não mudou); na inspeção, vão na inspeção",
+    )
 
 
 class MedidaDoProcesso(Resultado):
@@ -386,12 +392,19 @@ class CustodiaDoProcesso(Resultado):
 
 
 class ProcessoAbertoNoRegime(Resultado):
-    """O procedimento aberto sem inspeção (apuração, inquérito): POST /procedimentos."""
+    """O procedimento aberto sem inspeção (apuração, inquérito, Auto de Infração por poluição):
+    POST /procedimentos."""
 
     id: int
     numero: str
     regime: str
     estado: str
+    divergencias: list[DivergenciaDoCadastro] = Field(
+        default_factory=list,
+        description="o que se digitou do investigado e da embarcação diferente do cadastro "
+        "deles, já gravado (o processo se abre com a pessoa e a embarcação do cadastro, que não "
+        "muda; a diferença fica registrada no processo)",
+    )
 
 
 class AtoGravado(Resultado):

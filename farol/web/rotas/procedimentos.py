@@ -131,4 +131,7 @@ def abrir(
         if not erros.por_campo:
             erros.adicionar(GERAL, e.texto())
         return _tela(request, ator, valores, erros, status=status_de(e))
-    return RedirectResponse(f"/processos/{aberto.id}?registrado=abertura", status_code=303)
+    # o ato de abertura do regime, pelo nome, no aviso da página; e, se houve, o que se digitou
+    # diferente do cadastro (a página do processo o mostra)
+    tipo = carregar_regime(aberto.regime).tipo_com("abre_processo")
+    return RedirectResponse(f"/processos/{aberto.id}?registrado={tipo}", status_code=303)

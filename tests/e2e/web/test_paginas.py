@@ -666,6 +666,59 @@ def test_apuracao_aberta_pela_pagina_e_registrada_no_processo(cliente: TestClien
     assert "Diligência, documento ou prova juntado à apuração" in pagina_processo
 
 
+def test_apuracao_pela_pagina_para_pessoa_cadastrada_mostra_o_que_difere_do_cadastro(
+    cliente: TestClient,
+) -> None:
+    """Nada se perde: o nome e o endereço digitados na abertura diferentes do cadastro da
+    pessoa do CPF (que não muda) ficam no processo; o aviso da abertura o diz, a página do
+    processo os mostra e a API os devolve."""
+    entrar(cliente, "inspetor.cpsc")
+    hoje_ = hoje()
+
+    def abrir(nome: str, endereco: str) -> str:
+        r = cliente.get("/procedimentos/novo")
+        dados = {
+            "csrf": csrf_de(r.text),
+            "chave": str(uuid.uuid4()),
+            "regime": "apuracao",
+            "investigado.documento": "935.411.347-80",
+            "investigado.nome": nome,
+            "investigado.endereco": endereco,
+            "data_fato": (hoje_ - dt.timedelta(days=20)).isoformat(),
+            "data_ato": hoje_.isoformat(),
+            "dados.texto": "Denúncia de navegação sem habilitação na Lagoa da Conceição.",
+        }
+        r = cliente.post("/procedimentos", data=dados)
+        assert r.status_code == 303, r.text
+        return r.headers["location"]
+
+    primeiro = cliente.get(abrir("Rita de Cássia Moura", "Rua A, 10, Centro, Florianópolis/SC"))
+    assert 'id="divergencias-abertura"' not in primeiro.text  # a pessoa nasce como digitada
+    endereco = abrir("Rita Moura Neves", "Servidão das Gaivotas, 200, Campeche")
+    assert endereco.endswith("?registrado=registro_noticia")  # o ato de abertura do regime
+    pagina = cliente.get(endereco).text
+    aviso = pagina[pagina.index('id="ato-registrado"') :].split("</div>", 1)[0]
+    assert "Ato registrado: Registro da notícia do fato" in html_.unescape(aviso)
+    assert "diferente do cadastro ficou registrado" in aviso
+    caixa = pagina[pagina.index('id="divergencias-abertura"') :].split("</div>", 1)[0]
+    assert "aberto com os dados do cadastro, que não mudou" in caixa
+    texto = html_.unescape(caixa)
+    assert 'informado "Rita Moura Neves"' in texto.replace("<q>", '"').replace("</q>", '"')
+    assert 'data-campo="investigado.nome"' in caixa
+    assert 'data-campo="investigado.endereco"' in caixa
+    assert "Servidão das Gaivotas, 200, Campeche" in texto
+    assert "Rua A, 10, Centro, Florianópolis/SC" in texto
+    # o autuado do processo é a pessoa do cadastro, com o nome de antes
+    assert "Rita de Cássia Moura" in html_.unescape(pagina)
+    pid = int(endereco.split("/processos/", 1)[1].split("?", 1)[0])
+    api = cliente.get(f"{API}/processos/{pid}", headers=token_api(cliente, "autoridade.cpsc"))
+    assert [(d["campo"], d["cadastro"], d["informado"]) for d in api.json()["divergencias"]] == [
+        ("investigado.nome", "Rita de Cássia Moura", "Rita Moura Neves"),
+        ("investigado.endereco", "Rua A, 10, Centro, Florianópolis/SC",
+         "Servidão das Gaivotas, 200, Campeche"),
+    ]  # fmt: skip
+
+
 def test_pagina_do_processo_usa_uma_conexao(cliente: TestClient, banco: Banco) -> None:
     """A página do processo (a sessão do cookie, a vista e o que cabe registrar agora) numa
     leitura e numa conexão do pool. Antes, três: a sessão, a vista e os atos possíveis em
