@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
@@ -26,6 +27,7 @@ import httpx
 import pytest
 from sqlalchemy import select
 
+from farol.config import configuracao
 from farol.servidor import carregadores_dos_dados_normativos, configuracao_do_servidor
 from farol.store.db import Banco
 from farol.store.orm import Processo
@@ -43,12 +45,22 @@ def test_socket_de_escuta_dos_processos_declara_tcp() -> None:
         sock.close()
 
 
-def test_servidor_usa_o_analisador_http_e_o_laco_em_c() -> None:
+def test_servidor_usa_o_analisador_http_e_o_laco_em_c(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """httptools (o analisador HTTP em C) e uvloop, as dependências que o uvicorn escolhe
     quando estão instaladas: com o h11 e o laço do asyncio, o GET de um processo custava 3,4 ms
-    de CPU do servidor, e não 2,3 (bench/api.py, 64 conexões)."""
+    de CPU do servidor, e não 2,3 (bench/api.py, 64 conexões). A aplicação se monta numa pasta
+    de dados temporária (não no banco da pasta do usuário de quem roda os testes)."""
+    monkeypatch.setenv("FAROL_PASTA_DADOS", str(tmp_path))
+    monkeypatch.delenv("FAROL_DATABASE_URL", raising=False)
+    configuracao.cache_clear()
     config = configuracao_do_servidor("127.0.0.1", 0, 1)
-    config.load()
+    try:
+        config.load()
+    finally:
+        gc.unfreeze()  # a montagem congela os objetos do processo (o do pytest, aqui)
+        configuracao.cache_clear()
     assert config.http_protocol_class.__module__ == "uvicorn.protocols.http.httptools_impl"
     assert config.get_loop_factory().__module__.startswith("uvloop")
 
