@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
-from farol.domain.procedimento.guardas import ContextoAto
+from farol.domain.procedimento.guardas import NAO_PRESCRITO, ContextoAto, avaliar_guarda
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina, Resultado
 from farol.domain.procedimento.quadro import id_prazo
@@ -1098,6 +1098,40 @@ def _data_corrigida(
     return original, atual, frozenset(datas)
 
 
+def _conferir_prescricao_na_data_corrigida(
+    s: Session,
+    p: Processo,
+    maquina: Maquina,
+    original: Ato,
+    data: dt.date,
+    lido: _Lido,
+    campo: str,
+) -> None:
+    """O ato que não cabe com a prescrição consumada (guarda `nao_prescrito`: a decisão que
+    impõe ou mantém a penalidade) não passa a ter, pela correção, uma data em que ela já se
+    consumara (Lei 9.873/1999 art. 1º e § 1º): a mesma conta e a mesma recusa do registro, com
+    os atos anteriores a ele."""
+    transicao_original = maquina.transicao_do_tipo(original.tipo)
+    if transicao_original is None or NAO_PRESCRITO not in transicao_original.guardas:
+        return
+    sistema = atos_do_sistema().tipos
+    atos = [
+        (a.tipo, a.data_ato) for a in lido.atos if a.seq < original.seq and a.tipo not in sistema
+    ]
+    marco = repositorio.marco_da_prescricao(s, p, atos, lido.data_do_fato(s, p))
+    contexto = ContextoAto(
+        data_ato=data,
+        prescricoes=tuple(prescricoes_do_processo(marco, atos[-1][1] if atos else None)),
+    )
+    avaliacao = avaliar_guarda(NAO_PRESCRITO, transicao_original, contexto, p.regime)
+    if not avaliacao.permitido:
+        raise Conflito(
+            f"a data corrigida ({data:%d/%m/%Y}) não cabe: {avaliacao.motivo}",
+            campo=campo,
+            regra=avaliacao.regra,
+        )
+
+
 def _corrigir_data(
     s: Session, p: Processo, cmd: NovoAto, dados: DadosCorrecao, payload: dict[str, Any],
     lido: _Lido,
@@ -1138,6 +1172,7 @@ def _corrigir_data(
             f"corrigido ({min(proximos):%d/%m/%Y})",
             campo=campo,
         )
+    _conferir_prescricao_na_data_corrigida(s, p, maquina, original, data, lido, campo)
     # o da OM do processo; o prazo da decisão de um recurso, o da OM de quem decide
     calendarios = {p.om_id: calendario_pela_marca(s, lido.marca_do_calendario)}
     # os prazos que o ato abriu contados da data dele: o em curso conta da data de hoje; o já

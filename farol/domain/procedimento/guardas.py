@@ -586,6 +586,10 @@ def _data_do_leilao_alcancada(t: Transicao, c: ContextoAto, regime: str) -> Aval
     return _OK
 
 
+NAO_PRESCRITO: Final = "nao_prescrito"
+"""A guarda da prescrição, que a correção da data do ato também confere."""
+
+
 def _nao_prescrito(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     """Lei 9.873/1999 art. 1º § 1º: "Incide a prescrição no procedimento administrativo
     paralisado por mais de três anos, pendente de julgamento ou despacho, cujos autos serão
@@ -945,7 +949,7 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             _data_do_leilao_alcancada,
         ),
         Guarda(
-            "nao_prescrito",
+            NAO_PRESCRITO,
             "condicao",
             "nenhuma prescrição da Lei 9.873/1999 consumada na data do ato: a intercorrente (art. "
             "1º § 1º; `prazo.prescricao.intercorrente` do último ato) e a da ação punitiva (art. "

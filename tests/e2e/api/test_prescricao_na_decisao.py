@@ -104,3 +104,25 @@ def test_recurso_nao_provido_com_a_prescricao_intercorrente_consumada_e_recusado
     assert api.processo(pid)["estado"] == "em_recurso"
     api.ato_ok(pid, "decisao_recurso_provido", "2025-05-07", fundamentacao, como="cp.cpsc")
     assert api.processo(pid)["estado"] == "arquivado"
+
+
+def test_a_correcao_nao_leva_a_data_do_julgamento_para_depois_da_prescricao(api: Api) -> None:
+    """O julgamento do último dia dos três anos (08/04/2025) cabe; a correção da sua data para
+    01/06/2025, com a intercorrente já consumada, é recusada como o registro seria (antes,
+    aceita: a correção contornava a guarda); a correção para um dia ainda dentro passa."""
+    pid = _processo(api, ATE_O_JULGAMENTO)
+    julgamento = api.ato_ok(pid, "julgamento_procedente", "2025-04-07", penalidade())["ato"]
+    antes = api.contar(Ato, Ato.processo_id == pid)
+
+    def corrigir(data: str) -> Any:
+        return api.ato(pid, "correcao", "2025-06-02",
+                       {"motivo": "Data registrada errada", "dados_corrigidos": {"data_ato": data}},
+                       corrige_ato_id=julgamento["id"])  # fmt: skip
+
+    r = corrigir("2025-06-01")
+    assert r.status_code == 409, r.text
+    assert r.json()["campo"] == "dados.dados_corrigidos.data_ato"
+    assert r.json()["regra"] == INTERCORRENTE
+    assert "prescrição intercorrente consumada desde 09/04/2025" in r.json()["mensagem"]
+    assert api.contar(Ato, Ato.processo_id == pid) == antes
+    assert corrigir("2025-04-08").status_code == 201
