@@ -137,8 +137,19 @@ def reincidencias(s: Session, p: Processo, infracao: str, fato: dt.date) -> int:
 
 
 def validar_decisao(
-    s: Session, p: Processo, fato: dt.date, dados: DadosDecisaoComPenalidade
+    s: Session,
+    p: Processo,
+    fato: dt.date,
+    dados: DadosDecisaoComPenalidade,
+    *,
+    veda_agravamento: bool = False,
 ) -> list[Decidida]:
+    """As penalidades da decisão conferidas com a lei. Na decisão que não pode agravar (o
+    provimento parcial do recurso, `veda_agravamento`), o que a reincidência impõe (o
+    cancelamento, a acessória `imposta`) só se exige se a penalidade recorrida já o trazia: a
+    reincidência recontada agora (outro processo julgado depois da decisão recorrida) não o
+    acrescenta (Lei 9.784/1999 art. 64, parágrafo único; `vedar_agravamento`)."""
+    recorridas = {x.infracao: x for x in vigentes(s, p)} if veda_agravamento else None
     itens = itens_do_auto(s, p)
     por_infracao = {i.infracao: i for i in itens}
     pedidas = [x.infracao for x in dados.penalidades]
@@ -163,7 +174,11 @@ def validar_decisao(
     recusas: list[ErroFarol] = []
     for n, pedido in enumerate(dados.penalidades):
         try:
-            decididas.append(_decidir(s, p, fato, dados, n, pedido, por_infracao[pedido.infracao]))
+            recorrida = None if recorridas is None else recorridas.get(pedido.infracao)
+            imposicoes = _Imposicoes.da(recorrida, veda_agravamento=veda_agravamento)
+            decididas.append(
+                _decidir(s, p, fato, dados, n, pedido, por_infracao[pedido.infracao], imposicoes)
+            )
         except EntradasInvalidas as e:
             recusas.extend(e.erros)
         except ErroFarol as e:
@@ -171,6 +186,29 @@ def validar_decisao(
     recusar_juntos(recusas)
     _validar_prazo_das_acessorias(decididas, dados)
     return decididas
+
+
+@dataclass(frozen=True)
+class _Imposicoes:
+    """O que a lei impõe e a decisão não pode omitir: tudo, fora da decisão que não pode
+    agravar; nela, só o que a penalidade recorrida já trazia."""
+
+    cancelamento: bool = True
+    acessorias: frozenset[str] | None = None  # None: todas as impostas
+
+    @staticmethod
+    def da(recorrida: Any, *, veda_agravamento: bool) -> _Imposicoes:
+        if not veda_agravamento:
+            return _Imposicoes()
+        if recorrida is None:
+            return _Imposicoes(cancelamento=False, acessorias=frozenset())
+        return _Imposicoes(
+            cancelamento=bool(recorrida.cancelamento),
+            acessorias=frozenset(a["tipo"] for a in (recorrida.acessorias or [])),
+        )
+
+    def exige_acessoria(self, tipo: str) -> bool:
+        return self.acessorias is None or tipo in self.acessorias
 
 
 def _decidir(
@@ -181,6 +219,7 @@ def _decidir(
     n: int,
     pedido: Any,
     item: Any,
+    imposicoes: _Imposicoes,
 ) -> Decidida:
     """A penalidade `n` conferida com a faixa legal; todas as recusas dela juntas (a multa e a
     suspensão fora do limite aparecem as duas)."""
@@ -209,7 +248,7 @@ def _decidir(
     except ErroFarol as e:
         e.campo = f"{campo}.suspensao_dias"
         recusas.append(e)
-    if r.cancelamento and not pedido.cancelamento:
+    if r.cancelamento and not pedido.cancelamento and imposicoes.cancelamento:
         # a exceção da reincidência que a própria lei fixa (LESTA art. 4º-A § 2º: "cancelado o
         # certificado de habilitação"; RLESTA art. 23, I) não fica à escolha da autoridade
         recusas.append(
@@ -241,7 +280,7 @@ def _decidir(
             EntradaInvalida("informe a multa, a suspensão ou o cancelamento", campo=campo)
         )
     try:
-        acessorias = _validar_acessorias(pedido, n_reinc, campo)
+        acessorias = _validar_acessorias(pedido, n_reinc, campo, imposicoes)
     except ErroFarol as e:
         recusas.append(e)
     recusar_juntos(recusas)
@@ -258,7 +297,9 @@ def _decidir(
     )
 
 
-def _validar_acessorias(pedido: Any, n_reinc: int, campo: str) -> list[dict[str, Any]]:
+def _validar_acessorias(
+    pedido: Any, n_reinc: int, campo: str, imposicoes: _Imposicoes
+) -> list[dict[str, Any]]:
     """As acessórias pedidas cabem na infração (infracoes.yaml), cada uma com a fundamentação
     da condição que a norma põe (LESTA art. 25 parágrafo único: a demolição cumula-se com
     qualquer outra penalidade)."""
@@ -298,7 +339,12 @@ def _validar_acessorias(pedido: Any, n_reinc: int, campo: str) -> list[dict[str,
         )
     for a in infracao.penalidade.acessorias:
         tipo = tipos[a.tipo]
-        if a.imposta and a.tipo not in vistos and (n_reinc > 0 or not tipo.exige_reincidencia):
+        if (
+            a.imposta
+            and a.tipo not in vistos
+            and imposicoes.exige_acessoria(a.tipo)
+            and (n_reinc > 0 or not tipo.exige_reincidencia)
+        ):
             raise EntradaInvalida(
                 f"{pedido.infracao}: a norma impõe a acessória {tipo.nome} ({a.condicao}); "
                 "inclua-a com a fundamentação",

@@ -984,8 +984,9 @@ def _efeitos_antes(
         payload["numero_auto"] = numero
         return {"auto": {"numero": numero, "sequencial": seq}}
     if isinstance(dados, DadosDecisaoComPenalidade):  # marca impoe_penalidade
-        decididas = pen.validar_decisao(s, p, lido.data_do_fato(s, p), dados)
-        if carregar_regime(p.regime).tem_marca(cmd.tipo, "veda_agravamento"):
+        veda = carregar_regime(p.regime).tem_marca(cmd.tipo, "veda_agravamento")
+        decididas = pen.validar_decisao(s, p, lido.data_do_fato(s, p), dados, veda_agravamento=veda)
+        if veda:
             pen.vedar_agravamento(s, p, decididas)
         payload["penalidades"] = [d.para_payload() for d in decididas]
         # as agravantes consideradas se leem do payload gravado (não se gravam duas vezes)

@@ -189,3 +189,25 @@ def test_reincidencia_no_art_4a_impoe_a_apreensao_e_o_cancelamento(api: Api) -> 
     assert r.status_code == 201, r.text
     (decidida,) = r.json()["penalidades"]
     assert (decidida["multiplicador"], decidida["cancelamento"]) == (3, True)
+
+
+def test_provimento_parcial_nao_exige_o_que_a_reincidencia_recontada_imporia(api: Api) -> None:
+    """B (fato em 02/02/2026) é julgado antes de A (05/01/2026), sem reincidência; no recurso de
+    B, A já julgado conta: o provimento parcial não pode agravar (Lei 9.784/1999 art. 64,
+    parágrafo único), e não se lhe exige a apreensão nem o cancelamento que a decisão recorrida
+    não trazia (antes, nenhuma combinação passava)."""
+    a = _art_4a_ate_julgamento(api, dt.date(2026, 1, 5), "SC-4A-A", "comandante")
+    b = _art_4a_ate_julgamento(api, dt.date(2026, 2, 2), "SC-4A-B", "comandante")
+
+    def multa(valor: str) -> dict[str, Any]:
+        return {"penalidades": [{"infracao": "LESTA.4-A", "multa": valor}],
+                "justificativa": FUNDAMENTACAO}  # fmt: skip
+
+    api.ato_ok(b, "julgamento_procedente", "2026-02-25", multa("1000.00"))
+    api.ato_ok(b, "ciencia_decisao", "2026-02-26", {"meio": "AR"})
+    api.ato_ok(b, "recurso", "2026-02-27", {"texto": "Recorre da multa."})
+    api.ato_ok(a, "julgamento_procedente", "2026-02-28", multa("1000.00"))
+    r = api.ato(b, "decisao_recurso_provido_em_parte", "2026-03-05", multa("900.00"),
+                como="cp.cpsc")  # fmt: skip
+    assert r.status_code == 201, r.text
+    assert r.json()["penalidades"][0]["multa"] == "900.00"
