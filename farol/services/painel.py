@@ -119,13 +119,18 @@ def por_estado(s: Session, ator: Ator) -> list[dict[str, Any]]:
                     "estado": estado.id,
                     "nome": " / ".join(nomes) or estado.nome,
                     "final": estado.final,
+                    # fora da OM (a dívida ativa, cobrada pela PGFN): nem em andamento nem final
+                    "fora_da_om": estado.encerra_prazos,
                     "quantidade": contagem[estado.id],
                 }
             )
     conhecidos = {x["estado"] for x in saida}
     for codigo, n in sorted(contagem.items()):
         if codigo not in conhecidos:  # estado que nenhum quadro declara
-            saida.append({"estado": codigo, "nome": codigo, "final": False, "quantidade": n})
+            saida.append(
+                {"estado": codigo, "nome": codigo, "final": False, "fora_da_om": False,
+                 "quantidade": n}
+            )  # fmt: skip
     return saida
 
 
@@ -288,7 +293,9 @@ def figuras(
         "limite": limite,
         "processos": {
             "total": sum(x["quantidade"] for x in estados),
-            "em_andamento": sum(x["quantidade"] for x in estados if not x["final"]),
+            "em_andamento": sum(
+                x["quantidade"] for x in estados if not x["final"] and not x["fora_da_om"]
+            ),
             "por_estado": estados,
         },
         "prazos": {

@@ -24,6 +24,11 @@ class ContagemPorEstado(Resultado):
     estado: str
     nome: str
     final: bool
+    fora_da_om: bool = Field(
+        default=False,
+        description="o processo segue fora da OM (a dívida ativa, cobrada pela PGFN até a "
+        "baixa): não conta em andamento",
+    )
     quantidade: int
 
 

@@ -310,6 +310,11 @@ def test_baixa_da_divida_ativa_comunicada_pela_pgfn_tira_a_pessoa_do_debito(api:
     api.levar_ate(pid, "decisao_notificada")
     api.ato_ok(pid, "inscricao_divida_ativa", "2026-04-30", {"documento": "Ofício 12/2026"})
     assert api.get(f"/situacao/{CPF_DONO}").json()["em_debito"] is True
+    # no painel, a cobrança na PGFN não é processo "em andamento" na OM
+    processos = api.get("/painel").json()["processos"]
+    (divida,) = [x for x in processos["por_estado"] if x["estado"] == "divida_ativa"]
+    assert (divida["final"], divida["fora_da_om"]) == (False, True)
+    assert processos["em_andamento"] == processos["total"] - divida["quantidade"]
 
     # a página do processo oferece o ato, com o documento da PGFN obrigatório
     api.entrar_na_web("ac.cpsc")

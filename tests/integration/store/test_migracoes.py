@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,16 @@ from farol.store.migrar import (
     revisao_atual,
     revisao_mais_recente,
 )
-from farol.store.orm import OM, AutoDeInfracao, Base, Embarcacao, Pessoa, Processo, ProcessoBusca
+from farol.store.orm import (
+    OM,
+    AutoDeInfracao,
+    Base,
+    Embarcacao,
+    Pessoa,
+    Processo,
+    ProcessoBusca,
+    ProcessoResumo,
+)
 
 
 def test_migracoes_produzem_exatamente_o_esquema_dos_modelos(banco: Banco) -> None:
@@ -184,5 +194,48 @@ def test_0036_preenche_o_texto_de_busca_dos_processos_que_ja_existem(url_banco_v
             assert s.execute(select(ProcessoBusca.processo_id).where(casam)).scalars().all() == [
                 ids[0]
             ]
+    finally:
+        banco.fechar()
+
+
+def test_0045_a_divida_ativa_ja_inscrita_volta_ao_debito_no_resumo(url_banco_vazio: str) -> None:
+    """Processo em dívida ativa gravado quando ela era final (resumo encerrado e sem débito):
+    depois da 0045, em curso e em débito pelo saldo, como `farol db resumos --refazer` o
+    regravaria; o quitado fica como estava."""
+    atualizar_banco(url_banco_vazio, "0044")
+    engine = criar_engine(url_banco_vazio)
+    agora = dt.datetime(2026, 1, 5, 12, tzinfo=dt.UTC)
+    with engine.begin() as c:
+        om = c.execute(
+            insert(OM)
+            .values(sigla="CPSC", nome="Capitania", tipo="CP", uf="SC", municipio="Itajaí")
+            .returning(OM.id)
+        ).scalar_one()
+        ids = {}
+        for n, estado in enumerate(("divida_ativa", "quitado"), start=1):
+            ids[estado] = c.execute(
+                insert(Processo)
+                .values(numero=f"2026/CPSC/00000{n}", om_id=om, regime="lesta", estado=estado,
+                        versao=1, criado_em=agora)
+                .returning(Processo.id)
+            ).scalar_one()  # fmt: skip
+            c.execute(
+                insert(ProcessoResumo).values(
+                    processo_id=ids[estado], om_id=om, regime="lesta", estado=estado,
+                    encerrado=True, atos=5, prazos_em_curso=0, multa=Decimal("500.00"),
+                    pago=Decimal("500.00") if estado == "quitado" else Decimal(0),
+                    restituicao_pendente=Decimal(0), em_debito=False,
+                )
+            )  # fmt: skip
+    engine.dispose()
+    atualizar_banco(url_banco_vazio)
+    banco = Banco.conectar(url_banco_vazio)
+    try:
+        with banco.unit_of_work(somente_leitura=True) as s:
+            linhas = {
+                r.processo_id: (r.encerrado, r.em_debito)
+                for r in s.execute(select(ProcessoResumo)).scalars()
+            }
+        assert linhas == {ids["divida_ativa"]: (False, True), ids["quitado"]: (True, False)}
     finally:
         banco.fechar()
