@@ -356,6 +356,11 @@ def test_recurso_sem_efeito_suspensivo_nao_impede_a_divida_ativa(api: Api) -> No
     # o recurso continua pendente: o encaminhamento fica registrado e o processo segue
     assert r["processo"]["estado"] == "em_recurso"
     assert api.get("/divida-ativa", hoje="2026-05-02").json() == []
+    # encaminhada, a multa não se paga mais à OM (a cobrança é da PGFN, NORMAM-07 0314): antes,
+    # o pagamento era aceito e o processo acabava "quitado", não em dívida ativa
+    r = api.ato(pid, "pagamento", "2026-05-03", {"valor": "1000.00", "referencia": "DARF tardio"})
+    assert r.status_code == 409, r.text
+    assert "já foi encaminhada para inscrição em dívida ativa" in r.json()["mensagem"]
     api.ato_ok(pid, "decisao_recurso_nao_provido", "2026-05-04", {"fundamentacao": FUNDAMENTACAO})
     api.ato_ok(pid, "ciencia_decisao_recurso", "2026-05-06", {"meio": "AR"})
     # recurso final até 13/05/2026 (5 dias úteis de 07/05); depois, encerra em dívida ativa
