@@ -1,9 +1,10 @@
 """Peças comuns aos testes: hash de senha barato, cópia do banco-modelo SQLite, uma porta TCP
-livre, o token CSRF de uma página, os comandos SQL que um bloco emite e as conexões que ele tira
+livre, o token CSRF de uma página e o formulário de um ato com os seus campos ocultos, os comandos SQL que um bloco emite e as conexões que ele tira
 do pool."""
 
 from __future__ import annotations
 
+import html as html_
 import re
 import socket
 import sqlite3
@@ -41,6 +42,21 @@ def csrf_de(html: str) -> str:
     m = re.search(r'name="csrf" value="([^"]+)"', html)
     assert m, "página sem token CSRF"
     return m.group(1)
+
+
+def formulario_do_ato(pagina: str, tipo: str) -> str:
+    """O miolo do formulário do ato `tipo` na página do processo."""
+    m = re.search(rf'<form [^>]*data-form-ato="{tipo}">(.*?)</form>', pagina, re.S)
+    assert m, f"a página não oferece o formulário de {tipo}"
+    return m.group(1)
+
+
+def campos_ocultos(form: str) -> dict[str, str]:
+    """Os campos ocultos do formulário (csrf, chave, versão...), como o navegador os envia."""
+    return {
+        n: html_.unescape(v)
+        for n, v in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form)
+    }
 
 
 @contextmanager

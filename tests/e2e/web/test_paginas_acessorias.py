@@ -14,6 +14,7 @@ import html as html_
 import re
 from typing import Any
 
+from apoio import campos_ocultos, formulario_do_ato
 from fastapi.testclient import TestClient
 from semente import CPF_ESTRANHO
 
@@ -58,23 +59,9 @@ def _obra(cliente: TestClient, inscricao: str) -> int:
     return pid
 
 
-def _formulario(pagina: str, tipo: str) -> str:
-    m = re.search(rf'<form [^>]*data-form-ato="{tipo}">(.*?)</form>', pagina, re.S)
-    assert m, f"a página não oferece o formulário de {tipo}"
-    return m.group(1)
-
-
-def _ocultos(form: str) -> dict[str, str]:
-    """Os campos ocultos do formulário (csrf, chave, versão, infração), como o navegador os envia."""
-    return {
-        n: html_.unescape(v)
-        for n, v in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form)
-    }
-
-
 def _julgar(cliente: TestClient, pid: int, **campos: str) -> Any:
-    form = _formulario(cliente.get(f"/processos/{pid}").text, "julgamento_procedente")
-    dados = _ocultos(form) | {
+    form = formulario_do_ato(cliente.get(f"/processos/{pid}").text, "julgamento_procedente")
+    dados = campos_ocultos(form) | {
         "data_ato": "2026-04-10",
         "dados.justificativa": JUSTIFICATIVA,
         "dados.penalidades.0.multa": "2.000,00",
@@ -102,7 +89,7 @@ def test_julgamento_pela_pagina_impoe_a_demolicao_com_o_prazo_e_mostra_o_vencime
     entrar(cliente, "autoridade.cpsc")
 
     # o formulário oferece a demolição que o RLESTA art. 26 admite, com a condição e a citação
-    form = _formulario(cliente.get(f"/processos/{pid}").text, "julgamento_procedente")
+    form = formulario_do_ato(cliente.get(f"/processos/{pid}").text, "julgamento_procedente")
     assert f'name="{ACESSORIA}.tipo" value="demolicao_obra"' in form
     acessoria = _texto(_grupo(r'<div class="acessoria">(.*?)</div>', form))
     assert "Impor demolição da obra e recomposição do local" in acessoria
@@ -133,10 +120,10 @@ def test_julgamento_pela_pagina_impoe_a_demolicao_com_o_prazo_e_mostra_o_vencime
     assert "Cumprimento, pelo infrator, das penalidades acessórias" not in prazos
 
     # ciência da decisão em 14/04/2026 (terça), registrada pelo formulário da página
-    form = _formulario(pagina, "ciencia_decisao")
+    form = formulario_do_ato(pagina, "ciencia_decisao")
     r = cliente.post(
         f"/processos/{pid}/atos/ciencia_decisao",
-        data=_ocultos(form) | {"data_ato": "2026-04-14", "dados.meio": "AR"},
+        data=campos_ocultos(form) | {"data_ato": "2026-04-14", "dados.meio": "AR"},
     )
     assert r.status_code == 303, r.text
     pagina = cliente.get(f"/processos/{pid}").text
@@ -167,7 +154,7 @@ def test_acessoria_marcada_sem_prazo_volta_com_o_erro_no_campo_do_prazo(
     entrar(cliente, "autoridade.cpsc")
     r = _julgar(cliente, pid, **{PRAZO: ""})
     assert r.status_code == 422, r.text
-    form = _formulario(r.text, "julgamento_procedente")
+    form = formulario_do_ato(r.text, "julgamento_procedente")
     # o erro fica no bloco do campo do prazo, ligado a ele por aria-describedby
     campo = re.search(
         rf'<div class="campo[^"]*campo-com-erro">(?:(?!<div class="campo).)*?name="{PRAZO}"'

@@ -5,14 +5,11 @@ PostgreSQL)."""
 from __future__ import annotations
 
 import datetime as dt
-import html as html_
-import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from apoio import hash_rapido
+from apoio import campos_ocultos, formulario_do_ato, hash_rapido
 from fastapi.testclient import TestClient
 from semente import processo_autuado
 
@@ -43,21 +40,10 @@ def cliente(
 
 def _entrar(cliente: TestClient, login: str = "autoridade.cpsc") -> None:
     r = cliente.get("/entrar")
-    r = cliente.post("/entrar", data={"csrf": csrf_de(r.text), "login": login, "senha": "farol2026"})
+    r = cliente.post(
+        "/entrar", data={"csrf": csrf_de(r.text), "login": login, "senha": "farol2026"}
+    )
     assert r.status_code == 303, r.text
-
-
-def _formulario(pagina: str, tipo: str) -> str:
-    m = re.search(rf'<form [^>]*data-form-ato="{tipo}">(.*?)</form>', pagina, re.S)
-    assert m, f"a página não oferece o formulário de {tipo}"
-    return m.group(1)
-
-
-def _ocultos(form: str) -> dict[str, Any]:
-    return {
-        n: html_.unescape(v)
-        for n, v in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form)
-    }
 
 
 def test_ciencia_por_publicacao_pelo_formulario_da_pagina(
@@ -65,13 +51,13 @@ def test_ciencia_por_publicacao_pelo_formulario_da_pagina(
 ) -> None:
     pid, _ = processo_autuado(banco, inscricao="4419900601", dias_atras=80)
     _entrar(cliente)
-    form = _formulario(cliente.get(f"/processos/{pid}").text, "ciencia_auto")
+    form = formulario_do_ato(cliente.get(f"/processos/{pid}").text, "ciencia_auto")
     assert 'name="dados.publicacao.veiculo"' in form
     assert '<option value="dou"' in form and "Diário Oficial da União" in form
     assert 'name="dados.hipotese"' in form and "interessado de endereço indefinido" in form
 
     publicado = hoje() - dt.timedelta(days=60)
-    base = _ocultos(form) | {
+    base = campos_ocultos(form) | {
         "data_ato": publicado.isoformat(),
         "dados.meio": "edital",
         "dados.publicacao.veiculo": "pagina_om",
@@ -96,9 +82,9 @@ def test_procurador_constituido_pelo_formulario_com_o_instrumento(
 ) -> None:
     pid, _ = processo_autuado(banco, inscricao="4419900602", dias_atras=80)
     _entrar(cliente)
-    form = _formulario(cliente.get(f"/processos/{pid}").text, "constituicao_procurador")
+    form = formulario_do_ato(cliente.get(f"/processos/{pid}").text, "constituicao_procurador")
     assert 'name="dados.cpf"' in form and 'type="file"' in form
-    campos = _ocultos(form) | {
+    campos = campos_ocultos(form) | {
         "data_ato": (hoje() - dt.timedelta(days=62)).isoformat(),
         "dados.nome": "Rui Procurador Teste",
         "dados.cpf": "935.411.347-80",
@@ -120,5 +106,5 @@ def test_procurador_constituido_pelo_formulario_com_o_instrumento(
     assert 'id="procurador-' in pagina and "Rui Procurador Teste" in pagina
     assert "instrumento de procuração" in pagina
     # a ciência seguinte pode ser dada ao procurador
-    form = _formulario(pagina, "ciencia_auto")
+    form = formulario_do_ato(pagina, "ciencia_auto")
     assert 'name="dados.procurador_id"' in form and "procurador Rui Procurador Teste" in form

@@ -9,10 +9,10 @@ nada; com o documento anexado (ou o texto), o recurso entra.
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
+from apoio import campos_ocultos, formulario_do_ato
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
@@ -23,19 +23,6 @@ from farol.store.orm import Ato, DocumentoAnexo, Processo
 from .test_paginas import entrar
 
 PDF = b"%PDF-1.4\n% razoes do recurso\n%%EOF\n"
-
-
-def _formulario(pagina: str, tipo: str) -> str:
-    m = re.search(rf'<form [^>]*data-form-ato="{tipo}">(.*?)</form>', pagina, re.S)
-    assert m, f"a página não oferece o formulário de {tipo}"
-    return m.group(1)
-
-
-def _ocultos(form: str) -> dict[str, Any]:
-    return {
-        n: html.unescape(v)
-        for n, v in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form)
-    }
 
 
 def _contar(banco: Banco, modelo: Any, pid: int) -> int:
@@ -60,10 +47,10 @@ def test_recurso_em_branco_volta_com_o_erro_no_campo_e_com_o_documento_entra(
             select(Processo.id).where(Processo.estado == "decisao_notificada").limit(1)
         ).scalar_one()
     entrar(cliente, "autoridade.cpsc")
-    form = _formulario(cliente.get(f"/processos/{pid}").text, "recurso")
+    form = formulario_do_ato(cliente.get(f"/processos/{pid}").text, "recurso")
     assert "Fundamentos do pedido de reexame" in form
     assert "Lei 9.784/1999 art. 60" in form and 'type="file"' in form
-    campos = _ocultos(form) | {"data_ato": hoje().isoformat(), "dados.texto": "  "}
+    campos = campos_ocultos(form) | {"data_ato": hoje().isoformat(), "dados.texto": "  "}
     atos, anexos = _contar(banco_demo, Ato, pid), _contar(banco_demo, DocumentoAnexo, pid)
 
     r = cliente.post(f"/processos/{pid}/atos/recurso", data=campos)

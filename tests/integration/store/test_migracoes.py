@@ -11,7 +11,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import insert, inspect, select
+from sqlalchemy import Connection, insert, inspect, select
 
 from farol.services import texto_de_busca
 from farol.store.db import Banco, criar_engine
@@ -123,6 +123,17 @@ def test_postgresql_nao_e_migrado_sem_pedido(url_banco_vazio: str, motor: str) -
     assert revisao_atual(url_banco_vazio) is None
 
 
+def _om(c: Connection) -> int:
+    """Uma OM gravada direto na tabela, para os dados de antes de uma migração."""
+    return int(
+        c.execute(
+            insert(OM)
+            .values(sigla="CPSC", nome="Capitania", tipo="CP", uf="SC", municipio="Itajaí")
+            .returning(OM.id)
+        ).scalar_one()
+    )
+
+
 def test_0036_preenche_o_texto_de_busca_dos_processos_que_ja_existem(url_banco_vazio: str) -> None:
     """Processos gravados antes da 0036 (com e sem auto, embarcação e autuado) ganham o texto de
     busca: o mesmo que o serviço grava (farol/services/texto_de_busca.py), e a busca os acha."""
@@ -130,11 +141,7 @@ def test_0036_preenche_o_texto_de_busca_dos_processos_que_ja_existem(url_banco_v
     engine = criar_engine(url_banco_vazio)
     agora = dt.datetime(2026, 1, 5, 12, tzinfo=dt.UTC)
     with engine.begin() as c:
-        om = c.execute(
-            insert(OM)
-            .values(sigla="CPSC", nome="Capitania", tipo="CP", uf="SC", municipio="Itajaí")
-            .returning(OM.id)
-        ).scalar_one()
+        om = _om(c)
         pessoa = c.execute(
             insert(Pessoa)
             .values(documento="52998224725", tipo="fisica", nome="Conceição Müller")
@@ -206,11 +213,7 @@ def test_0045_a_divida_ativa_ja_inscrita_volta_ao_debito_no_resumo(url_banco_vaz
     engine = criar_engine(url_banco_vazio)
     agora = dt.datetime(2026, 1, 5, 12, tzinfo=dt.UTC)
     with engine.begin() as c:
-        om = c.execute(
-            insert(OM)
-            .values(sigla="CPSC", nome="Capitania", tipo="CP", uf="SC", municipio="Itajaí")
-            .returning(OM.id)
-        ).scalar_one()
+        om = _om(c)
         ids = {}
         for n, estado in enumerate(("divida_ativa", "quitado"), start=1):
             ids[estado] = c.execute(
