@@ -510,13 +510,19 @@ def _contexto(
     )
 
 
-def _prescricoes(s: Session, p: Processo, lido: _Lido) -> tuple[Prescricao, ...]:
+def _prescricoes(
+    s: Session, p: Processo, lido: _Lido, antes_do_seq: int | None = None
+) -> tuple[Prescricao, ...]:
     """As prescrições que correm no processo (Lei 9.873/1999 art. 1º e § 1º), pela conta dos
     alertas (`prescricoes_do_processo`): a quinquenal do marco (`marco_da_prescricao`) e a
     intercorrente do último ato do procedimento (a emissão de documento, ato do sistema, não
-    o move)."""
+    o move); com `antes_do_seq`, só pelos atos anteriores a esse (o corrigido)."""
     sistema = atos_do_sistema().tipos
-    atos = [(a.tipo, a.data_ato) for a in lido.atos if a.tipo not in sistema]
+    atos = [
+        (a.tipo, a.data_ato)
+        for a in lido.atos
+        if a.tipo not in sistema and (antes_do_seq is None or a.seq < antes_do_seq)
+    ]
     marco = repositorio.marco_da_prescricao(s, p, atos, lido.data_do_fato(s, p))
     return tuple(prescricoes_do_processo(marco, atos[-1][1] if atos else None))
 
@@ -1115,15 +1121,7 @@ def _conferir_prescricao_na_data_corrigida(
     transicao_original = maquina.transicao_do_tipo(original.tipo)
     if transicao_original is None or NAO_PRESCRITO not in transicao_original.guardas:
         return
-    sistema = atos_do_sistema().tipos
-    atos = [
-        (a.tipo, a.data_ato) for a in lido.atos if a.seq < original.seq and a.tipo not in sistema
-    ]
-    marco = repositorio.marco_da_prescricao(s, p, atos, lido.data_do_fato(s, p))
-    contexto = ContextoAto(
-        data_ato=data,
-        prescricoes=tuple(prescricoes_do_processo(marco, atos[-1][1] if atos else None)),
-    )
+    contexto = ContextoAto(data_ato=data, prescricoes=_prescricoes(s, p, lido, original.seq))
     avaliacao = avaliar_guarda(NAO_PRESCRITO, transicao_original, contexto, p.regime)
     if not avaliacao.permitido:
         raise Conflito(
