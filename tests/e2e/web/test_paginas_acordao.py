@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from apoio import campos_ocultos, formulario_do_ato
 from fastapi.testclient import TestClient
 from semente import CPF_ESTRANHO
 
 from .test_paginas import entrar, token_api
-from .test_paginas_acessorias import _formulario, _grupo, _ocultos, _texto
+from .test_paginas_acessorias import _grupo, _texto
 
 API = "/api/v1"
 
@@ -44,8 +45,8 @@ def _sobrestado(cliente: TestClient, inscricao: str) -> int:
 
 
 def _levantar(cliente: TestClient, pid: int, **campos: str) -> Any:
-    form = _formulario(cliente.get(f"/processos/{pid}").text, "levantamento_sobrestamento")
-    dados = _ocultos(form) | {
+    form = formulario_do_ato(cliente.get(f"/processos/{pid}").text, "levantamento_sobrestamento")
+    dados = campos_ocultos(form) | {
         "data_ato": "2026-07-01",
         "dados.numero": "7.010/2026",
         "dados.publicado_em": "2026-06-26",
@@ -60,7 +61,7 @@ def test_levantamento_pela_pagina_registra_o_acordao_e_a_pagina_o_mostra(
 ) -> None:
     pid = _sobrestado(cliente, "4419900901")
     entrar(cliente, "autoridade.cpsc")
-    form = _formulario(cliente.get(f"/processos/{pid}").text, "levantamento_sobrestamento")
+    form = formulario_do_ato(cliente.get(f"/processos/{pid}").text, "levantamento_sobrestamento")
     for nome in ("numero", "publicado_em", "infracoes_apontadas", "medidas_preventivas"):
         assert f'name="dados.{nome}"' in form, nome
 
@@ -81,14 +82,14 @@ def test_levantamento_pela_pagina_registra_o_acordao_e_a_pagina_o_mostra(
     # o meio, e não a lavratura
     assert "aguardando a ciência do interessado" in pagina
     assert 'data-form-ato="lavratura_auto"' not in pagina
-    form = _formulario(pagina, "ciencia_levantamento_sobrestamento")
+    form = formulario_do_ato(pagina, "ciencia_levantamento_sobrestamento")
     assert 'name="dados.meio"' in form
-    dados = _ocultos(form) | {"data_ato": "2026-07-02", "dados.meio": "pessoal"}
+    dados = campos_ocultos(form) | {"data_ato": "2026-07-02", "dados.meio": "pessoal"}
     r = cliente.post(f"/processos/{pid}/atos/ciencia_levantamento_sobrestamento", data=dados)
     assert r.status_code == 303, r.text
     pagina = cliente.get(r.headers["location"]).text
     # de volta a notificado: a lavratura que vier pede a justificativa do que for além do acórdão
-    form = _formulario(pagina, "lavratura_auto")
+    form = formulario_do_ato(pagina, "lavratura_auto")
     assert 'name="dados.justificativa"' in form
     assert "Acórdão nº 7.010/2026: RLESTA.15.I, RLESTA.23.II" in _texto(form)
 
@@ -98,13 +99,13 @@ def test_levantamento_sem_numero_volta_com_o_erro_no_campo(cliente: TestClient) 
     entrar(cliente, "autoridade.cpsc")
     r = _levantar(cliente, pid, **{"dados.numero": ""})
     assert r.status_code == 422, r.text
-    form = _formulario(r.text, "levantamento_sobrestamento")
+    form = formulario_do_ato(r.text, "levantamento_sobrestamento")
     assert "campo obrigatório ausente" in _texto(
         _grupo(r'id="erro-dados-numero"[^>]*>(.*?)</p>', form)
     )
     r = _levantar(cliente, pid, **{"dados.infracoes_apontadas": "RLESTA.15.I RLESTA.99"})
     assert r.status_code == 422, r.text
-    form = _formulario(r.text, "levantamento_sobrestamento")
+    form = formulario_do_ato(r.text, "levantamento_sobrestamento")
     erro = _texto(_grupo(r'id="erro-dados-infracoes_apontadas"[^>]*>(.*?)</p>', form))
     assert "infração desconhecida: 'RLESTA.99'" in erro
     assert 'data-form-ato="levantamento_sobrestamento"' in cliente.get(f"/processos/{pid}").text
