@@ -11,7 +11,11 @@
 
 Os erros levantam-se de dentro da leitura do corpo, isto é, dentro da rota: os manipuladores
 de erro dão o JSON da API (`farol.http.erros`) ou a página de erro da web. O caractere nulo
-no caminho ou na consulta (`?estado=a%00b`) responde 422 aqui mesmo, antes da rota.
+no caminho ou na consulta (`?estado=a%00b`) se marca no `scope` (`NULO_NO_ENDERECO`) e a rota
+o recusa com 422 antes de ler qualquer parâmetro (`farol.http.rota.RotaDoPedido`): a rota que
+lê o usuário, só depois de conferir a credencial (401 na API, /entrar nas páginas, como toda
+recusa de quem não se autenticou). O pedido que não chega a uma rota dessas (arquivo estático,
+endereço de rota nenhuma) recebe o 422 daqui, no lugar da resposta que teria.
 """
 
 from __future__ import annotations
@@ -27,6 +31,9 @@ from farol import entrada
 
 PREFIXOS_JSON = ("/api/", "/docs", "/redoc", "/openapi.json")
 NULO = "o caractere nulo (U+0000) não é aceito"
+NULO_NO_ENDERECO = "farol_nulo_no_endereco"
+"""Chave do `scope["state"]`: o campo do endereço com o caractere nulo, que a rota com usuário
+recusa depois da autenticação (`farol.http.rota.RotaDoPedido`)."""
 
 
 def _mib(n: int) -> str:
@@ -107,6 +114,24 @@ async def _responder_422(scope: Scope, send: Send, campo: str) -> None:
     await send({"type": "http.response.body", "body": corpo})
 
 
+def _recusando_o_nulo(scope: Scope, send: Send, campo: str) -> Send:
+    """O `send` do pedido com o caractere nulo no endereço: a rota tira a marca ao recusá-lo
+    (ou ao recusar a autenticação); a resposta de quem não a tirou vira o 422."""
+    estado = scope.setdefault("state", {})
+    estado[NULO_NO_ENDERECO] = campo
+    trocada = False
+
+    async def enviar(mensagem: Message) -> None:
+        nonlocal trocada
+        if mensagem["type"] == "http.response.start" and NULO_NO_ENDERECO in estado:
+            trocada = True
+            await _responder_422(scope, send, campo)
+        elif not trocada:
+            await send(mensagem)
+
+    return enviar
+
+
 class LimiteDaEntrada:
     """Middleware ASGI: limite do corpo (413) e caractere nulo no endereço ou no formulário."""
 
@@ -119,7 +144,7 @@ class LimiteDaEntrada:
             return
         campo = _nulo_no_endereco(scope)
         if campo is not None:
-            await _responder_422(scope, send, campo)
+            await self.app(scope, receive, _recusando_o_nulo(scope, send, campo))
             return
         tipo = _cabecalho(scope, b"content-type") or ""
         limite = limite_do_corpo(tipo, scope.get("path", ""))

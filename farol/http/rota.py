@@ -43,6 +43,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from farol.erros import EntradaInvalida, recusar_juntos
+from farol.http.corpo import NULO, NULO_NO_ENDERECO
 from farol.http.deps import UowDoPedidoDep, banco, partilhar_no_pedido
 from farol.services.jurisdicao import Ator
 from farol.services.unit_of_work import UnitOfWorkDoPedido
@@ -210,7 +211,16 @@ class RotaDoPedido(APIRoute):
         """O tratador do FastAPI; na rota com usuário, a recusa do pedido antes da rota (a
         validação, o corpo ilegível, o parâmetro desconhecido) espera a autenticação: sem
         credencial ou com a sessão encerrada, a recusa é a da autenticação."""
-        tratar = super().get_route_handler()
+        original = super().get_route_handler()
+
+        async def tratar(request: Request) -> Response:
+            # o caractere nulo no endereço, marcado por `LimiteDaEntrada`: recusado antes dos
+            # parâmetros (e, na rota com usuário, depois da autenticação)
+            campo = request.scope.get("state", {}).pop(NULO_NO_ENDERECO, None)
+            if campo is not None:
+                raise EntradaInvalida(NULO, campo=campo)
+            return await original(request)
+
         autenticacao = self.autenticacao
         if autenticacao is None or not self.com_usuario:
             return tratar

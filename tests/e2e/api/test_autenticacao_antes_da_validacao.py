@@ -55,6 +55,11 @@ def _malformados(pid: int) -> dict[str, dict[str, Any]]:
             "url": f"{API}/processos",
             "params": {"estdo": "arquivado"},
         },
+        "caractere nulo na consulta": {"method": "GET", "url": f"{API}/processos?estado=a%00b"},
+        "caractere nulo no caminho": {
+            "method": "GET",
+            "url": f"{API}/processos/{pid}%00/atos-possiveis",
+        },
         "JSON truncado": {
             "method": "POST",
             "url": f"{API}/processos/{pid}/atos",
@@ -91,6 +96,8 @@ def _pedir(api: Api, pedido: dict[str, Any], cabecalhos: dict[str, str]) -> http
         "data impossível no corpo",
         "id que não é número no caminho",
         "parâmetro de consulta desconhecido",
+        "caractere nulo na consulta",
+        "caractere nulo no caminho",
         "JSON truncado",
     ],
 )
@@ -120,12 +127,23 @@ def test_token_revogado_com_corpo_ilegivel_ou_grande_demais_recebe_401(api: Api,
     assert _pedir(api, pedido, {}).status_code == 401
 
 
+@pytest.mark.parametrize("caso", ["JSON truncado", "caractere nulo na consulta"])
 @pytest.mark.parametrize("cabecalhos", [{}, _bearer("nao-e-um-jwt")], ids=["sem token", "lixo"])
-def test_sem_token_valido_o_json_truncado_recebe_401(api: Api, cabecalhos: dict[str, str]) -> None:
+def test_sem_token_valido_o_json_truncado_ou_o_nulo_no_endereco_recebe_401(
+    api: Api, cabecalhos: dict[str, str], caso: str
+) -> None:
     pid = api.novo_processo()
-    r = _pedir(api, _malformados(pid)["JSON truncado"], cabecalhos)
+    r = _pedir(api, _malformados(pid)[caso], cabecalhos)
     assert r.status_code == 401, r.text
     assert r.headers["WWW-Authenticate"] == "Bearer"
+
+
+def test_nulo_no_endereco_de_rota_publica_ou_inexistente_continua_422(api: Api) -> None:
+    """Sem usuário a conferir (a verificação pública de documentos, o endereço de rota
+    nenhuma), a recusa do caractere nulo segue antes de tudo."""
+    for caminho in (f"{API}/verificacao/AAAA%00", f"{API}/nao-existe%00"):
+        r = api.cliente.get(caminho)
+        assert (r.status_code, r.json()["campo"]) == (422, "caminho"), caminho
 
 
 def test_token_revogado_com_pedido_bem_formado_continua_401_e_nada_se_grava(api: Api) -> None:
@@ -153,9 +171,11 @@ def test_pagina_com_cookie_de_sessao_encerrada_e_endereco_malformado_vai_para_en
     # com a sessão aberta, o id que não é número no caminho é a página de erro (404)
     assert anonimo.get("/processos/abc", headers=cookie).status_code == 404
     assert anonimo.get(f"/processos/{pid}", headers=cookie).status_code == 200
+    assert anonimo.get("/busca?q=a%00b", headers=cookie).status_code == 422
 
     r = c.post("/sair", data={"csrf": csrf_de(c.get("/painel").text)})
     assert r.status_code == 303
-    r = anonimo.get("/processos/abc", headers=cookie)
-    assert r.status_code == 303, r.text
-    assert r.headers["location"].startswith("/entrar")
+    for caminho in ("/processos/abc", "/busca?q=a%00b"):
+        r = anonimo.get(caminho, headers=cookie)
+        assert r.status_code == 303, (caminho, r.text)
+        assert r.headers["location"].startswith("/entrar")
