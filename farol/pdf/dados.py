@@ -267,6 +267,15 @@ class Acordao(_Modelo):
     fundamento: str = Field(min_length=1)
 
 
+class AutoriaMudada(_Modelo):
+    """O auto que imputa infração em papel diferente do da Notificação para Comparecimento, com
+    o motivo (Norma de 2023, item 3.6.1; Lei 9.784 art. 50, II)."""
+
+    mudancas: tuple[str, ...] = Field(min_length=1)  # "RLESTA.15.I como Comandante (...)"
+    motivo: str = Field(min_length=1)
+    fundamento: str = Field(min_length=1)
+
+
 class Fundamento(_Modelo):
     """Um dispositivo citado com o seu texto literal (vem dos dados citados de `normas/`)."""
 
@@ -437,6 +446,7 @@ class DadosDocumento(_Modelo):
     bens: tuple[str, ...] = ()  # itens e equipamentos apreendidos, guardados ou entregues
     referencias: tuple[Referencia, ...] = ()
     acordao: Acordao | None = None  # Auto de Infração lavrado após o Acórdão do Tribunal Marítimo
+    autoria_mudada: AutoriaMudada | None = None  # auto noutro papel que o da notificação
     publicacao: Publicacao | None = None  # aviso de ciência por publicação oficial
     incidente: Incidente | None = None  # Auto de Infração por poluição
     laudo: Laudo | None = None  # notificação do LTA

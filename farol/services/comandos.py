@@ -105,6 +105,14 @@ class DadosLavratura(Modelo):
         description="por que o auto traz infração que o Acórdão do Tribunal Marítimo não "
         "apontou (exigida só nesse caso: o auto que segue o acórdão é vinculado a ele)",
     )
+    motivo_autoria: str | None = Field(
+        default=None,
+        min_length=20,
+        max_length=4000,
+        description="por que o auto imputa infração em papel diferente do da Notificação para "
+        "Comparecimento (o notificado como proprietário autuado como Comandante, por exemplo); "
+        "exigido só nesse caso",
+    )
 
 
 class AcessoriaDecidida(Modelo):

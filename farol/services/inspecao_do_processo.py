@@ -76,6 +76,12 @@ def constatacoes_do_autuado(s: Session, p: Processo) -> list[tuple[Constatacao, 
     )
 
 
+def autoria_notificada(s: Session, p: Processo) -> dict[str, str]:
+    """Infração -> tipo de autor em que a inspeção a imputou ao autuado (a Notificação para
+    Comparecimento); vazio sem inspeção ou sem imputação (processo anterior a esta regra)."""
+    return {c.infracao: i.autor_tipo for c, i in constatacoes_do_autuado(s, p) if i is not None}
+
+
 @caso_de_uso()
 def medidas(s: Session, ator: Ator, processo_id: int) -> list[dict[str, Any]]:
     """As medidas da inspeção que abriu o processo (ou ligadas a ele), com os fundamentos."""

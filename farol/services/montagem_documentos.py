@@ -24,7 +24,7 @@ from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recu
 from farol.domain.procedimento.maquina import Maquina
 from farol.erros import Conflito, EntradaInvalida, ForaDeVigencia
 from farol.normas.citacao import registro_normas
-from farol.normas.citacoes import citacao
+from farol.normas.citacoes import citacao, referencias
 from farol.normas.comunicacao import comunicacao
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import (
@@ -410,6 +410,7 @@ def montar(
             interessados=(_autuado(s, p), *_procuradores(s, p)),
             fato=_fato_do_auto(s, p, ato),
             acordao=_acordao(s, p, ato),
+            autoria_mudada=_autoria_mudada(ato),
             infracoes=_infracoes(s, p),
             prazos=(defesa,),
             assinaturas=(_assinatura_autoridade(s, ato, "Autoridade Competente"),
@@ -465,6 +466,27 @@ def montar(
     if tipo == T.aviso_publicacao:
         return _aviso_publicacao(s, p, base)
     raise custodia.recusa_fora_da_custodia(s, p, tipo)
+
+
+def _autoria_mudada(lavratura: Ato) -> d.AutoriaMudada | None:
+    """As infrações que o auto imputa noutro papel que o da notificação, com o motivo gravado
+    na lavratura (`autoria_mudada`, `motivo_autoria`)."""
+    payload = lavratura.payload or {}
+    mudadas = payload.get("autoria_mudada")
+    if not mudadas:
+        return None
+    autores = catalogo().autores
+    return d.AutoriaMudada(
+        mudancas=tuple(
+            f"{m['infracao']} como {autores[m['lavrada']].nome} (notificada como "
+            f"{autores[m['notificada']].nome})"
+            for m in mudadas
+        ),
+        motivo=payload["motivo_autoria"],
+        fundamento=referencias(
+            citacao("auto_apos_esclarecimentos"), citacao("motivacao_da_sancao")
+        ),
+    )
 
 
 def _acordao(s: Session, p: Processo, lavratura: Ato) -> d.Acordao | None:

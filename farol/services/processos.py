@@ -31,7 +31,7 @@ from farol.formatos import data as data_br
 from farol.formatos import moeda
 from farol.normas.acessorias import nomes_das_acessorias, tipos_de_acessoria
 from farol.normas.atos_do_sistema import atos_do_sistema
-from farol.normas.citacoes import citacao
+from farol.normas.citacoes import citacao, referencias
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import RegraPrazo, regra_prazo
@@ -87,6 +87,7 @@ from farol.services.comandos import (
     NovoAto,
     modelo_dos_dados,
 )
+from farol.services.inspecao_do_processo import autoria_notificada
 from farol.services.jurisdicao import (
     Ator,
     carregar_processo,
@@ -947,6 +948,37 @@ def _mover_prazos(
         prazos.append(_abrir_prazo(s, p, ato, regra, inicio, calendario, data_do_fato))
 
 
+def _conferir_autoria(
+    s: Session, p: Processo, dados: DadosLavratura, payload: dict[str, Any]
+) -> None:
+    """O auto segue a Notificação para Comparecimento (Norma de 2023, item 3.6.1): a infração
+    que ele imputa em papel diferente do notificado (o notificado como proprietário autuado
+    como Comandante, que a suspensão alcança) exige o motivo (Lei 9.784 art. 50, II), e o ato
+    grava as mudanças (`autoria_mudada`)."""
+    notificada = autoria_notificada(s, p)
+    autores = catalogo().autores
+    mudadas = [  # o autor_tipo já resolvido (o único admitido, se omitido)
+        {"infracao": i.infracao, "notificada": notificada[i.infracao], "lavrada": str(i.autor_tipo)}
+        for i in dados.infracoes
+        if i.infracao in notificada and i.autor_tipo != notificada[i.infracao]
+    ]
+    if not mudadas:
+        return
+    if dados.motivo_autoria is None:
+        quais = "; ".join(
+            f"{m['infracao']} como {autores[m['lavrada']].nome}, notificada como "
+            f"{autores[m['notificada']].nome}"
+            for m in mudadas
+        )
+        raise EntradaInvalida(
+            f"o auto imputa em papel diferente do da Notificação para Comparecimento ({quais}): "
+            "a mudança da autoria exige o motivo",
+            campo="dados.motivo_autoria",
+            regra=referencias(citacao("auto_apos_esclarecimentos"), citacao("motivacao_da_sancao")),
+        )
+    payload["autoria_mudada"] = mudadas
+
+
 def _efeitos_antes(
     s: Session, p: Processo, cmd: NovoAto, dados: Any, payload: dict[str, Any], lido: _Lido
 ) -> dict[str, Any]:
@@ -982,6 +1014,7 @@ def _efeitos_antes(
             # e o item do auto gravam o tipo resolvido.
             item.autor_tipo = r.autor
             payload["infracoes"][n]["autor_tipo"] = r.autor
+        _conferir_autoria(s, p, dados, payload)
         acordao.vincular_lavratura(s, p, dados, payload)  # Norma de 2023, item 3.2
         om = s.get(OM, p.om_id)
         assert om is not None

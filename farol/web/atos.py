@@ -221,6 +221,17 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
     if modelo is DadosLavratura:
         especial = "lavratura"
         campos.append(Campo("dados.descricao", "Descrição dos fatos", "textarea"))
+        notificadas = [i for i in detalhe.get("infracoes", ()) if i.get("autor_tipo")]
+        if notificadas and not detalhe.get("auto"):
+            como = "; ".join(f"{i['codigo']} como {catalogo().autores[i['autor_tipo']].nome}"
+                             for i in notificadas)  # fmt: skip
+            campos.append(Campo(
+                "dados.motivo_autoria",
+                "Motivo da mudança da autoria",
+                "textarea",
+                ajuda="exigido se o auto imputa infração em papel diferente do da Notificação "
+                f"para Comparecimento ({como})",
+            ))  # fmt: skip
         if detalhe.get("acordao"):
             campos.append(Campo(
                 "dados.justificativa",
@@ -440,8 +451,7 @@ def _ajuda_do_depositario() -> str | None:
         return None
     quais = ", ".join(filtros.qualidade(q) for q in sem.depositarios)
     return (
-        f"com {quais} como depositário, as diárias da tabela da OM não correm "
-        f"({sem.referencia()})"
+        f"com {quais} como depositário, as diárias da tabela da OM não correm ({sem.referencia()})"
     )
 
 

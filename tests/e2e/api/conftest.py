@@ -94,8 +94,16 @@ def penalidade(multa: str | None = "1000.00", **extra: Any) -> dict[str, Any]:
     return {"penalidades": [item], "justificativa": JUSTIFICATIVA}
 
 
+MOTIVO_AUTORIA = "O proprietário notificado comandava a embarcação na abordagem, embarcado."
+
+
 def lavratura(autor_tipo: str = "proprietario", infracao: str = INFRACAO) -> dict[str, Any]:
-    return {"infracoes": [{"infracao": infracao, "autor_tipo": autor_tipo}]}
+    """O auto de uma infração; noutro papel que o do proprietário notificado pela inspeção de
+    `inspecao()`, com o motivo da mudança da autoria (Norma de 2023, item 3.6.1)."""
+    dados: dict[str, Any] = {"infracoes": [{"infracao": infracao, "autor_tipo": autor_tipo}]}
+    if autor_tipo != "proprietario":
+        dados["motivo_autoria"] = MOTIVO_AUTORIA
+    return dados
 
 
 # (tipo do ato, data, dados, estado em que o processo fica)

@@ -235,3 +235,57 @@ def test_lavratura_com_autor_nao_admitido_e_recusada_nomeando_os_admitidos(api: 
         "armador, preposto, Comandante (aquaviário embarcado) (comandante)"
     )
     assert api.processo(pid)["estado"] == "notificado"  # nada foi gravado
+
+
+# --- o auto noutro papel que o da notificação ---------------------------------------------
+
+
+def test_auto_noutro_papel_que_o_notificado_exige_o_motivo_e_o_mostra(api: Api) -> None:
+    # o dono, notificado como proprietário pela dotação (RLESTA.15.I), autuado como Comandante:
+    # papel que a suspensão alcança (RLESTA art. 8º) e que ele não teve como esclarecer na
+    # Notificação para Comparecimento (Norma de 2023, item 3.6.1)
+    pid = api.novo_processo()
+    assert _infracoes_do_processo(api, pid) == [(EMBARCACAO, "proprietario")]
+    auto = {"infracoes": [{"infracao": EMBARCACAO, "autor_tipo": "comandante"}]}
+    r = api.ato(pid, "lavratura_auto", "2026-03-13", auto)
+    assert r.status_code == 422, r.text
+    corpo = r.json()
+    assert corpo["campo"] == "dados.motivo_autoria"
+    assert (
+        "RLESTA.15.I como Comandante (aquaviário embarcado), notificada como proprietário da "
+        "embarcação" in corpo["mensagem"]
+    )
+    assert corpo["regra"] == "NORMAM (Port. 110/2023) item 3.6.1; Lei 9.784/1999 art. 50, II"
+    assert api.processo(pid)["estado"] == "notificado"  # nada foi gravado
+
+    # a página oferece o campo, dizendo em que papel cada infração foi notificada
+    api.entrar_na_web("ac.cpsc")
+    formulario = api.cliente.get(f"/processos/{pid}/atos/lavratura_auto").text
+    assert 'name="dados.motivo_autoria"' in formulario
+    assert "RLESTA.15.I como proprietário da embarcação" in formulario
+
+    motivo = "O dono comandava a embarcação, embarcado como Comandante, na abordagem."
+    api.ato_ok(pid, "lavratura_auto", "2026-03-13", {**auto, "motivo_autoria": motivo})
+    p = api.processo(pid)
+    assert _infracoes_do_processo(api, pid) == [(EMBARCACAO, "comandante")]
+    assert p["atos"][-1]["dados"]["autoria_mudada"] == [
+        {"infracao": EMBARCACAO, "notificada": "proprietario", "lavrada": "comandante"}
+    ]
+    pagina = api.cliente.get(f"/processos/{pid}").text
+    assert "Autoria diferente da notificada: RLESTA.15.I como Comandante" in pagina
+    assert motivo in pagina
+    r = api.post(f"/processos/{pid}/documentos", {"tipo": "auto_de_infracao"})
+    assert r.status_code == 201, r.text
+    pdf = api.cliente.get(r.json()["pdf"], headers=api.cabecalhos("ac.cpsc"))
+    texto = _compacto(
+        " ".join(x.extract_text() or "" for x in PdfReader(io.BytesIO(pdf.content)).pages)
+    )
+    assert _compacto("DA AUTORIA") in texto
+    assert _compacto(motivo) in texto
+
+
+def test_auto_no_papel_notificado_nao_pede_motivo(api: Api) -> None:
+    pid = api.novo_processo()
+    auto = {"infracoes": [{"infracao": EMBARCACAO, "autor_tipo": "proprietario"}]}
+    api.ato_ok(pid, "lavratura_auto", "2026-03-13", auto)
+    assert "autoria_mudada" not in api.processo(pid)["atos"][-1]["dados"]
