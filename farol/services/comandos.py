@@ -188,6 +188,20 @@ class DadosBaixaDividaAtiva(Modelo):
     texto: str | None = Field(default=None, max_length=entrada.TEXTO)
 
 
+class DadosComunicacaoCancelamento(Modelo):
+    """A comunicação à Procuradoria da Fazenda Nacional da decisão que afastou a multa já
+    encaminhada para inscrição em dívida ativa, para que cancele a inscrição (a dívida inscrita
+    é da PGFN: NORMAM-07 item 0314). O documento que a leva é obrigatório."""
+
+    documento: str = Field(
+        min_length=3,
+        max_length=entrada.TEXTO_CURTO,
+        description="o ofício (ou outro documento) da OM que comunica a decisão à PGFN, pelo seu "
+        "número e data",
+    )
+    texto: str | None = Field(default=None, max_length=entrada.TEXTO)
+
+
 class DadosEfeitoSuspensivo(Modelo):
     fundamentacao: str = Field(
         min_length=20,
@@ -676,6 +690,7 @@ MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
     ("decisao", DadosDecisao),
     ("paga_multa", DadosPagamento),
     ("registra_baixa_divida_ativa", DadosBaixaDividaAtiva),
+    ("comunica_cancelamento_divida_ativa", DadosComunicacaoCancelamento),
     ("abre_processo_sancionador", DadosConversao),
     ("impoe_medida", DadosMedidaImposta),
     ("concede_efeito_suspensivo", DadosEfeitoSuspensivo),

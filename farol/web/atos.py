@@ -34,6 +34,7 @@ from farol.services.comandos import (
     DadosAcordao,
     DadosBaixaDividaAtiva,
     DadosCiencia,
+    DadosComunicacaoCancelamento,
     DadosCorrecao,
     DadosDecisao,
     DadosDecisaoComPenalidade,
@@ -315,6 +316,16 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
             Campo(
                 "dados.documento",
                 "Documento da PGFN que a comunica (ofício, certidão: número e data)",
+                "text",
+                True,
+            ),
+            Campo("dados.texto", "Observações", "textarea"),
+        ]
+    elif modelo is DadosComunicacaoCancelamento:
+        campos += [
+            Campo(
+                "dados.documento",
+                "Documento da OM que comunica a decisão à PGFN (ofício: número e data)",
                 "text",
                 True,
             ),

@@ -368,6 +368,41 @@ def test_recurso_sem_efeito_suspensivo_nao_impede_a_divida_ativa(api: Api) -> No
     assert api.processo(pid)["estado"] == "divida_ativa"
 
 
+def test_recurso_provido_depois_do_encaminhamento_espera_a_comunicacao_a_pgfn(api: Api) -> None:
+    """Sem efeito suspensivo (LESTA art. 24 § 1º), a multa vencida vai à dívida ativa com o
+    recurso pendente; provido o recurso, a multa deixa de existir, mas a inscrição é da PGFN
+    (NORMAM-07 item 0314). Antes, o provimento arquivava o processo e nada levava à PGFN a
+    decisão: a inscrição de uma multa afastada ficava de pé."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")
+    api.ato_ok(pid, "inscricao_divida_ativa", "2026-05-01", {"documento": "Ofício 3/2026"})
+    r = api.ato_ok(pid, "decisao_recurso_provido", "2026-05-04", {"fundamentacao": FUNDAMENTACAO})
+    assert r["processo"]["estado"] == "aguardando_cancelamento_divida_ativa"
+    p = api.processo(pid)
+    assert p["final"] is False
+    assert p["atos_permitidos"][0]["tipo"] == "comunicacao_cancelamento_divida_ativa"
+    # a penalidade afastada não deixa a pessoa em débito enquanto a OM comunica a PGFN
+    assert api.get(f"/situacao/{CPF_DONO}").json()["em_debito"] is False
+
+    api.entrar_na_web("ac.cpsc")
+    pagina = api.cliente.get(f"/processos/{pid}").text
+    form = re.search(
+        r'<form [^>]*data-form-ato="comunicacao_cancelamento_divida_ativa">(.*?)</form>',
+        pagina,
+        re.S,
+    )
+    assert form, "a página não oferece a comunicação à PGFN"
+    campo = re.search(r'<input[^>]*name="dados\.documento"[^>]*>', form.group(1))
+    assert campo and "required" in campo.group(0), form.group(1)
+
+    r = api.ato(pid, "comunicacao_cancelamento_divida_ativa", "2026-05-06", {})
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.documento"), r.text
+    dados = {"documento": "Ofício nº 41/2026-CPSC, de 06/05/2026, à PRFN da 4ª Região"}
+    r = api.ato_ok(pid, "comunicacao_cancelamento_divida_ativa", "2026-05-06", dados)
+    assert r["processo"]["estado"] == "arquivado"
+    assert r["ato"]["fundamentos"][0] == "NORMAM-07/DPC item 0314"
+
+
 def test_efeito_suspensivo_suspende_o_pagamento_e_a_divida_ativa_ate_a_decisao(api: Api) -> None:
     pid = api.novo_processo()
     api.levar_ate(pid, "em_recurso")
@@ -377,8 +412,10 @@ def test_efeito_suspensivo_suspende_o_pagamento_e_a_divida_ativa_ate_a_decisao(a
         pid,
         "efeito_suspensivo",
         "2026-04-20",
-        {"fundamentacao": "Risco de dano de difícil reparação à atividade pesqueira.",
-         "a_pedido": True},
+        {
+            "fundamentacao": "Risco de dano de difícil reparação à atividade pesqueira.",
+            "a_pedido": True,
+        },
         como="cp.cpsc",
     )
     assert r["processo"]["estado"] == "em_recurso"
@@ -397,8 +434,7 @@ def test_efeito_suspensivo_suspende_o_pagamento_e_a_divida_ativa_ate_a_decisao(a
     api.ato_ok(pid, "ciencia_decisao_recurso", "2026-05-06", {"meio": "AR"})
     # a decisão encerra a suspensão; a ciência (06/05) reabre o pagamento: 15 dias corridos de
     # 07/05, vencendo em 21/05/2026
-    abertos = {x["etapa"]: x["vencimento"] for x in api.processo(pid)["prazos"]
-               if x["aberto"]}
+    abertos = {x["etapa"]: x["vencimento"] for x in api.processo(pid)["prazos"] if x["aberto"]}
     assert abertos["pagamento"] == "2026-05-21"
 
 
