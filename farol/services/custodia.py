@@ -28,7 +28,7 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from farol import entrada
-from farol.domain.cpf_cnpj import validar_documento
+from farol.domain.cpf_cnpj import formatar_documento, so_digitos, validar_documento
 from farol.domain.papeis import FIXA_TARIFAS_CUSTODIA, nome_do_papel, papeis_com, pode
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.domain.procedimento.guardas import FatosCustodia, Pendencia
@@ -56,6 +56,7 @@ from farol.store.orm import (
     OM,
     Ato,
     Custodia,
+    Embarcacao,
     MedidaAdministrativa,
     Pagamento,
     Penalidade,
@@ -417,6 +418,7 @@ def efeitos_antes(
         p.autuado_id = pessoa.id  # quem prova a propriedade passa a ser o interessado
     elif isinstance(dados, DadosEntrega):
         conferir_qualidade(dados.recebedor, d.qualidades_de_quem_recebe.valores, "dados.recebedor")
+        _conferir_legitimo_proprietario(s, p, dados.recebedor)
     elif isinstance(dados, DadosPagamentoCustodia):
         # as despesas da custódia; a multa do processo de origem se paga nele (o pagamento da
         # multa): o valor a mais ficava na custódia e a multa seguia devida lá
@@ -462,6 +464,32 @@ def efeitos_antes(
         }
         return {"destinacao": payload["destinacao"]}
     return {}
+
+
+def _conferir_legitimo_proprietario(s: Session, p: Processo, quem: Identificacao) -> None:
+    """Quem recebe "na qualidade de proprietário" é o legítimo proprietário (NORMAM-07 item
+    0312 a): na apreensão, o proprietário inscrito da embarcação; no achado, quem provou a
+    propriedade na reclamação (o interessado do processo). Antes, qualquer documento passava
+    com a qualidade declarada."""
+    qualidades = dados_custodia().qualidades_de_quem_recebe
+    if quem.qualidade is None or quem.qualidade != qualidades.do_proprietario:
+        return
+    c = _custodia(s, p)
+    dono_id: int | None = p.autuado_id
+    if c.medida_id is not None and c.embarcacao_id is not None:
+        embarcacao = s.get(Embarcacao, c.embarcacao_id)
+        dono_id = embarcacao.proprietario_id if embarcacao is not None else None
+    dono = s.get(Pessoa, dono_id) if dono_id is not None else None
+    if dono is None or so_digitos(quem.documento) == dono.documento:
+        return
+    origem = "o proprietário inscrito da embarcação" if c.medida_id else "quem provou a propriedade"
+    raise EntradaInvalida(
+        f"quem recebe na qualidade de proprietário é {dono.nome} "
+        f"({formatar_documento(dono.documento)}), {origem}: informe o documento dele ou outra "
+        "qualidade",
+        campo="dados.recebedor.documento",
+        regra=qualidades.fonte.referencia(),
+    )
 
 
 def _exigir_lacres_novos(s: Session, p: Processo, dados: DadosLacres) -> None:
