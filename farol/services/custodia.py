@@ -163,21 +163,24 @@ class _Contas:
     avulsas: list[regras.Lancamento] = field(default_factory=list)
     pago: Decimal = Decimal("0.00")
     data_leilao: dt.date | None = None
+    leiloeiro_do_edital: bool = False
     deduzido_do_leilao: Decimal = Decimal("0.00")
 
 
 def _atos_de_conta(s: Session, ids: Iterable[int], ate: dt.date | None) -> dict[int, _Contas]:
     """Despesas avulsas, total pago, data do leilão e o que o produto do leilão cobriu das
     despesas, de cada processo, numa só consulta."""
-    despesa, paga, leilao, resultado = (
+    despesa, paga, leilao, resultado, leiloeiro = (
         _tipos("lanca_despesa"),
         _tipos("paga_custodia"),
         _tipos("publica_leilao"),
         _tipos("registra_leilao"),
+        _tipos("designa_leiloeiro"),
     )
     nomes = {k: v.nome for k, v in dados_custodia().despesas_avulsas.items()}
     q = select(Ato).where(
-        Ato.processo_id.in_(set(ids)), Ato.tipo.in_(despesa | paga | leilao | resultado)
+        Ato.processo_id.in_(set(ids)),
+        Ato.tipo.in_(despesa | paga | leilao | resultado | leiloeiro),
     )
     if ate is not None:
         q = q.where(Ato.data_ato <= ate)
@@ -193,7 +196,11 @@ def _atos_de_conta(s: Session, ids: Iterable[int], ate: dt.date | None) -> dict[
         elif a.tipo in paga:
             x.pago += Decimal(dados["valor"])
         elif a.tipo in leilao:
+            # um novo Edital (depois do leilão deserto) pede a sua Portaria (NORMAM-07 item 0313)
             x.data_leilao = dt.date.fromisoformat(dados["data_leilao"])
+            x.leiloeiro_do_edital = False
+        elif a.tipo in leiloeiro:
+            x.leiloeiro_do_edital = True
         elif (destinacao := dados.get("destinacao")) is not None:
             # o produto paga primeiro as despesas da custódia (efeitos_antes, DadosResultado)
             x.deduzido_do_leilao += min(
@@ -310,7 +317,7 @@ def fatos(
     e = extratos(s, [(c, p)], data)[p.id]
     nomes = {k: v.nome for k, v in dados_custodia().itens_diarios.items()}
     responsavel = s.get(Pessoa, p.autuado_id) if p.autuado_id else None
-    data_leilao = _atos_de_conta(s, [p.id], None).get(p.id, _Contas()).data_leilao
+    contas = _atos_de_conta(s, [p.id], None).get(p.id, _Contas())
     achado = c.medida_id is None
     estrangeiro = False
     if achado:  # o recolhimento do bem achado diz se ele é estrangeiro (NORMAM-07 item 0205)
@@ -320,7 +327,8 @@ def fatos(
         estrangeiro=estrangeiro,
         responsavel_notificavel=bool(responsavel and (responsavel.endereco or "").strip()),
         pendencias=tuple(Pendencia(x.descricao, x.valor) for x in regras.pendencias(e, nomes)),
-        data_leilao=data_leilao,
+        data_leilao=contas.data_leilao,
+        leiloeiro_do_edital=contas.leiloeiro_do_edital,
     )
 
 

@@ -40,6 +40,9 @@ class FatosCustodia:
     """A data do leilão marcada no Edital de Leilão em vigor."""
     estrangeiro: bool = False
     """Bem achado identificado como estrangeiro no recolhimento (NORMAM-07 item 0205)."""
+    leiloeiro_do_edital: bool = False
+    """Há Portaria de designação do leiloeiro depois do Edital de Leilão em vigor (NORMAM-07
+    item 0313): a de um leilão deserto não serve ao novo edital."""
 
 
 @dataclass(frozen=True)
@@ -577,6 +580,19 @@ def _prazo_em_curso_vencido(t: Transicao, c: ContextoAto, regime: str) -> Avalia
     return _OK
 
 
+def _leiloeiro_designado(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if _custodia(c).leiloeiro_do_edital:
+        return _OK
+    return _recusa("ainda não há Portaria de designação do leiloeiro para o Edital de Leilão em "
+                   "vigor: registre-a antes do resultado")  # fmt: skip
+
+
+def _leiloeiro_nao_designado(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not _custodia(c).leiloeiro_do_edital:
+        return _OK
+    return _recusa("o leiloeiro deste Edital de Leilão já foi designado (Portaria)")
+
+
 def _data_do_leilao_alcancada(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     data = _custodia(c).data_leilao
     if data is None:
@@ -928,19 +944,14 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
         Guarda(
             "leiloeiro_designado",
             "condicao",
-            "já há Portaria de designação do leiloeiro",
-            _teve_marca(
-                "designa_leiloeiro",
-                "ainda não há Portaria de designação do leiloeiro: registre-a antes do resultado",
-            ),
+            "já há Portaria de designação do leiloeiro para o Edital de Leilão em vigor",
+            _leiloeiro_designado,
         ),
         Guarda(
             "leiloeiro_nao_designado",
             "condicao",
-            "ainda não há Portaria de designação do leiloeiro",
-            _nao_teve_marca(
-                "designa_leiloeiro", "o leiloeiro já foi designado neste processo (Portaria)"
-            ),
+            "ainda não há Portaria de designação do leiloeiro para o Edital de Leilão em vigor",
+            _leiloeiro_nao_designado,
         ),
         Guarda(
             "data_do_leilao_alcancada",
