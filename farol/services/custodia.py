@@ -540,6 +540,24 @@ def efeitos_depois(s: Session, p: Processo, ato: Ato) -> None:
             medida.suspensa_por_ato_id = ato.id
 
 
+def corrigir_inicio(s: Session, p: Processo, data: dt.date, campo: str) -> None:
+    """A correção da data do recolhimento muda o início da guarda, de que as diárias se contam
+    (custodia.yaml, `diarias`: "do dia do recolhimento (incluído)"; LESTA art. 18): antes, o
+    prazo de reclamação passava a contar da data nova e as diárias seguiam da antiga. O
+    recolhimento não fica antes da apreensão, como no registro."""
+    c = _custodia(s, p)
+    if c.medida_id is not None:
+        medida = s.get(MedidaAdministrativa, c.medida_id)
+        assert medida is not None
+        if data < data_local(medida.aplicada_em):
+            raise EntradaInvalida(
+                f"o recolhimento ({data_br(data)}) não pode ser anterior à apreensão "
+                f"({data_br(data_local(medida.aplicada_em))})",
+                campo=campo,
+            )
+    c.inicio = data
+
+
 def _instante_do_dia(d: dt.date) -> dt.datetime:
     """O instante de um levantamento datado: agora, se hoje; senão, o meio-dia desse dia."""
     agora_ = agora()

@@ -1205,6 +1205,8 @@ def _corrigir_data(
             campo=campo,
         )
     _conferir_prescricao_na_data_corrigida(s, p, maquina, original, data, lido, campo)
+    if maquina.tem_marca(original.tipo, "recolhe_bem"):
+        custodia.corrigir_inicio(s, p, data, campo)
     # o da OM do processo; o prazo da decisão de um recurso, o da OM de quem decide
     calendarios = {p.om_id: calendario_pela_marca(s, lido.marca_do_calendario)}
     # os prazos que o ato abriu contados da data dele: o em curso conta da data de hoje; o já
