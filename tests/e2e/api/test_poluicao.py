@@ -508,3 +508,40 @@ def test_fechamento_da_om_no_fim_da_defesa_adia_tambem_o_laudo_contado_dele(api:
     laudo = _prazo(api.processo(outro), "laudo")
     # 60 dias de 25/03 → 24/05 (domingo) → 25/05/2026
     assert (laudo["inicio"], laudo["vencimento"]) == ("2026-03-25", "2026-05-25")
+
+
+def test_recurso_ao_dgn_ainda_em_prazo_aberto_na_normam_07_e_aceito_depois_de_01_12_2023(
+    api: Api,
+) -> None:
+    """Ciência da decisão do DPC em 25/11/2023 (NORMAM-07): o prazo do recurso ao DGN (item
+    0404 d, 20 dias) vence em 15/12/2023 e mantém essa duração (regra de transição); enquanto
+    corre, a notificação para pagamento é recusada porque "a decisão ainda pode ser recorrida".
+    O recurso interposto nele, em 05/12/2023, continua cabível (dados/transicao.yaml,
+    `recurso_ja_cabivel`): antes era recusado porque o prazo de decisão do DGN, extinto pela
+    NORMAM-401, não se podia abrir — e o infrator perdia o recurso que o Farol dizia aberto."""
+    pid = abrir(api, "2023-06-01", "2023-06-02").json()["id"]
+    api.ato_ok(pid, "ciencia_auto", "2023-06-02", {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "registro_laudo", "2023-07-03", {**LAUDO, "elaborado_em": "2023-07-03"})
+    api.ato_ok(pid, "ciencia_laudo", "2023-07-04", {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "defesa", "2023-07-10", {"texto": "Defesa."})
+    api.ato_ok(pid, "julgamento_procedente", "2023-07-20", decisao("10000.00"))
+    api.ato_ok(pid, "ciencia_decisao", "2023-07-21", {"meio": "pessoal"})
+    api.ato_ok(pid, "recurso", "2023-07-31", {"texto": "Recurso ao DPC."})
+    api.ato_ok(pid, "decisao_recurso_nao_provido", "2023-08-15",
+               {"fundamentacao": "Razões examinadas; mantida a multa."}, como="dpc")  # fmt: skip
+    api.ato_ok(pid, "ciencia_decisao_recurso", "2023-11-25", {"meio": "pessoal"}, como="ac.cpsc")
+    # NORMAM-07 0404 d: 20 dias de 25/11/2023 → 15/12/2023, sexta
+    assert _prazo(api.processo(pid), "recurso_final")["vencimento"] == "2023-12-15"
+    r = api.ato(pid, "notificacao_para_pagamento", "2023-12-05", {"meio": "pessoal"})
+    assert r.status_code == 409 and "ainda pode ser recorrida" in r.json()["mensagem"]
+    api.ato_ok(pid, "recurso_final", "2023-12-05", {"texto": "Ao DGN."}, como="dpc")
+    p = api.processo(pid)
+    assert p["estado"] == "em_recurso_final"
+    # a instância e o prazo de decisão dela não existem mais: nenhum prazo de decisão se abre
+    assert not [x for x in p["prazos"] if x["etapa"] == "decisao_recurso_final"]
+    api.ato_ok(pid, "decisao_recurso_final_nao_provido", "2023-12-20",
+               {"fundamentacao": "Mantida a decisão recorrida."}, como="dpc")  # fmt: skip
+    api.ato_ok(pid, "ciencia_decisao_recurso_final", "2023-12-22", {"meio": "pessoal"},
+               como="dpc")  # fmt: skip
+    api.ato_ok(pid, "notificacao_para_pagamento", "2023-12-26", {"meio": "pessoal"})
+    assert api.processo(pid)["estado"] == "aguardando_pagamento"
