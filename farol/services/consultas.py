@@ -32,6 +32,7 @@ from farol.domain.procedimento.carregar import (
     estados_dos_regimes,
 )
 from farol.domain.procedimento.historico import fatos_do_recurso
+from farol.domain.procedimento.maquina import Maquina
 from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacao import Citacao
@@ -494,6 +495,15 @@ def _vencimento_pagamento(s: Session, p: Processo) -> dt.date | None:
     ).scalar_one_or_none()
 
 
+def _aguarda_notificacao(maquina: Maquina, atos: list[tuple[str, dict[str, Any]]]) -> bool:
+    """Se a multa do processo espera a notificação para pagamento para ser exigível: o regime
+    tem o ato que a notifica (marca `notifica_pagamento`; NORMAM-401 item 1.6: "A multa deverá
+    ser paga dentro do prazo de até cinco dias, contados da data do recebimento da notificação
+    para pagamento") e ele ainda não foi praticado no processo."""
+    tipos = maquina.tipos_com("notifica_pagamento")
+    return bool(tipos) and not any(tipo in tipos for tipo, _ in atos)
+
+
 @caso_de_uso(escrita=True)
 def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
     """Multas não pagas de uma pessoa (LESTA art. 20: atos de interesse do devedor ficam
@@ -527,12 +537,16 @@ def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
                 continue
             # Recurso com efeito suspensivo: a multa não é exigível até a decisão do recurso
             # (Lei 9.784/1999 art. 61, parágrafo único); sem ele, o recurso não suspende o débito
-            # (LESTA art. 24 § 1º).
+            # (LESTA art. 24 § 1º). No regime em que a multa só se paga depois da notificação
+            # para pagamento (o procedimento ambiental, NORMAM-401 item 1.6), ela não é exigível
+            # antes dessa notificação.
             if not completa and p.om_id not in ator.oms:
                 continue  # sem `ve_dados_pessoais`, só a jurisdição do usuário
-            suspenso = fatos_do_recurso(
-                carregar_regime(p.regime), historico(s, p)
-            ).efeito_suspensivo
+            maquina = carregar_regime(p.regime)
+            atos = historico(s, p)
+            suspenso = fatos_do_recurso(maquina, atos).efeito_suspensivo or _aguarda_notificacao(
+                maquina, atos
+            )
             if suspenso:
                 suspensos += total - pago
                 if p.om_id in ator.oms:

@@ -545,3 +545,37 @@ def test_recurso_ao_dgn_ainda_em_prazo_aberto_na_normam_07_e_aceito_depois_de_01
                como="dpc")  # fmt: skip
     api.ato_ok(pid, "notificacao_para_pagamento", "2023-12-26", {"meio": "pessoal"})
     assert api.processo(pid)["estado"] == "aguardando_pagamento"
+
+
+def test_multa_por_poluicao_so_entra_na_situacao_de_debito_com_a_notificacao_para_pagamento(
+    api: Api,
+) -> None:
+    """NORMAM-401 item 1.6: a multa se paga em até cinco dias "contados da data do recebimento
+    da notificação para pagamento", feita depois do prazo de recurso ou da ciência da decisão
+    dele; item 1.4.3: o recurso, "sem necessidade do pagamento da multa". Antes da notificação
+    a multa não é exigível: a consulta de situação não a conta como débito (que susta os atos
+    de interesse da pessoa), mas como de exigibilidade suspensa. Antes, a pessoa ficava em
+    débito desde o julgamento, com a ciência por dar e com o recurso pendente."""
+    cnpj = EMPRESA["documento"]
+    pid = abrir(api, "2026-02-27", "2026-03-02").json()["id"]
+    ate_julgamento_401(api, pid, ["2026-03-02", "2026-03-10", "2026-04-15", "2026-04-20",
+                                  "2026-05-04"])  # fmt: skip
+    api.ato_ok(pid, "julgamento_procedente", "2026-05-20", decisao("100000.00"))
+    for tipo, data, dados in [
+        (None, None, None),
+        ("ciencia_decisao", "2026-05-21", {"meio": "pessoal"}),
+        ("recurso", "2026-05-30", {"texto": "Recurso ao DPC com os fundamentos."}),
+    ]:
+        if tipo:
+            api.ato_ok(pid, tipo, data, dados)
+        s = api.get(f"/situacao/{cnpj}").json()
+        assert (s["em_debito"], s["total_devido"], s["suspensos"]) == (False, "0.00", "100000.00")
+        assert s["debitos"][0]["exigibilidade_suspensa"] is True
+    api.ato_ok(pid, "decisao_recurso_nao_provido", "2026-06-20",
+               {"fundamentacao": "Razões examinadas; mantida a multa."}, como="dpc")  # fmt: skip
+    api.ato_ok(pid, "ciencia_decisao_recurso", "2026-06-22", {"meio": "pessoal"}, como="ac.cpsc")
+    assert api.get(f"/situacao/{cnpj}").json()["em_debito"] is False
+    api.ato_ok(pid, "notificacao_para_pagamento", "2026-06-23", {"meio": "pessoal"})
+    s = api.get(f"/situacao/{cnpj}").json()
+    assert (s["em_debito"], s["total_devido"], s["suspensos"]) == (True, "100000.00", "0.00")
+    assert s["debitos"][0]["vencimento"] == "2026-06-29"  # 5 dias de 23/06 → 28/06 (dom.) → 29/06
