@@ -653,8 +653,12 @@ def _instancia_do_recurso(p: Processo, ato: Ato) -> str:
     """A instância da decisão do recurso; o recurso cuja autoridade é também a última instância
     na data da decisão (instancias.yaml: no procedimento ambiental, o DPC desde a NORMAM-401)
     é decidido em última instância."""
-    if "final" in ato.tipo:
-        return "Recurso em última instância"
+    if "final" in ato.tipo:  # quem o decide na data (NORMAM-07 item 0404 d: o DGN)
+        try:
+            final = autoridade_recurso(p.regime, "recurso_final", ato.data_ato)
+        except (EntradaInvalida, ForaDeVigencia):  # instância extinta (instancias.yaml)
+            return "Recurso em última instância"
+        return f"Recurso em última instância — {final.valor.nome} ({final.fundamento})"
     try:
         recurso = autoridade_recurso(p.regime, "recurso", ato.data_ato)
         ultima = autoridade_ultima_instancia(p.regime, ato.data_ato)

@@ -163,7 +163,9 @@ def test_documentos_do_auto_ao_pagamento_com_reincidencia(api: Api) -> None:
     # a decisão entregue para a ciência já diz do recurso ao DPC (item 1.4.3): 20 dias,
     # calculados para a ciência no dia da emissão
     _, t = emitir(api, pid, "decisao_julgamento")
-    contem(t, "Recurso ao Diretor de Portos e Costas", f"calculado para ciência em {hoje():%d/%m/%Y}")
+    contem(
+        t, "Recurso ao Diretor de Portos e Costas", f"calculado para ciência em {hoje():%d/%m/%Y}"
+    )
     api.ato_ok(pid, "ciencia_decisao", "2026-05-21", {"meio": "pessoal"})
     # recurso ao DPC: 20 dias da ciência (21/05) → 10/06/2026
     doc_dj, t = emitir(api, pid, "decisao_julgamento")
@@ -314,3 +316,29 @@ def test_cli_emite_o_auto_de_poluicao_e_recusa_a_notificacao_do_lta_antes_da_cie
                    *base)  # fmt: skip
     assert recusa.codigo != 0 and "Ciência do conteúdo do LTA ao infrator" in recusa.stderr
     assert not lta.exists()
+
+
+def test_decisao_do_recurso_ao_dgn_na_normam_07_nomeia_o_dgn_como_instancia(api: Api) -> None:
+    """NORMAM-07 item 0404 d: o recurso em última instância é "dirigido ao Representante da
+    Autoridade Marítima para a Segurança da Navegação (DGN)", que o decide; o documento da
+    decisão nomeia essa instância (instancias.yaml), não só "Recurso em última instância"."""
+    pid = abrir(api, "2023-06-01", "2023-06-02").json()["id"]
+    api.ato_ok(pid, "ciencia_auto", "2023-06-02", {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "registro_laudo", "2023-07-03", {**LAUDO, "elaborado_em": "2023-07-03"})
+    api.ato_ok(pid, "ciencia_laudo", "2023-07-04", {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "defesa", "2023-07-10", {"texto": "Defesa."})
+    api.ato_ok(pid, "julgamento_procedente", "2023-07-20", decisao("10000.00"))
+    api.ato_ok(pid, "ciencia_decisao", "2023-07-21", {"meio": "pessoal"})
+    api.ato_ok(pid, "recurso", "2023-07-31", {"texto": "Recurso ao DPC."})
+    api.ato_ok(pid, "decisao_recurso_nao_provido", "2023-08-15",
+               {"fundamentacao": "Razões examinadas; mantida a multa."}, como="dpc")  # fmt: skip
+    api.ato_ok(pid, "ciencia_decisao_recurso", "2023-08-17", {"meio": "pessoal"}, como="ac.cpsc")
+    api.ato_ok(pid, "recurso_final", "2023-09-01", {"texto": "Ao DGN."}, como="dpc")
+    api.ato_ok(pid, "decisao_recurso_final_nao_provido", "2023-09-20",
+               {"fundamentacao": "Mantida a decisão recorrida."}, como="dpc")  # fmt: skip
+    _, texto = emitir(api, pid, "decisao_recurso", como="dpc")
+    contem(
+        texto,
+        "Recurso em última instância — Diretor-Geral de Navegação (Representante da Autoridade "
+        "Marítima para a Segurança da Navegação) (NORMAM-07/DPC item 0404 d)",
+    )
