@@ -202,6 +202,20 @@ class DadosComunicacaoCancelamento(Modelo):
     texto: str | None = Field(default=None, max_length=entrada.TEXTO)
 
 
+class DadosDespacho(Modelo):
+    """O despacho da autoridade no processo sobrestado (o acompanhamento do inquérito no
+    Tribunal Marítimo): a prescrição intercorrente recomeça dele (Lei 9.873/1999 art. 1º § 1º:
+    "paralisado [...] pendente de julgamento ou despacho")."""
+
+    texto: str = Field(
+        min_length=10,
+        max_length=entrada.TEXTO,
+        description="o que a autoridade despacha (a consulta ao Tribunal Marítimo sobre o "
+        "andamento do inquérito, por exemplo)",
+    )
+    documento: str | None = Field(default=None, max_length=entrada.TEXTO_CURTO)
+
+
 class DadosEfeitoSuspensivo(Modelo):
     fundamentacao: str = Field(
         min_length=20,
@@ -691,6 +705,7 @@ MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
     ("paga_multa", DadosPagamento),
     ("registra_baixa_divida_ativa", DadosBaixaDividaAtiva),
     ("comunica_cancelamento_divida_ativa", DadosComunicacaoCancelamento),
+    ("despacha_no_sobrestamento", DadosDespacho),
     ("abre_processo_sancionador", DadosConversao),
     ("impoe_medida", DadosMedidaImposta),
     ("concede_efeito_suspensivo", DadosEfeitoSuspensivo),

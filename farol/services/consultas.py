@@ -78,15 +78,16 @@ def _estados_finais() -> tuple[str, ...]:
 
 
 def _estados_sem_prescricao() -> tuple[str, ...]:
-    """Os estados em que nenhum prazo da OM corre: os finais e os declarados com
-    `encerra_prazos` (a dívida ativa, cuja cobrança é do Procurador da Fazenda Nacional,
-    NORMAM-07 item 0314). A ação punitiva já foi exercida: ficam fora dos alertas de prescrição."""
+    """Os estados em que a ação punitiva não está mais por exercer: os finais, os declarados
+    com `encerra_prazos` (a dívida ativa, cuja cobrança é do Procurador da Fazenda Nacional,
+    NORMAM-07 item 0314) e os de marca `sem_penalidade` (a penalidade afastada em recurso, à
+    espera da restituição ou da comunicação à PGFN). Ficam fora dos alertas de prescrição."""
     return tuple(
         dict.fromkeys(
             e.id
             for m in carregar_regimes()
             for e in m.estados.values()
-            if e.final or e.encerra_prazos
+            if e.final or e.encerra_prazos or "sem_penalidade" in e.marcas
         )
     )
 
@@ -963,8 +964,8 @@ def alertas_prescricao(
         .outerjoin(Inspecao, Inspecao.id == Processo.inspecao_id)
         .where(
             Processo.om_id.in_(ator.oms),
+            # o sobrestado também: a prescrição corre nele (docs/interpretacoes.md, ponto 17)
             Processo.estado.not_in(_estados_sem_prescricao()),
-            Processo.sobrestado.is_(False),
             or_(*perto),
             # os candidatos pelo índice (om_id, prescreve_em) do modelo de leitura: a primeira
             # das prescrições do processo dentro da antecedência (a conta exata é a de baixo)

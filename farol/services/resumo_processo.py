@@ -22,9 +22,10 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from functools import cache
 from itertools import chain, islice
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
+    Table,
     bindparam,
     case,
     column,
@@ -36,6 +37,7 @@ from sqlalchemy import (
     select,
     table,
     text,
+    update,
 )
 from sqlalchemy.orm import Session
 
@@ -221,14 +223,14 @@ def _linhas(s: Session, ids: list[int]) -> list[dict[str, Any]]:
     origens = c.datas_do_fato(s, {x[6] for x in brutas if x[5] is None and x[6] is not None})
     saida = []
     for (
-        pid, om_id, regime, estado, sobrestado, inspecao_id, origem_id, criado_em, instante,
+        pid, om_id, regime, estado, _sobrestado, inspecao_id, origem_id, criado_em, instante,
         primeira_data, primeiro_payload, n_atos, ultimo_tipo, ultimo_data, n_prazos,
         proximo, total_multa, pago, vencimento_pagamento, interrompido_em, multa_fixada_em,
         tipo_retencao, data_retencao, _,
     ) in brutas:  # fmt: skip
         encerrado = estado in finais
         prescreve_em = None
-        if estado not in sem_prescricao and not sobrestado:
+        if estado not in sem_prescricao:  # o sobrestado também (interpretacoes.md, ponto 17)
             if inspecao_id is not None:
                 fato = relogio.data_local(instante)
             elif origem_id is not None:
@@ -354,6 +356,25 @@ def atualizar(s: Session, ids: Iterable[int]) -> int:
                 else insert(ProcessoResumo).execution_options(render_nulls=True),
                 linhas,
             )
+        total += len(linhas)
+    return total
+
+
+def prescricoes_regravadas(s: Session, ids: Iterable[int]) -> int:
+    """Regrava só a data de prescrição (`prescreve_em`) do resumo dos processos `ids`, pela
+    conta de hoje (a migração que muda a regra dela não depende das colunas que as migrações
+    seguintes acrescentam); devolve quantos."""
+    total = 0
+    tabela = cast(Table, ProcessoResumo.__table__)  # Core: o ORM leria a lista como chaves
+    comando = (
+        update(tabela)
+        .where(tabela.c.processo_id == bindparam("pid"))
+        .values(prescreve_em=bindparam("data"))
+    )
+    for lote in _lotes(set(ids)):
+        linhas = [{"pid": x["processo_id"], "data": x["prescreve_em"]} for x in _linhas(s, lote)]
+        if linhas:
+            s.execute(comando, linhas)
         total += len(linhas)
     return total
 

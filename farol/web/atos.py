@@ -25,6 +25,7 @@ from farol import entrada
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.maquina import Maquina
 from farol.formatos import moeda, numero
+from farol.normas.citacoes import citacao
 from farol.normas.comunicacao import comunicacao
 from farol.normas.custodia import dados_custodia
 from farol.normas.infracoes import catalogo
@@ -39,6 +40,7 @@ from farol.services.comandos import (
     DadosDecisao,
     DadosDecisaoComPenalidade,
     DadosDecisaoPoluicao,
+    DadosDespacho,
     DadosDespesa,
     DadosEditalCustodia,
     DadosEditalLeilao,
@@ -330,6 +332,20 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
                 True,
             ),
             Campo("dados.texto", "Observações", "textarea"),
+        ]
+    elif modelo is DadosDespacho:
+        campos += [
+            Campo(
+                "dados.texto",
+                "Despacho",
+                "textarea",
+                True,
+                ajuda="a prescrição intercorrente recomeça da data do despacho "
+                f"({citacao('prescricao_intercorrente').referencia()})",
+            ),
+            Campo(
+                "dados.documento", "Documento (ofício ao Tribunal Marítimo, por exemplo)", "text"
+            ),
         ]
     elif modelo is DadosSobrestamento:
         campos += [

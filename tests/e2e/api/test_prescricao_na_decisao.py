@@ -126,3 +126,46 @@ def test_a_correcao_nao_leva_a_data_do_julgamento_para_depois_da_prescricao(api:
     assert "prescrição intercorrente consumada desde 09/04/2025" in r.json()["mensagem"]
     assert api.contar(Ato, Ato.processo_id == pid) == antes
     assert corrigir("2025-04-08").status_code == 201
+
+
+# --- o processo sobrestado ----------------------------------------------------------------
+# Sobrestado, o processo espera o Tribunal Marítimo; a Lei 9.873/1999 não lista o sobrestamento
+# entre as suspensões da prescrição (docs/interpretacoes.md, ponto 17). Antes, o alerta o
+# escondia, e a guarda do julgamento depois do Acórdão o contava: a autoridade só sabia da
+# prescrição quando o julgamento era recusado.
+
+
+def _alertas(api: Api, hoje: str) -> list[tuple[int, str, str]]:
+    r = api.get("/prescricao", hoje=hoje, dias=60)
+    assert r.status_code == 200, r.text
+    return [(x["id"], x["tipo"], x["prescreve_em"]) for x in r.json()]
+
+
+def test_processo_sobrestado_aparece_no_alerta_e_o_despacho_recomeca_a_intercorrente(
+    api: Api,
+) -> None:
+    pid = _processo(api, [("sobrestamento", "2022-04-06", {"inquerito": "IAFN nº 3/2022"})])
+    p = api.processo(pid)
+    assert p["sobrestado"] is True
+    # três anos do sobrestamento, o último ato: o último dia é 06/04/2025
+    assert (pid, "intercorrente", "2025-04-06") in _alertas(api, "2025-03-01")
+
+    # o despacho que acompanha o inquérito é ato do processo: a intercorrente recomeça dele
+    assert "despacho_sobrestamento" in [a["tipo"] for a in p["atos_permitidos"]]
+    r = api.ato(pid, "despacho_sobrestamento", "2025-03-10", {})
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.texto"), r.text
+    texto = "Oficie-se ao Tribunal Marítimo sobre o andamento do IAFN nº 3/2022."
+    r = api.ato_ok(pid, "despacho_sobrestamento", "2025-03-10", {"texto": texto})
+    assert r["processo"]["estado"] == "sobrestado"
+    assert r["ato"]["fundamentos"][0] == "NORMAM (Port. 110/2023) item 3.2"
+    assert [x for x in _alertas(api, "2025-03-11") if x[0] == pid] == []
+
+
+def test_penalidade_afastada_a_espera_da_restituicao_nao_tem_alerta_de_prescricao(
+    api: Api,
+) -> None:
+    pid = _processo(api, ATE_O_RECURSO)
+    api.ato_ok(pid, "pagamento", "2022-05-10", {"valor": "1000.00", "referencia": "DARF 1"})
+    r = api.ato_ok(pid, "decisao_recurso_provido", "2022-05-20", {"fundamentacao": FUNDAMENTACAO})
+    assert r["processo"]["estado"] == "aguardando_restituicao"
+    assert [x for x in _alertas(api, "2025-05-01") if x[0] == pid] == []

@@ -242,3 +242,50 @@ def test_0045_a_divida_ativa_ja_inscrita_volta_ao_debito_no_resumo(url_banco_vaz
         assert linhas == {ids["divida_ativa"]: (False, True), ids["quitado"]: (True, False)}
     finally:
         banco.fechar()
+
+
+def test_0046_a_prescricao_corre_no_sobrestado_e_nao_na_penalidade_afastada(
+    url_banco_vazio: str,
+) -> None:
+    """Processo sobrestado gravado com o resumo sem data de prescrição (o alerta o escondia) e
+    processo à espera da restituição gravado com ela: depois da 0046, como `farol db resumos
+    --refazer` os regravaria (docs/interpretacoes.md, ponto 17)."""
+    atualizar_banco(url_banco_vazio, "0045")
+    engine = criar_engine(url_banco_vazio)
+    agora = dt.datetime(2026, 1, 5, 12, tzinfo=dt.UTC)
+    with engine.begin() as c:
+        om = _om(c)
+        ids = {}
+        for n, (estado, sobrestado, prescreve) in enumerate(
+            (("sobrestado", True, None), ("aguardando_restituicao", False, dt.date(2029, 1, 5))),
+            start=1,
+        ):
+            ids[estado] = c.execute(
+                insert(Processo)
+                .values(numero=f"2026/CPSC/00000{n}", om_id=om, regime="lesta", estado=estado,
+                        sobrestado=sobrestado, versao=1, criado_em=agora)
+                .returning(Processo.id)
+            ).scalar_one()  # fmt: skip
+            c.execute(
+                insert(ProcessoResumo).values(
+                    processo_id=ids[estado], om_id=om, regime="lesta", estado=estado,
+                    encerrado=False, atos=0, prazos_em_curso=0, multa=Decimal(0),
+                    pago=Decimal(0), restituicao_pendente=Decimal(0), em_debito=False,
+                    prescreve_em=prescreve,
+                )
+            )  # fmt: skip
+    engine.dispose()
+    atualizar_banco(url_banco_vazio)
+    banco = Banco.conectar(url_banco_vazio)
+    try:
+        with banco.unit_of_work(somente_leitura=True) as s:
+            linhas = {
+                r.processo_id: r.prescreve_em for r in s.execute(select(ProcessoResumo)).scalars()
+            }
+        # sem ato, a intercorrente corre da abertura (05/01/2026): três anos
+        assert linhas == {
+            ids["sobrestado"]: dt.date(2029, 1, 5),
+            ids["aguardando_restituicao"]: None,
+        }
+    finally:
+        banco.fechar()
