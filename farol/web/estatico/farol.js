@@ -281,14 +281,18 @@
     });
   }
 
-  /* a página voltou recusada pelo servidor: leva o foco ao primeiro campo com erro */
+  /* a página voltou recusada pelo servidor: leva o foco ao primeiro campo com erro e põe na
+     tela a caixa do campo, com a mensagem logo abaixo dele (o foco sozinho rola só até o campo,
+     e a mensagem podia ficar abaixo da dobra); sem campo com erro (o erro de um grupo, como o
+     da penalidade), a primeira mensagem de erro */
   function focarPrimeiroErro() {
     var campo = document.querySelector('[aria-invalid="true"]');
     if (campo && typeof campo.focus === "function") {
-      campo.focus();
+      campo.focus({ preventScroll: true });
+      (campo.closest(".campo") || campo).scrollIntoView({ block: "center" });
       return;
     }
-    var alerta = document.querySelector(".alerta-erro[role=alert]");
+    var alerta = document.querySelector(".alerta-erro[role=alert], .erro-campo[role=alert]");
     if (alerta) alerta.scrollIntoView({ block: "center" });
   }
 
