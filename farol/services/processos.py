@@ -280,7 +280,7 @@ def recusa_sem_fundamentos(
     if isinstance(texto, str) and any(c.isalnum() for c in texto):
         return None
     return EntradaInvalida(
-        f'o ato "{maquina.nome_do_ato(tipo)}" ({tipo}) veio sem os fundamentos do pedido de '
+        f'o ato "{maquina.nome_do_ato(tipo)}" veio sem os fundamentos do pedido de '
         "reexame (texto vazio e nenhum documento anexado): escreva-os no texto ou anexe o "
         "documento que os expõe",
         campo=f"dados.{CAMPO_DOS_FUNDAMENTOS}",
@@ -445,7 +445,7 @@ def _conferir_datas(
     if ultimo is not None and data_ato < ultimo[0]:
         raise EntradaInvalida(
             f"a data do ato ({data_ato:%d/%m/%Y}) é anterior à do ato que ele sucede "
-            f"({ultimo[1]}, {ultimo[0]:%d/%m/%Y})",
+            f"({carregar_regime(p.regime).nome_do_ato(ultimo[1])}, {ultimo[0]:%d/%m/%Y})",
             campo="data_ato",
         )
 

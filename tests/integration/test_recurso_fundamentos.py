@@ -93,6 +93,8 @@ def test_recurso_sem_texto_e_sem_anexo_e_recusado_sem_gravar_nada(
     assert e.value.campo == "dados.texto"
     assert e.value.regra == "Lei 9.784/1999 art. 60"
     assert "fundamentos do pedido de reexame" in e.value.mensagem
+    # o ato pelo nome, sem o código interno ("(recurso)"; revisão de UX de 2026-12-05)
+    assert "(recurso)" not in e.value.mensagem
     assert _estado_e_contagens(banco_demo, pid) == antes
 
 

@@ -73,7 +73,9 @@ def test_recurso_sem_texto_e_sem_anexo_e_recusado_no_campo_do_texto_com_a_regra(
     assert isinstance(recusa, EntradaInvalida)
     assert recusa.campo == "dados.texto"
     assert recusa.regra == "Lei 9.784/1999 art. 60"
-    assert f"({tipo})" in recusa.mensagem
+    # o ato pelo nome do quadro, sem o código interno (revisão de UX de 2026-12-05)
+    assert f'"{carregar_regime(regime).nome_do_ato(tipo)}"' in recusa.mensagem
+    assert f"({tipo})" not in recusa.mensagem
     assert "fundamentos do pedido de reexame" in recusa.mensagem
     assert "anexe o documento" in recusa.mensagem
     assert recusa.texto().startswith("dados.texto: ")

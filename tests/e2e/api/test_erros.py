@@ -144,7 +144,11 @@ def test_ato_anterior_ao_ato_que_ele_sucede_e_recusado(api: Api, em_julgamento: 
     )
     assert r.status_code == 422
     assert r.json()["campo"] == "data_ato"
-    assert "anterior à do ato que ele sucede (defesa, 20/03/2026)" in r.json()["mensagem"]
+    # o ato anterior pelo nome, não pelo código interno (`defesa`; revisão de UX de 2026-12-05)
+    assert (
+        "anterior à do ato que ele sucede (Defesa apresentada pelo infrator, 20/03/2026)"
+        in r.json()["mensagem"]
+    )
     assert _foto(api, em_julgamento) == antes
 
 
@@ -235,7 +239,11 @@ def test_cada_erro_de_validacao_tem_o_caminho_do_corpo_e_a_sua_mensagem(
     assert r.status_code == 422
     assert r.json()["erros"] == [
         {"campo": "data_ato", "tipo": "missing", "mensagem": "campo obrigatório ausente"},
-        {"campo": "versao", "tipo": "greater_than_equal", "mensagem": "valor abaixo do mínimo (mínimo: 0)"},
+        {
+            "campo": "versao",
+            "tipo": "greater_than_equal",
+            "mensagem": "valor abaixo do mínimo (mínimo: 0)",
+        },
     ]
 
 
