@@ -539,3 +539,32 @@ def test_fotos_da_chegada_pela_pagina_ficam_no_recolhimento(
         ).all()
     assert [tuple(x) for x in anexos] == [("casco.jpg", "recolhimento")]
     assert "casco.jpg" in cliente.get(f"/processos/{cid}").text
+
+
+def test_recolhimento_recusado_diz_o_erro_uma_vez_junto_da_medida(
+    cliente: TestClient, banco_demo: Banco
+) -> None:
+    """Revisão de UX de 2026-12-05: o "Recolher à custódia" enviado em branco voltava com dois
+    resumos, um no topo da página ("O ato não foi registrado: ...") e outro junto da medida, cada
+    um com "campo obrigatório ausente: preencha-o" repetido uma vez por campo, sem dizer qual.
+    Agora: só o resumo junto da medida, com cada mensagem uma vez; o campo vem em cada erro."""
+    entrar(cliente, "autoridade.cpsc")
+    pid, medidas = _apreensao(banco_demo, "401M2026990")
+    apreensao = medidas["apreensao_embarcacao"]
+    r = _recolher(
+        cliente,
+        pid,
+        apreensao,
+        hoje(),
+        **{
+            "recolhimento.local_guarda": "",
+            "recolhimento.estado_na_chegada": "",
+            "recolhimento.fiel_depositario.nome": "",
+            "recolhimento.fiel_depositario.documento": "",
+        },
+    )
+    assert r.status_code == 422, r.text
+    assert 'id="erro-ato"' not in r.text
+    resumo = _bloco(r.text, f"erro-medida-{apreensao}")
+    assert resumo.count("campo obrigatório ausente") == 1, resumo
+    assert r.text.count('class="erro-campo"') >= 4
