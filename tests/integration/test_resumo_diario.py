@@ -465,7 +465,7 @@ def test_agenda_da_om_em_icalendar_e_atom_traz_os_prazos_da_jurisdicao(
     verbo = "vence" if dt.date(2026, 4, 29) >= hoje() else "venceu"
     assert texto == (
         f"{verbo} em 29/04/2026 ({_situacao(dt.date(2026, 4, 29))}) · "
-        "Decisão notificada; prazos de recurso e de pagamento em curso"
+        "Decisão notificada ao autuado"
     )
 
     # outra jurisdição: Santos vê só D

@@ -808,7 +808,7 @@ def test_recurso_no_estado_autuado_cita_o_item_3_6_4() -> None:
     assert str(e.value) == (
         'tipo_ato: o ato "Recurso em 1ª instância, dirigido ao Capitão dos Portos" (recurso) '
         'não cabe no estado "Auto de Infração lavrado, aguardando ciência do infrator" '
-        '(autuado); só cabe em "Decisão notificada; prazos de recurso e de pagamento em curso" '
+        '(autuado); só cabe em "Decisão notificada ao autuado" '
         "(decisao_notificada) (NORMAM (Port. 110/2023) item 3.6.4 a)"
     )
 

@@ -464,6 +464,18 @@ def test_pagamento_no_recurso_e_provimento_registram_a_restituicao_devida(api: A
     _encerrado_sem_pendencias(api.processo(pid), "quitado")
 
 
+def test_multa_paga_o_estado_nao_diz_que_o_pagamento_corre(api: Api) -> None:
+    """O estado fica o mesmo depois do pagamento (o prazo de recurso segue); o nome dele dizia
+    "prazos de recurso e de pagamento em curso", e o cabeçalho do processo e a consulta pública
+    o repetiam com a multa paga (revisão de UX de 2026-12-06, M3)."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "decisao_notificada")
+    api.ato_ok(pid, "pagamento", "2026-04-20", {"valor": "1000.00", "referencia": "DARF 9"})
+    p = api.processo(pid)
+    assert (p["estado"], _abertos(p)) == ("decisao_notificada", ["recurso"])
+    assert "pagamento" not in p["estado_nome"]
+
+
 def test_recurso_provido_depois_do_pagamento_aguarda_a_restituicao(api: Api) -> None:
     pid = api.novo_processo()
     api.levar_ate(pid, "em_recurso")
