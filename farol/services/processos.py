@@ -512,15 +512,21 @@ def _contexto(
 
 
 def _prescricoes(
-    s: Session, p: Processo, lido: _Lido, antes_do_seq: int | None = None
+    s: Session,
+    p: Processo,
+    lido: _Lido,
+    antes_do_seq: int | None = None,
+    datas: Mapping[int, dt.date] | None = None,
 ) -> tuple[Prescricao, ...]:
     """As prescrições que correm no processo (Lei 9.873/1999 art. 1º e § 1º), pela conta dos
     alertas (`prescricoes_do_processo`): a quinquenal do marco (`marco_da_prescricao`) e a
     intercorrente do último ato do procedimento (a emissão de documento, ato do sistema, não
-    o move); com `antes_do_seq`, só pelos atos anteriores a esse (o corrigido)."""
+    o move); com `antes_do_seq`, só pelos atos anteriores a esse (o corrigido); com `datas`
+    (seq -> data), com as datas dadas no lugar das gravadas (a correção em exame)."""
     sistema = atos_do_sistema().tipos
+    datas = datas or {}
     atos = [
-        (a.tipo, a.data_ato)
+        (a.tipo, datas.get(a.seq, a.data_ato))
         for a in lido.atos
         if a.tipo not in sistema and (antes_do_seq is None or a.seq < antes_do_seq)
     ]
@@ -1147,18 +1153,36 @@ def _conferir_prescricao_na_data_corrigida(
     lido: _Lido,
     campo: str,
 ) -> None:
-    """O ato que não cabe com a prescrição consumada (guarda `nao_prescrito`: a decisão que
-    impõe ou mantém a penalidade) não passa a ter, pela correção, uma data em que ela já se
-    consumara (Lei 9.873/1999 art. 1º e § 1º): a mesma conta e a mesma recusa do registro, com
-    os atos anteriores a ele."""
-    transicao_original = maquina.transicao_do_tipo(original.tipo)
-    if transicao_original is None or NAO_PRESCRITO not in transicao_original.guardas:
-        return
-    contexto = ContextoAto(data_ato=data, prescricoes=_prescricoes(s, p, lido, original.seq))
-    avaliacao = avaliar_guarda(NAO_PRESCRITO, transicao_original, contexto, p.regime)
-    if not avaliacao.permitido:
+    """A decisão que não cabe com a prescrição consumada (guarda `nao_prescrito`: a que impõe
+    ou mantém a penalidade) não passa, pela correção, a ter sido registrada com ela consumada
+    (Lei 9.873/1999 art. 1º e § 1º): nem pela correção da sua própria data, nem pela de um ato
+    anterior a ela (a defesa levada para antes encurta a intercorrente que corria até a
+    decisão; a ciência, a quinquenal). A mesma conta e a mesma recusa do registro, com os atos
+    anteriores a cada decisão e a data corrigida no lugar da gravada."""
+    sistema = atos_do_sistema().tipos
+    datas = {original.seq: data}
+    for decisao in lido.atos:
+        if decisao.seq < original.seq or decisao.tipo in sistema:
+            continue
+        transicao = maquina.transicao_do_tipo(decisao.tipo)
+        if transicao is None or NAO_PRESCRITO not in transicao.guardas:
+            continue
+        quando = datas.get(decisao.seq, decisao.data_ato)
+        contexto = ContextoAto(
+            data_ato=quando, prescricoes=_prescricoes(s, p, lido, decisao.seq, datas)
+        )
+        avaliacao = avaliar_guarda(NAO_PRESCRITO, transicao, contexto, p.regime)
+        if avaliacao.permitido:
+            continue
+        if decisao.seq == original.seq:
+            quem = "não cabe"
+        else:
+            quem = (
+                f"deixaria o ato nº {decisao.seq} ({maquina.nome_do_ato(decisao.tipo)}, de "
+                f"{quando:%d/%m/%Y}) registrado com a prescrição consumada"
+            )
         raise Conflito(
-            f"a data corrigida ({data:%d/%m/%Y}) não cabe: {avaliacao.motivo}",
+            f"a data corrigida ({data:%d/%m/%Y}) {quem}: {avaliacao.motivo}",
             campo=campo,
             regra=avaliacao.regra,
         )

@@ -128,6 +128,34 @@ def test_a_correcao_nao_leva_a_data_do_julgamento_para_depois_da_prescricao(api:
     assert corrigir("2025-04-08").status_code == 201
 
 
+def test_a_correcao_de_ato_anterior_nao_deixa_o_julgamento_com_a_prescricao_consumada(
+    api: Api,
+) -> None:
+    """O julgamento de 07/04/2025 coube: o último ato antes dele, a defesa de 08/04/2022, dava
+    a intercorrente até 08/04/2025. A defesa corrigida para 05/04/2022 a faria consumada desde
+    06/04/2025: o julgamento já registrado teria sido registrado com ela (antes, a correção era
+    aceita e a decisão ficava de pé). A correção para um dia que a deixa dentro passa."""
+    pid = _processo(api, ATE_O_JULGAMENTO)
+    defesa = next(a for a in api.processo(pid)["atos"] if a["tipo"] == "defesa")
+    api.ato_ok(pid, "julgamento_procedente", "2025-04-07", penalidade())
+    antes = api.contar(Ato, Ato.processo_id == pid)
+
+    def corrigir(data: str) -> Any:
+        return api.ato(pid, "correcao", "2025-04-10",
+                       {"motivo": "Data registrada errada", "dados_corrigidos": {"data_ato": data}},
+                       corrige_ato_id=defesa["id"])  # fmt: skip
+
+    r = corrigir("2022-04-05")
+    assert r.status_code == 409, r.text
+    j = r.json()
+    assert (j["campo"], j["regra"]) == ("dados.dados_corrigidos.data_ato", INTERCORRENTE)
+    assert "deixaria o ato nº" in j["mensagem"]
+    assert "de 07/04/2025) registrado com a prescrição consumada" in j["mensagem"]
+    assert "prescrição intercorrente consumada desde 06/04/2025" in j["mensagem"]
+    assert api.contar(Ato, Ato.processo_id == pid) == antes
+    assert corrigir("2022-04-07").status_code == 201
+
+
 # --- o processo sobrestado ----------------------------------------------------------------
 # Sobrestado, o processo espera o Tribunal Marítimo; a Lei 9.873/1999 não lista o sobrestamento
 # entre as suspensões da prescrição (docs/interpretacoes.md, ponto 17). Antes, o alerta o
