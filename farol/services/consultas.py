@@ -230,10 +230,15 @@ def listar_processos(
     t: type[Processo | ProcessoResumo] = ProcessoResumo if pelo_prazo or f.vencidos else Processo
     pid = Processo.id if t is Processo else ProcessoResumo.processo_id
     condicoes = _condicoes(f, oms, hoje_, t)
+    # as consultas pela conexão da sessão (o Core): só leitura, nada a gravar antes, e sem a
+    # montagem de objetos do ORM para o que são só números
+    conexao = s.connection()
     if f.vencidos or f.vence_de is not None or f.vence_ate is not None:
-        total = int(s.execute(select(func.count()).select_from(t).where(*condicoes)).scalar_one())
+        total = int(
+            conexao.execute(select(func.count()).select_from(t).where(*condicoes)).scalar_one()
+        )
     else:  # só OM, estado e regime: o contador os tem (no DPC, sem ele, 1 milhão de entradas)
-        total = processos_por_estado.total(s, oms, f.estado, f.regime)
+        total = processos_por_estado.total(conexao, oms, f.estado, f.regime)
     proximo = ProcessoResumo.proximo_vencimento
     decrescente = f.ordem.startswith("-")
     campo: Any = {
@@ -259,11 +264,12 @@ def listar_processos(
     if t is ProcessoResumo and not pelo_prazo:  # vencidos, na ordem do número ou da abertura
         q = q.join(Processo, Processo.id == ProcessoResumo.processo_id)
     pagina = list(
-        s.execute(
+        conexao.execute(
             q.order_by(*ordem(pid)).limit(f.por_pagina).offset((f.pagina - 1) * f.por_pagina)
-        ).scalars()
+        )
+        .scalars()
+        .all()
     )
-    conexao = s.connection()
     linhas = _linhas_da_pagina(conexao, pagina)
     etapas = _etapas_dos_proximos(
         conexao, {x.id: x.proximo_vencimento for x in linhas if x.proximo_vencimento is not None}
@@ -340,7 +346,8 @@ def _linhas_da_pagina(conexao: Connection, pagina: list[int]) -> list[Row[Any]]:
     if not pagina:
         return []
     posicao = {pid: i for i, pid in enumerate(pagina)}
-    linhas = list(conexao.execute(_LINHAS_DA_PAGINA, {"ids": pagina}))
+    # `.all()`: as linhas num `fetchall` do driver, não um `fetchone` por linha
+    linhas = conexao.execute(_LINHAS_DA_PAGINA, {"ids": pagina}).all()
     linhas.sort(key=lambda x: posicao[x.id])
     return linhas
 
@@ -374,7 +381,7 @@ def _etapas_dos_proximos(
         return saida
     for pid, etapa, regime, vencimento in conexao.execute(
         _PRAZOS_EM_CURSO_DA_PAGINA, {"ids": list(vencimentos)}
-    ):
+    ).all():
         if vencimento == vencimentos[pid] and pid not in saida:
             saida[pid] = (etapa, regime)
     return saida

@@ -408,7 +408,9 @@ def _orm(s: Session, p: Linha) -> Processo:
 
 @caso_de_uso()
 def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
-    secoes = _SECOES.separar(s.connection().execute(_SECOES.consulta, {"processo_id": processo_id}))
+    # `.all()`: as linhas num `fetchall` do driver, não um `fetchone` por linha
+    linhas = s.connection().execute(_SECOES.consulta, {"processo_id": processo_id}).all()
+    secoes = _SECOES.separar(linhas)
     if not secoes["cabecalho"]:
         raise NaoEncontrado("processo não encontrado", campo="id")
     p = secoes["cabecalho"][0]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, select, text
+from sqlalchemy import Connection, func, select, text
 from sqlalchemy.orm import Session
 
 from farol.services import contador
@@ -61,9 +61,13 @@ def regimes_por_estado(s: Session, oms: frozenset[int]) -> dict[str, set[str]]:
 
 
 def total(
-    s: Session, oms: frozenset[int], estado: str | None = None, regime: str | None = None
+    s: Session | Connection,
+    oms: frozenset[int],
+    estado: str | None = None,
+    regime: str | None = None,
 ) -> int:
-    """Quantos processos a jurisdição tem (no estado e no regime, se dados)."""
+    """Quantos processos a jurisdição tem (no estado e no regime, se dados); `s` também pode
+    ser a conexão da sessão (a lista: sem o ORM)."""
     soma = s.execute(
         select(func.coalesce(func.sum(P.quantidade), 0)).where(*_condicoes(oms, estado, regime))
     ).scalar_one()
