@@ -23,10 +23,13 @@ TipoPessoa = Literal["fisica", "juridica"]
 CAMPO = "documento"
 REGRA = "dígito verificador, módulo 11"
 _PESOS_CNPJ = (6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)
+_PESOS_CPF = tuple(range(11, 1, -1))
 
 
 def so_digitos(texto: str) -> str:
     """Tira pontos, barras, traços e espaços; recusa qualquer outro caractere."""
+    if texto.isascii() and texto.isdigit():  # o que o banco guarda: já só dígitos
+        return texto
     limpo = "".join(c for c in texto if c not in ".-/ \t")
     if not limpo.isascii() or not limpo.isdigit():
         raise EntradaInvalida(
@@ -42,8 +45,8 @@ def _digito(numeros: str, pesos: tuple[int, ...]) -> str:
 
 
 def _cpf_valido(d: str) -> bool:
-    primeiro = _digito(d[:9], tuple(range(10, 1, -1)))
-    segundo = _digito(d[:9] + primeiro, tuple(range(11, 1, -1)))
+    primeiro = _digito(d[:9], _PESOS_CPF[1:])
+    segundo = _digito(d[:9] + primeiro, _PESOS_CPF)
     return d[9:] == primeiro + segundo
 
 
