@@ -46,7 +46,19 @@ class Ator:
 Assinatura = tuple[int, int, int]
 """(quantas OMs, o maior id, a soma de id × superior): muda quando a árvore muda."""
 
-_ARVORES: dict[tuple[str, Assinatura], dict[int | None, tuple[int, ...]]] = {}
+
+class _Arvore(dict[int | None, tuple[int, ...]]):
+    """Os filhos de cada OM (`None`: as de topo) e, lembradas, as OMs sob cada OM já
+    percorrida (`oms_sob`) e todas (a jurisdição nacional): a árvore de uma assinatura não muda
+    (outra assinatura é outra árvore), e todo pedido autenticado as pede."""
+
+    def __init__(self, filhos: dict[int | None, tuple[int, ...]]) -> None:
+        super().__init__(filhos)
+        self.sob: dict[int, frozenset[int]] = {}
+        self.todas = frozenset(o for v in filhos.values() for o in v)
+
+
+_ARVORES: dict[tuple[str, Assinatura], _Arvore] = {}
 _MAXIMO_DE_ARVORES = 32
 _TRAVA = threading.Lock()
 
@@ -62,7 +74,7 @@ def assinatura_das_oms() -> tuple[Any, Any, Any]:
     )
 
 
-def _arvore(sessao: Session, assinatura: Assinatura | None) -> dict[int | None, tuple[int, ...]]:
+def _arvore(sessao: Session, assinatura: Assinatura | None) -> _Arvore:
     """Os filhos de cada OM (`None`: as de topo), da memória do processo enquanto a assinatura
     da árvore no banco for a mesma: uma OM criada (ou movida) em qualquer processo muda a
     assinatura, e a árvore se relê na consulta seguinte."""
@@ -75,7 +87,7 @@ def _arvore(sessao: Session, assinatura: Assinatura | None) -> dict[int | None, 
         filhos: dict[int | None, list[int]] = {}
         for oid, sup in sessao.execute(select(OM.id, OM.superior_id).order_by(OM.id)):
             filhos.setdefault(sup, []).append(oid)
-        arvore = {k: tuple(v) for k, v in filhos.items()}
+        arvore = _Arvore({k: tuple(v) for k, v in filhos.items()})
         with _TRAVA:
             if len(_ARVORES) >= _MAXIMO_DE_ARVORES:
                 _ARVORES.clear()
@@ -94,6 +106,9 @@ def om_pela_sigla(sessao: Session, sigla: str, campo: str = "om") -> OM:
 def oms_sob(sessao: Session, om_id: int, assinatura: Assinatura | None = None) -> frozenset[int]:
     """A OM e todas as subordinadas (descendentes por `superior_id`)."""
     filhos = _arvore(sessao, assinatura)
+    lembradas = filhos.sob.get(om_id)
+    if lembradas is not None:
+        return lembradas
     vistos = {om_id}
     pilha = [om_id]
     while pilha:
@@ -102,7 +117,8 @@ def oms_sob(sessao: Session, om_id: int, assinatura: Assinatura | None = None) -
             if f not in vistos:
                 vistos.add(f)
                 pilha.append(f)
-    return frozenset(vistos)
+    filhos.sob[om_id] = sob = frozenset(vistos)
+    return sob
 
 
 def ator_do_usuario(
@@ -157,8 +173,7 @@ def _oms_do_papel(
     sessao: Session, papel: str, om_id: int, assinatura: Assinatura | None
 ) -> frozenset[int]:
     if abrangencia(papel) == "nacional":
-        filhos = _arvore(sessao, assinatura)
-        return frozenset(o for v in filhos.values() for o in v)
+        return _arvore(sessao, assinatura).todas
     return oms_sob(sessao, om_id, assinatura)
 
 
