@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import asdict
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
@@ -16,7 +15,11 @@ from farol import entrada
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
-from farol.domain.procedimento.historico import efeito_do_recurso_no_regime, fatos_do_recurso
+from farol.domain.procedimento.historico import (
+    EfeitoDoRecurso,
+    efeito_do_recurso_no_regime,
+    fatos_do_recurso,
+)
 from farol.domain.procedimento.maquina import Maquina
 from farol.erros import NaoEncontrado
 from farol.normas.atos_do_sistema import atos_do_sistema
@@ -185,7 +188,9 @@ def resumo_da_linha(x: Sequence[Any]) -> dict[str, Any]:
         "embarcacao": None
         if not embarcacao_id
         else {"id": embarcacao_id, "nome": emb_nome, "inscricao": emb_inscricao},
-        "criado_em": criado_em.isoformat(),
+        # o instante, não o texto: o resultado o tem como `Instante` (o mesmo JSON), e o texto
+        # seria lido de volta na validação de cada item da página
+        "criado_em": criado_em,
     }
 
 
@@ -398,6 +403,11 @@ def _data_do_fato(s: Session, p: Linha, atos: list[Linha]) -> dt.date:
     return dt.date.fromisoformat(registrada) if registrada else atos[0].data_ato
 
 
+def _efeito(e: EfeitoDoRecurso) -> dict[str, Any]:
+    """`asdict(e)` sem a cópia recursiva de `dataclasses.asdict` (os campos são simples)."""
+    return {"suspensivo": e.suspensivo, "texto": e.texto, "fundamento": e.fundamento}
+
+
 def _orm(s: Session, p: Linha) -> Processo:
     """O processo como objeto do ORM, para as seções raras que o pedem (custódia, medidas,
     constatações da inspeção, auto de poluição)."""
@@ -515,7 +525,7 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
         "pago": dinheiro(pago),
         "saldo": dinheiro(max(total - pago, Decimal("0.00"))),
         "restituicao_pendente": dinheiro(fatos.restituicao_pendente),
-        "efeito_do_recurso": asdict(efeito_do_recurso_no_regime(maquina, fatos, hoje())),
+        "efeito_do_recurso": _efeito(efeito_do_recurso_no_regime(maquina, fatos, hoje())),
         "pagamentos": [
             {"valor": dinheiro(x.valor), "data": x.data.isoformat(), "referencia": x.referencia}
             for x in pagos
