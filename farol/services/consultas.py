@@ -347,7 +347,7 @@ def _linhas_da_pagina(conexao: Connection, pagina: list[int]) -> list[Row[Any]]:
         return []
     posicao = {pid: i for i, pid in enumerate(pagina)}
     # `.all()`: as linhas num `fetchall` do driver, não um `fetchone` por linha
-    linhas = conexao.execute(_LINHAS_DA_PAGINA, {"ids": pagina}).all()
+    linhas = list(conexao.execute(_LINHAS_DA_PAGINA, {"ids": pagina}).all())
     linhas.sort(key=lambda x: posicao[x.id])
     return linhas
 
