@@ -63,6 +63,8 @@ CARACTERES_DO_MES = 7
 """O mês de uma data ISO: "AAAA-MM"."""
 
 _PENDENTES = "farol.estatistica_mensal.pendentes"
+_OM_DO_PROCESSO = "farol.estatistica_mensal.om_do_processo"
+"""A OM dos processos dos pagamentos novos, lida no flush que os gravou (`_anotar`)."""
 ZERO = Decimal("0.00")
 
 
@@ -313,6 +315,11 @@ def _anotar(s: Session, _contexto: Any) -> None:
             )
         else:
             pendentes[PAGAMENTOS].append((obj.processo_id, mes_de(obj.data), obj.valor))
+            # a OM do processo (que não muda) lida já, enquanto ele está no mapa de identidade:
+            # no COMMIT, o processo do ato pode ter saído dele, e seria outra consulta
+            processo = s.identity_map.get(identity_key(Processo, obj.processo_id))
+            if processo is not None:
+                s.info.setdefault(_OM_DO_PROCESSO, {})[obj.processo_id] = (processo.om_id,)
 
 
 def _colunas_das_linhas(
@@ -344,12 +351,14 @@ def somar_pendentes(s: Session) -> int:
     linhas vão na ordem das células, e duas transações não se esperam em círculo. Devolve
     quantas células."""
     pendentes = s.info.pop(_PENDENTES, None)
+    conhecidas: dict[int, tuple[Any, ...]] = s.info.pop(_OM_DO_PROCESSO, {})
     if not pendentes:
         return 0
     inspecoes = {i for i, *_ in chain(pendentes[INFRACOES], pendentes[MEDIDAS])}
     da_inspecao = _colunas_das_linhas(s, Inspecao, inspecoes, Inspecao.om_id, Inspecao.data)
     processos = {p for p, *_ in pendentes[PAGAMENTOS]}
-    do_processo = _colunas_das_linhas(s, Processo, processos, Processo.om_id)
+    do_processo = _colunas_das_linhas(s, Processo, processos - conhecidas.keys(), Processo.om_id)
+    do_processo.update(conhecidas)
     somas: dict[tuple[int, str, str, str], tuple[int, Decimal | None]] = {}
 
     def somar(celula: tuple[int, str, str, str], valor: Decimal | None = None) -> None:
@@ -384,3 +393,4 @@ def _regravar(s: Session) -> None:
 @event.listens_for(Session, "after_soft_rollback")
 def _descartar(s: Session, _transacao: Any) -> None:
     s.info.pop(_PENDENTES, None)
+    s.info.pop(_OM_DO_PROCESSO, None)

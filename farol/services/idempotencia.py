@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Row, bindparam, select
+from sqlalchemy import Row, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -29,6 +29,9 @@ _GRAVADA = select(_T.metodo, _T.rota, _T.requisicao_sha256, _T.status_code, _T.c
 )
 """A resposta gravada da chave do usuário: montada uma vez (a chave de cache do SQLAlchemy se
 calcula uma vez só), só as colunas que `_conferir` lê, sem objeto do ORM."""
+_GRAVAR = insert(Idempotencia.__table__)
+"""A resposta a gravar, pelo Core: sem objeto do ORM, o COMMIT de um ato não tem o que
+escrever no flush dele (o do caso de uso já gravou o resto) e não paga a volta do ORM."""
 
 
 def _gravada(s: Session, chave: str, usuario_id: int) -> Row[Any] | None:
@@ -71,20 +74,21 @@ def executar(
             if anterior is not None:
                 return _conferir(anterior, metodo, rota, assinatura)
             status, corpo = funcao(s)
-            s.add(
-                Idempotencia(
-                    chave=chave,
-                    usuario_id=usuario_id,
-                    metodo=metodo,
-                    rota=rota,
-                    status_code=status,
-                    corpo=corpo,
-                    requisicao_sha256=assinatura,
-                    criado_em=agora(),
-                )
+            # pelo Core, na hora: a chave repetida levanta aqui, dentro do `try`, e o COMMIT
+            # não tem flush a fazer (o do caso de uso já gravou o ato)
+            s.execute(
+                _GRAVAR,
+                {
+                    "chave": chave,
+                    "usuario_id": usuario_id,
+                    "metodo": metodo,
+                    "rota": rota,
+                    "status_code": status,
+                    "corpo": corpo,
+                    "requisicao_sha256": assinatura,
+                    "criado_em": agora(),
+                },
             )
-            # gravada no flush do COMMIT, com o que faltar do caso de uso (um flush a menos por
-            # ato); a chave repetida levanta ali, ainda dentro do `try`
             return status, corpo
     except IntegrityError:
         with uow.leitura() as s:
