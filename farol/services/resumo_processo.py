@@ -47,6 +47,7 @@ from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.rules.prescricao import prescricoes_do_processo
 from farol.services.unit_of_work import caso_de_uso
+from farol.store.auditoria import PROCESSOS_COM_ATO_NOVO
 from farol.store.orm import (
     Ato,
     Inspecao,
@@ -465,6 +466,9 @@ def _regravar(s: Session) -> None:
     """Antes do commit, as linhas dos processos anotados, na mesma transação."""
     s.flush()
     pendentes = s.info.pop(_PENDENTES, None)
+    com_ato = s.info.pop(PROCESSOS_COM_ATO_NOVO, None)  # os atos gravados fora do flush
+    if com_ato:
+        pendentes = (pendentes or set()) | com_ato
     if pendentes:
         atualizar(s, pendentes)
 
@@ -472,3 +476,4 @@ def _regravar(s: Session) -> None:
 @event.listens_for(Session, "after_soft_rollback")
 def _descartar(s: Session, _transacao: Any) -> None:
     s.info.pop(_PENDENTES, None)
+    s.info.pop(PROCESSOS_COM_ATO_NOVO, None)

@@ -17,9 +17,9 @@ import weakref
 from dataclasses import dataclass, fields
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, SessionTransaction
+from sqlalchemy.orm import Session, SessionTransaction, make_transient_to_detached
 
 from farol.erros import Conflito, EntradaInvalida
 from farol.relogio import agora
@@ -213,6 +213,12 @@ def _conferir_correcao(sessao: Session, processo_id: int, corrige_ato_id: int) -
         )
 
 
+_INSERIR_ATO = insert(Ato.__table__).returning(Ato.__table__.c.id)
+PROCESSOS_COM_ATO_NOVO = "farol.auditoria.processos_com_ato_novo"
+"""Em `Session.info`: os processos com ato gravado por `registrar_ato` nesta transação (o ato
+entra pelo Core, fora do flush, onde o modelo de leitura o procuraria)."""
+
+
 def registrar_ato(
     sessao: Session,
     processo: Processo,
@@ -257,11 +263,14 @@ def registrar_ato(
         intempestivo=intempestivo,
     )
     # os campos sem cópia (`asdict` copiaria o payload, fundo, já normalizado numa cópia)
-    ato = Ato(**{f.name: getattr(campos, f.name) for f in _CAMPOS}, hash_anterior=hash_anterior)
-    ato.hash = hash_do_ato(campos, hash_anterior)
-    sessao.add(ato)
+    valores = {f.name: getattr(campos, f.name) for f in _CAMPOS}
+    valores["hash_anterior"] = hash_anterior
+    valores["hash"] = hash_do_ato(campos, hash_anterior)
     try:
-        sessao.flush()
+        sessao.flush()  # o que estiver pendente grava-se antes do ato, como no flush de antes
+        # pelo Core (um INSERT ... RETURNING id, sem a volta do flush do ORM); o ato entra na
+        # sessão já gravado, com todos os campos, como se lido do banco
+        valores["id"] = sessao.execute(_INSERIR_ATO, valores).scalar_one()
     except IntegrityError as e:
         if "uq_ato_processo_id_seq" in str(e.orig) or "ato.processo_id, ato.seq" in str(e.orig):
             raise Conflito(
@@ -270,6 +279,12 @@ def registrar_ato(
                 campo="seq",
             ) from e
         raise
+    ato = Ato(**valores)
+    make_transient_to_detached(ato)
+    sessao.add(ato)
+    # o modelo de leitura (`resumo_processo`) acha nos objetos novos de cada flush os processos
+    # a regravar no COMMIT; este ato não passa por flush, e se anota aqui
+    sessao.info.setdefault(PROCESSOS_COM_ATO_NOVO, set()).add(processo.id)
     return ato
 
 
