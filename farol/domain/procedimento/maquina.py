@@ -62,6 +62,8 @@ class Maquina:
             m: tuple(dict.fromkeys(t.tipo_ato for t in self.transicoes if m in t.marcas))
             for m in self.marcas
         }
+        self._tipos_com: dict[str, tuple[str, ...]] = {}
+        """`tipos_com` de cada marca já pedida (o registro de um ato pergunta dezenas de vezes)."""
 
     # --- o vocabulário: marcas, documentos, correção ------------------------------------------
 
@@ -104,9 +106,11 @@ class Maquina:
 
     def tipos_com(self, marca: str) -> tuple[str, ...]:
         """Os tipos de ato com a marca, na ordem do quadro (nenhum, se o regime não a usa)."""
-        if not self._declarada_aqui(marca, "ato"):
-            return ()
-        return self._tipos_por_marca[marca]
+        tipos = self._tipos_com.get(marca)
+        if tipos is None:  # a marca que nenhum regime declara levanta sempre (não se guarda)
+            tipos = self._tipos_por_marca[marca] if self._declarada_aqui(marca, "ato") else ()
+            self._tipos_com[marca] = tipos
+        return tipos
 
     def tem_marca(self, tipo_ato: str, marca: str) -> bool:
         return tipo_ato in self.tipos_com(marca)
