@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Row, bindparam, insert, select
+from sqlalchemy import Row, Table, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -29,7 +29,8 @@ _GRAVADA = select(_T.metodo, _T.rota, _T.requisicao_sha256, _T.status_code, _T.c
 )
 """A resposta gravada da chave do usuário: montada uma vez (a chave de cache do SQLAlchemy se
 calcula uma vez só), só as colunas que `_conferir` lê, sem objeto do ORM."""
-_GRAVAR = insert(Idempotencia.__table__)
+_TABELA: Table = Idempotencia.__table__  # type: ignore[assignment]
+_GRAVAR = insert(_TABELA)
 """A resposta a gravar, pelo Core: sem objeto do ORM, o COMMIT de um ato não tem o que
 escrever no flush dele (o do caso de uso já gravou o resto) e não paga a volta do ORM."""
 

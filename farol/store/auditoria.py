@@ -17,7 +17,7 @@ import weakref
 from dataclasses import dataclass, fields
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, SessionTransaction, make_transient_to_detached
 
@@ -213,7 +213,8 @@ def _conferir_correcao(sessao: Session, processo_id: int, corrige_ato_id: int) -
         )
 
 
-_INSERIR_ATO = insert(Ato.__table__).returning(Ato.__table__.c.id)
+_ATO: Table = Ato.__table__  # type: ignore[assignment]
+_INSERIR_ATO = insert(_ATO).returning(_ATO.c.id)
 PROCESSOS_COM_ATO_NOVO = "farol.auditoria.processos_com_ato_novo"
 """Em `Session.info`: os processos com ato gravado por `registrar_ato` nesta transação (o ato
 entra pelo Core, fora do flush, onde o modelo de leitura o procuraria)."""
