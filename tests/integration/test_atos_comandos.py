@@ -17,6 +17,7 @@ from typing import Any
 from apoio import comandos_sql
 from semente import atores, processo_autuado
 from sqlalchemy import event
+from sqlalchemy.orm import Session
 
 from farol.relogio import hoje
 from farol.services import atos_possiveis, processos
@@ -141,6 +142,32 @@ def test_o_post_de_um_ato_nao_compila_comando_nenhum_depois_do_primeiro(banco_de
         post = _registrar(banco_demo, pids[1], "ciencia_auto", ciencia, meio="pessoal")
     assert any(c.startswith("INSERT INTO processo_resumo") for c in post), post
     assert lista == [], "\n".join(lista)
+
+
+FLUSHES_DO_POST = 1
+"""Os flushes do ORM com o que gravar num POST .../atos com Idempotency-Key: o do caso de uso (o
+processo, os prazos, as penalidades). O ato entra pelo Core (`auditoria.registrar_ato`, um
+INSERT ... RETURNING) e a resposta da chave também (`idempotencia.executar`): cada flush a mais
+era a volta inteira do ORM (a ordem das tabelas, os eventos, o estado dos objetos) por um
+INSERT só. Antes: 3."""
+
+
+def test_o_post_de_um_ato_grava_num_flush_do_orm_so(banco_demo: Banco) -> None:
+    pid, _ = processo_autuado(banco_demo, inscricao="4410777004", dias_atras=40)
+    ciencia = hoje() - dt.timedelta(days=20)
+    flushes: list[int] = []
+
+    def contar(_s: Session, *_: Any) -> None:
+        flushes.append(1)
+
+    event.listen(Session, "before_flush", contar)
+    try:
+        post = _registrar(banco_demo, pid, "ciencia_auto", ciencia, meio="pessoal")
+    finally:
+        event.remove(Session, "before_flush", contar)
+    assert any(c.startswith("INSERT INTO ato ") for c in post), post
+    assert any(c.startswith("INSERT INTO idempotencia ") for c in post), post
+    assert len(flushes) == FLUSHES_DO_POST
 
 
 def test_os_atos_possiveis_leem_o_processo_uma_vez_para_todos_os_atos_e_datas(
