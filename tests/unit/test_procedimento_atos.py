@@ -375,6 +375,44 @@ def caminho_divida_ativa_com_recurso_pendente() -> Processo:
     return p
 
 
+def caminho_recurso_provido_depois_do_encaminhamento_e_comunicacao_a_pgfn() -> Processo:
+    """Sem efeito suspensivo (LESTA art. 24 § 1º), a multa vencida vai à dívida ativa com os
+    recursos pendentes; provido o recurso (ou o recurso final), a OM comunica a PGFN (NORMAM-07
+    item 0314) antes de arquivar. No estado de espera cabem a correção, o procurador e o
+    levantamento de medida, sem mudá-lo; sem débito e sem penalidade."""
+    m = maquina()
+    todos = Processo()
+    assert "aguardando_cancelamento_divida_ativa" in m.estados_com("sem_debito")
+    assert "aguardando_cancelamento_divida_ativa" not in m.estados_finais()
+    for recurso, decisao, quem in (
+        ("em_recurso", "decisao_recurso_provido", CP),
+        ("em_recurso_final", "decisao_recurso_final_provido", DPC),
+    ):
+        p = ate(recurso)
+        p.ato("inscricao_divida_ativa", AC, dias=p.dias_ate_vencer("pagamento"))
+        assert p.ato(decisao, quem).estado_destino == "aguardando_cancelamento_divida_ativa"
+        assert p.ato("correcao", AC, corrige="inscricao_divida_ativa").estado_destino == p.estado
+        assert p.ato("constituicao_procurador", AC).estado_destino == p.estado
+        r = p.ato("levantamento_de_medida", IN, medidas_levantaveis=1)
+        assert r.estado_destino == "aguardando_cancelamento_divida_ativa"
+        with pytest.raises(Conflito, match="não pode registrar"):
+            p.ato("comunicacao_cancelamento_divida_ativa", IN)
+        assert p.ato("comunicacao_cancelamento_divida_ativa", AC).estado_destino == "arquivado"
+        todos.cobertos |= p.cobertos
+    return todos
+
+
+def caminho_despacho_no_sobrestamento() -> Processo:
+    """O despacho da autoridade no processo sobrestado (o acompanhamento do inquérito) não muda
+    o estado nem abre prazo (Lei 9.873/1999 art. 1º § 1º: a intercorrente recomeça dele)."""
+    p = ate("sobrestado")
+    with pytest.raises(Conflito, match="não pode registrar"):
+        p.ato("despacho_sobrestamento", IN)
+    r = p.ato("despacho_sobrestamento", CP)
+    assert (r.estado_destino, r.prazos_iniciados, p.vencimentos) == ("sobrestado", (), {})
+    return p
+
+
 def caminho_demolicao_imposta_cumprida_e_executada() -> Processo:
     """RLESTA art. 26: multa e demolição da obra; a decisão fixa o prazo da demolição."""
     p = ate("aguardando_julgamento")
@@ -642,10 +680,20 @@ CAMINHOS: list[Callable[[], Processo]] = [
     caminho_pagamento_e_provimento_parcial_com_restituicao,
     caminho_efeito_suspensivo,
     caminho_divida_ativa_com_recurso_pendente,
+    caminho_recurso_provido_depois_do_encaminhamento_e_comunicacao_a_pgfn,
+    caminho_despacho_no_sobrestamento,
     caminho_cumprimento_em_todo_estado_apos_a_ciencia,
     caminho_demolicao_imposta_cumprida_e_executada,
     caminho_acessorias_em_todo_estado_apos_a_ciencia,
 ]
+
+
+def test_recurso_provido_depois_do_encaminhamento_espera_a_comunicacao_a_pgfn() -> None:
+    caminho_recurso_provido_depois_do_encaminhamento_e_comunicacao_a_pgfn()
+
+
+def test_despacho_no_processo_sobrestado() -> None:
+    caminho_despacho_no_sobrestamento()
 
 
 def test_arquivamento_apos_esclarecimentos_acolhidos() -> None:
@@ -951,6 +999,7 @@ def test_atos_permitidos_dependem_do_estado_e_do_papel() -> None:
         "correcao",
     ]
     assert tipos("sobrestado", AC) == [
+        "despacho_sobrestamento",
         "levantamento_sobrestamento",
         "levantamento_de_medida",
         "constituicao_procurador",

@@ -43,6 +43,8 @@ ESTADOS_LESTA = {
     "sobrestado": False,
     "sobrestamento_levantado": False,
     "aguardando_restituicao": False,
+    # provido o recurso da multa já encaminhada, a OM comunica a PGFN (NORMAM-07 item 0314)
+    "aguardando_cancelamento_divida_ativa": False,
     "arquivado": True,
     "quitado": True,
     "divida_ativa": False,  # a cobrança segue na PGFN até a baixa (LESTA art. 20)

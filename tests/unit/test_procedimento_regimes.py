@@ -34,10 +34,12 @@ from farol.services.comandos import (
     DadosAcordao,
     DadosBaixaDividaAtiva,
     DadosCiencia,
+    DadosComunicacaoCancelamento,
     DadosCorrecao,
     DadosCumprimentoAcessoria,
     DadosDecisao,
     DadosDecisaoComPenalidade,
+    DadosDespacho,
     DadosEfeitoSuspensivo,
     DadosExecucaoDireta,
     DadosLavratura,
@@ -174,7 +176,11 @@ def test_as_marcas_do_regime_lesta_sao_as_categorias_que_os_servicos_usavam() ->
         "decisao_recurso_final_nao_provido",
         "decisao_recurso_final_provido_em_parte",
     }
-    assert m.estados_com("sem_penalidade") == ("aguardando_restituicao", "arquivado")
+    assert m.estados_com("sem_penalidade") == (
+        "aguardando_restituicao",
+        "aguardando_cancelamento_divida_ativa",
+        "arquivado",
+    )
     assert m.estados_com("recurso_pendente") == (
         "em_recurso",
         "recurso_decidido",
@@ -184,6 +190,7 @@ def test_as_marcas_do_regime_lesta_sao_as_categorias_que_os_servicos_usavam() ->
     assert set(m.tipos_com("interpoe_recurso")) == {"recurso", "recurso_final"}
     assert m.estados_com("sem_debito") == (
         "aguardando_restituicao",
+        "aguardando_cancelamento_divida_ativa",
         "arquivado",
         "quitado",
         "divida_ativa_baixada",
@@ -229,6 +236,8 @@ def test_o_modelo_dos_dados_de_cada_ato_lesta_vem_das_marcas() -> None:
         "correcao": DadosCorrecao,
         "levantamento_de_medida": DadosLevantamento,
         "baixa_divida_ativa": DadosBaixaDividaAtiva,
+        "comunicacao_cancelamento_divida_ativa": DadosComunicacaoCancelamento,
+        "despacho_sobrestamento": DadosDespacho,
     }
     for t in m.transicoes:
         assert modelo_dos_dados(m, t.tipo_ato) is esperado.get(t.tipo_ato, DadosLivres), t.tipo_ato
