@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal, get_args
 
@@ -512,6 +514,48 @@ def _aguarda_notificacao(maquina: Maquina, atos: list[tuple[str, dict[str, Any]]
     return bool(tipos) and not any(tipo in tipos for tipo, _ in atos)
 
 
+@dataclass(frozen=True)
+class Debito:
+    """A multa não paga de um processo da pessoa (LESTA art. 20)."""
+
+    processo: Processo
+    saldo: Decimal
+    # exigibilidade suspensa: recurso com efeito suspensivo (Lei 9.784/1999 art. 61, parágrafo
+    # único) ou, no regime em que a multa só se paga depois da notificação para pagamento (o
+    # procedimento ambiental, NORMAM-401 item 1.6), antes dessa notificação
+    suspenso: bool
+
+
+def debitos_da_pessoa(
+    s: Session, pessoa_id: int, *, incluir: Callable[[Processo], bool] | None = None
+) -> list[Debito]:
+    """As multas não pagas da pessoa, processo a processo: as dos estados sem a marca
+    `sem_debito` (a dívida ativa conta até a baixa) com saldo; `incluir`: os processos a
+    considerar (padrão: todos). A mesma conta da situação de débito (`situacao`) e da entrega
+    do bem sob custódia (`custodia`)."""
+    saida: list[Debito] = []
+    for p in s.execute(
+        select(Processo)
+        .where(Processo.autuado_id == pessoa_id, Processo.estado.not_in(_estados_sem_debito()))
+        .order_by(Processo.id)
+    ).scalars():
+        total, pago = _saldo(s, p)
+        if total - pago <= 0 or (incluir is not None and not incluir(p)):
+            continue
+        # Recurso com efeito suspensivo: a multa não é exigível até a decisão do recurso
+        # (Lei 9.784/1999 art. 61, parágrafo único); sem ele, o recurso não suspende o débito
+        # (LESTA art. 24 § 1º). No regime em que a multa só se paga depois da notificação
+        # para pagamento (o procedimento ambiental, NORMAM-401 item 1.6), ela não é exigível
+        # antes dessa notificação.
+        maquina = carregar_regime(p.regime)
+        atos = historico(s, p)
+        suspenso = fatos_do_recurso(maquina, atos).efeito_suspensivo or _aguarda_notificacao(
+            maquina, atos
+        )
+        saida.append(Debito(p, total - pago, suspenso))
+    return saida
+
+
 @caso_de_uso(escrita=True)
 def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
     """Multas não pagas de uma pessoa (LESTA art. 20: atos de interesse do devedor ficam
@@ -535,54 +579,41 @@ def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
     na_jurisdicao = Decimal("0.00")
     suspensos = Decimal("0.00")
     if pessoa is not None:
-        for p in s.execute(
-            select(Processo).where(
-                Processo.autuado_id == pessoa.id, Processo.estado.not_in(_estados_sem_debito())
-            )
-        ).scalars():
-            total, pago = _saldo(s, p)
-            if total - pago <= 0:
-                continue
-            # Recurso com efeito suspensivo: a multa não é exigível até a decisão do recurso
-            # (Lei 9.784/1999 art. 61, parágrafo único); sem ele, o recurso não suspende o débito
-            # (LESTA art. 24 § 1º). No regime em que a multa só se paga depois da notificação
-            # para pagamento (o procedimento ambiental, NORMAM-401 item 1.6), ela não é exigível
-            # antes dessa notificação.
-            if not completa and p.om_id not in ator.oms:
-                continue  # sem `ve_dados_pessoais`, só a jurisdição do usuário
-            maquina = carregar_regime(p.regime)
-            atos = historico(s, p)
-            suspenso = fatos_do_recurso(maquina, atos).efeito_suspensivo or _aguarda_notificacao(
-                maquina, atos
-            )
-            if suspenso:
-                suspensos += total - pago
+        for d in debitos_da_pessoa(
+            s,
+            pessoa.id,
+            # sem `ve_dados_pessoais`, só a jurisdição do usuário
+            incluir=None if completa else (lambda p: p.om_id in ator.oms),
+        ):
+            p = d.processo
+            if d.suspenso:
+                suspensos += d.saldo
                 if p.om_id in ator.oms:
                     debitos.append(
                         {
                             "processo": p.numero,
                             "id": p.id,
                             "estado": p.estado,
-                            "saldo": dinheiro(total - pago),
+                            "saldo": dinheiro(d.saldo),
                             "vencimento": None,
                             "exigibilidade_suspensa": True,
                         }
                     )
                 continue
             if p.om_id in ator.oms:
-                na_jurisdicao += total - pago
+                na_jurisdicao += d.saldo
                 venc = _vencimento_pagamento(s, p)
                 debitos.append(
                     {
                         "processo": p.numero,
                         "id": p.id,
                         "estado": p.estado,
-                        "saldo": dinheiro(total - pago),
+                        "saldo": dinheiro(d.saldo),
                         "vencimento": venc.isoformat() if venc else None,
                     }
                 )
             else:
-                outras_oms += total - pago
+                outras_oms += d.saldo
     total_devido = na_jurisdicao + outras_oms
     resposta = {
         "documento": formatar_documento(digitos),

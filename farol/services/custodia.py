@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
@@ -35,6 +35,7 @@ from farol.domain.procedimento.guardas import FatosCustodia, Pendencia
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado, Proibido
 from farol.formatos import data as data_br
 from farol.formatos import moeda
+from farol.normas.citacoes import citacao
 from farol.normas.custodia import dados_custodia
 from farol.relogio import agora, data_local, hoje
 from farol.rules import custodia as regras
@@ -115,6 +116,11 @@ class ExtratoCustodia(Resultado):
     )
     multas: list[LinhaExtrato]
     pendencias: list[LinhaExtrato]
+    debitos_do_proprietario: list[LinhaExtrato] = Field(
+        default_factory=list,
+        description="as multas exigíveis do legítimo proprietário em outros processos, que "
+        "sustam a entrega até a quitação (o fundamento em cada linha)",
+    )
     total_devido: Decimal = Field(
         description="o que falta pagar: para a entrega, na guarda em curso; depois do fim, o "
         "saldo das despesas não cobertas"
@@ -304,11 +310,17 @@ def _custodia(s: Session, p: Processo) -> Custodia:
 
 
 def fatos(
-    s: Session, p: Processo, data: dt.date, *, tem_custodia: bool | None = None
+    s: Session,
+    p: Processo,
+    data: dt.date,
+    *,
+    tem_custodia: bool | None = None,
+    com_debitos: bool = False,
 ) -> FatosCustodia | None:
     """Os fatos da custódia na data do ato (None fora de um processo de custódia).
     `tem_custodia`: se o processo tem custódia, quando quem chama já o leu (`processos._Lido`:
-    fora da custódia, nenhuma consulta)."""
+    fora da custódia, nenhuma consulta). `com_debitos`: lê os débitos do legítimo proprietário
+    em outros processos (`debitos_do_proprietario`), que só a entrega consulta."""
     if tem_custodia is False:
         return None
     c = s.get(Custodia, p.id)
@@ -322,11 +334,13 @@ def fatos(
     estrangeiro = False
     if achado:  # o recolhimento do bem achado diz se ele é estrangeiro (NORMAM-07 item 0205)
         estrangeiro = bool(_abertura(s, p).get("estrangeiro"))
+    debitos = debitos_do_proprietario(s, p, c) if com_debitos else []
     return FatosCustodia(
         achado=achado,
         estrangeiro=estrangeiro,
         responsavel_notificavel=bool(responsavel and (responsavel.endereco or "").strip()),
         pendencias=tuple(Pendencia(x.descricao, x.valor) for x in regras.pendencias(e, nomes)),
+        debitos_do_proprietario=tuple(Pendencia(x.descricao, x.valor) for x in debitos),
         data_leilao=contas.data_leilao,
         leiloeiro_do_edital=contas.leiloeiro_do_edital,
     )
@@ -387,6 +401,10 @@ def extrato(
             LinhaExtrato(descricao=x.descricao, valor=x.valor) for x in regras.pendencias(e, nomes)
         ],
         deduzido_do_leilao=e.deduzido_do_leilao,
+        debitos_do_proprietario=[
+            LinhaExtrato(descricao=x.descricao, valor=x.valor, fundamento=_referencia_sustacao())
+            for x in (debitos_do_proprietario(s, p, c) if c.fim is None else [])
+        ],
         total_devido=e.total_devido,
         regra=dados_custodia().diarias.regra,
     )
@@ -395,10 +413,22 @@ def extrato(
 # --- efeitos dos atos ------------------------------------------------------------------------
 
 
+CabePagamento = Callable[[Processo, Decimal], "str | None"]
+"""Se o pagamento da multa de um processo, no valor dado, cabe nele na data do ato (None) ou
+por que não (o motivo, com a norma): `processos` o confere pelo quadro do regime."""
+
+
 def efeitos_antes(
-    s: Session, p: Processo, tipo: str, data_ato: dt.date, dados: Any, payload: dict[str, Any]
+    s: Session,
+    p: Processo,
+    tipo: str,
+    data_ato: dt.date,
+    dados: Any,
+    payload: dict[str, Any],
+    cabe_pagamento: CabePagamento | None = None,
 ) -> dict[str, Any]:
-    """Confere os dados de um ato da custódia e completa o registro (payload)."""
+    """Confere os dados de um ato da custódia e completa o registro (payload). `cabe_pagamento`:
+    no resultado do leilão, se a multa do processo de origem se paga nele com o produto."""
     d = dados_custodia()
     if isinstance(dados, DadosDespesa):
         if dados.item not in d.despesas_avulsas:
@@ -453,25 +483,106 @@ def efeitos_antes(
             )
     elif isinstance(dados, DadosResultadoLeilao):
         conferir_qualidade(dados.arrematante, (), "dados.arrematante")
-        c = _custodia(s, p)
-        e = extratos(s, [(c, p)], data_ato)[p.id]
-        despesas = max(e.saldo_custodia, Decimal("0.00"))
-        multas = e.total_multas
-        deduzido = min(dados.valor_arrematado, despesas + multas)
-        payload["destinacao"] = {
-            "valor_arrematado": str(dados.valor_arrematado),
-            "despesas_custodia": str(despesas),
-            "multas": str(multas),
-            "saldo": str(dados.valor_arrematado - deduzido),
-            "texto": (
-                f"Do valor arrematado ({moeda(dados.valor_arrematado)}) deduzem-se as despesas "
-                f"da custódia ({moeda(despesas)}) e as multas devidas ({moeda(multas)}); o "
-                f"saldo de {moeda(dados.valor_arrematado - deduzido)} fica à disposição do "
-                "antigo proprietário"
-            ),
-        }
+        payload["destinacao"] = _destinacao(s, p, data_ato, dados.valor_arrematado, cabe_pagamento)
         return {"destinacao": payload["destinacao"]}
     return {}
+
+
+def _destinacao(
+    s: Session,
+    p: Processo,
+    data_ato: dt.date,
+    valor_arrematado: Decimal,
+    cabe_pagamento: CabePagamento | None,
+) -> dict[str, Any]:
+    """O destino do produto do leilão (docs/interpretacoes.md, Ponto 13): primeiro as despesas
+    da custódia, depois a multa do processo de origem (NORMAM-07 item 0312 a 3: "multas e taxas
+    devidas"), que se paga nele (`processos` registra o pagamento lá, depois deste ato); o
+    saldo fica à disposição do antigo proprietário. A multa que não se paga à OM na data (já
+    encaminhada à dívida ativa, cuja cobrança é da PGFN, NORMAM-07 item 0314; ainda sem a
+    ciência da decisão) não se deduz: antes, o produto a retinha e a origem a cobrava de novo."""
+    e = extratos(s, [(_custodia(s, p), p)], data_ato)[p.id]
+    despesas = max(e.saldo_custodia, regras.ZERO)
+    resta = max(valor_arrematado - despesas, regras.ZERO)
+    pagas: list[dict[str, Any]] = []
+    fora: list[dict[str, Any]] = []
+    origem = [p.origem_id] if p.origem_id is not None else []
+    for pid, multa in _multas_da_origem(s, origem).items():
+        valor = min(resta, multa.valor)
+        if valor <= 0:
+            continue
+        processo = s.get(Processo, pid)
+        assert processo is not None
+        motivo = cabe_pagamento(processo, valor) if cabe_pagamento is not None else None
+        linha = {"processo": processo.numero, "processo_id": pid, "valor": str(valor)}
+        if motivo is not None:
+            fora.append({**linha, "valor": str(multa.valor), "motivo": motivo})
+            continue
+        pagas.append(linha)
+        resta -= valor
+    multas = sum((Decimal(x["valor"]) for x in pagas), regras.ZERO)
+    saldo = valor_arrematado - min(valor_arrematado, despesas) - multas
+    texto = (
+        f"Do valor arrematado ({moeda(valor_arrematado)}) deduzem-se as despesas da custódia "
+        f"({moeda(despesas)}) e as multas devidas ({moeda(multas)})"
+    )
+    if pagas:
+        texto += " — " + "; ".join(
+            f"a multa do processo {x['processo']} ({moeda(Decimal(x['valor']))}), paga nele com "
+            "o produto"
+            for x in pagas
+        )
+    texto += f"; o saldo de {moeda(saldo)} fica à disposição do antigo proprietário"
+    if fora:
+        texto += "; não se deduz " + "; nem ".join(
+            f"a multa do processo {x['processo']} ({moeda(Decimal(x['valor']))}): {x['motivo']}"
+            for x in fora
+        )
+    return {
+        "valor_arrematado": str(valor_arrematado),
+        "despesas_custodia": str(despesas),
+        "multas": str(multas),
+        "saldo": str(saldo),
+        "multas_pagas": pagas,
+        "multas_nao_deduzidas": fora,
+        "texto": texto,
+    }
+
+
+def legitimo_proprietario(s: Session, p: Processo, c: Custodia | None = None) -> Pessoa | None:
+    """O legítimo proprietário do bem (NORMAM-07 item 0312 a): na apreensão, o proprietário
+    inscrito da embarcação; no achado, quem provou a propriedade na reclamação (o interessado
+    do processo); None se ainda não se conhece."""
+    c = c or _custodia(s, p)
+    dono_id: int | None = p.autuado_id
+    if c.medida_id is not None and c.embarcacao_id is not None:
+        embarcacao = s.get(Embarcacao, c.embarcacao_id)
+        dono_id = embarcacao.proprietario_id if embarcacao is not None else None
+    return s.get(Pessoa, dono_id) if dono_id is not None else None
+
+
+def _referencia_sustacao() -> str:
+    return citacao("sustacao_por_debito").referencia()
+
+
+def debitos_do_proprietario(
+    s: Session, p: Processo, c: Custodia | None = None
+) -> list[regras.Lancamento]:
+    """As multas exigíveis do legítimo proprietário em outros processos, que sustam a entrega
+    do bem (ato de interesse dele) até a quitação (LESTA art. 20): a mesma conta da situação de
+    débito (`consultas.debitos_da_pessoa`), sem as de exigibilidade suspensa, com as
+    encaminhadas à dívida ativa até a baixa. A multa do processo de origem fica fora: o
+    extrato já a cobra (NORMAM-07 item 0312 a 3)."""
+    from farol.services.consultas import debitos_da_pessoa  # ciclo
+
+    dono = legitimo_proprietario(s, p, c)
+    if dono is None:
+        return []
+    return [
+        regras.Lancamento(f"multa do processo {d.processo.numero}", d.saldo)
+        for d in debitos_da_pessoa(s, dono.id, incluir=lambda x: x.id not in (p.id, p.origem_id))
+        if not d.suspenso
+    ]
 
 
 def _conferir_legitimo_proprietario(s: Session, p: Processo, quem: Identificacao) -> None:
@@ -483,11 +594,7 @@ def _conferir_legitimo_proprietario(s: Session, p: Processo, quem: Identificacao
     if quem.qualidade is None or quem.qualidade != qualidades.do_proprietario:
         return
     c = _custodia(s, p)
-    dono_id: int | None = p.autuado_id
-    if c.medida_id is not None and c.embarcacao_id is not None:
-        embarcacao = s.get(Embarcacao, c.embarcacao_id)
-        dono_id = embarcacao.proprietario_id if embarcacao is not None else None
-    dono = s.get(Pessoa, dono_id) if dono_id is not None else None
+    dono = legitimo_proprietario(s, p, c)
     if dono is None or so_digitos(quem.documento) == dono.documento:
         return
     origem = "o proprietário inscrito da embarcação" if c.medida_id else "quem provou a propriedade"

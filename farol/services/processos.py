@@ -82,6 +82,7 @@ from farol.services.comandos import (
     DadosPagamento,
     DadosProcurador,
     DadosRestituicao,
+    DadosResultadoLeilao,
     DadosRetencao,
     DadosSobrestamento,
     NovoAto,
@@ -493,7 +494,13 @@ def _contexto(
         ),
         retencao_vigente=_retencao_vigente(maquina, historico),
         medidas_levantaveis=lido.medidas_levantaveis,
-        custodia=custodia.fatos(s, p, cmd.data_ato, tem_custodia=lido.tem_custodia),
+        custodia=custodia.fatos(
+            s,
+            p,
+            cmd.data_ato,
+            tem_custodia=lido.tem_custodia,
+            com_debitos=maquina.tem_marca(cmd.tipo, "entrega_bem"),
+        ),
         prescricoes=_prescricoes(s, p, lido),
         arquivamentos=maquina.arquivamentos(p.estado),
         esclarecimentos_prestados=bool(
@@ -631,7 +638,7 @@ def registrar_ato(
     intempestivo = "intempestivo" in r.sinalizadores
 
     payload: dict[str, Any] = dados.model_dump(mode="json", exclude_none=True)
-    efeitos = _efeitos_antes(s, p, cmd, dados, payload, lido)
+    efeitos = _efeitos_antes(s, ator, p, cmd, dados, payload, lido)
     if maquina.tem_marca(cmd.tipo, "abre_sobrestamento"):
         payload["estado_anterior"] = p.estado
     if r.sinalizadores:
@@ -674,6 +681,8 @@ def registrar_ato(
         )
     if isinstance(dados, DadosConversao):
         efeitos.update(_abrir_sancionador(s, ator, p, maquina, cmd, dados))
+    if isinstance(dados, DadosResultadoLeilao):
+        _pagar_multas_com_o_produto(s, ator, p, ato, efeitos)
     resposta = {
         "ato": {
             "id": ato.id,
@@ -702,6 +711,71 @@ def _retencao_vigente(maquina: Maquina, historico: list[tuple[str, Any]]) -> boo
         elif tipo in libera:
             vigente = False
     return vigente
+
+
+def _recusa_do_pagamento(
+    s: Session, ator: Ator, origem: Processo, data_ato: dt.date, valor: Decimal
+) -> str | None:
+    """Por que o pagamento da multa (marca `paga_multa`) no valor dado não caberia no processo
+    `origem` na data (o quadro do regime: a ordem, o papel, as guardas, a data), ou None se
+    cabe. A multa encaminhada à dívida ativa não se paga à OM (`divida_ativa_nao_encaminhada`;
+    a cobrança é da PGFN, NORMAM-07 item 0314)."""
+    maquina = carregar_regime(origem.regime)
+    tipo = maquina.tipo_com("paga_multa")
+    dados = DadosPagamento(valor=valor, referencia=REFERENCIA_DO_LEILAO)
+    lido = _Lido.ler(s, origem)
+    if fatos_do_recurso(maquina, lido.historico).divida_ativa_encaminhada:
+        return (
+            "a multa foi encaminhada para inscrição em dívida ativa: a cobrança é do Procurador "
+            f"da Fazenda Nacional, não da OM ({citacao('cobranca_divida_ativa').referencia()})"
+        )
+    try:
+        carregar_processo(s, ator, origem.id)
+        exigir_competencia(s, ator, origem)
+        t = maquina.transicao(origem.estado, tipo, ator.papel)
+        _conferir_datas(s, origem, data_ato, lido.atos)
+    except ErroFarol as e:
+        return f"{e.mensagem} ({e.regra})" if e.regra else e.mensagem
+    contexto = _contexto(s, origem, maquina, NovoAto(tipo=tipo, data_ato=data_ato), dados, lido)
+    for nome in t.guardas:  # a ordem do quadro, como no registro (`Maquina.aplicar`)
+        a = avaliar_guarda(nome, t, contexto, maquina.regime)
+        if not a.permitido:
+            return f"{a.motivo} ({a.regra or t.fonte.referencia()})"
+    return None
+
+
+REFERENCIA_DO_LEILAO = "produto do leilão"
+"""O início da referência do pagamento da multa com o produto do leilão (`DadosPagamento`)."""
+
+
+def _pagar_multas_com_o_produto(
+    s: Session, ator: Ator, p: Processo, ato: Ato, efeitos: dict[str, Any]
+) -> None:
+    """A multa que o destino do produto do leilão deduziu (`custodia._destinacao`) se paga no
+    processo em que foi imposta, pelo mesmo registro do pagamento (a cadeia, os prazos e o
+    resumo dele), com a data do leilão e a referência do processo de custódia; antes, o
+    produto a retinha e o processo de origem a cobrava de novo."""
+    pagas: list[dict[str, Any]] = []
+    for x in (ato.payload or {}).get("destinacao", {}).get("multas_pagas", []):
+        origem = s.get(Processo, x["processo_id"])
+        assert origem is not None
+        tipo = carregar_regime(origem.regime).tipo_com("paga_multa")
+        r = registrar_ato(
+            s,
+            ator,
+            origem.id,
+            NovoAto(
+                tipo=tipo,
+                data_ato=ato.data_ato,
+                dados={
+                    "valor": x["valor"],
+                    "referencia": f"{REFERENCIA_DO_LEILAO} (custódia {p.numero}, ato {ato.seq})",
+                },
+            ),
+        )
+        pagas.append({**x, "ato_id": r.ato.id})  # o registro gravado (e o seu hash) não muda
+    if "destinacao" in efeitos:
+        efeitos["destinacao"] = {**efeitos["destinacao"], "multas_pagas": pagas}
 
 
 def _abrir_sancionador(
@@ -986,13 +1060,23 @@ def _conferir_autoria(
 
 
 def _efeitos_antes(
-    s: Session, p: Processo, cmd: NovoAto, dados: Any, payload: dict[str, Any], lido: _Lido
+    s: Session,
+    ator: Ator,
+    p: Processo,
+    cmd: NovoAto,
+    dados: Any,
+    payload: dict[str, Any],
+    lido: _Lido,
 ) -> dict[str, Any]:
     if isinstance(dados, DadosLevantamento):
         custodia.levantar_medida(s, p, cmd.data_ato, dados.medida_id)
         return {}
     if isinstance(dados, MODELOS_DA_CUSTODIA):
-        return custodia.efeitos_antes(s, p, cmd.tipo, cmd.data_ato, dados, payload)
+
+        def cabe(origem: Processo, valor: Decimal) -> str | None:
+            return _recusa_do_pagamento(s, ator, origem, cmd.data_ato, valor)
+
+        return custodia.efeitos_antes(s, p, cmd.tipo, cmd.data_ato, dados, payload, cabe)
     if isinstance(dados, DadosAutoPoluicao):
         return poluicao.preparar_auto(s, p, cmd, dados, payload)
     if isinstance(dados, DadosLaudo):

@@ -40,6 +40,9 @@ class FatosCustodia:
     """A data do leilão marcada no Edital de Leilão em vigor."""
     estrangeiro: bool = False
     """Bem achado identificado como estrangeiro no recolhimento (NORMAM-07 item 0205)."""
+    debitos_do_proprietario: tuple[Pendencia, ...] = ()
+    """As multas exigíveis do legítimo proprietário em outros processos (LESTA art. 20: a
+    entrega, ato de interesse dele, fica sustada até a quitação); lidas só para a entrega."""
     leiloeiro_do_edital: bool = False
     """Há Portaria de designação do leiloeiro depois do Edital de Leilão em vigor (NORMAM-07
     item 0313): a de um leilão deserto não serve ao novo edital."""
@@ -266,8 +269,12 @@ def _sem_efeito_suspensivo(t: Transicao, c: ContextoAto, regime: str) -> Avaliac
 def _divida_ativa_nao_encaminhada(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     if not c.divida_ativa_encaminhada:
         return _OK
-    return _recusa(
-        "a multa já foi encaminhada para inscrição em dívida ativa", "divida_ativa_encaminhada"
+    # a cobrança é do Procurador da Fazenda Nacional (NORMAM-07 item 0314), não da OM
+    return Avaliacao(
+        False,
+        "a multa já foi encaminhada para inscrição em dívida ativa",
+        "divida_ativa_encaminhada",
+        regra=_referencia("cobranca_divida_ativa"),
     )
 
 
@@ -566,6 +573,23 @@ def _custodia_quitada(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
         f"a entrega exige o pagamento das despesas, multas e taxas devidas (NORMAM-07 item "
         f"0312 a); falta pagar {formatos.moeda(total)} — {lista}",
         "tipo",
+    )
+
+
+def _proprietario_sem_debito(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    debitos = _custodia(c).debitos_do_proprietario
+    if not debitos:
+        return _OK
+    total = sum((x.valor for x in debitos), Decimal("0.00"))
+    lista = "; ".join(f"{x.descricao}: {formatos.moeda(x.valor)}" for x in debitos)
+    regra = _referencia("sustacao_por_debito")
+    return Avaliacao(
+        False,
+        f"o legítimo proprietário está em débito decorrente de infração da LESTA em outro "
+        f"processo ({lista}; total {formatos.moeda(total)}): a entrega fica sustada até a "
+        f"quitação ({regra})",
+        "tipo",
+        regra=regra,
     )
 
 
@@ -934,6 +958,13 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "pagas as despesas da custódia e as multas devidas; a recusa lista o que falta e "
             "quanto",
             _custodia_quitada,
+        ),
+        Guarda(
+            "proprietario_sem_debito",
+            "condicao",
+            "o legítimo proprietário não tem multa exigível em outro processo (LESTA art. 20); "
+            "a recusa lista os processos e os valores",
+            _proprietario_sem_debito,
         ),
         Guarda(
             "prazo_em_curso_vencido",

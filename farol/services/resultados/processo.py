@@ -517,6 +517,17 @@ class ValoracaoPoluicao(Resultado):
     fundamentos: list[str]
 
 
+class MultaDoLeilao(Resultado):
+    """A multa do processo de origem diante do produto do leilão: paga nele com o produto
+    (`ato_id`: o pagamento registrado lá) ou não deduzida (`motivo`)."""
+
+    processo: str
+    processo_id: int
+    valor: Decimal
+    ato_id: int | None = so_quando_houver()
+    motivo: str | None = so_quando_houver()
+
+
 class DestinacaoDoLeilao(Resultado):
     """Do valor arrematado deduzem-se as despesas da custódia e as multas devidas."""
 
@@ -525,6 +536,15 @@ class DestinacaoDoLeilao(Resultado):
     multas: Decimal
     saldo: Decimal
     texto: str
+    multas_pagas: list[MultaDoLeilao] = Field(
+        default_factory=list,
+        description="as multas deduzidas do produto, pagas no processo em que foram impostas",
+    )
+    multas_nao_deduzidas: list[MultaDoLeilao] = Field(
+        default_factory=list,
+        description="as multas que não se pagam à OM na data (a dívida ativa: NORMAM-07 item "
+        "0314), com o motivo",
+    )
 
 
 class PrazoRecalculado(Resultado):
