@@ -99,6 +99,14 @@ def _estados_sem_debito() -> tuple[str, ...]:
     return tuple(dict.fromkeys(e for m in carregar_regimes() for e in m.estados_com("sem_debito")))
 
 
+def _fundamento_do_debito(maquina: Maquina) -> str | None:
+    """O fundamento da multa devida no regime: a citação da marca `sem_debito` do seu quadro
+    (LESTA art. 20 no regime da LESTA; NORMAM-401 item 1.6 na poluição)."""
+    if "sem_debito" not in maquina.marcas:
+        return None
+    return maquina.marca("sem_debito").fontes[0].referencia()
+
+
 def _fundamento_com_texto(c: Citacao) -> str:
     """'LESTA art. 20: a autoridade marítima sustará ...' (a referência e o texto citado)."""
     return f"{c.referencia()}: {c.texto[:1].lower()}{c.texto[1:]}"
@@ -559,7 +567,10 @@ def debitos_da_pessoa(
 @caso_de_uso(escrita=True)
 def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
     """Multas não pagas de uma pessoa (LESTA art. 20: atos de interesse do devedor ficam
-    sustados até a quitação).
+    sustados até a quitação). Só a multa de infração à LESTA (regime com
+    `sustacao_por_debito`) faz o débito do art. 20 ("débito decorrente de infração desta Lei");
+    a multa por poluição (Lei 9.966/2000, Decreto 4.136/2002) é listada como informação, com o
+    seu fundamento, e soma em `devido_sem_sustacao`.
 
     Quem tem a permissão `ve_dados_pessoais` (papeis.yaml: quem registra atos e por isso
     susta os de interesse do devedor) vê os dados completos: o nome e os débitos de todas as
@@ -578,6 +589,7 @@ def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
     outras_oms = Decimal("0.00")
     na_jurisdicao = Decimal("0.00")
     suspensos = Decimal("0.00")
+    sem_sustacao = Decimal("0.00")
     if pessoa is not None:
         for d in debitos_da_pessoa(
             s,
@@ -586,34 +598,33 @@ def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
             incluir=None if completa else (lambda p: p.om_id in ator.oms),
         ):
             p = d.processo
+            maquina = carregar_regime(p.regime)
+            # Só a multa de infração à LESTA é o débito que susta os atos de interesse da
+            # pessoa (LESTA art. 20: "débito decorrente de infração desta Lei"); a de outro
+            # fundamento (a poluição, Lei 9.966/2000) é listada como informação.
+            sustacao = maquina.quadro.sustacao_por_debito
+            item = {
+                "processo": p.numero,
+                "id": p.id,
+                "estado": p.estado,
+                "saldo": dinheiro(d.saldo),
+                "sustacao": sustacao,
+                "fundamento": _fundamento_do_debito(maquina),
+            }
             if d.suspenso:
                 suspensos += d.saldo
                 if p.om_id in ator.oms:
-                    debitos.append(
-                        {
-                            "processo": p.numero,
-                            "id": p.id,
-                            "estado": p.estado,
-                            "saldo": dinheiro(d.saldo),
-                            "vencimento": None,
-                            "exigibilidade_suspensa": True,
-                        }
-                    )
+                    debitos.append({**item, "vencimento": None, "exigibilidade_suspensa": True})
                 continue
-            if p.om_id in ator.oms:
+            if not sustacao:
+                sem_sustacao += d.saldo
+            elif p.om_id in ator.oms:
                 na_jurisdicao += d.saldo
-                venc = _vencimento_pagamento(s, p)
-                debitos.append(
-                    {
-                        "processo": p.numero,
-                        "id": p.id,
-                        "estado": p.estado,
-                        "saldo": dinheiro(d.saldo),
-                        "vencimento": venc.isoformat() if venc else None,
-                    }
-                )
             else:
                 outras_oms += d.saldo
+            if p.om_id in ator.oms:
+                venc = _vencimento_pagamento(s, p)
+                debitos.append({**item, "vencimento": venc.isoformat() if venc else None})
     total_devido = na_jurisdicao + outras_oms
     resposta = {
         "documento": formatar_documento(digitos),
@@ -624,6 +635,7 @@ def situacao(s: Session, ator: Ator, documento: str) -> SituacaoDaPessoa:
         "debitos": debitos,
         "debitos_em_outras_oms": dinheiro(outras_oms) if completa else None,
         "suspensos": dinheiro(suspensos),
+        "devido_sem_sustacao": dinheiro(sem_sustacao),
         "fundamento": _fundamento_com_texto(citacao("sustacao_por_debito")),
     }
     return SituacaoDaPessoa.model_validate(resposta)

@@ -568,7 +568,8 @@ def _referencia_sustacao() -> str:
 def debitos_do_proprietario(
     s: Session, p: Processo, c: Custodia | None = None
 ) -> list[regras.Lancamento]:
-    """As multas exigíveis do legítimo proprietário em outros processos, que sustam a entrega
+    """As multas exigíveis (de infração à LESTA) do legítimo proprietário em outros processos,
+    que sustam a entrega
     do bem (ato de interesse dele) até a quitação (LESTA art. 20): a mesma conta da situação de
     débito (`consultas.debitos_da_pessoa`), sem as de exigibilidade suspensa, com as
     encaminhadas à dívida ativa até a baixa. A multa do processo de origem fica fora: o
@@ -581,7 +582,9 @@ def debitos_do_proprietario(
     return [
         regras.Lancamento(f"multa do processo {d.processo.numero}", d.saldo)
         for d in debitos_da_pessoa(s, dono.id, incluir=lambda x: x.id not in (p.id, p.origem_id))
-        if not d.suspenso
+        # só a multa de infração à LESTA susta ("débito decorrente de infração desta Lei"): o
+        # quadro do regime o declara (`sustacao_por_debito`); a da poluição, não
+        if not d.suspenso and carregar_regime(d.processo.regime).quadro.sustacao_por_debito
     ]
 
 

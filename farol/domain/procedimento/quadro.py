@@ -148,6 +148,11 @@ class Quadro(_Modelo):
     abre_sem_inspecao: bool = False
     """O procedimento se abre pelo pedido `POST /procedimentos` (apuração, inquérito, auto de
     infração por poluição), e não pela inspeção."""
+    sustacao_por_debito: bool = False
+    """A multa não paga deste regime é "débito decorrente de infração desta Lei" (LESTA art. 20):
+    põe a pessoa em débito e susta os atos de interesse dela até a quitação. As multas de outro
+    fundamento (a poluição, Lei 9.966/2000 e Decreto 4.136/2002) aparecem na situação da pessoa
+    só como informação, com o seu fundamento (o da marca `sem_debito` do regime)."""
     marcas: tuple[Marca, ...] = ()
     estados: tuple[Estado, ...] = Field(min_length=1)
     transicoes: tuple[Transicao, ...] = Field(min_length=1)

@@ -295,9 +295,11 @@ def test_revelia_sem_recurso_e_divida_ativa(api: Api) -> None:
     api.ato_ok(pid, "inscricao_divida_ativa", "2026-09-29", {})
     p = api.processo(pid)
     assert (p["estado"], p["final"]) == ("divida_ativa", False)
-    # em débito até a baixa que a PGFN comunicar (NORMAM-07 item 0314), com o documento dela
+    # devida até a baixa que a PGFN comunicar (NORMAM-07 item 0314), com o documento dela; na
+    # situação da pessoa é informação: não é débito de infração à LESTA (art. 20), não susta atos
     cnpj = EMPRESA["documento"]
-    assert api.get(f"/situacao/{cnpj}").json()["em_debito"] is True
+    situacao = api.get(f"/situacao/{cnpj}").json()
+    assert (situacao["em_debito"], situacao["devido_sem_sustacao"]) == (False, "8000.00")
     r = api.ato(pid, "baixa_divida_ativa", "2026-12-01", {"forma": "extincao"})
     assert (r.status_code, r.json()["campo"]) == (422, "dados.documento"), r.text
     dados = {"forma": "extincao", "documento": "Ofício PGFN nº 77/2026 (inscrição cancelada)"}
@@ -306,6 +308,7 @@ def test_revelia_sem_recurso_e_divida_ativa(api: Api) -> None:
     assert (p["estado"], p["final"], p["atos_permitidos"]) == ("divida_ativa_baixada", True, [])
     situacao = api.get(f"/situacao/{cnpj}").json()
     assert (situacao["em_debito"], situacao["total_devido"]) == (False, "0.00")
+    assert (situacao["devido_sem_sustacao"], situacao["debitos"]) == ("0.00", [])
 
 
 def test_multa_fora_da_faixa_do_grupo_e_e_recusada_com_a_regra(api: Api) -> None:
@@ -577,5 +580,11 @@ def test_multa_por_poluicao_so_entra_na_situacao_de_debito_com_a_notificacao_par
     assert api.get(f"/situacao/{cnpj}").json()["em_debito"] is False
     api.ato_ok(pid, "notificacao_para_pagamento", "2026-06-23", {"meio": "pessoal"})
     s = api.get(f"/situacao/{cnpj}").json()
-    assert (s["em_debito"], s["total_devido"], s["suspensos"]) == (True, "100000.00", "0.00")
+    # exigível, mas não é "débito decorrente de infração desta Lei" (LESTA art. 20): informação
+    assert (s["em_debito"], s["total_devido"], s["suspensos"]) == (False, "0.00", "0.00")
+    assert s["devido_sem_sustacao"] == "100000.00"
     assert s["debitos"][0]["vencimento"] == "2026-06-29"  # 5 dias de 23/06 → 28/06 (dom.) → 29/06
+    assert (s["debitos"][0]["sustacao"], s["debitos"][0]["fundamento"]) == (
+        False,
+        "NORMAM-401/DPC item 1.6",
+    )
