@@ -438,6 +438,29 @@ def _prazo_nao_aberto(etapa: str) -> FuncaoGuarda:
     return avaliar
 
 
+def _prazo_em_curso(etapa: str) -> FuncaoGuarda:
+    """Admite o ato se o prazo da etapa se abriu e não se encerrou (corre na data do ato ou
+    venceu sem o ato que o encerra)."""
+
+    def avaliar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+        if id_prazo(regime, etapa) in c.vencimentos:
+            return _OK
+        return _recusa(f"o prazo de {etapa.replace('_', ' ')} não está em curso")
+
+    return avaliar
+
+
+def _defesa_aberta_pela_ciencia_do_laudo(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    """A defesa corre da ciência do LTA (NORMAM-07 item 0404 b): o infrator teve ciência do laudo
+    e o prazo de complementação (NORMAM-401 item 1.4.2 c), que só se abre com a defesa já
+    aberta, não se abriu."""
+    if "cientifica_laudo" not in c.marcas_praticadas:
+        return _recusa("o infrator ainda não teve ciência do Laudo Técnico Ambiental")
+    if id_prazo(regime, "complemento_defesa") in c.prazos_ja_abertos:
+        return _recusa("a ciência do LTA abriu a complementação da defesa, não a defesa")
+    return _OK
+
+
 def _teve_marca(marca: str, recusa: str) -> FuncaoGuarda:
     """Admite o ato se já houve ato com a marca; senão, recusa com o texto dado (o que falta,
     em português: a marca é um nome interno do quadro)."""
@@ -884,6 +907,37 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             _nao_teve_marca(
                 "cientifica_laudo", "o infrator já teve ciência do Laudo Técnico Ambiental"
             ),
+        ),
+        Guarda(
+            "laudo_registrado",
+            "condicao",
+            "o Laudo Técnico Ambiental já foi registrado (marca `registra_laudo`)",
+            _teve_marca("registra_laudo", "o Laudo Técnico Ambiental ainda não foi registrado"),
+        ),
+        Guarda(
+            "laudo_nao_registrado",
+            "condicao",
+            "o Laudo Técnico Ambiental ainda não foi registrado",
+            _nao_teve_marca("registra_laudo", "o Laudo Técnico Ambiental já foi registrado"),
+        ),
+        Guarda(
+            "defesa_em_curso",
+            "condicao",
+            "o prazo de defesa se abriu e ainda não se encerrou (nem defesa nem revelia)",
+            _prazo_em_curso("defesa"),
+        ),
+        Guarda(
+            "complemento_aberto",
+            "condicao",
+            "o prazo para complementar a defesa após o LTA já se abriu neste processo",
+            _prazo_ja_aberto("complemento_defesa"),
+        ),
+        Guarda(
+            "defesa_aberta_pela_ciencia_do_laudo",
+            "condicao",
+            "a defesa corre da ciência do LTA (NORMAM-07 item 0404 b): houve a ciência do laudo "
+            "e não se abriu o prazo de complementação",
+            _defesa_aberta_pela_ciencia_do_laudo,
         ),
         Guarda(
             "prazo_complemento_encerrado",

@@ -588,3 +588,63 @@ def test_multa_por_poluicao_so_entra_na_situacao_de_debito_com_a_notificacao_par
         False,
         "NORMAM-401/DPC item 1.6",
     )
+
+
+def test_lta_recebido_com_a_defesa_correndo_e_registrado_sem_encerrar_a_defesa(api: Api) -> None:
+    """NORMAM-401 item 1.4.2 c: "A DPC elaborará o LTA em até sessenta dias, a contar do término
+    do prazo para apresentação da defesa prévia, e o remeterá à CP/DL/AG, que dará ciência do
+    seu conteúdo ao infrator, no prazo máximo de dez dias". "Em até": o LTA pode chegar antes do
+    fim da defesa. Antes, o registro era recusado (409, estado `em_defesa`) e a data real do
+    recebimento se perdia; agora o processo segue no prazo de defesa, que não se encerra, e os
+    dez dias da ciência correm do registro."""
+    pid = abrir(api, "2026-02-27", "2026-03-02").json()["id"]
+    api.ato_ok(pid, "ciencia_auto", "2026-03-02", {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "registro_laudo", "2026-03-15", {**LAUDO, "elaborado_em": "2026-03-14"})
+    p = api.processo(pid)
+    assert p["estado"] == "em_defesa"
+    # defesa: 20 dias de 02/03 → 22/03 (domingo) → 23/03, intacta; ciência do LTA: 10 dias
+    # do recebimento (15/03) → 25/03
+    assert _prazo(p, "defesa")["vencimento"] == "2026-03-23"
+    assert _prazo(p, "ciencia_laudo")["vencimento"] == "2026-03-25"
+    r = api.ato(pid, "registro_laudo", "2026-03-16", {**LAUDO, "elaborado_em": "2026-03-14"})
+    assert r.status_code in (409, 422), r.text  # um só LTA
+    assert api.ato(pid, "revelia", "2026-03-16", {}).status_code == 409  # a defesa corre
+    api.ato_ok(pid, "revelia", "2026-03-24", {})
+    assert api.processo(pid)["estado"] == "laudo_recebido"
+    api.ato_ok(pid, "ciencia_laudo", "2026-03-25", {"meio": "pessoal"}, como="inspetor.cpsc")
+    p = api.processo(pid)
+    assert p["estado"] == "em_complemento"
+    # complementação: 20 dias de 25/03 → 14/04/2026
+    assert _prazo(p, "complemento_defesa")["vencimento"] == "2026-04-14"
+    api.ato_ok(pid, "sem_complemento", "2026-04-15", {})
+    # julgamento: 30 dias do fim da complementação (14/04) → 14/05/2026
+    assert _prazo(api.processo(pid), "julgamento_complemento")["vencimento"] == "2026-05-14"
+    api.ato_ok(pid, "julgamento_procedente", "2026-05-04", decisao("8000.00"))
+
+
+def test_ciencia_do_lta_dada_com_a_defesa_correndo_abre_a_complementacao_depois_dela(
+    api: Api,
+) -> None:
+    """NORMAM-401 item 1.4.2 c: a ciência do LTA se dá "no prazo máximo de dez dias" do
+    recebimento, "sendo-lhe facultado complementar a sua defesa prévia no prazo de vinte dias, a
+    contar da data que tomou ciência". Dada com a defesa correndo, a defesa segue até o fim e a
+    apresentação dela leva à complementação, que corre da ciência."""
+    pid = abrir(api, "2026-02-27", "2026-03-02").json()["id"]
+    api.ato_ok(pid, "ciencia_auto", "2026-03-02", {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "registro_laudo", "2026-03-05", {**LAUDO, "elaborado_em": "2026-03-04"})
+    api.ato_ok(pid, "ciencia_laudo", "2026-03-10", {"meio": "pessoal"}, como="inspetor.cpsc")
+    p = api.processo(pid)
+    assert p["estado"] == "em_defesa"
+    assert _prazo(p, "defesa")["vencimento"] == "2026-03-23"
+    assert _prazo(p, "complemento_defesa")["vencimento"] == "2026-03-30"  # 20 dias de 10/03
+    r = api.ato(pid, "ciencia_laudo", "2026-03-11", {"meio": "pessoal"}, como="inspetor.cpsc")
+    assert r.status_code in (409, 422), r.text  # uma só ciência
+    api.ato_ok(pid, "defesa", "2026-03-12", {"texto": "Defesa prévia, já à vista do LTA."})
+    assert api.processo(pid)["estado"] == "em_complemento"
+    api.ato_ok(pid, "complementacao_defesa", "2026-03-20", {"texto": "Complementa a defesa."})
+    p = api.processo(pid)
+    assert p["estado"] == "aguardando_julgamento"
+    # 30 dias da complementação (20/03) → 19/04 (domingo); 20/04 ponto facultativo e 21/04
+    # Tiradentes → 22/04/2026 (item 1.4.2 e)
+    assert _prazo(p, "julgamento_complemento")["vencimento"] == "2026-04-22"
+    api.ato_ok(pid, "julgamento_procedente", "2026-04-01", decisao("8000.00"))
