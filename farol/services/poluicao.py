@@ -200,6 +200,21 @@ def anteriores(s: Session, p: Processo) -> list[regras.Anterior]:
     ]
 
 
+def anteriores_da_decisao_recorrida(s: Session, p: Processo) -> frozenset[str]:
+    """Os números dos processos que a decisão recorrida contou para a reincidência (a sua
+    `valoracao.reincidencia.anteriores`). A decisão do recurso não reconta a reincidência com
+    processo julgado depois da decisão recorrida: só os que ela contou, se ainda com multa em
+    vigor (Lei 9.784/1999 art. 64, parágrafo único; como na LESTA, `validar_decisao` com
+    `veda_agravamento`; docs/interpretacoes.md)."""
+    numeros: set[str] = set()
+    for pen in repositorio.vigentes(s, p):
+        ato = s.get(Ato, pen.ato_id)
+        valoracao = (ato.payload or {}).get("valoracao") if ato is not None else None
+        reinc = (valoracao or {}).get("reincidencia") or {}
+        numeros.update(str(a["numero"]) for a in reinc.get("anteriores") or [])
+    return frozenset(numeros)
+
+
 def _situacao_economica(
     s: Session, p: Processo, cmd: NovoAto, dados: DadosDecisaoPoluicao
 ) -> dict[str, str] | None:
@@ -248,10 +263,15 @@ def valorar_decisao(
         )
     infracao = _infracao(dados.infracao, "dados.infracao")
     sei = _situacao_economica(s, p, cmd, dados)
-    reinc = regras.reincidencia(fato, anteriores(s, p))
-    valoracao = regras.valorar(infracao, fato, dados.multa_base, reinc, campo="dados.multa_base")
     maquina = carregar_regime(p.regime)
-    if maquina.tem_marca(cmd.tipo, "veda_agravamento"):
+    recurso = maquina.tem_marca(cmd.tipo, "veda_agravamento")
+    contados = anteriores(s, p)
+    if recurso:  # só os que a decisão recorrida contou (processo julgado depois não entra)
+        recorrida = anteriores_da_decisao_recorrida(s, p)
+        contados = [a for a in contados if a.numero in recorrida]
+    reinc = regras.reincidencia(fato, contados)
+    valoracao = regras.valorar(infracao, fato, dados.multa_base, reinc, campo="dados.multa_base")
+    if recurso:
         anterior = repositorio.total_multas(s, p)
         if valoracao.multa == anterior:  # Lei 9.784/1999 art. 64: modifica em parte
             raise EntradaInvalida(

@@ -648,3 +648,48 @@ def test_ciencia_do_lta_dada_com_a_defesa_correndo_abre_a_complementacao_depois_
     # Tiradentes → 22/04/2026 (item 1.4.2 e)
     assert _prazo(p, "julgamento_complemento")["vencimento"] == "2026-04-22"
     api.ato_ok(pid, "julgamento_procedente", "2026-04-01", decisao("8000.00"))
+
+
+def test_decisao_do_recurso_nao_reconta_reincidencia_com_processo_julgado_depois(api: Api) -> None:
+    """NORMAM-401 item 1.5.3 b (o triplo na reincidência) e Lei 9.784/1999 art. 64, parágrafo
+    único: a decisão do recurso conta só os processos que a decisão recorrida contou. Antes, o
+    processo B (fato anterior, julgado depois da decisão de A) entrava na reincidência do recurso
+    de A: a base reduzida a R$ 50.000,00 triplicava (R$ 150.000,00) e o provimento parcial era
+    recusado como agravamento; o resultado dependia da ordem em que os processos eram julgados."""
+    a = abrir(api, "2026-03-01", "2026-03-02", PESSOA_X).json()["id"]
+    ate_julgamento_401(api, a, ["2026-03-02", "2026-03-10", "2026-04-15", "2026-04-20",
+                                "2026-05-04"])  # fmt: skip
+    v = api.ato_ok(a, "julgamento_procedente", "2026-05-20", decisao("100000.00", "20000.00"))
+    assert (v["valoracao"]["fator_reincidencia"], v["valoracao"]["multa"]) == (1, "100000.00")
+    api.ato_ok(a, "ciencia_decisao", "2026-05-21", {"meio": "pessoal"})
+    api.ato_ok(a, "recurso", "2026-05-30", {"texto": "Recurso ao DPC com fundamentos."})
+    b = abrir(api, "2026-01-10", "2026-05-22", PESSOA_X).json()["id"]
+    ate_julgamento_401(api, b, ["2026-05-22", "2026-05-23", "2026-05-25", "2026-05-26",
+                                "2026-05-27"])  # fmt: skip
+    api.ato_ok(b, "julgamento_procedente", "2026-05-28", decisao("10000.00", "20000.00"))
+    r = api.ato_ok(a, "decisao_recurso_provido_em_parte", "2026-06-20",
+                   decisao("50000.00", "20000.00"), como="dpc")  # fmt: skip
+    v = r["valoracao"]
+    assert (v["fator_reincidencia"], v["multa"]) == (1, "50000.00")
+    assert v["reincidencia"]["anteriores"] == []
+
+
+def test_decisao_do_recurso_mantem_a_reincidencia_que_a_recorrida_contou(api: Api) -> None:
+    """O processo que a decisão recorrida contou, ainda com multa em vigor, continua a contar
+    na decisão do recurso (NORMAM-401 item 1.5.3 b: o triplo)."""
+    anterior = _julgado(api, PESSOA_X, "2025-06-10", ["2025-06-11", "2025-06-12", "2025-07-20",
+                        "2025-07-22", "2025-08-01", "2025-08-20"])  # fmt: skip
+    a = abrir(api, "2026-03-01", "2026-03-02", PESSOA_X).json()["id"]
+    ate_julgamento_401(api, a, ["2026-03-02", "2026-03-10", "2026-04-15", "2026-04-20",
+                                "2026-05-04"])  # fmt: skip
+    v = api.ato_ok(a, "julgamento_procedente", "2026-05-20", decisao("100000.00", "20000.00"))
+    assert v["valoracao"]["fator_reincidencia"] == 3
+    api.ato_ok(a, "ciencia_decisao", "2026-05-21", {"meio": "pessoal"})
+    api.ato_ok(a, "recurso", "2026-05-30", {"texto": "Recurso ao DPC com fundamentos."})
+    r = api.ato_ok(a, "decisao_recurso_provido_em_parte", "2026-06-20",
+                   decisao("50000.00", "20000.00"), como="dpc")  # fmt: skip
+    v = r["valoracao"]
+    assert (v["fator_reincidencia"], v["multa"]) == (3, "150000.00")
+    assert [x["numero"] for x in v["reincidencia"]["anteriores"]] == [
+        api.processo(anterior)["numero"]
+    ]
