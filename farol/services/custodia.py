@@ -569,10 +569,10 @@ def debitos_do_proprietario(
     s: Session, p: Processo, c: Custodia | None = None
 ) -> list[regras.Lancamento]:
     """As multas exigíveis (de infração à LESTA) do legítimo proprietário em outros processos,
-    que sustam a entrega
-    do bem (ato de interesse dele) até a quitação (LESTA art. 20): a mesma conta da situação de
-    débito (`consultas.debitos_da_pessoa`), sem as de exigibilidade suspensa, com as
-    encaminhadas à dívida ativa até a baixa. A multa do processo de origem fica fora: o
+    que sustam a entrega do bem (ato de interesse dele) até a quitação (LESTA art. 20): a mesma
+    conta da situação de débito (`consultas.debitos_da_pessoa`), sem as de exigibilidade
+    suspensa, com as encaminhadas à dívida ativa até a baixa. A da poluição não susta (o quadro
+    do regime não declara `sustacao_por_debito`). A multa do processo de origem fica fora: o
     extrato já a cobra (NORMAM-07 item 0312 a 3)."""
     from farol.services.consultas import debitos_da_pessoa  # ciclo
 
