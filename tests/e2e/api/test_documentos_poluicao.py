@@ -26,6 +26,7 @@ from .test_poluicao import (
     PESSOA_Y,
     _julgado,
     abrir,
+    decidido_pelo_dpc_na_normam_07,
     decisao,
     normam_07_ate_o_julgamento,
 )
@@ -322,17 +323,7 @@ def test_decisao_do_recurso_ao_dgn_na_normam_07_nomeia_o_dgn_como_instancia(api:
     """NORMAM-07 item 0404 d: o recurso em última instância é "dirigido ao Representante da
     Autoridade Marítima para a Segurança da Navegação (DGN)", que o decide; o documento da
     decisão nomeia essa instância (instancias.yaml), não só "Recurso em última instância"."""
-    pid = abrir(api, "2023-06-01", "2023-06-02").json()["id"]
-    api.ato_ok(pid, "ciencia_auto", "2023-06-02", {"meio": "pessoal"}, como="inspetor.cpsc")
-    api.ato_ok(pid, "registro_laudo", "2023-07-03", {**LAUDO, "elaborado_em": "2023-07-03"})
-    api.ato_ok(pid, "ciencia_laudo", "2023-07-04", {"meio": "pessoal"}, como="inspetor.cpsc")
-    api.ato_ok(pid, "defesa", "2023-07-10", {"texto": "Defesa."})
-    api.ato_ok(pid, "julgamento_procedente", "2023-07-20", decisao("10000.00"))
-    api.ato_ok(pid, "ciencia_decisao", "2023-07-21", {"meio": "pessoal"})
-    api.ato_ok(pid, "recurso", "2023-07-31", {"texto": "Recurso ao DPC."})
-    api.ato_ok(pid, "decisao_recurso_nao_provido", "2023-08-15",
-               {"fundamentacao": "Razões examinadas; mantida a multa."}, como="dpc")  # fmt: skip
-    api.ato_ok(pid, "ciencia_decisao_recurso", "2023-08-17", {"meio": "pessoal"}, como="ac.cpsc")
+    pid = decidido_pelo_dpc_na_normam_07(api, "2023-08-17")
     api.ato_ok(pid, "recurso_final", "2023-09-01", {"texto": "Ao DGN."}, como="dpc")
     api.ato_ok(pid, "decisao_recurso_final_nao_provido", "2023-09-20",
                {"fundamentacao": "Mantida a decisão recorrida."}, como="dpc")  # fmt: skip

@@ -72,6 +72,24 @@ def decisao(multa_base: str, valor_anual: str = "5000000.00") -> dict[str, Any]:
     }
 
 
+def decidido_pelo_dpc_na_normam_07(api: Api, ciencia_da_decisao: str) -> int:
+    """Auto de 01/06/2023 (NORMAM-07), multa de R$ 10.000,00 mantida pelo DPC em 15/08/2023 e
+    a ciência dessa decisão na data dada: abre o recurso ao DGN (item 0404 d, 20 dias)."""
+    pid = int(abrir(api, "2023-06-01", "2023-06-02").json()["id"])
+    api.ato_ok(pid, "ciencia_auto", "2023-06-02", {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "registro_laudo", "2023-07-03", {**LAUDO, "elaborado_em": "2023-07-03"})
+    api.ato_ok(pid, "ciencia_laudo", "2023-07-04", {"meio": "pessoal"}, como="inspetor.cpsc")
+    api.ato_ok(pid, "defesa", "2023-07-10", {"texto": "Defesa."})
+    api.ato_ok(pid, "julgamento_procedente", "2023-07-20", decisao("10000.00"))
+    api.ato_ok(pid, "ciencia_decisao", "2023-07-21", {"meio": "pessoal"})
+    api.ato_ok(pid, "recurso", "2023-07-31", {"texto": "Recurso ao DPC."})
+    api.ato_ok(pid, "decisao_recurso_nao_provido", "2023-08-15",
+               {"fundamentacao": "Razões examinadas; mantida a multa."}, como="dpc")  # fmt: skip
+    api.ato_ok(pid, "ciencia_decisao_recurso", ciencia_da_decisao, {"meio": "pessoal"},
+               como="ac.cpsc")  # fmt: skip
+    return pid
+
+
 def ate_julgamento_401(api: Api, pid: int, datas: list[str]) -> None:
     """Ciência, defesa, LTA, ciência do LTA e complementação, nas datas dadas (NORMAM-401)."""
     ciencia, defesa, laudo, ciencia_laudo, complemento = datas
@@ -407,17 +425,7 @@ def test_procedimento_iniciado_na_normam_07_continua_na_401(api: Api) -> None:
 
 
 def test_ciencia_da_decisao_do_dpc_ainda_na_normam_07_abre_o_recurso_ao_dgn(api: Api) -> None:
-    pid = abrir(api, "2023-06-01", "2023-06-02").json()["id"]
-    api.ato_ok(pid, "ciencia_auto", "2023-06-02", {"meio": "pessoal"}, como="inspetor.cpsc")
-    api.ato_ok(pid, "registro_laudo", "2023-07-03", {**LAUDO, "elaborado_em": "2023-07-03"})
-    api.ato_ok(pid, "ciencia_laudo", "2023-07-04", {"meio": "pessoal"}, como="inspetor.cpsc")
-    api.ato_ok(pid, "defesa", "2023-07-10", {"texto": "Defesa."})
-    api.ato_ok(pid, "julgamento_procedente", "2023-07-20", decisao("10000.00"))
-    api.ato_ok(pid, "ciencia_decisao", "2023-07-21", {"meio": "pessoal"})
-    api.ato_ok(pid, "recurso", "2023-07-31", {"texto": "Recurso ao DPC."})
-    api.ato_ok(pid, "decisao_recurso_nao_provido", "2023-08-15",
-               {"fundamentacao": "Razões examinadas; mantida a multa."}, como="dpc")  # fmt: skip
-    api.ato_ok(pid, "ciencia_decisao_recurso", "2023-08-17", {"meio": "pessoal"}, como="ac.cpsc")
+    pid = decidido_pelo_dpc_na_normam_07(api, "2023-08-17")
     # NORMAM-07 0404 d: 20 dias da notificação da decisão (17/08/2023) → 06/09/2023, quarta
     assert _prazo(api.processo(pid), "recurso_final")["vencimento"] == "2023-09-06"
     r = api.ato(pid, "notificacao_para_pagamento", "2023-09-01", {"meio": "pessoal"})
@@ -522,17 +530,7 @@ def test_recurso_ao_dgn_ainda_em_prazo_aberto_na_normam_07_e_aceito_depois_de_01
     O recurso interposto nele, em 05/12/2023, continua cabível (dados/transicao.yaml,
     `recurso_ja_cabivel`): antes era recusado porque o prazo de decisão do DGN, extinto pela
     NORMAM-401, não se podia abrir — e o infrator perdia o recurso que o Farol dizia aberto."""
-    pid = abrir(api, "2023-06-01", "2023-06-02").json()["id"]
-    api.ato_ok(pid, "ciencia_auto", "2023-06-02", {"meio": "pessoal"}, como="inspetor.cpsc")
-    api.ato_ok(pid, "registro_laudo", "2023-07-03", {**LAUDO, "elaborado_em": "2023-07-03"})
-    api.ato_ok(pid, "ciencia_laudo", "2023-07-04", {"meio": "pessoal"}, como="inspetor.cpsc")
-    api.ato_ok(pid, "defesa", "2023-07-10", {"texto": "Defesa."})
-    api.ato_ok(pid, "julgamento_procedente", "2023-07-20", decisao("10000.00"))
-    api.ato_ok(pid, "ciencia_decisao", "2023-07-21", {"meio": "pessoal"})
-    api.ato_ok(pid, "recurso", "2023-07-31", {"texto": "Recurso ao DPC."})
-    api.ato_ok(pid, "decisao_recurso_nao_provido", "2023-08-15",
-               {"fundamentacao": "Razões examinadas; mantida a multa."}, como="dpc")  # fmt: skip
-    api.ato_ok(pid, "ciencia_decisao_recurso", "2023-11-25", {"meio": "pessoal"}, como="ac.cpsc")
+    pid = decidido_pelo_dpc_na_normam_07(api, "2023-11-25")
     # NORMAM-07 0404 d: 20 dias de 25/11/2023 → 15/12/2023, sexta
     assert _prazo(api.processo(pid), "recurso_final")["vencimento"] == "2023-12-15"
     r = api.ato(pid, "notificacao_para_pagamento", "2023-12-05", {"meio": "pessoal"})
