@@ -107,6 +107,60 @@ def conferir_data_corrigida(
         )
 
 
+def faltas_da_publicacao(dados: dict[str, Any]) -> list[EntradaInvalida]:
+    """Na ciência por publicação oficial, uma recusa para cada dado da publicação que falta
+    (veículo, data, referência, hipótese, justificativa), cada uma no seu campo e nomeando as
+    opções pelo nome, não pelo código: o formulário as mostra todas de uma vez, ao lado de
+    cada campo. A API segue recebendo a recusa de `conferir_ciencia`."""
+    pub = comunicacao().publicacao_oficial
+    if dados.get("meio") != pub.meio:
+        return []
+    publicacao = dados.get("publicacao")
+    publicacao = publicacao if isinstance(publicacao, dict) else {}
+    faltas = []
+    if not publicacao.get("veiculo"):
+        faltas.append(EntradaInvalida(
+            f"informe onde a comunicação foi publicada ou afixada: {_nomes(pub.veiculos)}",
+            campo="dados.publicacao.veiculo",
+            regra=pub.veiculos[0].fundamento,
+        ))  # fmt: skip
+    if not publicacao.get("publicado_em"):
+        faltas.append(EntradaInvalida(
+            "informe a data da publicação: é a data da ciência, e dela corre o prazo",
+            campo="dados.publicacao.publicado_em",
+            regra=pub.fundamento_do_prazo,
+        ))  # fmt: skip
+    if not publicacao.get("referencia"):
+        faltas.append(EntradaInvalida(
+            "informe a referência da publicação: o endereço da página, a edição, seção e "
+            "página do DOU, ou o registro da afixação no quadro de avisos",
+            campo="dados.publicacao.referencia",
+            regra=pub.fundamento,
+        ))  # fmt: skip
+    if not dados.get("hipotese"):
+        faltas.append(EntradaInvalida(
+            "a publicação oficial só cabe quando o interessado é indeterminado, desconhecido "
+            f"ou de endereço indefinido: informe qual ({_nomes(pub.hipoteses)})",
+            campo="dados.hipotese",
+            regra=pub.fundamento,
+        ))  # fmt: skip
+    if not dados.get("justificativa"):
+        faltas.append(EntradaInvalida(
+            "justifique a publicação oficial: por que o interessado é indeterminado, "
+            "desconhecido ou de endereço indefinido (ex.: AR devolvido, endereço cadastral "
+            "inexistente)",
+            campo="dados.justificativa",
+            regra=pub.fundamento,
+        ))  # fmt: skip
+    return faltas
+
+
+def _nomes(opcoes: tuple[Opcao, ...]) -> str:
+    """ "a, b ou c": as opções pelo nome, como o formulário as mostra."""
+    nomes = [o.nome for o in opcoes]
+    return nomes[0] if len(nomes) == 1 else f"{', '.join(nomes[:-1])} ou {nomes[-1]}"
+
+
 def _conferir_publicacao(dados: DadosCiencia, data_ato: dt.date) -> None:
     pub = comunicacao().publicacao_oficial
     if dados.publicacao is None:

@@ -24,6 +24,7 @@ from starlette.datastructures import FormData, UploadFile
 from farol import entrada
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.maquina import Maquina
+from farol.erros import EntradasInvalidas
 from farol.formatos import moeda, numero
 from farol.normas.citacoes import citacao
 from farol.normas.comunicacao import comunicacao
@@ -63,6 +64,7 @@ from farol.services.comandos import (
     Lacre,
     modelo_dos_dados,
 )
+from farol.services.comunicacao import faltas_da_publicacao
 from farol.services.custodias import NovaCustodia
 from farol.services.processos import (
     CAMPO_DOS_FUNDAMENTOS,
@@ -895,8 +897,13 @@ def conferir(
         erros.juntar(erros_pydantic(e, nomes))
     maquina = carregar_regime(detalhe["regime"])
     dados = corpo.get("dados") or {}
+    modelo = modelo_dos_dados(maquina, tipo)
+    if modelo is DadosCiencia and (faltas := faltas_da_publicacao(dados)):
+        # antes das do modelo: cada dado da publicação que falta com a sua mensagem, sem
+        # "campo obrigatório ausente" nem o código das opções
+        erros.juntar(erro_farol(EntradasInvalidas(faltas), nomes))
     try:
-        modelo_dos_dados(maquina, tipo).model_validate(dados)
+        modelo.model_validate(dados)
     except ValidationError as e:
         erros.juntar(erros_pydantic(e, nomes, prefixo="dados."))
     sem_fundamentos = recusa_sem_fundamentos(maquina, tipo, dados, com_anexo=com_anexo)

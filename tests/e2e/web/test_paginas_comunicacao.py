@@ -5,6 +5,8 @@ PostgreSQL)."""
 from __future__ import annotations
 
 import datetime as dt
+import html
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -108,3 +110,38 @@ def test_procurador_constituido_pelo_formulario_com_o_instrumento(
     # a ciência seguinte pode ser dada ao procurador
     form = formulario_do_ato(pagina, "ciencia_auto")
     assert 'name="dados.procurador_id"' in form and "procurador Rui Procurador Teste" in form
+
+
+def test_ciencia_por_publicacao_sem_os_dados_aponta_cada_campo_sem_codigos(
+    cliente: TestClient, banco: Banco
+) -> None:
+    """Revisão de UX de 2026-12-05, M2: o edital sem os dados da publicação dizia "veículo
+    (pagina_om (página da OM…), …), data (publicado_em)" só no campo do veículo; cada campo
+    que falta tem a sua mensagem ao lado dele, e nenhuma traz o código interno."""
+    pid, _ = processo_autuado(banco, inscricao="4419900603", dias_atras=80)
+    _entrar(cliente)
+    form = formulario_do_ato(cliente.get(f"/processos/{pid}").text, "ciencia_auto")
+    dados = campos_ocultos(form) | {
+        "data_ato": (hoje() - dt.timedelta(days=60)).isoformat(),
+        "dados.meio": "edital",
+    }
+    r = cliente.post(f"/processos/{pid}/atos/ciencia_auto", data=dados)
+    assert r.status_code == 422, r.text
+    mensagens = dict(
+        re.findall(r'<p class="erro-campo" id="erro-([\w-]+)" role="alert">([^<]*)</p>', r.text)
+    )
+    for campo in (
+        "dados-publicacao-veiculo",
+        "dados-publicacao-publicado_em",
+        "dados-publicacao-referencia",
+        "dados-hipotese",
+        "dados-justificativa",
+    ):
+        assert campo in mensagens, (campo, mensagens)
+    assert "Diário Oficial da União" in html.unescape(mensagens["dados-publicacao-veiculo"])
+    assert "data da publicação" in mensagens["dados-publicacao-publicado_em"]
+    assert "interessado desconhecido" in mensagens["dados-hipotese"]
+    todas = html.unescape(" ".join(mensagens.values()))
+    for codigo in ("pagina_om", "quadro_gap", "dou (", "publicado_em", "endereco_indefinido",
+                   "campo obrigatório ausente"):  # fmt: skip
+        assert codigo not in todas, (codigo, todas)
