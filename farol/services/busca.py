@@ -51,8 +51,8 @@ from farol.store.indices_de_busca import (
     percorre_os_recentes,
     sem_paralelismo,
 )
-from farol.store.numeracao import numero_digitado
-from farol.store.orm import OM, Embarcacao, Pessoa, Processo, ProcessoBusca
+from farol.store.numeracao import e_numero_digitado, numero_digitado
+from farol.store.orm import OM, AutoDeInfracao, Embarcacao, Pessoa, Processo, ProcessoBusca
 
 LIMITE = 50
 TAMANHO_MINIMO = 2
@@ -188,7 +188,22 @@ def buscar_processos(s: Session, ator: Ator, termo: str) -> dict[str, Any]:
         "documento": formatar_documento(documento) if documento else None,
         "processos": lista[:LIMITE],
         "truncado": len(lista) > LIMITE,
+        "achados_pelo_auto": _achados_pelo_auto(s, exato, lista[:LIMITE]),
     }
+
+
+def _achados_pelo_auto(s: Session, numero: str, lista: list[dict[str, Any]]) -> dict[int, str]:
+    """Na busca por um número oficial, os processos listados que o têm por número do auto de
+    infração, não do processo (os dois têm a mesma forma, 2026/CPSC/000022, e sequências
+    próprias): a página diz por que cada um está ali. Uma leitura pelo índice único do número
+    do auto."""
+    if not e_numero_digitado(numero) or all(r["numero"] == numero for r in lista):
+        return {}
+    processo = s.execute(
+        select(AutoDeInfracao.processo_id).where(AutoDeInfracao.numero == numero)
+    ).scalar()
+    listados = {r["id"] for r in lista if r["numero"] != numero}
+    return {processo: numero} if processo is not None and processo in listados else {}
 
 
 @caso_de_uso()
@@ -198,9 +213,7 @@ def buscar(s: Session, ator: Ator, termo: str) -> ResultadoDaBusca:
 
 
 @caso_de_uso(escrita=True)
-def buscar_embarcacoes(
-    s: Session, ator: Ator, termo: str, limite: int = 8
-) -> list[dict[str, Any]]:
+def buscar_embarcacoes(s: Session, ator: Ator, termo: str, limite: int = 8) -> list[dict[str, Any]]:
     """Embarcações cuja inscrição ou nome contém o termo (a sugestão da nova inspeção), com o
     proprietário cadastrado só para o papel que vê dados pessoais, e cada leitura dele no
     registro de acessos, como `embarcacoes.por_inscricao`; os outros papéis recebem

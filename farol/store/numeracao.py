@@ -49,6 +49,11 @@ def numero_oficial(ano: int, sigla_om: str, sequencial: int) -> str:
     return f"{ano}/{sigla_om}/{sequencial:0{DIGITOS}d}"
 
 
+def e_numero_digitado(texto: str) -> bool:
+    """O texto é um número oficial como se digita do papel (`numero_digitado` o reconhece)."""
+    return _DIGITADO.match(texto.strip().upper()) is not None
+
+
 def numero_digitado(texto: str) -> str:
     """O número oficial (`2026/CPSC/000022`) do que a pessoa digitou: minúsculas, sem os zeros
     à esquerda do sequencial, com hífens, pontos ou espaços no lugar das barras. Outro texto

@@ -18,3 +18,8 @@ class ResultadoDaBusca(Resultado):
         "igual ao termo vem primeiro"
     )
     truncado: bool = Field(description="há mais processos do que os listados: refine a busca")
+    achados_pelo_auto: dict[int, str] = Field(
+        default_factory=dict,
+        description="na busca por um número oficial, os processos listados (id) achados pelo "
+        "número do auto de infração, e não pelo do processo, com esse número do auto",
+    )
