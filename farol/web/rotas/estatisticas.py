@@ -25,6 +25,9 @@ GRAFICOS = ("artigo", "mes", "om", "multas", "medidas")
 
 
 def _periodo(de: str, ate: str) -> tuple[dt.date, dt.date, Erros]:
+    """As datas digitadas (em branco: a do período padrão). Uma data inválida dá o período
+    padrão inteiro, com o erro: a outra data sozinha faria outro período, que ninguém pediu
+    ("de=abc&ate=01/01/2026" mostrava o dia 01/01, com as figuras zeradas)."""
     padrao_de, padrao_ate = servico.periodo_padrao(hoje())
     erros = Erros()
     datas = []
@@ -34,6 +37,8 @@ def _periodo(de: str, ate: str) -> tuple[dt.date, dt.date, Erros]:
         except ValueError:
             erros.adicionar(nome, DATA_INVALIDA)
             datas.append(padrao)
+    if erros:
+        return padrao_de, padrao_ate, erros
     return datas[0], datas[1], erros
 
 

@@ -457,6 +457,33 @@ def test_estatisticas_csv_e_svg(cliente: TestClient) -> None:
     assert brasileira.status_code == 200 and brasileira.text == iso.text
 
 
+def test_estatisticas_com_data_invalida_mostram_o_periodo_padrao_nao_outro(
+    cliente: TestClient,
+) -> None:
+    """Revisão de UX de 2026-12-05, L3: "de=abc&ate=2026-01-01" dava o erro em "De" e as figuras
+    de 01/01 a 01/01, todas zeradas; com a data recusada, as figuras são as do período padrão
+    (como no período invertido), e a página o diz."""
+    from farol.services.estatisticas import periodo_padrao
+
+    entrar(cliente, "capitao.cpsc")
+    de, ate = periodo_padrao(hoje())
+    padrao = f"de {de:%d/%m/%Y} a {ate:%d/%m/%Y}"
+    normal = cliente.get("/estatisticas").text
+    assert padrao in normal and 'id="periodo-recusado"' not in normal
+    numeros = re.findall(r'<span class="numero"[^>]*>([^<]*)</span>', normal)
+    for pedido in (
+        {"de": "abc", "ate": "2026-01-01"},
+        {"de": "2026-01-01", "ate": "abc"},
+        {"de": "2026-12-31", "ate": "2026-01-01"},  # invertido
+    ):
+        r = cliente.get("/estatisticas", params=pedido)
+        assert r.status_code == 422, pedido
+        assert padrao in r.text, pedido
+        assert "de 01/01/2026 a 01/01/2026" not in r.text, pedido
+        assert 'id="periodo-recusado"' in r.text, pedido
+        assert re.findall(r'<span class="numero"[^>]*>([^<]*)</span>', r.text) == numeros
+
+
 def test_paginas_sem_ids_repetidos(cliente: TestClient, banco: Banco) -> None:
     pid, _ = processo_autuado(banco, inscricao="4419900305", dias_atras=30)
     entrar(cliente, "autoridade.cpsc")
