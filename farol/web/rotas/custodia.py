@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from starlette.datastructures import FormData
 
 from farol.domain.procedimento.carregar import carregar_regime
@@ -151,11 +151,51 @@ def novo_achado(request: Request, ator: AtorWeb) -> HTMLResponse:
     return _tela_do_achado(request)
 
 
+SEM_ORIGEM = (
+    "descreva o bem achado ou, se é uma embarcação à deriva, identifique-a (inscrição ou nome) "
+    "com o responsável"
+)
+SEM_RESPONSAVEL = (
+    "a embarcação à deriva registra-se com o responsável (CPF ou CNPJ e nome); desconhecido "
+    "ele, deixe a embarcação em branco e descreva o bem"
+)
+
+
+def _faltas_do_achado(pares: list[tuple[str, str]]) -> Erros:
+    """Tudo o que falta ou não cabe no formulário do achado, de uma vez, cada erro no seu campo
+    (antes, o formulário vazio só apontava a descrição do bem, e o local da guarda e o estado
+    na chegada vinham no envio seguinte): os do modelo, com cada grupo obrigatório que veio em
+    branco conferido campo a campo (sem ele, o modelo só diria que o grupo falta, no primeiro
+    campo do grupo), e as duas regras da origem do bem que `custodias.abrir_custodia` aplica (a
+    descrição ou a embarcação; a embarcação com o responsável)."""
+    grupos: dict[str, Any] = {
+        nome: {}
+        for nome, f in NovaCustodia.model_fields.items()
+        if f.is_required() and isinstance(f.annotation, type)
+        and issubclass(f.annotation, BaseModel)
+    }  # fmt: skip
+    erros = Erros()
+    try:
+        NovaCustodia.model_validate(grupos | _corpo(pares))
+    except ValidationError as e:
+        erros = erros_pydantic(e, list(CAMPOS_DO_ACHADO))
+    preenchidos = {k for k, v in pares if v != ""}
+    com_embarcacao = any(k.startswith("embarcacao.") for k in preenchidos)
+    if "recolhimento.bem" not in preenchidos and not com_embarcacao:
+        erros.adicionar("recolhimento.bem", SEM_ORIGEM)
+    if com_embarcacao and not any(k.startswith("responsavel.") for k in preenchidos):
+        erros.adicionar("responsavel.documento", SEM_RESPONSAVEL)
+    return erros
+
+
 @rotas.post("/custodias/nova", response_class=HTMLResponse, response_model=None)
 def abrir_achado(request: Request, ator: AtorWeb, form: Formulario) -> Response:
     conferir_csrf(request, form)
     pares = _pares(form, lambda k: k in CAMPOS_DO_ACHADO)
     valores = dict(pares)
+    faltas = _faltas_do_achado(pares)
+    if faltas:
+        return _tela_do_achado(request, valores, faltas, 422)
     try:
         cmd = NovaCustodia.model_validate(_corpo(pares))
         _, aberta = custodias.abrir(

@@ -433,6 +433,41 @@ def test_consulta_publica_mostra_a_medida_levantada_com_a_data(
     assert "Apreensão da embarcação" in medidas_publicas and "em vigor" in medidas_publicas
 
 
+def test_bem_achado_vazio_aponta_todos_os_campos_de_uma_vez(
+    cliente: TestClient, banco_demo: Banco
+) -> None:
+    """Revisão de UX de 2026-12-05, L4 (M5 de 30/11): o envio vazio só apontava a descrição do
+    bem, e o local da guarda e o estado na chegada vinham no envio seguinte; agora vêm todos
+    de uma vez, cada um no seu campo, sem o nome interno do campo."""
+    entrar(cliente, "autoridade.cpsc")
+    pagina = cliente.get("/custodias/nova").text
+    vazio = {"csrf": csrf_de(pagina), "chave": str(uuid.uuid4()), "data_ato": hoje().isoformat()}
+    r = cliente.post("/custodias/nova", data=vazio)
+    assert r.status_code == 422, r.text
+    for campo in (
+        "recolhimento-bem",
+        "recolhimento-local_guarda",
+        "recolhimento-estado_na_chegada",
+    ):
+        assert f'id="erro-{campo}"' in r.text, campo
+    assert "descreva o bem achado" in _bloco(r.text, "erro-recolhimento-bem")
+    assert "recolhimento.medida_id" not in r.text and "recolhimento.bem" not in _bloco(
+        r.text, "erro-recolhimento-bem"
+    )
+    # a embarcação à deriva sem o responsável: o erro no responsável, junto com os demais
+    r = cliente.post(
+        "/custodias/nova", data=vazio | {"embarcacao.nome": "Sem Rumo", "chave": str(uuid.uuid4())}
+    )
+    assert r.status_code == 422, r.text
+    assert 'id="erro-recolhimento-bem"' not in r.text
+    for campo in (
+        "responsavel-documento",
+        "recolhimento-local_guarda",
+        "recolhimento-estado_na_chegada",
+    ):
+        assert f'id="erro-{campo}"' in r.text, campo
+
+
 def test_bem_achado_pela_pagina_e_tabela_da_om(cliente: TestClient, banco_demo: Banco) -> None:
     entrar(cliente, "inspetor.cpsc")
     pagina = cliente.get("/custodias/nova").text
