@@ -154,6 +154,18 @@ def test_login_errado_mostra_o_erro_e_guarda_o_login(cliente: TestClient) -> Non
     assert r.status_code == 401
     assert "login ou senha incorretos" in r.text
     assert 'value="inspetor.cpsc"' in r.text
+    # o foco vai à senha, a redigitar, não ao login já preenchido (revisão de UX de
+    # 2026-12-05, L5); sem o login, ao login
+    campos = {
+        m["nome"]: "autofocus" in m["atributos"]
+        for m in re.finditer(
+            r'<input (?P<atributos>[^>]*\bname="(?P<nome>login|senha)"[^>]*)>', r.text
+        )
+    }
+    assert campos == {"login": False, "senha": True}, campos
+    r = cliente.post("/entrar", data={"csrf": csrf_de(r.text), "login": "", "senha": "x"})
+    assert re.search(r'<input [^>]*name="login"[^>]*autofocus', r.text)
+    assert not re.search(r'<input [^>]*name="senha"[^>]*autofocus', r.text)
 
 
 def test_redirecionamento_so_para_caminho_local(cliente: TestClient) -> None:
