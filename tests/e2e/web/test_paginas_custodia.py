@@ -147,6 +147,28 @@ def _recolher(cliente: TestClient, pid: int, medida: int, data_ato: dt.date, **e
     return _enviar(cliente, pid, f"/processos/{pid}/recolhimento", campos)
 
 
+def test_cada_levantar_medida_diz_qual_medida_levanta(
+    cliente: TestClient, banco_demo: Banco
+) -> None:
+    """Revisão de UX de 2026-12-05, L6: com a retirada de tráfego e a apreensão em vigor, os
+    dois "Levantar medida" eram iguais; o de cada medida diz o nome dela e a data."""
+    entrar(cliente, "inspetor.cpsc")
+    pid, medidas = _apreensao(banco_demo, "401M2026909")
+    pagina = cliente.get(f"/processos/{pid}").text
+    resumos = {}
+    for tipo, mid in medidas.items():
+        bloco = pagina.split(f'id="levantar-{mid}"', 1)[1]
+        resumos[tipo] = re.sub(
+            r"\s+", " ", bloco.split("<summary>", 1)[1].split("</summary>", 1)[0]
+        )
+    assert resumos["retirada_de_trafego"] != resumos["apreensao_embarcacao"], resumos
+    for tipo, texto in resumos.items():
+        assert texto.startswith("Levantar medida: "), texto
+        nome = _bloco(pagina, f"medida-{medidas[tipo]}").split("em vigor")[0].strip()
+        assert nome.lower() in texto.lower(), (nome, texto)
+        assert re.search(r"aplicada em \d{2}/\d{2}/\d{4}$", texto), texto
+
+
 def test_retirada_de_trafego_levantada_no_mesmo_dia_pela_pagina_e_nao_de_novo(
     cliente: TestClient, banco_demo: Banco
 ) -> None:
