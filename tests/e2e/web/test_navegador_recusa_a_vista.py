@@ -65,3 +65,17 @@ def test_a_multa_em_branco_mostra_por_que_foi_recusada(servidor: Servidor, conte
     erro = pagina.locator("#form-julgamento_procedente .erro-campo")
     expect(erro).to_contain_text("informe a multa, a suspensão ou o cancelamento")
     expect(erro).to_be_in_viewport()
+
+
+def test_senha_errada_leva_o_foco_a_senha(servidor: Servidor, contexto: Any) -> None:
+    """Revisão de UX de 2026-12-05, L5: depois da senha errada, o foco voltava ao Login, já
+    preenchido; vai à Senha, que é o que se redigita."""
+    pagina = contexto.new_page()
+    pagina.goto(f"{servidor.url}/entrar")
+    expect(pagina.locator("[name=login]")).to_be_focused()
+    pagina.fill("[name=login]", "autoridade.cpsc")
+    pagina.fill("[name=senha]", "errada")
+    pagina.locator("form button[type=submit]").click()
+    expect(pagina.locator(".alerta-erro")).to_contain_text("login ou senha incorretos")
+    expect(pagina.locator("[name=login]")).to_have_value("autoridade.cpsc")
+    expect(pagina.locator("[name=senha]")).to_be_focused()
