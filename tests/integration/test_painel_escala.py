@@ -155,8 +155,8 @@ def prescricao_antiga(banco: Banco, ator: Ator, data: dt.date, antecedencia: int
         for p in s.execute(
             select(Processo).where(
                 Processo.om_id.in_(ator.oms),
+                # o sobrestado também: a prescrição corre nele (interpretacoes.md, ponto 17)
                 Processo.estado.not_in(consultas._estados_sem_prescricao()),
-                Processo.sobrestado.is_(False),
             )
         ).scalars():
             atos = s.execute(

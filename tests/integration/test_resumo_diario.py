@@ -254,7 +254,7 @@ def test_cada_autoridade_recebe_os_prazos_da_sua_jurisdicao_vencidos_e_dos_proxi
     assert f"- Processo {n['C']} (DELITAJAI) · " not in texto
     # E: pagamento até 29/04 (15 dias corridos de 14/04): faltam 7 dias, o último do resumo
     assert (
-        f"- Processo {n['E']} (CPSC) · Decisão notificada; prazos de recurso e de pagamento"
+        f"- Processo {n['E']} (CPSC) · Decisão notificada ao autuado"
         in a_vencer
     )
     assert (

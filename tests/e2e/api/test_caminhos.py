@@ -533,6 +533,7 @@ def test_sobrestamento_suspende_e_o_levantamento_volta_ao_estado_anterior(api: A
         "estado_anterior": "em_defesa",
     }
     assert {t["tipo"] for t in p["atos_permitidos"]} == {
+        "despacho_sobrestamento",  # o acompanhamento do inquérito (interpretacoes.md, ponto 17)
         "levantamento_sobrestamento",
         "constituicao_procurador",
         "correcao",
