@@ -724,10 +724,19 @@ def _recusa_do_pagamento(
     tipo = maquina.tipo_com("paga_multa")
     dados = DadosPagamento(valor=valor, referencia=REFERENCIA_DO_LEILAO)
     lido = _Lido.ler(s, origem)
-    if fatos_do_recurso(maquina, lido.historico).divida_ativa_encaminhada:
+    fatos = fatos_do_recurso(maquina, lido.historico)
+    if fatos.divida_ativa_encaminhada:
         return (
             "a multa foi encaminhada para inscrição em dívida ativa: a cobrança é do Procurador "
             f"da Fazenda Nacional, não da OM ({citacao('cobranca_divida_ativa').referencia()})"
+        )
+    if fatos.efeito_suspensivo:
+        # o pagamento voluntário com o recurso pendente cabe; o desconto do produto, não: a
+        # multa de exigibilidade suspensa não é das "multas e taxas devidas" (NORMAM-07 item
+        # 0312 a 3)
+        return (
+            "o recurso tem efeito suspensivo: a multa não é exigível até a decisão "
+            f"({citacao('efeito_suspensivo_concedido').referencia()})"
         )
     try:
         carregar_processo(s, ator, origem.id)
