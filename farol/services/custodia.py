@@ -215,18 +215,26 @@ def _atos_de_conta(s: Session, ids: Iterable[int], ate: dt.date | None) -> dict[
     return saida
 
 
+def _sem_multa_devida(regime: str) -> frozenset[str]:
+    """Os estados do regime sem multa devida: `sem_penalidade` e `sem_debito`."""
+    m = carregar_regime(regime)
+    return frozenset(m.estados_com("sem_penalidade") + m.estados_com("sem_debito"))
+
+
 def _multas_da_origem(s: Session, origem_ids: Iterable[int]) -> dict[int, regras.Lancamento]:
     """A multa em vigor menos o pago de cada processo de origem (as multas devidas), com três
     consultas para o conjunto todo: as mesmas contas de `repositorio.total_multas` (as
     penalidades do último ato que as fixou; nenhuma num estado `sem_penalidade`) e
-    `repositorio.total_pago`."""
+    `repositorio.total_pago`. Nenhuma num estado `sem_debito` (a situação de débito,
+    `consultas.debitos_da_pessoa`): a dívida ativa baixada (quitada ou extinta na PGFN,
+    NORMAM-07 item 0314) não é mais devida à OM, que nem a pode receber."""
     ids = set(origem_ids)
     if not ids:
         return {}
     processos = {
         p.id: p
         for p in s.execute(select(Processo).where(Processo.id.in_(ids))).scalars()
-        if p.estado not in carregar_regime(p.regime).estados_com("sem_penalidade")
+        if p.estado not in _sem_multa_devida(p.regime)
     }
     ultimo: dict[int, tuple[int, Decimal]] = {}  # processo -> (seq do ato, soma das multas)
     for pid, seq, multa in s.execute(
