@@ -31,7 +31,7 @@ def test_pagamento_depois_do_recurso_decidido_e_notificado_e_o_pagamento_da_mult
 
 def test_pagamento_com_o_recurso_pendente_leva_o_nome_do_recurso_pendente() -> None:
     assert _nomes([*ATE_O_RECURSO, "pagamento"])[-1] == (
-        "Pagamento da multa com recurso pendente (sem efeito suspensivo)"
+        "Pagamento da multa com recurso pendente"
     )
     assert _nomes([*ATE_O_RECURSO[:-1], "pagamento"])[-1] == "Pagamento da multa"
 
