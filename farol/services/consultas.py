@@ -513,13 +513,16 @@ def _vencimento_pagamento(s: Session, p: Processo) -> dt.date | None:
     ).scalar_one_or_none()
 
 
-def _aguarda_notificacao(maquina: Maquina, atos: list[tuple[str, dict[str, Any]]]) -> bool:
-    """Se a multa do processo espera a notificação para pagamento para ser exigível: o regime
-    tem o ato que a notifica (marca `notifica_pagamento`; NORMAM-401 item 1.6: "A multa deverá
-    ser paga dentro do prazo de até cinco dias, contados da data do recebimento da notificação
-    para pagamento") e ele ainda não foi praticado no processo."""
-    tipos = maquina.tipos_com("notifica_pagamento")
-    return bool(tipos) and not any(tipo in tipos for tipo, _ in atos)
+def _antes_da_intimacao(s: Session, p: Processo) -> bool:
+    """Se a multa do processo ainda não é exigível por não ter sido intimado o infrator: o prazo
+    de pagamento nunca se abriu. Ele corre da intimação da decisão (LESTA art. 32: "quinze dias
+    corridos, a contar da intimação, para pagar a multa"; Norma de 2023 item 3.6.3 c e d) e, no
+    procedimento ambiental, da notificação para pagamento (NORMAM-401 item 1.6: "contados da
+    data do recebimento da notificação para pagamento")."""
+    aberto = s.execute(
+        select(Prazo.id).where(Prazo.processo_id == p.id, Prazo.etapa == "pagamento").limit(1)
+    ).first()
+    return aberto is None
 
 
 @dataclass(frozen=True)
@@ -529,8 +532,8 @@ class Debito:
     processo: Processo
     saldo: Decimal
     # exigibilidade suspensa: recurso com efeito suspensivo (Lei 9.784/1999 art. 61, parágrafo
-    # único) ou, no regime em que a multa só se paga depois da notificação para pagamento (o
-    # procedimento ambiental, NORMAM-401 item 1.6), antes dessa notificação
+    # único), ou a multa antes da intimação que abre o prazo de pagamento (LESTA art. 32; no
+    # procedimento ambiental, a notificação para pagamento, NORMAM-401 item 1.6)
     suspenso: bool
 
 
@@ -552,14 +555,13 @@ def debitos_da_pessoa(
             continue
         # Recurso com efeito suspensivo: a multa não é exigível até a decisão do recurso
         # (Lei 9.784/1999 art. 61, parágrafo único); sem ele, o recurso não suspende o débito
-        # (LESTA art. 24 § 1º). No regime em que a multa só se paga depois da notificação
-        # para pagamento (o procedimento ambiental, NORMAM-401 item 1.6), ela não é exigível
-        # antes dessa notificação.
-        maquina = carregar_regime(p.regime)
+        # (LESTA art. 24 § 1º). Antes da intimação que abre o prazo de pagamento (a ciência da
+        # decisão; no procedimento ambiental, a notificação para pagamento), ela não é
+        # exigível.
         atos = historico(s, p)
-        suspenso = fatos_do_recurso(maquina, atos).efeito_suspensivo or _aguarda_notificacao(
-            maquina, atos
-        )
+        suspenso = fatos_do_recurso(
+            carregar_regime(p.regime), atos
+        ).efeito_suspensivo or _antes_da_intimacao(s, p)
         saida.append(Debito(p, total - pago, suspenso))
     return saida
 

@@ -464,6 +464,22 @@ def test_pagamento_no_recurso_e_provimento_registram_a_restituicao_devida(api: A
     _encerrado_sem_pendencias(api.processo(pid), "quitado")
 
 
+def test_multa_julgada_so_faz_debito_com_a_intimacao_da_decisao(api: Api) -> None:
+    """LESTA art. 32: "quinze dias corridos, a contar da intimação, para pagar a multa"; Norma
+    de 2023 item 3.6.3 c e d: o infrator é comunicado da decisão e então corre o pagamento.
+    Antes, a multa julgada e ainda não comunicada já dava a pessoa em débito (LESTA art. 20),
+    sem vencimento, e sustava os atos de interesse dela (a entrega do bem sob custódia)."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "julgado_procedente")
+    situacao = api.get(f"/situacao/{CPF_DONO}").json()
+    assert (situacao["em_debito"], situacao["suspensos"]) == (False, "1000.00")
+    assert situacao["debitos"][0]["exigibilidade_suspensa"] is True
+    api.levar_ate(pid, "decisao_notificada")
+    situacao = api.get(f"/situacao/{CPF_DONO}").json()
+    assert (situacao["em_debito"], situacao["total_devido"]) == (True, "1000.00")
+    assert situacao["debitos"][0]["vencimento"] == "2026-04-29"
+
+
 def test_multa_paga_o_estado_nao_diz_que_o_pagamento_corre(api: Api) -> None:
     """O estado fica o mesmo depois do pagamento (o prazo de recurso segue); o nome dele dizia
     "prazos de recurso e de pagamento em curso", e o cabeçalho do processo e a consulta pública
