@@ -116,43 +116,46 @@ def faltas_da_publicacao(dados: dict[str, Any]) -> list[EntradaInvalida]:
     if dados.get("meio") != pub.meio:
         return []
     publicacao = dados.get("publicacao")
-    publicacao = publicacao if isinstance(publicacao, dict) else {}
-    faltas = []
-    if not publicacao.get("veiculo"):
-        faltas.append(EntradaInvalida(
-            f"informe onde a comunicação foi publicada ou afixada: {_nomes(pub.veiculos)}",
-            campo="dados.publicacao.veiculo",
-            regra=pub.veiculos[0].fundamento,
-        ))  # fmt: skip
-    if not publicacao.get("publicado_em"):
-        faltas.append(EntradaInvalida(
-            "informe a data da publicação: é a data da ciência, e dela corre o prazo",
-            campo="dados.publicacao.publicado_em",
-            regra=pub.fundamento_do_prazo,
-        ))  # fmt: skip
-    if not publicacao.get("referencia"):
-        faltas.append(EntradaInvalida(
-            "informe a referência da publicação: o endereço da página, a edição, seção e "
-            "página do DOU, ou o registro da afixação no quadro de avisos",
-            campo="dados.publicacao.referencia",
-            regra=pub.fundamento,
-        ))  # fmt: skip
-    if not dados.get("hipotese"):
-        faltas.append(EntradaInvalida(
-            "a publicação oficial só cabe quando o interessado é indeterminado, desconhecido "
-            f"ou de endereço indefinido: informe qual ({_nomes(pub.hipoteses)})",
-            campo="dados.hipotese",
-            regra=pub.fundamento,
-        ))  # fmt: skip
-    if not dados.get("justificativa"):
-        faltas.append(EntradaInvalida(
-            "justifique a publicação oficial: por que o interessado é indeterminado, "
-            "desconhecido ou de endereço indefinido (ex.: AR devolvido, endereço cadastral "
-            "inexistente)",
-            campo="dados.justificativa",
-            regra=pub.fundamento,
-        ))  # fmt: skip
-    return faltas
+    valores = {
+        **{f"dados.{k}": v for k, v in dados.items()},
+        **{
+            f"dados.publicacao.{k}": v
+            for k, v in (publicacao if isinstance(publicacao, dict) else {}).items()
+        },
+    }
+    return [
+        EntradaInvalida(mensagem, campo=campo, regra=regra)
+        for campo, mensagem, regra in _dados_da_publicacao()
+        if not valores.get(campo)
+    ]
+
+
+def _dados_da_publicacao() -> tuple[tuple[str, str, str], ...]:
+    """Os dados que a ciência por publicação oficial exige: (campo, o que pedir, regra)."""
+    pub = comunicacao().publicacao_oficial
+    return (
+        ("dados.publicacao.veiculo",
+         f"informe onde a comunicação foi publicada ou afixada: {_nomes(pub.veiculos)}",
+         pub.veiculos[0].fundamento),
+        ("dados.publicacao.publicado_em",
+         "informe a data da publicação: é a data da ciência, e dela corre o prazo",
+         pub.fundamento_do_prazo),
+        ("dados.publicacao.referencia",
+         "informe a referência da publicação: o endereço da página, a edição, seção e página "
+         "do DOU, ou o registro da afixação no quadro de avisos",
+         pub.fundamento),
+        ("dados.hipotese",
+         "a publicação oficial só cabe quando o interessado é indeterminado, desconhecido ou de "
+         f"endereço indefinido: informe qual ({_nomes(pub.hipoteses)})",
+         pub.fundamento),
+        ("dados.justificativa", _JUSTIFIQUE, pub.fundamento),
+    )  # fmt: skip
+
+
+_JUSTIFIQUE = (
+    "justifique a publicação oficial: por que o interessado é indeterminado, desconhecido ou "
+    "de endereço indefinido (ex.: AR devolvido, endereço cadastral inexistente)"
+)
 
 
 def _nomes(opcoes: tuple[Opcao, ...]) -> str:
@@ -194,9 +197,7 @@ def _conferir_publicacao(dados: DadosCiencia, data_ato: dt.date) -> None:
         )
     if not dados.justificativa:
         raise EntradaInvalida(
-            "justifique a publicação oficial: por que o interessado é indeterminado, "
-            "desconhecido ou de endereço indefinido (ex.: AR devolvido, endereço cadastral "
-            "inexistente)",
+            _JUSTIFIQUE,
             campo="dados.justificativa",
             regra=pub.fundamento,
         )

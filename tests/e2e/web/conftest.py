@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apoio import porta_livre
+from apoio import csrf_de, porta_livre
 from sqlalchemy import func, select
 
 from farol.app import criar_app
@@ -74,6 +74,32 @@ def cliente(app_demo: Any) -> Iterator[Any]:
 
     with TestClient(app_demo, follow_redirects=False) as c:
         yield c
+
+
+@pytest.fixture
+def cliente_novo(
+    banco: Banco, url_banco: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Any]:
+    """A demonstração num banco novo só deste teste (o que ele grava não passa a outro), pelo
+    TestClient, sem usuário: `entrar_no_cliente` o faz entrar."""
+    from apoio import hash_rapido
+    from fastapi.testclient import TestClient
+
+    from farol.services import usuarios
+    from farol.services.demo import carregar_demo
+
+    monkeypatch.setattr(usuarios, "hash_senha", hash_rapido)
+    carregar_demo(banco, hoje(), log=lambda _: None)
+    config = Configuracao(pasta_dados=tmp_path, database_url=url_banco, segredo=SEGREDO)
+    with TestClient(criar_app(config, banco), follow_redirects=False) as c:
+        yield c
+
+
+def entrar_no_cliente(cliente: Any, login: str = "autoridade.cpsc") -> None:
+    """Entra pelo formulário de /entrar (com o CSRF da página), com a senha da demonstração."""
+    r = cliente.get("/entrar")
+    r = cliente.post("/entrar", data={"csrf": csrf_de(r.text), "login": login, "senha": SENHA})
+    assert r.status_code == 303, r.text
 
 
 @pytest.fixture(scope="module")

@@ -5,41 +5,22 @@ achado pelo auto (revisão de UX de 2026-12-05, L2; TestClient, SQLite e Postgre
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from apoio import hash_rapido
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from farol.app import criar_app
-from farol.config import Configuracao
-from farol.relogio import hoje
-from farol.services import usuarios
-from farol.services.demo import carregar_demo
 from farol.store.db import Banco
 from farol.store.orm import AutoDeInfracao, Processo
 
-from .conftest import SEGREDO
-from .test_paginas import API, csrf_de, token_api
+from .conftest import entrar_no_cliente
+from .test_paginas import API, token_api
 
 
 @pytest.fixture
-def cliente(
-    banco: Banco, url_banco: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[TestClient]:
-    monkeypatch.setattr(usuarios, "hash_senha", hash_rapido)
-    carregar_demo(banco, hoje(), log=lambda _: None)
-    config = Configuracao(pasta_dados=tmp_path, database_url=url_banco, segredo=SEGREDO)
-    with TestClient(criar_app(config, banco), follow_redirects=False) as c:
-        r = c.get("/entrar")
-        r = c.post(
-            "/entrar",
-            data={"csrf": csrf_de(r.text), "login": "autoridade.cpsc", "senha": "farol2026"},
-        )
-        assert r.status_code == 303, r.text
-        yield c
+def cliente(cliente_novo: TestClient) -> TestClient:
+    entrar_no_cliente(cliente_novo)
+    return cliente_novo
 
 
 def _itens(pagina: str) -> list[str]:

@@ -7,52 +7,31 @@ from __future__ import annotations
 import datetime as dt
 import html
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from apoio import campos_ocultos, formulario_do_ato, hash_rapido
+from apoio import campos_ocultos, formulario_do_ato
 from fastapi.testclient import TestClient
 from semente import processo_autuado
 
-from farol.app import criar_app
-from farol.config import Configuracao
 from farol.relogio import hoje
-from farol.services import usuarios
-from farol.services.demo import carregar_demo
 from farol.store.db import Banco
 from farol.store.orm import Procurador
 
-from .conftest import SEGREDO
-from .test_paginas import csrf_de
+from .conftest import entrar_no_cliente
 
 PDF = b"%PDF-1.4\n% procuracao com poderes especificos\n%%EOF\n"
 
 
 @pytest.fixture
-def cliente(
-    banco: Banco, url_banco: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[TestClient]:
-    monkeypatch.setattr(usuarios, "hash_senha", hash_rapido)
-    carregar_demo(banco, hoje(), log=lambda _: None)
-    config = Configuracao(pasta_dados=tmp_path, database_url=url_banco, segredo=SEGREDO)
-    with TestClient(criar_app(config, banco), follow_redirects=False) as c:
-        yield c
-
-
-def _entrar(cliente: TestClient, login: str = "autoridade.cpsc") -> None:
-    r = cliente.get("/entrar")
-    r = cliente.post(
-        "/entrar", data={"csrf": csrf_de(r.text), "login": login, "senha": "farol2026"}
-    )
-    assert r.status_code == 303, r.text
+def cliente(cliente_novo: TestClient) -> TestClient:
+    return cliente_novo
 
 
 def test_ciencia_por_publicacao_pelo_formulario_da_pagina(
     cliente: TestClient, banco: Banco
 ) -> None:
     pid, _ = processo_autuado(banco, inscricao="4419900601", dias_atras=80)
-    _entrar(cliente)
+    entrar_no_cliente(cliente)
     form = formulario_do_ato(cliente.get(f"/processos/{pid}").text, "ciencia_auto")
     assert 'name="dados.publicacao.veiculo"' in form
     assert '<option value="dou"' in form and "Diário Oficial da União" in form
@@ -83,7 +62,7 @@ def test_procurador_constituido_pelo_formulario_com_o_instrumento(
     cliente: TestClient, banco: Banco
 ) -> None:
     pid, _ = processo_autuado(banco, inscricao="4419900602", dias_atras=80)
-    _entrar(cliente)
+    entrar_no_cliente(cliente)
     form = formulario_do_ato(cliente.get(f"/processos/{pid}").text, "constituicao_procurador")
     assert 'name="dados.cpf"' in form and 'type="file"' in form
     campos = campos_ocultos(form) | {
@@ -119,7 +98,7 @@ def test_ciencia_por_publicacao_sem_os_dados_aponta_cada_campo_sem_codigos(
     (pagina_om (página da OM…), …), data (publicado_em)" só no campo do veículo; cada campo
     que falta tem a sua mensagem ao lado dele, e nenhuma traz o código interno."""
     pid, _ = processo_autuado(banco, inscricao="4419900603", dias_atras=80)
-    _entrar(cliente)
+    entrar_no_cliente(cliente)
     form = formulario_do_ato(cliente.get(f"/processos/{pid}").text, "ciencia_auto")
     dados = campos_ocultos(form) | {
         "data_ato": (hoje() - dt.timedelta(days=60)).isoformat(),
