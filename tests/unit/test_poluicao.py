@@ -72,6 +72,22 @@ def test_reincidencia_em_periodo_inferior_a_36_meses(anterior: dt.date, fator: i
     assert r.fundamento == "NORMAM-401/DPC item 1.5.3 b"
 
 
+def test_antes_da_normam_401_a_faixa_e_a_reincidencia_citam_o_decreto_4136() -> None:
+    """A decisão de 2022 (NORMAM-07) não tem por fundamento a NORMAM-401, de 01/12/2023: a
+    faixa do Grupo E e o triplo da reincidência vêm do Decreto 4.136/2002, que ela transcreve
+    (itens 1.5.2 e 1.5.3 b); os valores são os mesmos."""
+    reinc = reincidencia(D(2022, 6, 1), [Anterior("2021/CPSC/000003", D(2021, 1, 2))])
+    assert reinc.fator == 3
+    assert reinc.fundamento.startswith("Decreto 4.136/2002 (reincidência")
+    v = valorar(INFRACAO, D(2022, 6, 1), Decimal("10000.00"), reinc, campo="dados.multa_base")
+    assert v.multa == Decimal("30000.00")
+    assert v.fundamentos[0] == "Decreto 4.136/2002 art. 36"
+    assert not any("NORMAM-401" in f for f in v.fundamentos)
+    # do primeiro dia da NORMAM-401 em diante, a citação é a dela
+    depois = reincidencia(D(2023, 12, 1), [Anterior("2021/CPSC/000003", D(2021, 1, 2))])
+    assert depois.fundamento == "NORMAM-401/DPC item 1.5.3 b"
+
+
 def test_valoracao_triplica_e_confere_a_faixa_do_grupo_e() -> None:
     reinc = reincidencia(D(2026, 11, 9), [Anterior("2024/CPSC/000003", D(2024, 1, 2))])
     v = valorar(INFRACAO, D(2026, 11, 9), Decimal("10000.00"), reinc, campo="dados.multa_base")

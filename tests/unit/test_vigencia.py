@@ -12,12 +12,15 @@ RLESTA: o Decreto nº 2.596/1998, art. 2º, fixa 09/06/1998.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from farol.erros import ForaDeVigencia
-from farol.normas.citacao import registro_normas
+from farol.normas.citacao import DADOS, registro_normas
 from farol.normas.prazos import autoridade_recurso, exige_deposito_previo
 from farol.rules.penalidades import calcular_penalidade
 from farol.rules.prazos import calcular_prazo
@@ -131,3 +134,39 @@ def test_inspecao_em_09_06_1998_tem_o_rlesta_mas_ainda_nao_a_lesta() -> None:
 
 def test_codigo_fora_do_catalogo_fica_para_a_validacao_das_constatacoes() -> None:
     exigir_vigencia_do_fato(D(2026, 3, 2), ["RLESTA.99.IX"], campo="data_hora")
+
+
+# --- as fontes dos valores versionados -----------------------------------------------------
+
+
+def _versoes(no: object, caminho: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    if isinstance(no, dict):
+        for v in no.get("versoes") or []:
+            if isinstance(v, dict) and isinstance(v.get("fonte"), dict):
+                yield caminho, v
+        for k, filho in no.items():
+            yield from _versoes(filho, f"{caminho}.{k}")
+    elif isinstance(no, list):
+        for i, filho in enumerate(no):
+            yield from _versoes(filho, f"{caminho}[{i}]")
+
+
+def test_nenhum_valor_versionado_cita_norma_que_ainda_nao_vigorava_no_seu_inicio() -> None:
+    """Cada versão de um valor legal (faixa de multa, reincidência, prazo...) vale desde o seu
+    `inicio` pela norma que a sua fonte cita: uma decisão de 2022 não pode ter por fundamento
+    a NORMAM-401, de 01/12/2023 (a faixa do art. 36 e a reincidência do Decreto 4.136/2002,
+    antes dela, citam o Decreto)."""
+    normas = registro_normas()
+    versoes = [
+        (caminho, v)
+        for arquivo in sorted(DADOS.glob("*.yaml"))
+        for caminho, v in _versoes(yaml.safe_load(arquivo.read_text("utf-8")), arquivo.name)
+    ]
+    assert len(versoes) > 20  # o percurso acha as versões
+    anacronicas = [
+        f"{caminho}: desde {v['inicio']} cita {v['fonte']['norma']}, "
+        f"em vigor só em {normas[v['fonte']['norma']].vigencia}"
+        for caminho, v in versoes
+        if normas[v["fonte"]["norma"]].vigencia > dt.date.fromisoformat(str(v["inicio"]))
+    ]
+    assert not anacronicas, anacronicas
