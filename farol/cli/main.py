@@ -19,6 +19,7 @@ import typer
 from pydantic import ValidationError
 
 from farol.cli.erros import dica_do_erro_de_banco, falhar, falhar_configuracao, falhar_uso
+from farol.cli.portugues import Typer
 from farol.cli.saida import celula, imprimir_json, tabela
 from farol.erros import EntradaInvalida, ErroFarol
 from farol.formatos import data as data_br
@@ -32,7 +33,7 @@ T = TypeVar("T")
 if TYPE_CHECKING:
     from farol.services.historico_de_contas import Autor
 
-app = typer.Typer(
+app = Typer(
     name="farol",
     help="Farol — Inspeção Naval e processo administrativo da LESTA/RLESTA/NORMAM.",
     no_args_is_help=True,
@@ -359,7 +360,7 @@ def main() -> None:
         raise SystemExit(codigo)
 
 
-db_app = typer.Typer(help="Banco de dados: migrações.", no_args_is_help=True)
+db_app = Typer(help="Banco de dados: migrações.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 
 
@@ -574,7 +575,7 @@ def _carregar_demo(database_url: str | None, *, recriar: bool = False) -> str:
     return url
 
 
-auditoria_app = typer.Typer(
+auditoria_app = Typer(
     help="Auditoria: cadeia de atos, documentos emitidos e âncoras fora do banco.",
     no_args_is_help=True,
 )
@@ -960,7 +961,7 @@ def _operador() -> Autor:
     return Autor(origem=ORIGEM_CLI, operador=operador)
 
 
-om_app = typer.Typer(
+om_app = Typer(
     help="Organizações Militares: criação, dias sem expediente, endereço e contato.",
     no_args_is_help=True,
 )
@@ -1052,7 +1053,7 @@ def om_endereco(
     print(f"telefone: {r.telefone or '—'}  e-mail: {r.email or '—'}")
 
 
-prazos_app = typer.Typer(
+prazos_app = Typer(
     help="Prazos em curso: recálculo depois de mudar o calendário.", no_args_is_help=True
 )
 app.add_typer(prazos_app, name="prazos")
@@ -1158,7 +1159,7 @@ def resumo_diario(
         raise typer.Exit(1)
 
 
-usuario_app = typer.Typer(
+usuario_app = Typer(
     help="Usuários: criação, senha, desativação, e-mail do resumo diário de prazos e o registro "
     "das mudanças de contas.",
     no_args_is_help=True,
