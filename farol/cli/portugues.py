@@ -38,13 +38,23 @@ def _uso(comando: TyperCommand | TyperGroup, ctx: Any, formatter: Any) -> None:
 def _ajuda_do_help(opcao: Any) -> Any:
     if opcao is not None:
         opcao.help = _("Show this message and exit.")
+        opcao.metavar = ""  # chave sem valor: sem o "<bool>" do typer na coluna do tipo
     return opcao
+
+
+def _chaves_sem_tipo(comando: TyperCommand) -> None:
+    """As opções que são chaves (`--json`, `--refazer`) não recebem valor: a coluna do tipo
+    fica vazia (o typer escrevia "<bool>")."""
+    for parametro in comando.params:
+        if getattr(parametro, "is_flag", False) and parametro.metavar is None:
+            parametro.metavar = ""
 
 
 class ComandoEmPortugues(TyperCommand):
     def __init__(self, *args: Any, **opcoes: Any) -> None:
         super().__init__(*args, **opcoes)
         _linha_da_lista(self)
+        _chaves_sem_tipo(self)
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         _uso(self, ctx, formatter)

@@ -77,6 +77,7 @@ def test_a_ajuda_de_todo_comando_e_grupo_sai_em_portugues() -> None:
         assert f"Uso: {nome} [OPÇÕES]" in ajuda, ajuda
         assert "Mostra esta ajuda e sai." in ajuda and "╭─ Opções" in ajuda, ajuda
         assert not INGLES.search(ajuda), (nome, INGLES.search(ajuda), ajuda)
+        assert "<bool>" not in ajuda, ajuda  # chave sem valor: sem tipo na coluna
     principal = ajudas[0]
     assert "╭─ Comandos" in principal and "COMANDO [ARGUMENTOS]..." in principal
     # na lista de comandos, a frase de cada um é um parágrafo: numa tela larga, uma linha só
