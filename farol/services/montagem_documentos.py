@@ -23,6 +23,7 @@ from farol.domain.procedimento.guardas import avaliar_guarda
 from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina
 from farol.erros import Conflito, EntradaInvalida, ForaDeVigencia
+from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacao import registro_normas
 from farol.normas.citacoes import citacao, referencias
 from farol.normas.comunicacao import comunicacao
@@ -612,7 +613,13 @@ def _prazos_da_decisao(
         return tuple(_prazo_gravado(x, f"a {x.inicio:%d/%m/%Y}") for x in do_interessado.values())
     # a ciência ainda por vir: hoje (ou a data da decisão, se o documento sai no dia dela)
     ciencia = max(decisao.data_ato, hoje())
-    ultimo = s.execute(select(func.max(Ato.seq)).where(Ato.processo_id == p.id)).scalar()
+    # os atos do sistema (a emissão de um documento, esta inclusive) não contam como o último
+    # ato do processo (atos_do_sistema.yaml): reemitir a decisão não muda os prazos que ela abre
+    ultimo = s.execute(
+        select(func.max(Ato.seq)).where(
+            Ato.processo_id == p.id, Ato.tipo.not_in(atos_do_sistema().tipos)
+        )
+    ).scalar()
     prefixo = f"prazo.{p.regime}."
     etapas: dict[str, None] = {}
     for t in maquina.transicoes:

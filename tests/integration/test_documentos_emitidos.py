@@ -376,3 +376,47 @@ def test_cada_decisao_imprime_os_prazos_que_ela_abre(cenario: dict[str, Any]) ->
         assert "07/10/2026" in julgamento and "19/10/2026" not in julgamento, julgamento
         pagamento = documentos.emitir(s, aut, pid, "notificacao_pagamento", URL).conteudo
         assert "19/10/2026" in compacto(texto(pagamento))
+
+
+def test_decisao_reemitida_antes_da_ciencia_segue_com_o_prazo_de_pagamento(
+    cenario: dict[str, Any],
+) -> None:
+    """A emissão de um documento é ato do sistema: não conta como o último ato do processo
+    (atos_do_sistema.yaml). A Decisão de Julgamento reemitida antes da ciência (ou emitida depois
+    de outro documento, como a 2ª via do Auto) perdia a linha do pagamento da multa (LESTA art.
+    32; Norma de 2023 item 3.6.3 d), embora o texto diga "o pagamento deve ser feito no prazo
+    abaixo"."""
+    banco = cenario["banco"]
+    aut = _ator(banco, "aut")
+    pid = cenario["pid"]
+    with banco.unit_of_work() as s:
+        for tipo, dia, dados in [
+            ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
+            ("renuncia_defesa", dt.date(2026, 9, 17), {}),
+        ]:
+            processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
+        penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
+        processos.registrar_ato(
+            s,
+            aut,
+            pid,
+            NovoAto(
+                tipo="julgamento_procedente",
+                data_ato=dt.date(2026, 9, 21),
+                dados={
+                    "penalidades": penalidades,
+                    "justificativa": "Infrações comprovadas no auto e na inspeção.",
+                },
+            ),
+        )
+        primeira = _prazos_impressos(
+            documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo
+        )
+        documentos.emitir(s, aut, pid, "auto_de_infracao", URL)
+        segunda = _prazos_impressos(
+            documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo
+        )
+    assert "Pagamentodamulta" in primeira, primeira
+    assert "Pagamentodamulta" in segunda, segunda
+    # o mesmo quadro (o rodapé muda: outro código, outra cabeça da cadeia)
+    assert segunda.split("Notifique-se")[0] == primeira.split("Notifique-se")[0]
