@@ -530,7 +530,9 @@ def _decisao(
         # o modelo imprime "AUTO DE INFRAÇÃO JULGADO" antes do resultado
         resultado = "PROCEDENTE" if procedente else "IMPROCEDENTE"
     else:
-        resultado = ato.tipo.replace("decisao_", "").replace("_", " ").upper()
+        # o nome do ato no quadro do regime ("Recurso não provido (penalidade mantida)"), não o
+        # id do tipo, que saía sem acento e com o código ("RECURSO FINAL NAO PROVIDO")
+        resultado = maquina.nome_do_ato(ato.tipo)
     instancia = (
         "1ª instância (julgamento do auto)"
         if tipo == T.decisao_julgamento

@@ -420,3 +420,51 @@ def test_decisao_reemitida_antes_da_ciencia_segue_com_o_prazo_de_pagamento(
     assert "Pagamentodamulta" in segunda, segunda
     # o mesmo quadro (o rodapé muda: outro código, outra cabeça da cadeia)
     assert segunda.split("Notifique-se")[0] == primeira.split("Notifique-se")[0]
+
+
+def test_decisao_de_recurso_diz_o_resultado_pelo_nome_do_ato_com_acento(
+    cenario: dict[str, Any],
+) -> None:
+    """O resultado da Decisão de Recurso saía do id do tipo do ato ("RECURSO NAO PROVIDO",
+    "RECURSO FINAL NAO PROVIDO"): sem acento e com o código interno. É o nome do ato no quadro
+    do regime (procedimento_lesta.yaml; Norma de 2023 itens 3.6.4 e 3.6.5)."""
+    banco = cenario["banco"]
+    aut = _ator(banco, "aut")
+    pid = cenario["pid"]
+    with banco.unit_of_work() as s:
+        for tipo, dia, dados in [
+            ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
+            ("renuncia_defesa", dt.date(2026, 9, 17), {}),
+            (
+                "julgamento_procedente",
+                dt.date(2026, 9, 21),
+                {
+                    "penalidades": [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12],
+                    "justificativa": "Infrações comprovadas no auto e na inspeção.",
+                },
+            ),
+            ("ciencia_decisao", dt.date(2026, 9, 22), {"meio": "pessoal"}),
+            ("recurso", dt.date(2026, 9, 23), {"texto": "Recorre."}),
+        ]:
+            processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
+    with banco.unit_of_work() as s:
+        from farol.store.orm import OM
+
+        cap = criar_usuario(
+            s, login="cap", nome="CMG Capitão", senha="x", papel="capitao_dos_portos",
+            om=s.get(OM, aut.om_id),
+        )  # fmt: skip
+        a_cap = ator_do_usuario(s, cap)
+        processos.registrar_ato(
+            s,
+            a_cap,
+            pid,
+            NovoAto(
+                tipo="decisao_recurso_nao_provido",
+                data_ato=dt.date(2026, 10, 1),
+                dados={"fundamentacao": "As razões não afastam as infrações."},
+            ),
+        )
+        t = compacto(texto(documentos.emitir(s, a_cap, pid, "decisao_recurso", URL).conteudo))
+    assert "RECURSONÃOPROVIDO(PENALIDADEMANTIDA)" in t
+    assert "NAOPROVIDO" not in t
