@@ -459,6 +459,9 @@ class DadosDocumento(_Modelo):
     fundamentos: tuple[Fundamento, ...] = ()
     """Dispositivos citados com o texto literal (vêm dos dados citados de `normas/`)."""
     observacoes: str | None = None
+    recurso_dirigido_a: str | None = None
+    """Nas decisões: a autoridade a quem se dirige o recurso que a decisão abre, com o fundamento
+    ("Capitão dos Portos (NORMAM (Port. 110/2023) item 3.6.4 a)"); None se não cabe recurso."""
     efeito_do_recurso: str | None = None
     """Se o prazo de pagamento corre com recurso pendente (a regra) ou está suspenso, com o
     fundamento: todo documento que mostra o prazo de pagamento o diz."""

@@ -30,6 +30,7 @@ from farol.normas.comunicacao import comunicacao
 from farol.normas.infracoes import catalogo
 from farol.normas.prazos import (
     DO_INTERESSADO,
+    Instancia,
     autoridade_recurso,
     autoridade_ultima_instancia,
     catalogo_prazos,
@@ -563,7 +564,8 @@ def _decisao(
             fundamentacao=fundamentacao,
             dispositivo=dispositivo,
         ),
-        prazos=_prazos_da_decisao(s, p, maquina, ato),
+        prazos=(prazos := _prazos_da_decisao(s, p, maquina, ato)),
+        recurso_dirigido_a=_recurso_dirigido_a(p, tipo, ato, prazos),
         efeito_do_recurso=(
             _efeito_do_recurso(s, p, ato.data_ato) if any(x.multa for x in vigentes(s, p)) else None
         ),
@@ -656,6 +658,33 @@ def _do_interessado(regime: str, etapa: str) -> bool:
         return catalogo_prazos().regra(regime, etapa).destinatario == DO_INTERESSADO
     except EntradaInvalida:
         return False
+
+
+def _recurso_dirigido_a(
+    p: Processo, tipo: d.TipoDocumento, ato: Ato, prazos: tuple[d.Prazo, ...]
+) -> str | None:
+    """A autoridade a quem se dirige o recurso que a decisão abre (instancias.yaml, pela data
+    da decisão recorrida), com o fundamento: o da Decisão de Julgamento (LESTA art. 24 § 1º;
+    Norma de 2023 item 3.6.4 a: ao Capitão dos Portos) e o da Decisão de Recurso que não é de
+    última instância (item 3.6.5: ao Diretor de Portos e Costas). None se o quadro de prazos do
+    documento não traz esse recurso (decisão de última instância, improcedência)."""
+    if tipo == T.decisao_julgamento:
+        instancia: Instancia = "recurso"
+    elif "final" in ato.tipo:
+        return None
+    else:
+        instancia = "recurso_final"
+    try:
+        autoridade = autoridade_recurso(p.regime, instancia, ato.data_ato)
+        if instancia == "recurso_final" and autoridade_recurso(
+            p.regime, "recurso", ato.data_ato
+        ) == autoridade_ultima_instancia(p.regime, ato.data_ato):
+            return None  # o recurso decidido já era a última instância
+    except (EntradaInvalida, ForaDeVigencia):
+        return None
+    if _nome_da_etapa(p.regime, instancia) not in {x.etapa for x in prazos}:
+        return None
+    return f"{autoridade.valor.nome} ({autoridade.fundamento})"
 
 
 def _instancia_do_recurso(p: Processo, ato: Ato) -> str:

@@ -422,12 +422,9 @@ def test_decisao_reemitida_antes_da_ciencia_segue_com_o_prazo_de_pagamento(
     assert segunda.split("Notifique-se")[0] == primeira.split("Notifique-se")[0]
 
 
-def test_decisao_de_recurso_diz_o_resultado_pelo_nome_do_ato_com_acento(
-    cenario: dict[str, Any],
-) -> None:
-    """O resultado da Decisão de Recurso saía do id do tipo do ato ("RECURSO NAO PROVIDO",
-    "RECURSO FINAL NAO PROVIDO"): sem acento e com o código interno. É o nome do ato no quadro
-    do regime (procedimento_lesta.yaml; Norma de 2023 itens 3.6.4 e 3.6.5)."""
+def _ate_a_decisao_do_recurso(cenario: dict[str, Any]) -> tuple[Any, Any, int]:
+    """Julgado procedente (multa), notificado, recorrido e o recurso não provido pelo Capitão
+    dos Portos: (autoridade, capitão, processo)."""
     banco = cenario["banco"]
     aut = _ator(banco, "aut")
     pid = cenario["pid"]
@@ -465,6 +462,37 @@ def test_decisao_de_recurso_diz_o_resultado_pelo_nome_do_ato_com_acento(
                 dados={"fundamentacao": "As razões não afastam as infrações."},
             ),
         )
+    return aut, a_cap, pid
+
+
+def test_decisao_de_recurso_diz_o_resultado_pelo_nome_do_ato_com_acento(
+    cenario: dict[str, Any],
+) -> None:
+    """O resultado da Decisão de Recurso saía do id do tipo do ato ("RECURSO NAO PROVIDO",
+    "RECURSO FINAL NAO PROVIDO"): sem acento e com o código interno. É o nome do ato no quadro
+    do regime (procedimento_lesta.yaml; Norma de 2023 itens 3.6.4 e 3.6.5)."""
+    _, a_cap, pid = _ate_a_decisao_do_recurso(cenario)
+    with cenario["banco"].unit_of_work() as s:
         t = compacto(texto(documentos.emitir(s, a_cap, pid, "decisao_recurso", URL).conteudo))
     assert "RECURSONÃOPROVIDO(PENALIDADEMANTIDA)" in t
     assert "NAOPROVIDO" not in t
+
+
+def test_decisoes_dizem_a_quem_se_dirige_o_recurso_que_abrem(cenario: dict[str, Any]) -> None:
+    """A Decisão de Julgamento dizia "dirigido à autoridade indicada no quadro", e o quadro de
+    prazos não indica autoridade; a Decisão de Recurso não dizia a quem se dirige o recurso em
+    última instância. LESTA art. 24 § 1º ("dirigido à autoridade superior designada pela
+    autoridade marítima"); Norma de 2023 item 3.6.4 a ("dirigido ao Capitão dos Portos") e item
+    3.6.5 ("dirigido ao Diretor de Portos e Costas")."""
+    aut, a_cap, pid = _ate_a_decisao_do_recurso(cenario)
+    with cenario["banco"].unit_of_work() as s:
+        julgamento = compacto(
+            texto(documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo)
+        )
+        recurso = compacto(texto(documentos.emitir(s, a_cap, pid, "decisao_recurso", URL).conteudo))
+    assert "autoridadeindicadanoquadro" not in julgamento
+    assert "dirigidoàautoridadequeojulga—CapitãodosPortos(NORMAM(Port.110/2023)item3.6.4a)" in (
+        julgamento
+    ), julgamento
+    assert "DiretordePortoseCostas(NORMAM(Port.110/2023)item3.5b)" in recurso, recurso
+    assert "recursoemúltimainstânciaadministrativa" in recurso
