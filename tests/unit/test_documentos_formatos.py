@@ -55,3 +55,16 @@ def test_decisao_e_notificacao_de_pagamento_trazem_reais_com_virgula() -> None:
 @pytest.mark.parametrize("tipo", list(TipoDocumento))
 def test_nenhum_documento_tem_formato_de_maquina(tipo: TipoDocumento) -> None:
     assert formatos_de_maquina(_texto(tipo)) == []
+
+
+def test_codigo_da_infracao_no_quadro_de_penalidades_nao_se_parte() -> None:
+    """A coluna 'Infração' do quadro das penalidades aplicadas partia o código mais longo do
+    catálogo no meio ("DECRETO-4136.3" numa linha, "6" na outra: a decisão do procedimento
+    ambiental, NORMAM-401/DPC item 1.5.2)."""
+    dados = exemplo(TipoDocumento.decisao_julgamento)
+    penalidades = tuple(
+        x.model_copy(update={"codigo_infracao": "DECRETO-4136.36"}) for x in dados.penalidades
+    )
+    pdf = renderizar(dados.model_copy(update={"penalidades": penalidades}))
+    texto = "\n".join(p.extract_text() for p in PdfReader(BytesIO(pdf)).pages)
+    assert texto.count("DECRETO-4136.36") == len(penalidades), texto
