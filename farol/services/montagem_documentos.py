@@ -10,6 +10,7 @@ se montam dos atos dele, em `montagem_custodia`.
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import func, select
@@ -56,7 +57,13 @@ from farol.store.orm import (
     Processo,
     Usuario,
 )
-from farol.store.repositorio import data_do_fato, historico, itens_do_auto, vigentes
+from farol.store.repositorio import (
+    data_do_fato,
+    historico,
+    itens_do_auto,
+    total_pago,
+    vigentes,
+)
 
 T = d.TipoDocumento
 DOCUMENTOS_DE_DECISAO = (T.decisao_julgamento, T.decisao_recurso)
@@ -451,6 +458,16 @@ def montar(
                 f"o prazo de pagamento não está correndo: encerrado em "
                 f"{gravado.encerrado_em:%d/%m/%Y} por {nome}; a notificação de pagamento volta "
                 "a caber quando um ato reabrir o prazo (a ciência da decisão do recurso)",
+                campo="tipo",
+            )
+        em_vigor = sum((x.multa for x in multas if x.multa is not None), Decimal("0.00"))
+        pago = total_pago(s, p)
+        if pago >= em_vigor:
+            # paga (ou paga a maior, se o recurso reduziu a multa depois): não há o que pagar,
+            # e "NOTIFICADO(A) A PAGAR" contradiz o processo (LESTA art. 32: "para pagar a multa")
+            raise Conflito(
+                f"a multa em vigor ({formatos.moeda(em_vigor)}) já está paga: "
+                f"{formatos.moeda(pago)} em pagamentos registrados; não há o que notificar",
                 campo="tipo",
             )
         prazo = _prazo_gravado(gravado, f"a {gravado.inicio:%d/%m/%Y}")

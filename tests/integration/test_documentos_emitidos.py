@@ -496,3 +496,45 @@ def test_decisoes_dizem_a_quem_se_dirige_o_recurso_que_abrem(cenario: dict[str, 
     ), julgamento
     assert "DiretordePortoseCostas(NORMAM(Port.110/2023)item3.5b)" in recurso, recurso
     assert "recursoemúltimainstânciaadministrativa" in recurso
+
+
+def test_notificacao_de_pagamento_recusada_quando_a_multa_ja_esta_paga(
+    cenario: dict[str, Any],
+) -> None:
+    """A Notificação para Pagamento saía 'NOTIFICADO(A) A PAGAR a quantia de R$ ...' com a multa
+    já paga por inteiro (processo quitado) ou paga a maior (recurso provido em parte depois do
+    pagamento: há valor a restituir, não a pagar). LESTA art. 32: o prazo é 'para pagar a
+    multa'; paga, não há o que notificar."""
+    banco = cenario["banco"]
+    aut = _ator(banco, "aut")
+    pid = cenario["pid"]
+    with banco.unit_of_work() as s:
+        for tipo, dia, dados in [
+            ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
+            ("renuncia_defesa", dt.date(2026, 9, 17), {}),
+            (
+                "julgamento_procedente",
+                dt.date(2026, 9, 21),
+                {
+                    "penalidades": [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12],
+                    "justificativa": "Infrações comprovadas no auto e na inspeção.",
+                },
+            ),
+            ("ciencia_decisao", dt.date(2026, 9, 22), {"meio": "pessoal"}),
+        ]:
+            processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
+        # antes do pagamento, notifica os R$ 1.200,00
+        antes = compacto(texto(documentos.emitir(s, aut, pid, "notificacao_pagamento", URL).conteudo))
+        assert "R$1.200,00" in antes
+        processos.registrar_ato(
+            s,
+            aut,
+            pid,
+            NovoAto(
+                tipo="pagamento",
+                data_ato=dt.date(2026, 9, 25),
+                dados={"valor": "1200.00", "referencia": "DARF 1"},
+            ),
+        )
+        with pytest.raises(Conflito, match=r"já está paga"):
+            documentos.emitir(s, aut, pid, "notificacao_pagamento", URL)
