@@ -685,12 +685,7 @@ def _recurso_dirigido_a(
     Norma de 2023 item 3.6.4 a: ao Capitão dos Portos) e o da Decisão de Recurso que não é de
     última instância (item 3.6.5: ao Diretor de Portos e Costas). None se o quadro de prazos do
     documento não traz esse recurso (decisão de última instância, improcedência)."""
-    if tipo == T.decisao_julgamento:
-        instancia: Instancia = "recurso"
-    elif "final" in ato.tipo:
-        return None
-    else:
-        instancia = "recurso_final"
+    instancia: Instancia = "recurso" if tipo == T.decisao_julgamento else "recurso_final"
     try:
         autoridade = autoridade_recurso(p.regime, instancia, ato.data_ato)
         if instancia == "recurso_final" and autoridade_recurso(
