@@ -112,3 +112,13 @@ def formatar_documento(documento: str) -> str:
     """`000.000.000-00` ou `00.000.000/0000-00`, conforme o tamanho; valida antes."""
     d = validar_documento(documento)
     return formatar_cpf(d) if len(d) == 11 else formatar_cnpj(d)
+
+
+def mascarar_documento(documento: str) -> str:
+    """CPF: '***.444.777-**' (os seis dígitos do meio, como no gov.br), para o que se mostra a
+    quem não é o titular (a consulta pública, o aviso publicado). CNPJ (empresa, não é dado
+    pessoal): por inteiro."""
+    d = validar_documento(documento)
+    if len(d) == 14:
+        return formatar_documento(d)
+    return f"***.{d[3:6]}.{d[6:9]}-**"

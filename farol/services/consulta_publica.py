@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from farol.domain.cpf_cnpj import formatar_documento, validar_documento
+from farol.domain.cpf_cnpj import formatar_documento, mascarar_documento, validar_documento
 from farol.domain.papeis import PAPEL_DA_CONSULTA_PUBLICA, REGISTRA_ATOS, nome_do_papel, pode
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import Conflito, EntradaInvalida, ErroFarol, recusar_juntos
@@ -54,15 +54,6 @@ def _cargo(papel: str) -> str:
 def mascarar_nome(nome: str) -> str:
     """'Pedro Condutor' -> 'P**** C*******': a inicial de cada palavra, o resto oculto."""
     return " ".join(p[0] + "*" * (len(p) - 1) if p else p for p in nome.split(" "))
-
-
-def mascarar_documento(documento: str) -> str:
-    """CPF: '***.444.777-**' (os seis dígitos do meio, como no gov.br). CNPJ (empresa, não é
-    dado pessoal): por inteiro."""
-    d = validar_documento(documento)
-    if len(d) == 14:
-        return formatar_documento(d)
-    return f"***.{d[3:6]}.{d[6:9]}-**"
 
 
 def _pessoa_mascarada(p: Pessoa, papel: str) -> dict[str, str]:

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from farol import formatos
-from farol.domain.cpf_cnpj import formatar_documento
+from farol.domain.cpf_cnpj import formatar_documento, mascarar_documento
 from farol.domain.papeis import nome_do_papel
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.guardas import avaliar_guarda
@@ -956,6 +956,20 @@ def _ato_comunicado(s: Session, p: Processo, ciencia: Ato) -> d.AtoComunicado:
     )
 
 
+def _interessado_publicado(s: Session, p: Processo) -> d.Parte:
+    """O interessado como o aviso o publica: o aviso é público (DOU, página da OM, quadro de
+    avisos do GAP), e basta que identifique a pessoa. O nome por inteiro, o CPF mascarado como
+    na consulta pública (os seis dígitos do meio) e sem endereço (a pessoa é desconhecida ou
+    de endereço indefinido: o endereço do cadastro é o que não a encontrou). LGPD, Lei
+    13.709/2018, art. 6º, III (necessidade); o inteiro teor fica na OM."""
+    autuado = _autuado(s, p, "Interessado")
+    pessoa = s.get(Pessoa, p.autuado_id)
+    assert pessoa is not None
+    return autuado.model_copy(
+        update={"documento": mascarar_documento(pessoa.documento), "endereco": None}
+    )
+
+
 def _aviso_publicacao(s: Session, p: Processo, base: dict[str, Any]) -> d.DadosDocumento:
     pub = comunicacao().publicacao_oficial
     tipos = atos_do_documento(p, T.aviso_publicacao)
@@ -991,7 +1005,7 @@ def _aviso_publicacao(s: Session, p: Processo, base: dict[str, Any]) -> d.DadosD
     return d.DadosDocumento(
         **base,
         numero_documento=f"{p.numero}-AV{ciencia.seq}",
-        interessados=(_autuado(s, p, "Interessado"),),
+        interessados=(_interessado_publicado(s, p),),
         publicacao=d.Publicacao(
             ato=comunicado,
             ciencia=nomes_atos.get(ciencia.tipo, ciencia.tipo),

@@ -229,6 +229,9 @@ def test_aviso_de_ciencia_por_publicacao_no_dou_e_documento_oficial_verificavel(
         f"Código de verificação: {doc['codigo']}",
     ):
         assert trecho in texto, (trecho, texto)
+    # o aviso é público: o CPF mascarado, como na consulta pública (LGPD art. 6º, III)
+    assert CPF_DONO not in texto
+    assert f"***.{CPF_DONO[4:7]}.{CPF_DONO[8:11]}-**" in texto, texto
 
     # a verificação pública (sem login) reconhece o aviso e o liga à ciência publicada
     v = api.cliente.get(f"{API}/verificacao/{doc['codigo']}")
