@@ -53,6 +53,9 @@ from farol.erros import ErroFarol
 from farol.pdf.estilos import CINZA_FAIXA, ESTILOS
 
 LINHA_FINA = 0.5
+_ALTURA_QUE_SE_PARTE = 4 * cm
+"""Um quadro de campos só se parte entre páginas se a sua linha passa desta altura (o texto
+longo, que não caberia inteiro no resto da página); a mais curta muda de página inteira."""
 _ALINHAMENTOS: dict[str, Literal["LEFT", "CENTER", "RIGHT"]] = {
     "esquerda": "LEFT",
     "centro": "CENTER",
@@ -240,16 +243,19 @@ class Construtor:
         for i, linha in enumerate(linhas):
             larguras = [n * coluna for n, _ in linha]
             larguras[-1] = largura - sum(larguras[:-1])  # o último campo vai até a borda
-            saida.append(
-                Table(
-                    [[conteudo for _, conteudo in linha]],
-                    colWidths=larguras,
-                    style=_ESTILO_CAMPOS,
-                    splitInRow=1,
-                    spaceAfter=4 if i == len(linhas) - 1 else 0,
-                    hAlign="LEFT",
-                )
+            tabela = Table(
+                [[conteudo for _, conteudo in linha]],
+                colWidths=larguras,
+                style=_ESTILO_CAMPOS,
+                splitInRow=1,
+                spaceAfter=4 if i == len(linhas) - 1 else 0,
+                hAlign="LEFT",
             )
+            # a linha curta (o rótulo e poucas linhas de valor) vai inteira para a página
+            # seguinte: partida, deixava o rótulo no pé de uma página e o valor na outra
+            if tabela.wrap(largura, _ALTURA_QUE_SE_PARTE * 10)[1] <= _ALTURA_QUE_SE_PARTE:
+                tabela.splitInRow = 0
+            saida.append(tabela)
         return saida
 
     def _tabela(self, e: ET.Element, largura: float) -> list[Flowable]:
