@@ -90,7 +90,6 @@ NUMEROS_PERMITIDOS: dict[tuple[str, str], Permissao] = {
     ("farol/services/busca.py", "TAMANHO_MINIMO"): _p("letras mínimas de um termo", 2),
     ("farol/services/busca.py", "buscar_embarcacoes"): _p("sugestões por busca", 8),
     ("farol/services/busca.py", "documento_do_termo"): _p("dígitos de CPF e de CNPJ", 11, 14),
-    ("farol/services/consulta_publica.py", "mascarar_documento"): _p("dígitos de CNPJ", 14),
     ("farol/services/consultas.py", "listar_processos"): _p("processos por página", 100),
     ("farol/services/consultas.py", "alertas_prescricao"): _p("antecedência do alerta", 180),
     ("farol/services/documentos.py", "_codigo"): _p("letras do código de verificação", 12),
