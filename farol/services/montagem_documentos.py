@@ -473,6 +473,7 @@ def montar(
         prazo = _prazo_gravado(gravado, f"a {gravado.inicio:%d/%m/%Y}")
         return d.DadosDocumento(
             **base,
+            observacoes=_segunda_via_vencida(gravado),
             numero_documento=f"{p.numero}-P",
             interessados=(_autuado(s, p), *_procuradores(s, p)),
             valores=tuple(
@@ -485,6 +486,20 @@ def montar(
     if tipo == T.aviso_publicacao:
         return _aviso_publicacao(s, p, base)
     raise custodia.recusa_fora_da_custodia(s, p, tipo)
+
+
+def _segunda_via_vencida(prazo: Prazo) -> str | None:
+    """A notificação emitida depois do vencimento do prazo de pagamento é segunda via da que
+    se deu na ciência: diz que o prazo venceu, e que o documento não o reabre (LESTA art. 32:
+    o prazo corre "a contar da intimação")."""
+    dia = hoje()
+    if prazo.vencimento is None or prazo.vencimento >= dia:
+        return None
+    return (
+        f"Segunda via, emitida em {dia:%d/%m/%Y}: o prazo de pagamento, contado da ciência em "
+        f"{prazo.inicio:%d/%m/%Y}, venceu em {prazo.vencimento:%d/%m/%Y}. Esta via reproduz a "
+        f"notificação dada e não reabre o prazo ({citacao('pagamento_multa').referencia()})."
+    )
 
 
 def _autoria_mudada(lavratura: Ato) -> d.AutoriaMudada | None:

@@ -16,7 +16,7 @@ from farol.app import criar_app
 from farol.config import Configuracao
 from farol.erros import Conflito, EntradaInvalida
 from farol.relogio import hoje
-from farol.services import documentos, inspecoes, processos
+from farol.services import documentos, inspecoes, montagem_documentos, processos
 from farol.services.comandos import NovoAto
 from farol.services.jurisdicao import ator_do_usuario
 from farol.services.usuarios import criar_om, criar_usuario
@@ -25,9 +25,18 @@ from farol.store.db import Banco
 URL = "https://farol.exemplo.mil.br"
 NOME_LONGO = ("Maria " + "de Albuquerque Cavalcanti Wanderley " * 6)[:200].strip()
 INFRACOES_12 = [
-    "RLESTA.11", "RLESTA.13.II", "RLESTA.14.III", "RLESTA.15.II", "RLESTA.16.II",
-    "RLESTA.17.III", "RLESTA.19.II", "RLESTA.20.IV", "RLESTA.21.I", "RLESTA.22.V",
-    "RLESTA.23.III", "RLESTA.28.II",
+    "RLESTA.11",
+    "RLESTA.13.II",
+    "RLESTA.14.III",
+    "RLESTA.15.II",
+    "RLESTA.16.II",
+    "RLESTA.17.III",
+    "RLESTA.19.II",
+    "RLESTA.20.IV",
+    "RLESTA.21.I",
+    "RLESTA.22.V",
+    "RLESTA.23.III",
+    "RLESTA.28.II",
 ]  # fmt: skip  (todas admitem o proprietário como autor: o auto é do processo dele)
 
 
@@ -46,10 +55,14 @@ def cenario(banco: Banco) -> dict[str, Any]:
                       uf="SC", municipio="Florianópolis")  # fmt: skip
         outra = criar_om(s, sigla="CPSP", nome="Capitania dos Portos de São Paulo", tipo="CP",
                          uf="SP", municipio="Santos")  # fmt: skip
-        insp = criar_usuario(s, login="insp", nome="1ºSG Inspetor", senha="x", papel="inspetor", om=om)
+        insp = criar_usuario(
+            s, login="insp", nome="1ºSG Inspetor", senha="x", papel="inspetor", om=om
+        )
         aut = criar_usuario(s, login="aut", nome="CT Autoridade Julgadora", senha="x",
                             papel="autoridade_competente", om=om)  # fmt: skip
-        criar_usuario(s, login="fora", nome="Outra", senha="x", papel="autoridade_competente", om=outra)
+        criar_usuario(
+            s, login="fora", nome="Outra", senha="x", papel="autoridade_competente", om=outra
+        )
         a_insp, a_aut = ator_do_usuario(s, insp), ator_do_usuario(s, aut)
         cmd = inspecoes.NovaInspecao.model_validate({
             "embarcacao": {"inscricao": "4410999999", "nome": "Gaivota Ágil"},
@@ -61,7 +74,14 @@ def cenario(banco: Banco) -> dict[str, Any]:
         })  # fmt: skip
         pid = inspecoes.registrar_inspecao(s, a_insp, cmd).processos[0].id
         itens = [{"infracao": c, "autor_tipo": "proprietario"} for c in INFRACOES_12]
-        processos.registrar_ato(s, a_aut, pid, NovoAto(tipo="lavratura_auto", data_ato=dt.date(2026, 9, 15), dados={"infracoes": itens}))
+        processos.registrar_ato(
+            s,
+            a_aut,
+            pid,
+            NovoAto(
+                tipo="lavratura_auto", data_ato=dt.date(2026, 9, 15), dados={"infracoes": itens}
+            ),
+        )
     return {"pid": pid, "banco": banco}
 
 
@@ -75,7 +95,9 @@ def _ator(banco: Banco, login: str) -> Any:
         return ator_do_usuario(s, u)
 
 
-def test_auto_com_12_infracoes_e_nome_de_200_caracteres_sai_inteiro(cenario: dict[str, Any]) -> None:
+def test_auto_com_12_infracoes_e_nome_de_200_caracteres_sai_inteiro(
+    cenario: dict[str, Any],
+) -> None:
     banco = cenario["banco"]
     with banco.unit_of_work() as s:
         doc = documentos.emitir(s, _ator(banco, "aut"), cenario["pid"], "auto_de_infracao", URL)
@@ -98,11 +120,22 @@ def test_verificacao_aceita_o_pdf_genuino_recusa_um_byte_alterado_e_aponta_a_sub
     cenario: dict[str, Any], tmp_path: Any
 ) -> None:
     banco = cenario["banco"]
-    app = criar_app(Configuracao(pasta_dados=tmp_path, database_url=str(banco.url), segredo="x" * 40, url_publica=URL), banco)
+    app = criar_app(
+        Configuracao(
+            pasta_dados=tmp_path, database_url=str(banco.url), segredo="x" * 40, url_publica=URL
+        ),
+        banco,
+    )
     c = TestClient(app)
-    token = c.post("/api/v1/auth/token", data={"username": "aut", "password": "x"}).json()["access_token"]
+    token = c.post("/api/v1/auth/token", data={"username": "aut", "password": "x"}).json()[
+        "access_token"
+    ]
     h = {"Authorization": f"Bearer {token}"}
-    primeiro = c.post(f"/api/v1/processos/{cenario['pid']}/documentos", headers=h, json={"tipo": "auto_de_infracao"})
+    primeiro = c.post(
+        f"/api/v1/processos/{cenario['pid']}/documentos",
+        headers=h,
+        json={"tipo": "auto_de_infracao"},
+    )
     assert primeiro.status_code == 201, primeiro.text
     pdf = c.get(primeiro.json()["pdf"], headers=h).content
     assert pdf.startswith(b"%PDF")
@@ -112,19 +145,33 @@ def test_verificacao_aceita_o_pdf_genuino_recusa_um_byte_alterado_e_aponta_a_sub
 
     alterado = bytearray(pdf)
     alterado[len(alterado) // 2] ^= 0x01
-    falso = c.post("/api/v1/verificacao", files={"arquivo": ("ai.pdf", bytes(alterado), "application/pdf")}).json()
+    falso = c.post(
+        "/api/v1/verificacao", files={"arquivo": ("ai.pdf", bytes(alterado), "application/pdf")}
+    ).json()
     assert falso["autentico"] is False
 
-    segundo = c.post(f"/api/v1/processos/{cenario['pid']}/documentos", headers=h, json={"tipo": "auto_de_infracao"}).json()
+    segundo = c.post(
+        f"/api/v1/processos/{cenario['pid']}/documentos",
+        headers=h,
+        json={"tipo": "auto_de_infracao"},
+    ).json()
     antigo = c.get(f"/api/v1/verificacao/{primeiro.json()['codigo']}").json()
-    assert antigo["autentico"] and antigo["substituido"] and antigo["substituido_por"] == segundo["codigo"]
+    assert (
+        antigo["autentico"]
+        and antigo["substituido"]
+        and antigo["substituido_por"] == segundo["codigo"]
+    )
     pagina = c.get(f"/verificar/{primeiro.json()['codigo']}")
     assert "Documento autêntico" in pagina.text and segundo["codigo"] in pagina.text
     desconhecido = c.get("/verificar/XXXX-YYYY-ZZZZ").text
     assert "Código não encontrado" in desconhecido and "NÃO autêntico" not in desconhecido
     # o código digitado do papel: minúsculas, sem hífens, com espaços ou pontos
     bruto = primeiro.json()["codigo"].replace("-", "")
-    for digitado in (bruto.lower(), f" {bruto[:4]} {bruto[4:8]} {bruto[8:]} ", f"{bruto[:6]}.{bruto[6:]}"):
+    for digitado in (
+        bruto.lower(),
+        f" {bruto[:4]} {bruto[4:8]} {bruto[8:]} ",
+        f"{bruto[:6]}.{bruto[6:]}",
+    ):
         assert c.get(f"/api/v1/verificacao/{digitado}").json()["autentico"], digitado
         assert "Documento autêntico" in c.get("/verificar", params={"codigo": digitado}).text
     assert c.get("/api/v1/verificacao/XXXX-YYYY-ZZZZ").status_code == 404
@@ -132,16 +179,31 @@ def test_verificacao_aceita_o_pdf_genuino_recusa_um_byte_alterado_e_aponta_a_sub
 
 def test_usuario_de_outra_capitania_nao_baixa_o_pdf(cenario: dict[str, Any], tmp_path: Any) -> None:
     banco = cenario["banco"]
-    app = criar_app(Configuracao(pasta_dados=tmp_path, database_url=str(banco.url), segredo="x" * 40), banco)
+    app = criar_app(
+        Configuracao(pasta_dados=tmp_path, database_url=str(banco.url), segredo="x" * 40), banco
+    )
     c = TestClient(app)
 
     def h(login: str) -> dict[str, str]:
-        t = c.post("/api/v1/auth/token", data={"username": login, "password": "x"}).json()["access_token"]
+        t = c.post("/api/v1/auth/token", data={"username": login, "password": "x"}).json()[
+            "access_token"
+        ]
         return {"Authorization": f"Bearer {t}"}
 
-    doc = c.post(f"/api/v1/processos/{cenario['pid']}/documentos", headers=h("aut"), json={"tipo": "notificacao_comparecimento"}).json()
+    doc = c.post(
+        f"/api/v1/processos/{cenario['pid']}/documentos",
+        headers=h("aut"),
+        json={"tipo": "notificacao_comparecimento"},
+    ).json()
     assert c.get(doc["pdf"], headers=h("fora")).status_code == 404
-    assert c.post(f"/api/v1/processos/{cenario['pid']}/documentos", headers=h("fora"), json={"tipo": "auto_de_infracao"}).status_code == 404
+    assert (
+        c.post(
+            f"/api/v1/processos/{cenario['pid']}/documentos",
+            headers=h("fora"),
+            json={"tipo": "auto_de_infracao"},
+        ).status_code
+        == 404
+    )
 
 
 def test_decisao_reformada_em_recurso_aparece_na_verificacao(cenario: dict[str, Any]) -> None:
@@ -155,8 +217,25 @@ def test_decisao_reformada_em_recurso_aparece_na_verificacao(cenario: dict[str, 
         ]:
             processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
         penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
-        processos.registrar_ato(s, aut, pid, NovoAto(tipo="julgamento_procedente", data_ato=dt.date(2026, 9, 20), dados={"penalidades": penalidades, "justificativa": "Infrações comprovadas no auto e na inspeção."}))
-        processos.registrar_ato(s, aut, pid, NovoAto(tipo="ciencia_decisao", data_ato=dt.date(2026, 9, 21), dados={"meio": "AR"}))
+        processos.registrar_ato(
+            s,
+            aut,
+            pid,
+            NovoAto(
+                tipo="julgamento_procedente",
+                data_ato=dt.date(2026, 9, 20),
+                dados={
+                    "penalidades": penalidades,
+                    "justificativa": "Infrações comprovadas no auto e na inspeção.",
+                },
+            ),
+        )
+        processos.registrar_ato(
+            s,
+            aut,
+            pid,
+            NovoAto(tipo="ciencia_decisao", data_ato=dt.date(2026, 9, 21), dados={"meio": "AR"}),
+        )
         doc = documentos.emitir(s, aut, pid, "decisao_julgamento", URL)
         codigo = doc.codigo
         t = texto(doc.conteudo)
@@ -166,7 +245,14 @@ def test_decisao_reformada_em_recurso_aparece_na_verificacao(cenario: dict[str, 
         # a notificação diz que o recurso não suspende o pagamento, com o fundamento
         assert "não tem efeito suspensivo" in texto(pag.conteudo)
         assert "LESTAart.24,§1º" in compacto(texto(pag.conteudo))
-        processos.registrar_ato(s, aut, pid, NovoAto(tipo="recurso", data_ato=dt.date(2026, 9, 23), dados={"texto": "Recorre da multa."}))
+        processos.registrar_ato(
+            s,
+            aut,
+            pid,
+            NovoAto(
+                tipo="recurso", data_ato=dt.date(2026, 9, 23), dados={"texto": "Recorre da multa."}
+            ),
+        )
     with banco.unit_of_work() as s:
         from sqlalchemy import select
 
@@ -174,8 +260,19 @@ def test_decisao_reformada_em_recurso_aparece_na_verificacao(cenario: dict[str, 
 
         cap = criar_usuario(s, login="cap", nome="CMG Capitão", senha="x", papel="capitao_dos_portos",
                             om=s.get(OM, aut.om_id))  # fmt: skip
-        a_cap = ator_do_usuario(s, s.execute(select(Usuario).where(Usuario.id == cap.id)).scalar_one())
-        processos.registrar_ato(s, a_cap, pid, NovoAto(tipo="decisao_recurso_provido", data_ato=dt.date(2026, 10, 1), dados={"fundamentacao": "Provas novas afastam as infrações."}))
+        a_cap = ator_do_usuario(
+            s, s.execute(select(Usuario).where(Usuario.id == cap.id)).scalar_one()
+        )
+        processos.registrar_ato(
+            s,
+            a_cap,
+            pid,
+            NovoAto(
+                tipo="decisao_recurso_provido",
+                data_ato=dt.date(2026, 10, 1),
+                dados={"fundamentacao": "Provas novas afastam as infrações."},
+            ),
+        )
         info = documentos.verificar_codigo.na_sessao(s, codigo)
     assert info.autentico and not info.vigente
     assert info.efeito_alterado[0].efeito == "decisão reformada em recurso (provido)"
@@ -191,7 +288,9 @@ def test_no_postgresql_o_banco_recusa_alterar_ou_apagar_documento_emitido(
 
     banco = cenario["banco"]
     with banco.unit_of_work() as s:
-        doc_id = documentos.emitir(s, _ator(banco, "aut"), cenario["pid"], "auto_de_infracao", URL).id
+        doc_id = documentos.emitir(
+            s, _ator(banco, "aut"), cenario["pid"], "auto_de_infracao", URL
+        ).id
     for sql in (
         "UPDATE documento_emitido SET sha256 = 'x' WHERE id = :i",
         "DELETE FROM documento_emitido WHERE id = :i",
@@ -203,7 +302,13 @@ def test_no_postgresql_o_banco_recusa_alterar_ou_apagar_documento_emitido(
             c.execute(text(sql), {"i": doc_id})
 
 
-LACRES = [{"numero": "CPSC-000123", "tipo": "lacre plástico numerado", "local_aplicacao": "chave de ignição"}]
+LACRES = [
+    {
+        "numero": "CPSC-000123",
+        "tipo": "lacre plástico numerado",
+        "local_aplicacao": "chave de ignição",
+    }
+]
 
 
 def _custodia_lacrada(banco: Banco) -> str:
@@ -217,8 +322,15 @@ def _custodia_lacrada(banco: Banco) -> str:
     with banco.unit_of_work() as s:
         om = criar_om(s, sigla="CPSC", nome="Capitania dos Portos de Santa Catarina", tipo="CP",
                       uf="SC", municipio="Florianópolis")  # fmt: skip
-        insp = ator_do_usuario(s, criar_usuario(s, login="insp", nome="Inspetor", senha="x", papel="inspetor", om=om))
-        a = ator_do_usuario(s, criar_usuario(s, login="aut", nome="Autoridade", senha="x", papel="autoridade_competente", om=om))
+        insp = ator_do_usuario(
+            s, criar_usuario(s, login="insp", nome="Inspetor", senha="x", papel="inspetor", om=om)
+        )
+        a = ator_do_usuario(
+            s,
+            criar_usuario(
+                s, login="aut", nome="Autoridade", senha="x", papel="autoridade_competente", om=om
+            ),
+        )
         cmd = inspecoes.NovaInspecao.model_validate({
             "embarcacao": {"inscricao": "4410555555", "nome": "Siri Azul"},
             "proprietario": {"documento": "529.982.247-25", "nome": "José da Silva"},
@@ -252,7 +364,9 @@ def test_tipo_de_lacre_lista_os_lacres_que_a_custodia_registrou(banco: Banco) ->
         from farol.store.orm import Processo, Usuario
 
         cid = s.execute(select(Processo.id).where(Processo.numero == numero)).scalar_one()
-        a = ator_do_usuario(s, s.execute(select(Usuario).where(Usuario.login == "aut")).scalar_one())
+        a = ator_do_usuario(
+            s, s.execute(select(Usuario).where(Usuario.login == "aut")).scalar_one()
+        )
         with pytest.raises(EntradaInvalida) as e:
             documentos.emitir(s, a, cid, "tipo_de_lacre", URL, {"lacres": LACRES})
         assert e.value.campo == "dados.lacres"
@@ -271,7 +385,9 @@ def test_cli_documento_grava_o_pdf_e_recusa_dados_que_o_ato_nao_registrou(
     numero = _custodia_lacrada(banco)
     saida = tmp_path / "lacre.pdf"
     base = ["documento", numero, "tipo_de_lacre", "-o", str(saida), "--database-url", url_banco]
-    lacres = '{"lacres": [{"numero": "CPSC-777", "tipo": "lacre metálico", "local_aplicacao": "motor"}]}'
+    lacres = (
+        '{"lacres": [{"numero": "CPSC-777", "tipo": "lacre metálico", "local_aplicacao": "motor"}]}'
+    )
     erro = rodar(capsys, monkeypatch, *base, "--dados", lacres)
     assert erro.codigo == 2 and erro.stderr.startswith("erro: dados.lacres")
     # pasta que não existe: recusa antes de emitir (nada na cadeia, nenhum documento órfão)
@@ -305,9 +421,29 @@ def test_cli_documento_so_emite_por_quem_registra_o_ato_que_ele_materializa(
         ]:
             processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
         penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
-        processos.registrar_ato(s, aut, pid, NovoAto(tipo="julgamento_procedente", data_ato=dt.date(2026, 9, 20), dados={"penalidades": penalidades, "justificativa": "Infrações comprovadas no auto e na inspeção."}))
+        processos.registrar_ato(
+            s,
+            aut,
+            pid,
+            NovoAto(
+                tipo="julgamento_procedente",
+                data_ato=dt.date(2026, 9, 20),
+                dados={
+                    "penalidades": penalidades,
+                    "justificativa": "Infrações comprovadas no auto e na inspeção.",
+                },
+            ),
+        )
     saida = tmp_path / "decisao.pdf"
-    base = ["documento", str(pid), "decisao_julgamento", "-o", str(saida), "--database-url", url_banco]
+    base = [
+        "documento",
+        str(pid),
+        "decisao_julgamento",
+        "-o",
+        str(saida),
+        "--database-url",
+        url_banco,
+    ]
     recusa = rodar(capsys, monkeypatch, *base, "--usuario", "insp")
     assert recusa.codigo != 0 and "não emite" in recusa.stderr
     assert not saida.exists()
@@ -342,18 +478,55 @@ def test_cada_decisao_imprime_os_prazos_que_ela_abre(cenario: dict[str, Any]) ->
         ]:
             processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
         penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
-        processos.registrar_ato(s, aut, pid, NovoAto(tipo="julgamento_procedente", data_ato=dt.date(2026, 9, 21), dados={"penalidades": penalidades, "justificativa": "Infrações comprovadas no auto e na inspeção."}))
+        processos.registrar_ato(
+            s,
+            aut,
+            pid,
+            NovoAto(
+                tipo="julgamento_procedente",
+                data_ato=dt.date(2026, 9, 21),
+                dados={
+                    "penalidades": penalidades,
+                    "justificativa": "Infrações comprovadas no auto e na inspeção.",
+                },
+            ),
+        )
         # antes da ciência: o recurso e o pagamento que a ciência abrirá (o pagamento, porque
         # a decisão impôs multa), calculados para a ciência hoje, o dia da emissão
-        antes = _prazos_impressos(documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo)
+        antes = _prazos_impressos(
+            documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo
+        )
         assert "Recursoem1ªinstância" in antes and "Pagamentodamulta" in antes, antes
         assert f"calculadoparaciênciaem{hoje():%d/%m/%Y}" in antes
-        processos.registrar_ato(s, aut, pid, NovoAto(tipo="ciencia_decisao", data_ato=dt.date(2026, 9, 22), dados={"meio": "pessoal"}))
+        processos.registrar_ato(
+            s,
+            aut,
+            pid,
+            NovoAto(
+                tipo="ciencia_decisao", data_ato=dt.date(2026, 9, 22), dados={"meio": "pessoal"}
+            ),
+        )
         # recurso: 5 dias úteis de 22/09 → 29/09; pagamento: 15 corridos → 07/10
-        julgamento = _prazos_impressos(documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo)
+        julgamento = _prazos_impressos(
+            documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo
+        )
         assert "29/09/2026" in julgamento and "07/10/2026" in julgamento, julgamento
-        processos.registrar_ato(s, aut, pid, NovoAto(tipo="recurso", data_ato=dt.date(2026, 9, 23), dados={"texto": "Recorre."}))
-        processos.registrar_ato(s, aut, pid, NovoAto(tipo="efeito_suspensivo", data_ato=dt.date(2026, 9, 24), dados={"fundamentacao": "Risco de dano de difícil reparação."}))
+        processos.registrar_ato(
+            s,
+            aut,
+            pid,
+            NovoAto(tipo="recurso", data_ato=dt.date(2026, 9, 23), dados={"texto": "Recorre."}),
+        )
+        processos.registrar_ato(
+            s,
+            aut,
+            pid,
+            NovoAto(
+                tipo="efeito_suspensivo",
+                data_ato=dt.date(2026, 9, 24),
+                dados={"fundamentacao": "Risco de dano de difícil reparação."},
+            ),
+        )
         with pytest.raises(Conflito, match=r"não está correndo.*24/09/2026.*efeito suspensivo"):
             documentos.emitir(s, aut, pid, "notificacao_pagamento", URL)
     with banco.unit_of_work() as s:
@@ -363,16 +536,40 @@ def test_cada_decisao_imprime_os_prazos_que_ela_abre(cenario: dict[str, Any]) ->
 
         cap = criar_usuario(s, login="cap", nome="CMG Capitão", senha="x", papel="capitao_dos_portos",
                             om=s.get(OM, aut.om_id))  # fmt: skip
-        a_cap = ator_do_usuario(s, s.execute(select(Usuario).where(Usuario.id == cap.id)).scalar_one())
-        processos.registrar_ato(s, a_cap, pid, NovoAto(tipo="decisao_recurso_nao_provido", data_ato=dt.date(2026, 10, 1), dados={"fundamentacao": "As razões não afastam as infrações."}))
-        processos.registrar_ato(s, a_cap, pid, NovoAto(tipo="ciencia_decisao_recurso", data_ato=dt.date(2026, 10, 2), dados={"meio": "pessoal"}))
+        a_cap = ator_do_usuario(
+            s, s.execute(select(Usuario).where(Usuario.id == cap.id)).scalar_one()
+        )
+        processos.registrar_ato(
+            s,
+            a_cap,
+            pid,
+            NovoAto(
+                tipo="decisao_recurso_nao_provido",
+                data_ato=dt.date(2026, 10, 1),
+                dados={"fundamentacao": "As razões não afastam as infrações."},
+            ),
+        )
+        processos.registrar_ato(
+            s,
+            a_cap,
+            pid,
+            NovoAto(
+                tipo="ciencia_decisao_recurso",
+                data_ato=dt.date(2026, 10, 2),
+                dados={"meio": "pessoal"},
+            ),
+        )
         # recurso em última instância: 5 dias úteis de 02/10 (sexta) → 09/10; o pagamento
         # reaberto pela ciência: 15 corridos → 17/10 (sábado) → 19/10
-        recurso = _prazos_impressos(documentos.emitir(s, a_cap, pid, "decisao_recurso", URL).conteudo)
+        recurso = _prazos_impressos(
+            documentos.emitir(s, a_cap, pid, "decisao_recurso", URL).conteudo
+        )
         assert "Recursoemúltimainstância" in recurso and "09/10/2026" in recurso, recurso
         assert "29/09/2026" not in recurso and "Recursoem1ªinstância" not in recurso
         # a Decisão de Julgamento reimpressa segue com os prazos que ela abriu, não os reabertos
-        julgamento = _prazos_impressos(documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo)
+        julgamento = _prazos_impressos(
+            documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo
+        )
         assert "07/10/2026" in julgamento and "19/10/2026" not in julgamento, julgamento
         pagamento = documentos.emitir(s, aut, pid, "notificacao_pagamento", URL).conteudo
         assert "19/10/2026" in compacto(texto(pagamento))
@@ -499,7 +696,7 @@ def test_decisoes_dizem_a_quem_se_dirige_o_recurso_que_abrem(cenario: dict[str, 
 
 
 def test_notificacao_de_pagamento_recusada_quando_a_multa_ja_esta_paga(
-    cenario: dict[str, Any],
+    cenario: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A Notificação para Pagamento saía 'NOTIFICADO(A) A PAGAR a quantia de R$ ...' com a multa
     já paga por inteiro (processo quitado) ou paga a maior (recurso provido em parte depois do
@@ -524,8 +721,22 @@ def test_notificacao_de_pagamento_recusada_quando_a_multa_ja_esta_paga(
         ]:
             processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
         # antes do pagamento, notifica os R$ 1.200,00
-        antes = compacto(texto(documentos.emitir(s, aut, pid, "notificacao_pagamento", URL).conteudo))
+        antes = compacto(
+            texto(documentos.emitir(s, aut, pid, "notificacao_pagamento", URL).conteudo)
+        )
         assert "R$1.200,00" in antes
+        # emitida hoje, depois do vencimento (07/10/2026: 15 dias corridos de 22/09), é segunda
+        # via e o diz; no prazo, não (revisão dos documentos, C1)
+        assert (
+            f"Segundavia,emitidaem{hoje():%d/%m/%Y}:oprazodepagamento,contadodaciênciaem"
+            "22/09/2026,venceuem07/10/2026." in antes
+        ), antes
+        monkeypatch.setattr(montagem_documentos, "hoje", lambda: dt.date(2026, 10, 7))
+        no_prazo = compacto(
+            texto(documentos.emitir(s, aut, pid, "notificacao_pagamento", URL).conteudo)
+        )
+        assert "Segundavia" not in no_prazo and "R$1.200,00" in no_prazo
+        monkeypatch.undo()
         processos.registrar_ato(
             s,
             aut,
