@@ -29,7 +29,15 @@ from farol.pdf import dados as d
 from farol.pdf.renderizador import renderizar
 from farol.relogio import agora, data_local
 from farol.services import idempotencia
-from farol.services.jurisdicao import Ator, ator_do_usuario, carregar_processo, exigir_alcance
+from farol.services.jurisdicao import (
+    Ator,
+    ator_do_usuario,
+    carregar_processo,
+    competente_para_o_ato,
+    exigir_alcance,
+    exigir_competencia,
+    exigir_competencia_no_ato,
+)
 from farol.services.montagem_documentos import DOCUMENTOS_DE_CADA_ATO, ato_do_documento, montar
 from farol.services.resultados.documento import (
     DocumentoNaoReconhecido,
@@ -109,6 +117,13 @@ def papeis_que_emitem(regime: str, tipo: d.TipoDocumento) -> tuple[str, ...]:
     return papeis or papeis_com(EMITE_DOCUMENTOS)
 
 
+def emite_no_processo(ator: Ator, p: Processo, tipo: d.TipoDocumento) -> bool:
+    """Se o ator emite o documento neste processo: o papel registra o ato que ele materializa
+    (`papeis_que_emitem`) e o registra na OM do processo (`competente_para_o_ato`)."""
+    quem = papeis_que_emitem(p.regime, tipo)
+    return ator.papel in quem and competente_para_o_ato(ator, p.om_id, quem)
+
+
 def tipos_do_regime(regime: str) -> tuple[d.TipoDocumento, ...]:
     """Os documentos que cabem num processo do regime: os que materializam um ato do quadro
     dele e os que não materializam ato de quadro nenhum (os da custódia)."""
@@ -146,6 +161,10 @@ def emitir(
             + ")",
             campo="tipo",
         )
+    # e quem o registra NESTE processo: no da Delegacia, a Autoridade Competente da CP sede não
+    # registra ato nenhum, e o Capitão dos Portos só os do recurso (Norma de 2023, item 3.5 a)
+    exigir_competencia(s, ator, p)
+    exigir_competencia_no_ato(s, ator, p, d.TITULOS[t], quem)
     codigo = _codigo()
     # A cabeça da cadeia sobre a qual o documento é emitido (o processo fica travado até o
     # commit): vai impressa no rodapé, e o ato de emissão logo abaixo se encadeia nela.

@@ -56,11 +56,12 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
     return {
         "p": d,
         "documentos_oficiais": documentos.listar.na_sessao(s, ator, processo_id),
-        # só os tipos que o papel emite (quem registra o ato que o documento materializa)
+        # só os tipos que o papel emite neste processo (quem registra nele o ato que o
+        # documento materializa)
         "tipos_documento": [
             (t.value, TITULOS[t])
             for t in documentos.tipos_do_regime(d["regime"])
-            if ator.papel in documentos.papeis_que_emitem(d["regime"], t)
+            if documentos.emite_no_processo(ator, p, t)
         ],
         "pode_emitir": documentos.pode_emitir(ator),
         # o papel que lê os processos das subordinadas mas trata só os da própria OM
