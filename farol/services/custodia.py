@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 from sqlalchemy import bindparam, func, select
@@ -29,7 +29,13 @@ from sqlalchemy.orm import Session
 
 from farol import entrada
 from farol.domain.cpf_cnpj import formatar_documento, so_digitos, validar_documento
-from farol.domain.papeis import FIXA_TARIFAS_CUSTODIA, nome_do_papel, papeis_com, pode
+from farol.domain.papeis import (
+    FIXA_TARIFAS_CUSTODIA,
+    VE_DADOS_PESSOAIS,
+    nome_do_papel,
+    papeis_com,
+    pode,
+)
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.domain.procedimento.guardas import FatosCustodia, Pendencia
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado, Proibido
@@ -65,6 +71,9 @@ from farol.store.orm import (
     Processo,
     TarifaCustodia,
 )
+
+if TYPE_CHECKING:
+    from farol.services.consultas import Debito
 
 REGIME = "custodia"
 APREENSAO = "apreensao_embarcacao"
@@ -411,7 +420,7 @@ def extrato(
         deduzido_do_leilao=e.deduzido_do_leilao,
         debitos_do_proprietario=[
             LinhaExtrato(descricao=x.descricao, valor=x.valor, fundamento=_referencia_sustacao())
-            for x in (debitos_do_proprietario(s, p, c) if c.fim is None else [])
+            for x in (debitos_do_proprietario_para(s, ator, p, c) if c.fim is None else [])
         ],
         total_devido=e.total_devido,
         regra=dados_custodia().diarias.regra,
@@ -582,18 +591,49 @@ def debitos_do_proprietario(
     suspensa, com as encaminhadas à dívida ativa até a baixa. A da poluição não susta (o quadro
     do regime não declara `sustacao_por_debito`). A multa do processo de origem fica fora: o
     extrato já a cobra (NORMAM-07 item 0312 a 3)."""
+    return [
+        regras.Lancamento(f"multa do processo {d.processo.numero}", d.saldo)
+        for d in _debitos_que_sustam(s, p, c)
+    ]
+
+
+def _debitos_que_sustam(s: Session, p: Processo, c: Custodia | None) -> list[Debito]:
+    """Os débitos (`consultas.Debito`) de `debitos_do_proprietario`."""
     from farol.services.consultas import debitos_da_pessoa  # ciclo
 
     dono = legitimo_proprietario(s, p, c)
     if dono is None:
         return []
     return [
-        regras.Lancamento(f"multa do processo {d.processo.numero}", d.saldo)
+        d
         for d in debitos_da_pessoa(s, dono.id, incluir=lambda x: x.id not in (p.id, p.origem_id))
         # só a multa de infração à LESTA susta ("débito decorrente de infração desta Lei"): o
         # quadro do regime o declara (`sustacao_por_debito`); a da poluição, não
         if not d.suspenso and carregar_regime(d.processo.regime).quadro.sustacao_por_debito
     ]
+
+
+DEBITOS_EM_OUTRAS_OMS = "multas em processos de outras OMs"
+
+
+def debitos_do_proprietario_para(
+    s: Session, ator: Ator, p: Processo, c: Custodia | None = None
+) -> list[regras.Lancamento]:
+    """Os débitos do legítimo proprietário que o extrato mostra ao `ator`, com a regra da
+    situação de débito (`consultas.situacao`; papeis.yaml, `ve_dados_pessoais`; LGPD art. 6º,
+    III): os da jurisdição dele processo a processo; os de outras OMs só pela soma, e só a quem
+    vê os dados completos da pessoa. A guarda da entrega segue com todos (`debitos_do_proprietario`,
+    em `fatos`)."""
+    proprios: list[regras.Lancamento] = []
+    fora = Decimal("0.00")
+    for d in _debitos_que_sustam(s, p, c):
+        if d.processo.om_id in ator.oms:
+            proprios.append(regras.Lancamento(f"multa do processo {d.processo.numero}", d.saldo))
+        else:
+            fora += d.saldo
+    if fora > 0 and pode(ator.papel, VE_DADOS_PESSOAIS):
+        proprios.append(regras.Lancamento(DEBITOS_EM_OUTRAS_OMS, fora))
+    return proprios
 
 
 def _conferir_legitimo_proprietario(s: Session, p: Processo, quem: Identificacao) -> None:
