@@ -11,6 +11,7 @@ from farol import entrada
 from farol.api.deps import AtorAtual, RotaDaApi
 from farol.config import Configuracao
 from farol.erros import EntradaInvalida
+from farol.http.arquivos import cabecalhos_do_pdf
 from farol.http.deps import UowDep, configuracao
 from farol.http.erros import respostas
 from farol.http.parametros import IdNoCaminho
@@ -82,7 +83,7 @@ def baixar(documento_id: IdNoCaminho, ator: AtorAtual, uow: UowDep) -> RespostaP
     doc = documentos.obter_pdf(uow, ator, documento_id)
     return RespostaPdf(
         doc.conteudo,
-        headers={"Content-Disposition": f'inline; filename="{doc.tipo}-{doc.codigo}.pdf"'},
+        headers=cabecalhos_do_pdf(doc.tipo, doc.codigo),
     )
 
 

@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from starlette.datastructures import FormData
 
 from farol.erros import ErroFarol, NaoEncontrado
+from farol.http.arquivos import cabecalhos_do_pdf
 from farol.http.deps import uow_da
 from farol.http.erros import status_de
 from farol.http.parametros import IdNoCaminho
@@ -319,5 +320,5 @@ def baixar_documento(
     return Response(
         doc.conteudo,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{doc.tipo}-{doc.codigo}.pdf"'},
+        headers=cabecalhos_do_pdf(doc.tipo, doc.codigo),
     )
