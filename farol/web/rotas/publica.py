@@ -8,6 +8,9 @@ par errado ou código alheio recebem a mesma recusa neutra (404).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
@@ -18,7 +21,7 @@ from farol.erros import EntradaInvalida
 from farol.http.deps import uow_da
 from farol.http.erros import cabecalhos_de
 from farol.services import consulta_publica
-from farol.services.limites import MuitasTentativas
+from farol.services.limites import Limite, MuitasTentativas
 from farol.web.ambiente import pagina
 from farol.web.formularios import GERAL, Erros, erro_farol
 from farol.web.sessao import RotaDaPagina, conferir_csrf
@@ -31,6 +34,27 @@ async def formulario(request: Request) -> FormData:
 
 
 Formulario = Annotated[FormData, Depends(formulario)]
+
+
+@dataclass
+class _Tentativa:
+    falhou: bool = False
+
+
+@contextmanager
+def _tentativa(limite: Limite, ip: str) -> Iterator[_Tentativa]:
+    """A consulta sob o limite do endereço: a vaga se reserva antes (confere e conta numa
+    passagem, sob a trava da chave, como o login), e pedidos simultâneos não passam juntos do
+    limite; antes, conferir e contar em dois passos deixava passar mais que o limite. Só a
+    consulta que não achou nada fica contada; a que achou, a recusada por entrada inválida e a
+    que levantou devolvem a vaga. Sem vaga: `MuitasTentativas` (429)."""
+    quando = limite.reservar(ip)
+    t = _Tentativa()
+    try:
+        yield t
+    finally:
+        if not t.falhou:
+            limite.liberar(quando, ip)
 
 
 @rotas.get("/consulta", response_class=HTMLResponse)
@@ -52,10 +76,9 @@ def consultar(request: Request, form: Formulario) -> HTMLResponse:
     limite = request.app.state.limites["consulta_publica"]
     ip = request.client.host if request.client else "?"
     try:
-        limite.conferir(ip)
-        r = consulta_publica.consultar(uow_da(request), numero, documento)
-        if r is None:
-            limite.falhou(ip)
+        with _tentativa(limite, ip) as tentativa:
+            r = consulta_publica.consultar(uow_da(request), numero, documento)
+            tentativa.falhou = r is None
     except EntradaInvalida as e:
         erros = erro_farol(e, ["numero", "documento"])
     except MuitasTentativas as e:
@@ -86,8 +109,11 @@ def baixar_documento(request: Request, form: Formulario) -> Response:
     erros = Erros()
     status = 404
     try:
-        limite.conferir(ip)
-        pdf = consulta_publica.documento_do_interessado(uow_da(request), numero, documento, codigo)
+        with _tentativa(limite, ip) as tentativa:
+            pdf = consulta_publica.documento_do_interessado(
+                uow_da(request), numero, documento, codigo
+            )
+            tentativa.falhou = pdf is None
         if pdf is not None:
             return Response(
                 pdf.conteudo,
@@ -97,7 +123,6 @@ def baixar_documento(request: Request, form: Formulario) -> Response:
                     "Cache-Control": "no-store",
                 },
             )
-        limite.falhou(ip)
     except EntradaInvalida as e:
         erros = erro_farol(e, ["numero", "documento"])
         status = 422
