@@ -25,6 +25,7 @@ from farol.api.esquemas import instalar as instalar_esquemas_dos_atos
 from farol.api.instalar import instalar as instalar_api
 from farol.config import Configuracao, configuracao
 from farol.http import erros
+from farol.http.cabecalhos import CabecalhosDeSeguranca
 from farol.http.corpo import LimiteDaEntrada
 from farol.services.limites import limitadores_no_banco
 from farol.services.senhas import limitar_hashes
@@ -68,6 +69,7 @@ def criar_app(config: Configuracao | None = None, banco: Banco | None = None) ->
     )
     limitar_hashes(config.senhas_simultaneas)
     app.add_middleware(LimiteDaEntrada)  # 413 e caractere nulo antes de ler o corpo
+    app.add_middleware(CabecalhosDeSeguranca)  # nosniff, CSP, quadros, Referer, HSTS
     erros.instalar(app)
     instalar_api(app)
     instalar_esquemas_dos_atos(app)  # os dados de cada tipo de ato em components/schemas

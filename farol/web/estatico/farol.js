@@ -517,6 +517,18 @@
     });
   }
 
+  /* --- o endereço da recusa ------------------------------------------------------------- */
+
+  /* A página do processo que voltou com a recusa de um ato traz, num atributo, o endereço que
+     a reabre (o formulário aberto, os erros à vista): fica no histórico, para que recarregar
+     ou voltar não reenvie o formulário. */
+  (function () {
+    var marca = document.querySelector("[data-endereco-da-recusa]");
+    if (marca && window.history && history.replaceState) {
+      history.replaceState(null, "", marca.getAttribute("data-endereco-da-recusa") + location.hash);
+    }
+  })();
+
   /* --- alto contraste e menu ------------------------------------------------------------ */
 
   /* O botão "Alto contraste" do topo: liga e desliga a folha contraste.css e grava a escolha
