@@ -164,7 +164,7 @@ def abrir_custodia(s: Session, ator: Ator, cmd: NovaCustodia) -> CustodiaAberta:
         responsavel_id = pessoa.id if pessoa else None
         inspecao_id = None
     if embarcacao is not None:
-        _exigir_fora_de_custodia(s, embarcacao)
+        _exigir_fora_de_custodia(s, ator, embarcacao)
     bem = _nome_do_bem(embarcacao, r.bem)
     dados = r.model_dump(mode="json", exclude_none=True)
     dados["bem"] = bem
@@ -245,16 +245,18 @@ def _apreensao(
     return medida, origem
 
 
-def _exigir_fora_de_custodia(s: Session, e: Embarcacao) -> None:
+def _exigir_fora_de_custodia(s: Session, ator: Ator, e: Embarcacao) -> None:
     ja = s.execute(
-        select(Processo.numero)
+        select(Processo.numero, Processo.om_id)
         .join(Custodia, Custodia.processo_id == Processo.id)
         .where(Custodia.embarcacao_id == e.id, Custodia.fim.is_(None))
     ).first()
     if ja is not None:
+        # o número do processo só a quem o alcança: o de outra OM fica "em outra OM"
+        onde = f"no processo {ja.numero}" if ator.alcanca(ja.om_id) else "em outra OM"
         raise Conflito(
-            f"a embarcação {e.inscricao} já está sob custódia no processo {ja[0]}: uma "
-            "embarcação não fica sob custódia duas vezes ao mesmo tempo",
+            f"a embarcação {e.inscricao} já está sob custódia {onde}: uma embarcação não fica "
+            "sob custódia duas vezes ao mesmo tempo",
             campo="recolhimento.medida_id",
         )
 

@@ -186,6 +186,20 @@ def test_embarcacao_nao_fica_sob_custodia_duas_vezes(api: Api) -> None:
     r = _recolher(api, outra["medidas"]["apreensao_embarcacao"]["id"])
     assert r.status_code == 409 and "sob custódia" in r.text
     assert api.contar(Custodia) == 1
+    # a mesma embarcação achada à deriva em São Paulo: recusada sem o número do processo da
+    # CPSC, que a CPSP não alcança (revisão de segurança de 2026-12-06, D)
+    numero = api.processo(_cid)["numero"]
+    assert numero in r.json()["mensagem"]  # quem alcança o processo vê o número
+    achado = {
+        **BEM_ACHADO,
+        "embarcacao": {"inscricao": "401M2026503", "nome": "Maré Alta"},
+        "responsavel": {"documento": CPF_DONO, "nome": "João Dono"},
+    }
+    r = api.post("/custodias", achado, como="ac.cpsp")
+    assert r.status_code == 409, r.text
+    assert "já está sob custódia em outra OM" in r.json()["mensagem"], r.text
+    assert numero not in r.text
+    assert api.contar(Custodia) == 1
 
 
 def test_proprietario_fiel_depositario_guarda_sem_as_diarias_da_om(api: Api) -> None:
