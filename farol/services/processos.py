@@ -999,6 +999,8 @@ def _mover_prazos(
 ) -> None:
     # os prazos já lidos (`repositorio.prazos_abertos`: o último aberto de cada etapa)
     abertos = {f"prazo.{x.regime}.{x.etapa}": x for x in lido.prazos if x.encerrado_em is None}
+    # o prazo do ato e o que o prorrogou (o inquérito concluído na prorrogação a cumpriu)
+    prazos_do_ato = carregar_regime(p.regime).prazos_do_ato(r.transicao)
     # Um prazo que o ato abre de novo substitui o da mesma etapa ainda aberto (ex.: a ciência da
     # decisão que reformou a multa abre novo prazo de pagamento para o novo valor).
     for regra in r.prazos_iniciados:
@@ -1014,7 +1016,7 @@ def _mover_prazos(
             # cumprido: o próprio ato que o prazo esperava foi praticado a tempo. Um prazo
             # encerrado por outro ato (revelia, recurso que suspende o pagamento, dívida ativa,
             # lavratura após o comparecimento) fica encerrado, mas não cumprido.
-            prazo.cumprido = regra == r.transicao.prazo_do_ato and not intempestivo
+            prazo.cumprido = regra in prazos_do_ato and not intempestivo
     # Um prazo que o quadro conta do vencimento de outro (ex.: o julgamento, "contados da data
     # da expiração do prazo para apresentação da defesa", NORMAM-2023 item 3.6.3 b) começa
     # nesse vencimento; os demais, na data do ato.

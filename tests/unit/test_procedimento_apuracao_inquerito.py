@@ -50,7 +50,9 @@ def test_ministerio_publico_so_depois_da_apreciacao_do_distrito_naval() -> None:
     m = carregar_regime("inquerito")
     sem = ContextoAto(data_ato=D)
     with pytest.raises(Conflito, match="Distrito Naval"):
-        m.aplicar("defesa_registrada", "encaminhamento_ministerio_publico", "capitao_dos_portos", sem)
+        m.aplicar(
+            "defesa_registrada", "encaminhamento_ministerio_publico", "capitao_dos_portos", sem
+        )
 
 
 def test_o_encarregado_nao_instaura_nem_prorroga() -> None:
@@ -59,3 +61,21 @@ def test_o_encarregado_nao_instaura_nem_prorroga() -> None:
         m.transicao("a_instaurar", "portaria_instauracao", "autoridade_competente")
     with pytest.raises(Conflito, match=r"cabe a: Capitão dos Portos \(capitao_dos_portos\)"):
         m.transicao("em_inquiricoes", "prorrogacao_inquerito", "autoridade_competente")
+
+
+def test_conclusao_observa_o_prazo_da_prorrogacao() -> None:
+    # prorrogado, o prazo de conclusão está encerrado e corre o da prorrogação (NORMAM-07 item
+    # 0320): a conclusão depois dele extrapola o prazo; antes dele, não
+    m = carregar_regime("inquerito")
+    assert m.prorrogacoes == {"prazo.inquerito.conclusao": "prazo.inquerito.prorrogacao"}
+    conclusao = m.transicao_do_tipo("conclusao_inquerito")
+    assert conclusao is not None
+    assert m.prazos_do_ato(conclusao) == (
+        "prazo.inquerito.conclusao",
+        "prazo.inquerito.prorrogacao",
+    )
+    vencimentos = {"prazo.inquerito.prorrogacao": dt.date(2026, 4, 6)}
+    for dia, sinais in ((dt.date(2026, 4, 6), ()), (dt.date(2026, 4, 7), ("prazo_extrapolado",))):
+        c = ContextoAto(data_ato=dia, vencimentos=vencimentos)
+        r = m.aplicar("relatado", "conclusao_inquerito", "capitao_dos_portos", c)
+        assert r.sinalizadores == sinais, dia

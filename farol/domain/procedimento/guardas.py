@@ -97,6 +97,8 @@ class ContextoAto:
     prescricoes: tuple[Prescricao, ...] = ()
     """As prescrições da Lei 9.873/1999 que correm no processo, contadas dos atos já registrados
     (`farol.rules.prescricao.prescricoes_do_processo`, a mesma conta dos alertas)."""
+    prorrogacoes: Mapping[str, str] = field(default_factory=dict)
+    """O prazo prorrogado -> o que o prorroga (`Maquina.prorrogacoes`; a máquina o preenche)."""
     arquivamentos: tuple[Transicao, ...] = ()
     """Os atos que, do estado atual, arquivam os autos (destino final sem penalidade, marca
     `sem_penalidade`): o caminho que a recusa por prescrição aponta."""
@@ -688,13 +690,16 @@ def _nao_prescrito(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
 
 def _sinalizar_se_fora_do_prazo(sinal: str) -> FuncaoGuarda:
     def avaliar(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
-        if t.prazo_do_ato is None:
+        prazo = t.prazo_do_ato
+        if prazo is None:
             return _OK
-        vencimento = c.vencimentos.get(t.prazo_do_ato)
+        vencimento = c.vencimentos.get(prazo)
+        # prorrogado, o prazo do ato é o da prorrogação (NORMAM-07 item 0320)
+        while vencimento is None and prazo in c.prorrogacoes:
+            prazo = c.prorrogacoes[prazo]
+            vencimento = c.vencimentos.get(prazo)
         if vencimento is not None and c.data_ato > vencimento:
-            return Avaliacao(
-                True, f"{t.prazo_do_ato} venceu em {_data(vencimento)}", None, (sinal,)
-            )
+            return Avaliacao(True, f"{prazo} venceu em {_data(vencimento)}", None, (sinal,))
         return _OK
 
     return avaliar

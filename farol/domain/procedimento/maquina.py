@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from farol.domain.papeis import PAPEIS, nome_do_papel
@@ -64,6 +64,23 @@ class Maquina:
         }
         self._tipos_com: dict[str, tuple[str, ...]] = {}
         """`tipos_com` de cada marca já pedida (o registro de um ato pergunta dezenas de vezes)."""
+        self.prorrogacoes: Mapping[str, str] = {
+            p.contado_do_vencimento_de: p.prazo
+            for t in self.transicoes
+            for p in t.inicia
+            if p.prorroga and p.contado_do_vencimento_de is not None
+        }
+        """O prazo prorrogado -> o prazo que o prorroga (`inicia` com `prorroga`)."""
+
+    def prazos_do_ato(self, t: Transicao) -> tuple[str, ...]:
+        """O `prazo_do_ato` e os que o prorrogam, na ordem: o ato observa o que estiver em
+        curso (o inquérito prorrogado se conclui no prazo da prorrogação, NORMAM-07 item 0320)."""
+        prazos: list[str] = []
+        prazo = t.prazo_do_ato
+        while prazo is not None and prazo not in prazos:
+            prazos.append(prazo)
+            prazo = self.prorrogacoes.get(prazo)
+        return tuple(prazos)
 
     # --- o vocabulário: marcas, documentos, correção ------------------------------------------
 
@@ -317,6 +334,8 @@ class Maquina:
     ) -> Resultado:
         """Verifica ordem, papel e guardas; devolve destino, sinalizadores e prazos."""
         t = self.transicao(estado, tipo_ato, papel, corrige=corrige)
+        if contexto.prorrogacoes != self.prorrogacoes:
+            contexto = replace(contexto, prorrogacoes=self.prorrogacoes)
         sinalizadores: list[str] = []
         for nome in t.guardas:
             avaliacao = avaliar_guarda(nome, t, contexto, self.regime)

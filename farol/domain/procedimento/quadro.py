@@ -80,6 +80,9 @@ class PrazoIniciado(_Modelo):
     """Nome de uma guarda de condição: o prazo só se abre se ela for satisfeita."""
     contado_do_vencimento_de: str | None = None
     """Outro prazo: este se conta do vencimento dele, não da data do ato."""
+    prorroga: bool = False
+    """Este prazo prorroga o `contado_do_vencimento_de` (que o mesmo ato encerra): o ato cujo
+    `prazo_do_ato` é o prorrogado observa, dali em diante, o vencimento deste."""
 
 
 class EfeitoSobreDocumento(_Modelo):

@@ -152,7 +152,8 @@ def _inicia_celula(t: Transicao) -> str:
         f"`{p.prazo}`"
         + (f" se `{p.se}`" if p.se else "")
         + (
-            f" (contado do vencimento de `{p.contado_do_vencimento_de}`)"
+            f" ({'prorroga' if p.prorroga else 'contado do vencimento de'} "
+            f"`{p.contado_do_vencimento_de}`)"
             if p.contado_do_vencimento_de
             else ""
         )

@@ -105,6 +105,11 @@ def validar_quadro(q: Quadro) -> list[str]:
                 problemas.append(f'{onde}: condição "{se}" não é uma guarda de condição')
             if inicio.contado_do_vencimento_de is not None:
                 prazo_ok(inicio.contado_do_vencimento_de, onde)
+            if inicio.prorroga and inicio.contado_do_vencimento_de not in t.encerra:
+                problemas.append(
+                    f'{onde}: o prazo "{inicio.prazo}" prorroga outro: declare-o em '
+                    "`contado_do_vencimento_de` e entre os que o ato encerra"
+                )
         for encerrado in t.encerra:
             prazo_ok(encerrado, onde)
         if t.prazo_do_ato is not None:

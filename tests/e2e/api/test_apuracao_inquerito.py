@@ -55,7 +55,11 @@ def test_denuncia_leva_a_notificacao_que_abre_o_processo_sancionador(api: Api) -
     # o processo sancionador nasce notificado, com o fato da apuração e ligado a ela
     assert novo["estado"] == "notificado"
     assert novo["data_fato"] == "2026-02-10"
-    assert novo["origem"] == {"id": pid, "numero": api.processo(pid)["numero"], "regime": "apuracao"}
+    assert novo["origem"] == {
+        "id": pid,
+        "numero": api.processo(pid)["numero"],
+        "regime": "apuracao",
+    }
     # comparecimento: 8 dias úteis a partir de 17/03/2026 (NORMAM 2023 item 3.6.1): 17, 18,
     # 19, 20, 23, 24, 25 e 26/03/2026
     assert _prazo(novo, "comparecimento")["vencimento"] == "2026-03-26"
@@ -176,3 +180,45 @@ def test_notificacao_e_auto_do_processo_aberto_pela_apuracao_sao_emitidos(api: A
     api.ato_ok(novo, "lavratura_auto", "2026-03-27",
                {"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}]})  # fmt: skip
     assert "10/02/2026" in "".join(texto("auto_de_infracao").split())
+
+
+def _inquerito_prorrogado_e_relatado(api: Api) -> int:
+    """Instaurado em 02/02/2026 (conclusão até 04/03/2026), prorrogado em 02/03/2026 (até
+    06/04/2026, NORMAM-07 item 0320) e relatado em 30/03/2026."""
+    r = _abrir(api, "inquerito", "2026-01-20", "2026-02-02", "cp.cpsc",
+               texto="Portaria nº 13/2026: designa o CT Encarregado do Inquérito.")  # fmt: skip
+    assert r.status_code == 201, r.text
+    pid = r.json()["id"]
+    api.ato_ok(pid, "portaria_escrivao", "2026-02-03", {"texto": "Designa o escrivão."})
+    api.ato_ok(pid, "auto_perguntas_indiciado", "2026-02-05", {"texto": "Perguntas ao indiciado."})
+    api.ato_ok(pid, "prorrogacao_inquerito", "2026-03-02", {"texto": "Aguarda perícia."},
+               como="cp.cpsc")  # fmt: skip
+    assert _prazo(api.processo(pid), "prorrogacao")["vencimento"] == "2026-04-06"
+    api.ato_ok(pid, "inicio_instrucao", "2026-03-23", {"texto": "Encerradas as inquirições."})
+    api.ato_ok(pid, "relatorio_inquerito", "2026-03-30", {"texto": "Relatório."})
+    return pid
+
+
+def test_conclusao_depois_da_prorrogacao_vencida_e_sinalizada(api: Api) -> None:
+    # prorrogado, o inquérito tinha até 06/04/2026; concluído em 08/04/2026, fora do prazo
+    # (NORMAM-07 item 0320): a conclusão é registrada, mas com o prazo extrapolado, como a que
+    # passa dos trinta dias sem prorrogação
+    pid = _inquerito_prorrogado_e_relatado(api)
+    r = api.ato_ok(pid, "conclusao_inquerito", "2026-04-08", {"texto": "Conclusão."},
+                   como="cp.cpsc")  # fmt: skip
+    assert r["ato"]["sinalizadores"] == ["prazo_extrapolado"]
+    prorrogacao = _prazo(api.processo(pid), "prorrogacao")
+    # o prazo é da Administração: sinaliza, não invalida (como o julgamento fora dos 30 dias)
+    assert r["ato"]["intempestivo"] is False
+    assert prorrogacao["encerrado_em"] == "2026-04-08"
+
+
+def test_conclusao_no_prazo_prorrogado_cumpre_o_prazo(api: Api) -> None:
+    # concluído em 01/04/2026, dentro da prorrogação (até 06/04/2026): o prazo prorrogado foi
+    # cumprido, sem sinal de prazo extrapolado
+    pid = _inquerito_prorrogado_e_relatado(api)
+    r = api.ato_ok(pid, "conclusao_inquerito", "2026-04-01", {"texto": "Conclusão."},
+                   como="cp.cpsc")  # fmt: skip
+    assert r["ato"]["sinalizadores"] == []
+    prorrogacao = _prazo(api.processo(pid), "prorrogacao")
+    assert (prorrogacao["encerrado_em"], prorrogacao["cumprido"]) == ("2026-04-01", True)
