@@ -13,7 +13,10 @@ from farol.domain.procedimento.guardas import ContextoAto
 from farol.erros import Conflito
 
 D = dt.date(2026, 3, 2)
-PERMISSIVO = ContextoAto(data_ato=D, marcas_praticadas=frozenset({"apreciacao_distrito"}))
+PERMISSIVO = ContextoAto(
+    data_ato=D,
+    marcas_praticadas=frozenset({"apreciacao_distrito", "designa_escrivao", "ouve_indiciado"}),
+)
 
 
 @pytest.mark.parametrize("regime", ["apuracao", "inquerito"])
@@ -79,3 +82,13 @@ def test_conclusao_observa_o_prazo_da_prorrogacao() -> None:
         c = ContextoAto(data_ato=dia, vencimentos=vencimentos)
         r = m.aplicar("relatado", "conclusao_inquerito", "capitao_dos_portos", c)
         assert r.sinalizadores == sinais, dia
+
+
+def test_a_primeira_fase_exige_o_escrivao_e_o_auto_de_perguntas_ao_indiciado() -> None:
+    m = carregar_regime("inquerito")
+    so_escrivao = ContextoAto(data_ato=D, marcas_praticadas=frozenset({"designa_escrivao"}))
+    with pytest.raises(Conflito, match="sem o auto de perguntas ao indiciado") as e:
+        m.aplicar("em_inquiricoes", "inicio_instrucao", "autoridade_competente", so_escrivao)
+    assert e.value.regra == "NORMAM-07/DPC item 0318"
+    assert m.tipos_com("designa_escrivao") == ("portaria_escrivao",)
+    assert m.tipos_com("ouve_indiciado") == ("auto_perguntas_indiciado",)

@@ -379,6 +379,23 @@ def _apreciado_pelo_distrito_naval(t: Transicao, c: ContextoAto, regime: str) ->
     )
 
 
+_ATOS_DA_PRIMEIRA_FASE: Final = (
+    ("designa_escrivao", "a portaria do Encarregado designando o escrivão"),
+    ("ouve_indiciado", "o auto de perguntas ao indiciado"),
+)
+
+
+def _escrivao_designado_e_indiciado_ouvido(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    faltam = [nome for marca, nome in _ATOS_DA_PRIMEIRA_FASE if marca not in c.marcas_praticadas]
+    if not faltam:
+        return _OK
+    return _recusa(
+        f"a 1ª fase não se encerra sem {' e sem '.join(faltam)}, atos que o inquérito "
+        "compreende (o auto de perguntas registra também o não comparecimento do indiciado)",
+        "tipo",
+    )
+
+
 def _prazos_de_recurso_encerrados(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
     for etapa in ("recurso", "recurso_final"):
         vencimento = c.vencimentos.get(id_prazo(regime, etapa))
@@ -864,6 +881,12 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "condicao",
             "o prazo ainda não foi prorrogado (uma só prorrogação)",
             _prorrogacao_ainda_nao_usada,
+        ),
+        Guarda(
+            "escrivao_designado_e_indiciado_ouvido",
+            "condicao",
+            "o escrivão foi designado e o indiciado, perguntado (atos que o inquérito compreende)",
+            _escrivao_designado_e_indiciado_ouvido,
         ),
         Guarda(
             "apreciado_pelo_distrito_naval",

@@ -222,3 +222,23 @@ def test_conclusao_no_prazo_prorrogado_cumpre_o_prazo(api: Api) -> None:
     assert r["ato"]["sinalizadores"] == []
     prorrogacao = _prazo(api.processo(pid), "prorrogacao")
     assert (prorrogacao["encerrado_em"], prorrogacao["cumprido"]) == ("2026-04-01", True)
+
+
+def test_a_primeira_fase_nao_se_encerra_sem_escrivao_nem_auto_de_perguntas(api: Api) -> None:
+    # NORMAM-07 item 0318: o inquérito compreende a portaria do escrivão (b) e o auto de
+    # perguntas ao indiciado (c), sem a ressalva "quando houver" ou "se for o caso" da vítima
+    # (e) e da busca e apreensão (f); item 0317: o contraditório e a ampla defesa
+    r = _abrir(api, "inquerito", "2026-01-20", "2026-02-02", "cp.cpsc",
+               texto="Portaria nº 14/2026: designa o CT Encarregado do Inquérito.")  # fmt: skip
+    pid = r.json()["id"]
+    api.ato_ok(pid, "inquiricao_testemunha", "2026-02-04", {"texto": "Testemunha 1."})
+    r = api.ato(pid, "inicio_instrucao", "2026-02-10", {"texto": "Encerradas as inquirições."})
+    assert r.status_code == 409, r.text
+    assert "escrivão" in r.json()["detail"] and "auto de perguntas" in r.json()["detail"]
+    assert r.json()["regra"] == "NORMAM-07/DPC item 0318"
+    api.ato_ok(pid, "portaria_escrivao", "2026-02-10", {"texto": "Designa o escrivão."})
+    r = api.ato(pid, "inicio_instrucao", "2026-02-10", {"texto": "Encerradas as inquirições."})
+    assert r.status_code == 409 and "escrivão" not in r.json()["detail"], r.text
+    api.ato_ok(pid, "auto_perguntas_indiciado", "2026-02-11", {"texto": "Perguntas ao indiciado."})
+    api.ato_ok(pid, "inicio_instrucao", "2026-02-12", {"texto": "Encerradas as inquirições."})
+    assert api.processo(pid)["estado"] == "em_instrucao"
