@@ -92,3 +92,13 @@ def test_a_primeira_fase_exige_o_escrivao_e_o_auto_de_perguntas_ao_indiciado() -
     assert e.value.regra == "NORMAM-07/DPC item 0318"
     assert m.tipos_com("designa_escrivao") == ("portaria_escrivao",)
     assert m.tipos_com("ouve_indiciado") == ("auto_perguntas_indiciado",)
+
+
+def test_a_apuracao_cita_o_item_da_norma_de_2023_que_a_descreve() -> None:
+    # Norma de 2023 item 3.2: "a apuração abrange a coleta de dados, documentos e provas
+    # materiais pela CP/DL/AG [...]", "mediante apuração, notificando os possíveis envolvidos"
+    m = carregar_regime("apuracao")
+    assert "NORMAM (Port. 110/2023) item 3.2" in [c.referencia() for c in m.quadro.fontes]
+    for tipo in ("registro_noticia", "diligencia_apuracao", "notificacao_da_apuracao"):
+        t = m.transicao_do_tipo(tipo)
+        assert t is not None and "NORMAM (Port. 110/2023) item 3.2" in t.fundamentos(), tipo
