@@ -102,3 +102,15 @@ def test_a_apuracao_cita_o_item_da_norma_de_2023_que_a_descreve() -> None:
     for tipo in ("registro_noticia", "diligencia_apuracao", "notificacao_da_apuracao"):
         t = m.transicao_do_tipo(tipo)
         assert t is not None and "NORMAM (Port. 110/2023) item 3.2" in t.fundamentos(), tipo
+
+
+def test_indicios_de_crime_vao_ao_distrito_naval_desde_a_conclusao() -> None:
+    # NORMAM-07 item 0322: "Quando a autoridade instauradora do inquérito administrativo, na sua
+    # conclusão, verificar que há indícios de crime [...]": cabe já na 4ª fase, sem esperar a
+    # defesa, e continua cabendo depois dela
+    m = carregar_regime("inquerito")
+    for estado in ("concluido", "defesa_registrada"):
+        r = m.aplicar(estado, "apreciacao_distrito_naval", "capitao_dos_portos", PERMISSIVO)
+        assert r.estado_destino == estado
+        r = m.aplicar(estado, "encaminhamento_ministerio_publico", "capitao_dos_portos", PERMISSIVO)
+        assert r.estado_destino == estado
