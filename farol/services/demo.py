@@ -258,7 +258,9 @@ def carregar_demo(
         inicio = hoje - dt.timedelta(days=(passos[-1].dia if passos else 0) + dias_parado)
         _cenario(banco, n, esperado, "RLESTA.16.II", passos, inicio)
     # RLESTA art. 9º, II e III: uma apuração em curso (denúncia de fato passado) e um inquérito
-    # instaurado pelo Capitão dos Portos, com o prazo de conclusão correndo.
+    # instaurado pelo Capitão dos Portos, com o prazo de conclusão correndo; o fato do inquérito
+    # não é acidente da navegação (NORMAM-07 item 0316: esse vai ao inquérito do Tribunal
+    # Marítimo, fora do Farol).
     with banco.unit_of_work() as s:
         atores = _atores(s)
         for n, (regime, login, dias_fato, dias_ato, texto) in enumerate(
@@ -266,7 +268,8 @@ def carregar_demo(
                 ("apuracao", "inspetor.cpsc", 25, 10,
                  "Denúncia: lancha navegando sem inscrição na Lagoa da Conceição."),
                 ("inquerito", "capitao.cpsc", 30, 12,
-                 "Portaria nº 7/2026: designa o Encarregado do Inquérito sobre o incêndio a bordo."),
+                 "Portaria nº 7/2026: designa o Encarregado do Inquérito sobre a denúncia de "
+                 "escuna de turismo com passageiros além da lotação (sem acidente)."),
             ],
             start=50,
         ):  # fmt: skip
