@@ -64,6 +64,7 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
             if documentos.emite_no_processo(ator, p, t)
         ],
         "pode_emitir": documentos.pode_emitir(ator),
+        "rotulo_da_pessoa": maquina.quadro.pessoa,
         # o papel que lê os processos das subordinadas mas trata só os da própria OM
         "competente": competente,
         "anexos": lista_anexos,

@@ -148,6 +148,9 @@ class Quadro(_Modelo):
     regime_sancionador: str | None = None
     """O regime do processo que o ato com a marca `abre_processo_sancionador` abre (ligado a
     este pela origem): a apuração e o inquérito abrem o procedimento da LESTA."""
+    pessoa: str = "Autuado"
+    """Como as páginas chamam a pessoa do processo: o autuado (LESTA, poluição), o investigado
+    (apuração), o indiciado (inquérito, NORMAM-07 item 0318 c), o responsável (custódia)."""
     abre_sem_inspecao: bool = False
     """O procedimento se abre pelo pedido `POST /procedimentos` (apuração, inquérito, auto de
     infração por poluição), e não pela inspeção."""

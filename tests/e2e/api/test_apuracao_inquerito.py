@@ -242,3 +242,16 @@ def test_a_primeira_fase_nao_se_encerra_sem_escrivao_nem_auto_de_perguntas(api: 
     api.ato_ok(pid, "auto_perguntas_indiciado", "2026-02-11", {"texto": "Perguntas ao indiciado."})
     api.ato_ok(pid, "inicio_instrucao", "2026-02-12", {"texto": "Encerradas as inquirições."})
     assert api.processo(pid)["estado"] == "em_instrucao"
+
+
+def test_a_pagina_chama_a_pessoa_pelo_que_ela_e_no_procedimento(api: Api) -> None:
+    """Na apuração, o investigado; no inquérito, o indiciado (NORMAM-07 item 0318 c); no auto,
+    o autuado (`pessoa` do quadro de cada regime). Antes, todas diziam "Autuado"."""
+    apuracao = _abrir(api, "apuracao", "2026-02-10", "2026-03-02", "inspetor.cpsc").json()["id"]
+    inquerito = _abrir(api, "inquerito", "2026-02-10", "2026-03-02", "cp.cpsc").json()["id"]
+    auto = api.novo_processo()
+    api.entrar_na_web("cp.cpsc")
+    for pid, rotulo in ((apuracao, "Investigado"), (inquerito, "Indiciado"), (auto, "Autuado")):
+        pagina = api.cliente.get(f"/processos/{pid}").text
+        assert f"<dt>{rotulo}</dt>" in pagina, (rotulo, pagina)
+        assert pagina.count("<dt>Autuado</dt>") == (rotulo == "Autuado")
