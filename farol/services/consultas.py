@@ -71,7 +71,6 @@ from farol.store.orm import (
     Processo,
     ProcessoResumo,
 )
-from farol.store.repositorio import historico, total_multas
 
 
 def _estados_finais() -> tuple[str, ...]:
@@ -92,11 +91,6 @@ def _estados_sem_prescricao() -> tuple[str, ...]:
             if e.final or e.encerra_prazos or "sem_penalidade" in e.marcas
         )
     )
-
-
-def _estados_sem_debito() -> tuple[str, ...]:
-    """Os estados em que não há multa a pagar (marca `sem_debito`; LESTA art. 20)."""
-    return tuple(dict.fromkeys(e for m in carregar_regimes() for e in m.estados_com("sem_debito")))
 
 
 def _fundamento_do_debito(maquina: Maquina) -> str | None:
@@ -495,14 +489,6 @@ def prazos_no_periodo(
     return [prazo_com_processo(prazo, p) for prazo, p in s.execute(q).all()]
 
 
-def _saldo(s: Session, p: Processo) -> tuple[Decimal, Decimal]:
-    total = total_multas(s, p)
-    pago = s.execute(
-        select(func.coalesce(func.sum(Pagamento.valor), 0)).where(Pagamento.processo_id == p.id)
-    ).scalar_one()
-    return total, Decimal(str(pago))
-
-
 def _vencimento_pagamento(s: Session, p: Processo) -> dt.date | None:
     """O vencimento do prazo de pagamento em curso (o efeito suspensivo o encerra)."""
     return s.execute(
@@ -513,16 +499,121 @@ def _vencimento_pagamento(s: Session, p: Processo) -> dt.date | None:
     ).scalar_one_or_none()
 
 
-def _antes_da_intimacao(s: Session, p: Processo) -> bool:
-    """Se a multa do processo ainda não é exigível por não ter sido intimado o infrator: o prazo
-    de pagamento nunca se abriu. Ele corre da intimação da decisão (LESTA art. 32: "quinze dias
-    corridos, a contar da intimação, para pagar a multa"; Norma de 2023 item 3.6.3 c e d) e, no
-    procedimento ambiental, da notificação para pagamento (NORMAM-401 item 1.6: "contados da
-    data do recebimento da notificação para pagamento")."""
-    aberto = s.execute(
-        select(Prazo.id).where(Prazo.processo_id == p.id, Prazo.etapa == "pagamento").limit(1)
-    ).first()
-    return aberto is None
+def _sem_multa_devida(m: Maquina) -> frozenset[str]:
+    """Os estados do regime sem multa devida: `sem_penalidade` (nenhuma em vigor) e
+    `sem_debito` (nenhuma a pagar: paga, afastada, baixada da dívida ativa)."""
+    return frozenset(m.estados_com("sem_penalidade") + m.estados_com("sem_debito"))
+
+
+def _atos_que_levam_sem_multa(m: Maquina) -> frozenset[str]:
+    """Os atos que levam o processo de um estado com multa devida a um sem ela (o julgamento
+    improcedente, o recurso provido, o pagamento que quita, a baixa da dívida ativa, o
+    encerramento). Desses estados não se volta a um com multa devida (o quadro não tem a
+    transição; tests/unit/test_debitos_na_data.py o confere): o processo está neles desde o
+    último destes atos."""
+    fora = _sem_multa_devida(m)
+    return frozenset(
+        t.tipo_ato
+        for t in m.transicoes
+        if fora.intersection(t.destinos) and not fora.issuperset(m.origens(t))
+    )
+
+
+def _sem_multa_devida_na_data(data: dt.date) -> Any:
+    """O processo estava, na data, num estado sem multa devida (`_sem_multa_devida`): está
+    num deles e o ato que o levou lá (`_atos_que_levam_sem_multa`) é desta data ou de antes.
+    O recurso provido, a baixa da dívida ativa ou o pagamento registrados depois, com data
+    posterior, não tiram a multa devida antes deles. Na data de hoje, é o estado atual."""
+    return or_(
+        false(),
+        *(
+            and_(
+                Processo.regime == m.regime,
+                Processo.estado.in_(sorted(fora)),
+                ~select(Ato.id)
+                .where(
+                    Ato.processo_id == Processo.id,
+                    Ato.tipo.in_(sorted(_atos_que_levam_sem_multa(m))),
+                    Ato.data_ato > data,
+                )
+                .exists(),
+            )
+            for m in carregar_regimes()
+            if (fora := _sem_multa_devida(m))
+        ),
+    )
+
+
+def multas_devidas(
+    s: Session,
+    condicao: Any,
+    data: dt.date | None = None,
+    *,
+    incluir: Callable[[Processo], bool] | None = None,
+) -> list[tuple[Processo, Decimal]]:
+    """A multa em vigor menos o pago de cada processo que satisfaz `condicao` (uma condição
+    sobre `Processo`), na `data` (hoje, por padrão), com saldo: a multa da última decisão
+    que as fixou até a data (`repositorio.vigentes`), menos os pagamentos com data até ela
+    (`repositorio.total_pago`), fora dos estados sem multa devida em que o processo já estava
+    na data (`_sem_multa_devida_na_data`). `incluir`: os processos a considerar (padrão:
+    todos). Três consultas para o conjunto todo, não uma por processo: a conta da situação de
+    débito (`debitos_da_pessoa`) e a da multa da origem no extrato da custódia
+    (`custodia._multas_da_origem`)."""
+    na_data = data or relogio.hoje()
+    processos = {
+        p.id: p
+        for p in s.execute(
+            select(Processo)
+            .where(condicao, ~_sem_multa_devida_na_data(na_data))
+            .order_by(Processo.id)
+        ).scalars()
+        if incluir is None or incluir(p)
+    }
+    if not processos:
+        return []
+    ultimo: dict[int, tuple[int, Decimal]] = {}  # processo -> (seq do ato, soma das multas)
+    for pid, seq, multa in s.execute(
+        select(Penalidade.processo_id, Ato.seq, Penalidade.multa)
+        .join(Ato, Ato.id == Penalidade.ato_id)
+        .where(Penalidade.processo_id.in_(processos), Ato.data_ato <= na_data)
+    ).tuples():
+        atual = ultimo.get(pid)
+        if atual is None or seq > atual[0]:
+            atual = (seq, Decimal("0.00"))
+        if seq == atual[0]:
+            ultimo[pid] = (seq, atual[1] + (multa or Decimal("0.00")))
+    if not ultimo:
+        return []
+    pagos: dict[int, Decimal] = {}  # somados em Decimal (o SQLite somaria em ponto flutuante)
+    for pid, valor in s.execute(
+        select(Pagamento.processo_id, Pagamento.valor).where(
+            Pagamento.processo_id.in_(list(ultimo)), Pagamento.data <= na_data
+        )
+    ).tuples():
+        pagos[pid] = pagos.get(pid, Decimal("0.00")) + valor
+    saida: list[tuple[Processo, Decimal]] = []
+    for pid, p in processos.items():
+        if pid in ultimo and (saldo := ultimo[pid][1] - pagos.get(pid, Decimal("0.00"))) > 0:
+            saida.append((p, saldo))
+    return saida
+
+
+def _intimados_ate(s: Session, ids: list[int], data: dt.date) -> set[int]:
+    """Os processos cuja multa já era exigível na data pela intimação do infrator: o prazo de
+    pagamento se abriu até ela (o início dele é a data da intimação). Ele corre da intimação
+    da decisão (LESTA art. 32: "quinze dias corridos, a contar da intimação, para pagar a
+    multa"; Norma de 2023 item 3.6.3 c e d) e, no procedimento ambiental, da notificação para
+    pagamento (NORMAM-401 item 1.6: "contados da data do recebimento da notificação para
+    pagamento"). Antes dela, a multa não faz débito."""
+    if not ids:
+        return set()
+    return set(
+        s.execute(
+            select(Prazo.processo_id)
+            .where(Prazo.processo_id.in_(ids), Prazo.etapa == "pagamento", Prazo.inicio <= data)
+            .distinct()
+        ).scalars()
+    )
 
 
 @dataclass(frozen=True)
@@ -538,32 +629,45 @@ class Debito:
 
 
 def debitos_da_pessoa(
-    s: Session, pessoa_id: int, *, incluir: Callable[[Processo], bool] | None = None
+    s: Session,
+    pessoa_id: int,
+    *,
+    incluir: Callable[[Processo], bool] | None = None,
+    data: dt.date | None = None,
 ) -> list[Debito]:
-    """As multas não pagas da pessoa, processo a processo: as dos estados sem a marca
-    `sem_debito` (a dívida ativa conta até a baixa) com saldo; `incluir`: os processos a
-    considerar (padrão: todos). A mesma conta da situação de débito (`situacao`) e da entrega
-    do bem sob custódia (`custodia`)."""
-    saida: list[Debito] = []
-    for p in s.execute(
-        select(Processo)
-        .where(Processo.autuado_id == pessoa_id, Processo.estado.not_in(_estados_sem_debito()))
-        .order_by(Processo.id)
-    ).scalars():
-        total, pago = _saldo(s, p)
-        if total - pago <= 0 or (incluir is not None and not incluir(p)):
-            continue
-        # Recurso com efeito suspensivo: a multa não é exigível até a decisão do recurso
-        # (Lei 9.784/1999 art. 61, parágrafo único); sem ele, o recurso não suspende o débito
-        # (LESTA art. 24 § 1º). Antes da intimação que abre o prazo de pagamento (a ciência da
-        # decisão; no procedimento ambiental, a notificação para pagamento), ela não é
-        # exigível.
-        atos = historico(s, p)
-        suspenso = fatos_do_recurso(
-            carregar_regime(p.regime), atos
-        ).efeito_suspensivo or _antes_da_intimacao(s, p)
-        saida.append(Debito(p, total - pago, suspenso))
-    return saida
+    """As multas não pagas da pessoa na `data` (hoje, por padrão), processo a processo: as
+    devidas na data (`multas_devidas`: a dívida ativa conta até a baixa), cada uma com a
+    exigibilidade na data. `incluir`: os processos a considerar (padrão: todos). A mesma
+    conta da situação de débito (`situacao`, hoje) e da entrega do bem sob custódia
+    (`custodia`, na data do ato: a entrega datada de antes do pagamento da multa é recusada
+    ainda que registrada depois dele). Cinco consultas, qualquer que seja o número de
+    processos."""
+    na_data = data or relogio.hoje()
+    devidas = multas_devidas(s, Processo.autuado_id == pessoa_id, na_data, incluir=incluir)
+    ids = [p.id for p, _ in devidas]
+    intimados = _intimados_ate(s, ids, na_data)
+    atos: dict[int, list[tuple[str, dict[str, Any]]]] = {pid: [] for pid in ids}
+    if ids:
+        for pid, tipo, payload in s.execute(
+            select(Ato.processo_id, Ato.tipo, Ato.payload)
+            .where(Ato.processo_id.in_(ids), Ato.data_ato <= na_data)
+            .order_by(Ato.processo_id, Ato.seq)
+        ).tuples():
+            atos[pid].append((tipo, dict(payload or {})))
+    # Recurso com efeito suspensivo (concedido até a data e ainda sem a decisão do recurso):
+    # a multa não é exigível até a decisão (Lei 9.784/1999 art. 61, parágrafo único); sem ele,
+    # o recurso não suspende o débito (LESTA art. 24 § 1º). Antes da intimação que abre o
+    # prazo de pagamento (a ciência da decisão; no procedimento ambiental, a notificação para
+    # pagamento), ela não é exigível.
+    return [
+        Debito(
+            p,
+            saldo,
+            fatos_do_recurso(carregar_regime(p.regime), atos[p.id]).efeito_suspensivo
+            or p.id not in intimados,
+        )
+        for p, saldo in devidas
+    ]
 
 
 @caso_de_uso(escrita=True)

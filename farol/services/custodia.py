@@ -65,8 +65,6 @@ from farol.store.orm import (
     Custodia,
     Embarcacao,
     MedidaAdministrativa,
-    Pagamento,
-    Penalidade,
     Pessoa,
     Processo,
     TarifaCustodia,
@@ -224,49 +222,25 @@ def _atos_de_conta(s: Session, ids: Iterable[int], ate: dt.date | None) -> dict[
     return saida
 
 
-def _sem_multa_devida(regime: str) -> frozenset[str]:
-    """Os estados do regime sem multa devida: `sem_penalidade` e `sem_debito`."""
-    m = carregar_regime(regime)
-    return frozenset(m.estados_com("sem_penalidade") + m.estados_com("sem_debito"))
+def _multas_da_origem(
+    s: Session, origem_ids: Iterable[int], data: dt.date
+) -> dict[int, regras.Lancamento]:
+    """A multa em vigor menos o pago de cada processo de origem na data (as multas devidas),
+    com consultas para o conjunto todo: a conta da situação de débito
+    (`consultas.multas_devidas`), com a multa da decisão e os pagamentos até a data. Nenhuma
+    num estado `sem_penalidade` ou `sem_debito` em que a origem já estava na data: a dívida
+    ativa baixada (quitada ou extinta na PGFN, NORMAM-07 item 0314) não é mais devida à OM,
+    que nem a pode receber. A entrega datada de antes do pagamento da multa da origem a tem
+    por devida (NORMAM-07 item 0312 a 3), ainda que registrada depois dele."""
+    from farol.services.consultas import multas_devidas  # ciclo
 
-
-def _multas_da_origem(s: Session, origem_ids: Iterable[int]) -> dict[int, regras.Lancamento]:
-    """A multa em vigor menos o pago de cada processo de origem (as multas devidas), com três
-    consultas para o conjunto todo: as mesmas contas de `repositorio.total_multas` (as
-    penalidades do último ato que as fixou; nenhuma num estado `sem_penalidade`) e
-    `repositorio.total_pago`. Nenhuma num estado `sem_debito` (a situação de débito,
-    `consultas.debitos_da_pessoa`): a dívida ativa baixada (quitada ou extinta na PGFN,
-    NORMAM-07 item 0314) não é mais devida à OM, que nem a pode receber."""
     ids = set(origem_ids)
     if not ids:
         return {}
-    processos = {
-        p.id: p
-        for p in s.execute(select(Processo).where(Processo.id.in_(ids))).scalars()
-        if p.estado not in _sem_multa_devida(p.regime)
+    return {
+        p.id: regras.Lancamento(f"multa do processo {p.numero}", saldo)
+        for p, saldo in multas_devidas(s, Processo.id.in_(ids), data)
     }
-    ultimo: dict[int, tuple[int, Decimal]] = {}  # processo -> (seq do ato, soma das multas)
-    for pid, seq, multa in s.execute(
-        select(Penalidade.processo_id, Ato.seq, Penalidade.multa)
-        .join(Ato, Ato.id == Penalidade.ato_id)
-        .where(Penalidade.processo_id.in_(processos))
-    ).tuples():
-        atual = ultimo.get(pid)
-        if atual is None or seq > atual[0]:
-            atual = (seq, Decimal("0.00"))
-        if seq == atual[0]:
-            ultimo[pid] = (seq, atual[1] + (multa or Decimal("0.00")))
-    pagos: dict[int, Decimal] = {}  # somados em Decimal (o SQLite somaria em ponto flutuante)
-    for pid, valor in s.execute(
-        select(Pagamento.processo_id, Pagamento.valor).where(Pagamento.processo_id.in_(processos))
-    ).tuples():
-        pagos[pid] = pagos.get(pid, Decimal("0.00")) + valor
-    saida: dict[int, regras.Lancamento] = {}
-    for pid, (_, total) in ultimo.items():
-        devido = total - pagos.get(pid, Decimal("0.00"))
-        if devido > 0:
-            saida[pid] = regras.Lancamento(f"multa do processo {processos[pid].numero}", devido)
-    return saida
 
 
 def extratos(
@@ -278,7 +252,7 @@ def extratos(
     itens = tuple(dados_custodia().itens_diarios)
     tarifas = _tarifas(s, {c.om_id for c, _ in linhas})
     contas = _atos_de_conta(s, [c.processo_id for c, _ in linhas], data)
-    multas = _multas_da_origem(s, [p.origem_id for _, p in linhas if p.origem_id])
+    multas = _multas_da_origem(s, [p.origem_id for _, p in linhas if p.origem_id], data)
     sem_diarias = _guarda_sem_diarias(s, [c.processo_id for c, _ in linhas])
     saida: dict[int, regras.Extrato] = {}
     for c, p in linhas:
@@ -351,7 +325,7 @@ def fatos(
     estrangeiro = False
     if achado:  # o recolhimento do bem achado diz se ele é estrangeiro (NORMAM-07 item 0205)
         estrangeiro = bool(_abertura(s, p).get("estrangeiro"))
-    debitos = debitos_do_proprietario(s, p, c) if com_debitos else []
+    debitos = debitos_do_proprietario(s, p, c, data) if com_debitos else []
     return FatosCustodia(
         achado=achado,
         estrangeiro=estrangeiro,
@@ -420,7 +394,7 @@ def extrato(
         deduzido_do_leilao=e.deduzido_do_leilao,
         debitos_do_proprietario=[
             LinhaExtrato(descricao=x.descricao, valor=x.valor, fundamento=_referencia_sustacao())
-            for x in (debitos_do_proprietario_para(s, ator, p, c) if c.fim is None else [])
+            for x in (debitos_do_proprietario_para(s, ator, p, c, quando) if c.fim is None else [])
         ],
         total_devido=e.total_devido,
         regra=dados_custodia().diarias.regra,
@@ -524,7 +498,7 @@ def _destinacao(
     pagas: list[dict[str, Any]] = []
     fora: list[dict[str, Any]] = []
     origem = [p.origem_id] if p.origem_id is not None else []
-    for pid, multa in _multas_da_origem(s, origem).items():
+    for pid, multa in _multas_da_origem(s, origem, data_ato).items():
         valor = min(resta, multa.valor)
         if valor <= 0:
             continue
@@ -583,22 +557,26 @@ def _referencia_sustacao() -> str:
 
 
 def debitos_do_proprietario(
-    s: Session, p: Processo, c: Custodia | None = None
+    s: Session, p: Processo, c: Custodia | None = None, data: dt.date | None = None
 ) -> list[regras.Lancamento]:
-    """As multas exigíveis (de infração à LESTA) do legítimo proprietário em outros processos,
-    que sustam a entrega do bem (ato de interesse dele) até a quitação (LESTA art. 20): a mesma
-    conta da situação de débito (`consultas.debitos_da_pessoa`), sem as de exigibilidade
-    suspensa, com as encaminhadas à dívida ativa até a baixa. A da poluição não susta (o quadro
-    do regime não declara `sustacao_por_debito`). A multa do processo de origem fica fora: o
-    extrato já a cobra (NORMAM-07 item 0312 a 3)."""
+    """As multas exigíveis (de infração à LESTA) do legítimo proprietário em outros processos
+    na `data` (a do ato; hoje, por padrão), que sustam a entrega do bem (ato de interesse dele)
+    até a quitação (LESTA art. 20): a mesma conta da situação de débito
+    (`consultas.debitos_da_pessoa`), sem as de exigibilidade suspensa na data, com as
+    encaminhadas à dívida ativa até a baixa. A entrega datada de antes do pagamento é recusada
+    ainda que registrada depois dele; a datada de antes da intimação de uma multa, não. A da
+    poluição não susta (o quadro do regime não declara `sustacao_por_debito`). A multa do
+    processo de origem fica fora: o extrato já a cobra (NORMAM-07 item 0312 a 3)."""
     return [
         regras.Lancamento(f"multa do processo {d.processo.numero}", d.saldo)
-        for d in _debitos_que_sustam(s, p, c)
+        for d in _debitos_que_sustam(s, p, c, data)
     ]
 
 
-def _debitos_que_sustam(s: Session, p: Processo, c: Custodia | None) -> list[Debito]:
-    """Os débitos (`consultas.Debito`) de `debitos_do_proprietario`."""
+def _debitos_que_sustam(
+    s: Session, p: Processo, c: Custodia | None, data: dt.date | None = None
+) -> list[Debito]:
+    """Os débitos (`consultas.Debito`) de `debitos_do_proprietario`, na `data`."""
     from farol.services.consultas import debitos_da_pessoa  # ciclo
 
     dono = legitimo_proprietario(s, p, c)
@@ -606,7 +584,9 @@ def _debitos_que_sustam(s: Session, p: Processo, c: Custodia | None) -> list[Deb
         return []
     return [
         d
-        for d in debitos_da_pessoa(s, dono.id, incluir=lambda x: x.id not in (p.id, p.origem_id))
+        for d in debitos_da_pessoa(
+            s, dono.id, incluir=lambda x: x.id not in (p.id, p.origem_id), data=data
+        )
         # só a multa de infração à LESTA susta ("débito decorrente de infração desta Lei"): o
         # quadro do regime o declara (`sustacao_por_debito`); a da poluição, não
         if not d.suspenso and carregar_regime(d.processo.regime).quadro.sustacao_por_debito
@@ -617,7 +597,7 @@ DEBITOS_EM_OUTRAS_OMS = "multas em processos de outras OMs"
 
 
 def debitos_do_proprietario_para(
-    s: Session, ator: Ator, p: Processo, c: Custodia | None = None
+    s: Session, ator: Ator, p: Processo, c: Custodia | None = None, data: dt.date | None = None
 ) -> list[regras.Lancamento]:
     """Os débitos do legítimo proprietário que o extrato mostra ao `ator`, com a regra da
     situação de débito (`consultas.situacao`; papeis.yaml, `ve_dados_pessoais`; LGPD art. 6º,
@@ -626,7 +606,7 @@ def debitos_do_proprietario_para(
     em `fatos`)."""
     proprios: list[regras.Lancamento] = []
     fora = Decimal("0.00")
-    for d in _debitos_que_sustam(s, p, c):
+    for d in _debitos_que_sustam(s, p, c, data):
         if d.processo.om_id in ator.oms:
             proprios.append(regras.Lancamento(f"multa do processo {d.processo.numero}", d.saldo))
         else:

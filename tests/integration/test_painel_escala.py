@@ -141,7 +141,7 @@ def multas_vencidas_antigas(banco: Banco, ator: Ator, data: dt.date) -> list[Any
             venc = consultas._vencimento_pagamento(s, p)
             if venc is None or venc >= data:
                 continue
-            total, pago = consultas._saldo(s, p)
+            total, pago = repositorio.total_multas(s, p), repositorio.total_pago(s, p)
             if total - pago > 0:
                 saida.append((venc, p.id, (p.numero, total - pago, venc, (data - venc).days)))
     # as vencidas há mais tempo primeiro; no mesmo vencimento, pela abertura do processo

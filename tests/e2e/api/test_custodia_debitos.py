@@ -15,10 +15,16 @@ corridos → 01/04/2026 (quarta). Tabela da CPSC desde 01/01/2026: R$ 60,00 por 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
+from apoio import comandos_sql
+from sqlalchemy import select
+
+from farol.domain.cpf_cnpj import so_digitos
+from farol.services.consultas import debitos_da_pessoa
 from farol.store.auditoria import verificar_cadeias
-from farol.store.orm import ProcessoResumo
+from farol.store.orm import Pessoa, ProcessoResumo
 
 from .conftest import CPF_DONO, Api, inspecao
 from .test_custodia import RECOLHIMENTO, TARIFA, _custodia
@@ -107,12 +113,14 @@ def test_multa_encaminhada_a_divida_ativa_nao_se_deduz_do_produto(api: Api) -> N
     _cadeias_integras(api)
 
 
-def _custodia_com_multa_em_outro_processo(api: Api) -> tuple[int, int]:
+def _custodia_com_multa_em_outro_processo(
+    api: Api, sancionador: list[tuple[str, str, dict[str, object]]] = SANCIONADOR
+) -> tuple[int, int]:
     api.post("/custodia/tarifas", TARIFA)
     corpo = inspecao(constatacoes=[{"infracao": "RLESTA.16.I"}], inscricao="401M2026702", condutor=None)  # fmt: skip
     corpo["proprietario"]["endereco"] = "Rua A, 1"
     pid1 = api.inspecionar(corpo)["processos"][0]["id"]
-    for tipo, data, dados in SANCIONADOR:
+    for tipo, data, dados in sancionador:
         api.ato_ok(pid1, tipo, data, dados)
     assert api.processo(pid1)["saldo"] == "1000.00"
     corpo2 = inspecao(constatacoes=[{"infracao": "RLESTA.16.I"}], inscricao="401M2026703",
@@ -183,3 +191,145 @@ def test_multa_em_divida_ativa_susta_a_entrega_ate_a_baixa(api: Api) -> None:
     e = api.get(f"/processos/{cid}/custodia", data="2026-04-03").json()
     api.ato_ok(cid, "pagamento_custodia", "2026-04-03", {"valor": e["total_devido"], "referencia": "G3"})  # fmt: skip
     api.ato_ok(cid, "termo_de_entrega", "2026-04-03", {"recebedor": DONO, "declaracao": DECLARACAO})
+
+
+# --- o débito na data do ato (LESTA art. 20; NORMAM-07 item 0312) ---------------------------
+# A entrega se confere com os débitos do proprietário na data dela, não nos do dia em que se
+# registra: uma multa é débito na data se a decisão já fora intimada (LESTA art. 32), não fora
+# paga (pagamento com data até ela), nem baixada da dívida ativa, nem tinha a exigibilidade
+# suspensa. Antes, contavam os débitos de hoje.
+
+
+def _pagar_a_guarda_ate(api: Api, cid: int, data: str) -> None:
+    e = api.get(f"/processos/{cid}/custodia", data=data).json()
+    api.ato_ok(cid, "pagamento_custodia", data, {"valor": e["total_devido"], "referencia": "G" + data})  # fmt: skip
+
+
+def test_entrega_datada_antes_do_pagamento_da_multa_e_recusada_registrada_depois(api: Api) -> None:
+    pid1, cid = _custodia_com_multa_em_outro_processo(api)
+    numero = api.processo(pid1)["numero"]
+    api.ato_ok(pid1, "pagamento", "2026-03-23", {"valor": "1000.00", "referencia": "DARF 7"})
+    assert api.get(f"/situacao/{CPF_DONO}").json()["em_debito"] is False  # hoje, quitada
+    # em 22/03 a multa era devida: a entrega dessa data se susta, e o extrato dessa data o mostra
+    r = api.ato(cid, "termo_de_entrega", "2026-03-22", {"recebedor": DONO, "declaracao": DECLARACAO})  # fmt: skip
+    assert r.status_code == 409, r.text
+    detalhe = r.json()["detail"]
+    assert "o legítimo proprietário está em débito" in detalhe
+    assert f"multa do processo {numero}: R$ 1.000,00" in detalhe and "LESTA art. 20" in detalhe
+    assert api.processo(cid)["estado"] == "a_entregar"  # nada mudou
+    e = api.get(f"/processos/{cid}/custodia", data="2026-03-22").json()
+    assert [x["descricao"] for x in e["debitos_do_proprietario"]] == [f"multa do processo {numero}"]  # fmt: skip
+
+
+def test_entrega_datada_depois_do_pagamento_da_multa_e_aceita(api: Api) -> None:
+    pid1, cid = _custodia_com_multa_em_outro_processo(api)
+    api.ato_ok(pid1, "pagamento", "2026-03-23", {"valor": "1000.00", "referencia": "DARF 7"})
+    _pagar_a_guarda_ate(api, cid, "2026-03-24")
+    assert api.get(f"/processos/{cid}/custodia", data="2026-03-24").json()["debitos_do_proprietario"] == []  # fmt: skip
+    api.ato_ok(cid, "termo_de_entrega", "2026-03-24", {"recebedor": DONO, "declaracao": DECLARACAO})
+
+
+def test_multa_intimada_depois_da_data_da_entrega_nao_a_susta(api: Api) -> None:
+    """O inverso: a ciência da decisão registrada antes da entrega, mas com data posterior à
+    dela. Na data da entrega a multa ainda não era exigível (LESTA art. 32: "a contar da
+    intimação"; commit ddce4f1); antes, a entrega era recusada pelo débito que só nasceu
+    depois."""
+    sem_ciencia = SANCIONADOR[:-1]
+    pid1, cid = _custodia_com_multa_em_outro_processo(api, sem_ciencia)
+    api.ato_ok(pid1, "ciencia_decisao", "2026-03-25", {"meio": "pessoal"})
+    assert api.get(f"/situacao/{CPF_DONO}").json()["em_debito"] is True  # hoje, em débito
+    e = api.get(f"/processos/{cid}/custodia", data="2026-03-22").json()
+    assert e["debitos_do_proprietario"] == []
+    api.ato_ok(cid, "termo_de_entrega", "2026-03-22", {"recebedor": DONO, "declaracao": DECLARACAO})
+
+
+def test_baixa_da_divida_ativa_datada_depois_da_entrega_nao_a_libera(api: Api) -> None:
+    pid1, cid = _custodia_com_multa_em_outro_processo(api)
+    api.ato_ok(pid1, "inscricao_divida_ativa", "2026-04-02", {"documento": "Ofício 12/2026"})
+    _pagar_a_guarda_ate(api, cid, "2026-04-02")
+    api.ato_ok(pid1, "baixa_divida_ativa", "2026-04-03",
+               {"forma": "quitacao", "documento": "Ofício PGFN 3/2026"})  # fmt: skip
+    assert api.processo(pid1)["estado"] == "divida_ativa_baixada"
+    # a baixa é de 03/04: em 02/04 a dívida ativa ainda contava (LESTA art. 20)
+    r = api.ato(cid, "termo_de_entrega", "2026-04-02", {"recebedor": DONO, "declaracao": DECLARACAO})  # fmt: skip
+    assert r.status_code == 409 and "LESTA art. 20" in r.text
+    assert api.processo(pid1)["numero"] in r.text
+
+
+def test_entrega_datada_antes_do_pagamento_da_multa_da_origem_e_recusada(api: Api) -> None:
+    """A multa do processo de origem entra no que falta para a entrega (NORMAM-07 item 0312 a
+    3) com o pagamento dela até a data da entrega: antes, a paga na origem depois da data da
+    entrega já não contava."""
+    api.post("/custodia/tarifas", TARIFA)
+    ap, cid = _custodia(api, "401M2026605")
+    pid = ap["pid"]
+    for tipo, data, dados in SANCIONADOR:
+        api.ato_ok(pid, tipo, data, dados)
+    api.ato_ok(cid, "regularizacao", "2026-03-21", {"prova": "Título de Inscrição emitido pela CPSC."})  # fmt: skip
+    e = api.get(f"/processos/{cid}/custodia", data="2026-03-22").json()
+    assert e["total_devido"] == "2200.00"  # 20 diárias de R$ 60,00 e a multa da origem
+    api.ato_ok(cid, "pagamento_custodia", "2026-03-22", {"valor": "1200.00", "referencia": "G"})
+    numero = api.processo(pid)["numero"]
+    api.ato_ok(pid, "pagamento", "2026-03-23", {"valor": "1000.00", "referencia": "DARF 8"})
+    e = api.get(f"/processos/{cid}/custodia", data="2026-03-22").json()
+    assert [(x["descricao"], x["valor"]) for x in e["multas"]] == [(f"multa do processo {numero}", "1000.00")]  # fmt: skip
+    r = api.ato(cid, "termo_de_entrega", "2026-03-22", {"recebedor": DONO, "declaracao": DECLARACAO})  # fmt: skip
+    assert r.status_code == 409, r.text
+    assert f"multa do processo {numero}: R$ 1.000,00" in r.json()["detail"]
+    assert api.get(f"/processos/{cid}/custodia", data="2026-03-23").json()["multas"] == []
+    _pagar_a_guarda_ate(api, cid, "2026-03-23")
+    api.ato_ok(cid, "termo_de_entrega", "2026-03-23", {"recebedor": DONO, "declaracao": DECLARACAO})
+
+
+def test_efeito_suspensivo_concedido_depois_da_data_da_entrega_nao_a_libera(api: Api) -> None:
+    """O recurso com efeito suspensivo suspende a exigibilidade desde a concessão (Lei
+    9.784/1999 art. 61, parágrafo único), não antes: a entrega datada de antes dela se susta;
+    a datada dela, não."""
+    pid1, cid = _custodia_com_multa_em_outro_processo(api)
+    api.ato_ok(pid1, "recurso", "2026-03-18", {"texto": "Recorre da multa."})
+    api.ato_ok(pid1, "efeito_suspensivo", "2026-03-25",
+               {"fundamentacao": "Risco de dano de difícil reparação.", "a_pedido": True},
+               como="cp.cpsc")  # fmt: skip
+    r = api.ato(cid, "termo_de_entrega", "2026-03-22", {"recebedor": DONO, "declaracao": DECLARACAO})  # fmt: skip
+    assert r.status_code == 409 and api.processo(pid1)["numero"] in r.text
+    _pagar_a_guarda_ate(api, cid, "2026-03-25")
+    api.ato_ok(cid, "termo_de_entrega", "2026-03-25", {"recebedor": DONO, "declaracao": DECLARACAO})
+
+
+def test_debitos_na_data_com_as_mesmas_consultas_para_qualquer_numero_de_processos(
+    api: Api,
+) -> None:
+    """A conta na data é por conjunto: as mesmas consultas com um processo em débito ou com
+    dois (antes, três por processo em débito, além da primeira)."""
+    pid1, _ = _custodia_com_multa_em_outro_processo(api)
+    with api.banco.unit_of_work(somente_leitura=True) as s:
+        dono = s.execute(select(Pessoa).where(Pessoa.documento == so_digitos(CPF_DONO))).scalar_one()  # fmt: skip
+        dono_id = dono.id
+
+    def contar(data: dt.date) -> tuple[list[tuple[int, str, bool]], int]:
+        with (
+            api.banco.unit_of_work(somente_leitura=True) as s,
+            comandos_sql(api.banco.engine) as comandos,
+        ):
+            debitos = debitos_da_pessoa(s, dono_id, data=data)
+            # só as leituras (no PostgreSQL, o pool ainda repõe o statement_timeout)
+            leituras = [c for c in comandos if c.startswith("SELECT")]
+            return [(d.processo.id, str(d.saldo), d.suspenso) for d in debitos], len(leituras)
+
+    # 16/03: sem decisão; 17/03: julgada e intimada no mesmo dia
+    assert contar(dt.date(2026, 3, 16))[0] == []
+    um, consultas = contar(dt.date(2026, 3, 17))
+    assert um == [(pid1, "1000.00", False)]
+    # outro processo da mesma pessoa, julgado em 17/03 e intimado só em 24/03
+    corpo = inspecao(constatacoes=[{"infracao": "RLESTA.16.I"}], inscricao="401M2026704", condutor=None)  # fmt: skip
+    pid3 = api.inspecionar(corpo)["processos"][0]["id"]
+    for tipo, data, dados in SANCIONADOR[:-1]:
+        api.ato_ok(pid3, tipo, data, dados)
+    api.ato_ok(pid3, "ciencia_decisao", "2026-03-24", {"meio": "pessoal"})
+    api.ato_ok(pid1, "pagamento", "2026-03-26", {"valor": "1000.00", "referencia": "DARF 9"})
+    dois, consultas_com_dois = contar(dt.date(2026, 3, 25))
+    assert dois == [(pid1, "1000.00", False), (pid3, "1000.00", False)]
+    assert consultas_com_dois == consultas == 5
+    assert contar(dt.date(2026, 3, 26))[0] == [(pid3, "1000.00", False)]
+    # antes da intimação, a multa julgada é listada com a exigibilidade suspensa
+    assert contar(dt.date(2026, 3, 23))[0] == [(pid1, "1000.00", False), (pid3, "1000.00", True)]
