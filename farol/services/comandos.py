@@ -441,8 +441,8 @@ class DadosMedidaImposta(Modelo):
 Dinheiro = Annotated[entrada.Dinheiro, Field(ge=0, max_digits=14, decimal_places=2)]
 
 
-class DadosAutoPoluicao(Modelo):
-    """O Auto de Infração por poluição (NORMAM-401 item 1.4.1; anexo A)."""
+class _FatosDoAutoPoluicao(Modelo):
+    """Os fatos que o Auto de Infração por poluição descreve (NORMAM-401 item 1.4.1; anexo A)."""
 
     descricao: str = Field(min_length=10, max_length=4000, description="descrição dos fatos")
     infracao: str | None = Field(
@@ -455,7 +455,26 @@ class DadosAutoPoluicao(Modelo):
         min_length=2, max_length=200, description="óleo, derivado ou substância descarregada"
     )
     volume_estimado_litros: Decimal | None = Field(default=None, ge=0, max_digits=14)
+
+
+class DadosAutoPoluicao(_FatosDoAutoPoluicao):
+    """O Auto de Infração por poluição (NORMAM-401 item 1.4.1; anexo A)."""
+
     data_fato: dt.date | None = None
+    fundamentacao: str | None = Field(
+        default=None,
+        max_length=4000,
+        description="a fundamentação da constatação, no auto que a conclusão de outro "
+        "procedimento lavra: a do ato que o abriu, ligado pela origem",
+    )
+
+
+class DadosConversaoPoluicao(_FatosDoAutoPoluicao):
+    """A conclusão do inquérito que constata infração por poluição e abre o procedimento
+    ambiental (marca `abre_processo_ambiental`; NORMAM-401 itens 1.2 c e 1.4.1 a): os dados do
+    Auto de Infração e a fundamentação. A data do fato é a do inquérito."""
+
+    fundamentacao: str = Field(min_length=20, max_length=4000)
 
 
 class DadosLaudo(Modelo):
@@ -706,6 +725,7 @@ MODELO_POR_MARCA: tuple[tuple[str, type[Modelo]], ...] = (
     ("registra_baixa_divida_ativa", DadosBaixaDividaAtiva),
     ("comunica_cancelamento_divida_ativa", DadosComunicacaoCancelamento),
     ("despacha_no_sobrestamento", DadosDespacho),
+    ("abre_processo_ambiental", DadosConversaoPoluicao),
     ("abre_processo_sancionador", DadosConversao),
     ("impoe_medida", DadosMedidaImposta),
     ("concede_efeito_suspensivo", DadosEfeitoSuspensivo),

@@ -57,6 +57,14 @@ def _infracao(codigo: str | None, campo: str) -> str:
 # --- o auto -----------------------------------------------------------------------------------
 
 
+def conferir_infracao(codigo: str | None, fato: dt.date, *, campo: str) -> str:
+    """O código da infração de poluição (a única registrada, se omitido), conhecida e com a
+    faixa de multa em vigor no fato (antes do Decreto 4.136/2002: recusa)."""
+    infracao = _infracao(codigo, campo)
+    dados_poluicao().infracoes[infracao].faixa.versao_em(fato, campo=campo)
+    return infracao
+
+
 def preparar_auto(
     s: Session, p: Processo, cmd: NovoAto, dados: DadosAutoPoluicao, payload: dict[str, Any]
 ) -> dict[str, Any]:

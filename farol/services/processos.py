@@ -25,7 +25,7 @@ from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.domain.procedimento.guardas import NAO_PRESCRITO, ContextoAto, avaliar_guarda
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina, Resultado
-from farol.domain.procedimento.quadro import id_prazo
+from farol.domain.procedimento.quadro import ABRE_PROCESSO_SANCIONADOR, id_prazo
 from farol.erros import Conflito, EntradaInvalida, EntradasInvalidas, ErroFarol, recusar_juntos
 from farol.formatos import data as data_br
 from farol.formatos import moeda
@@ -68,6 +68,7 @@ from farol.services.comandos import (
     DadosAutoPoluicao,
     DadosCiencia,
     DadosConversao,
+    DadosConversaoPoluicao,
     DadosCorrecao,
     DadosCumprimentoAcessoria,
     DadosDecisaoComPenalidade,
@@ -679,7 +680,7 @@ def registrar_ato(
                 historico=[*lido.historico, (ato.tipo, dict(ato.payload or {}))],
             )
         )
-    if isinstance(dados, DadosConversao):
+    if isinstance(dados, (DadosConversao, DadosConversaoPoluicao)):
         efeitos.update(_abrir_sancionador(s, ator, p, maquina, cmd, dados))
     if isinstance(dados, DadosResultadoLeilao):
         _pagar_multas_com_o_produto(s, ator, p, ato, efeitos)
@@ -788,20 +789,43 @@ def _pagar_multas_com_o_produto(
 
 
 def _abrir_sancionador(
-    s: Session, ator: Ator, p: Processo, maquina: Maquina, cmd: NovoAto, dados: DadosConversao
+    s: Session,
+    ator: Ator,
+    p: Processo,
+    maquina: Maquina,
+    cmd: NovoAto,
+    dados: DadosConversao | DadosConversaoPoluicao,
 ) -> dict[str, Any]:
-    """A conclusão da apuração ou do inquérito abre o procedimento sancionador (o regime do
-    quadro, `regime_sancionador`), ligado a este pela origem, com a Notificação para
-    Comparecimento do investigado pelas infrações constatadas."""
-    regime = maquina.quadro.regime_sancionador
-    if regime is None:
-        raise EntradaInvalida(
-            f"o regime {p.regime} não declara o procedimento sancionador que abre",
+    """A conclusão da apuração ou do inquérito abre o procedimento sancionador do regime que o
+    ato declara no quadro (`abre_regime`), ligado a este pela origem, pelo ato de abertura
+    dele: no da LESTA, a Notificação para Comparecimento do investigado pelas infrações
+    constatadas; no ambiental (NORMAM-401 item 1.2 c), o Auto de Infração por poluição, com a
+    data do fato apurado e a fundamentação da conclusão."""
+    t = maquina.transicao_do_tipo(cmd.tipo)
+    regime = t.abre_regime if t is not None else None
+    if regime is None or not maquina.tem_marca(cmd.tipo, ABRE_PROCESSO_SANCIONADOR):
+        raise EntradaInvalida(  # pragma: no cover - a carga do quadro o recusa (validar_quadro)
+            f"o ato {cmd.tipo} do regime {p.regime} não declara o procedimento que abre",
             campo="tipo",
         )
     om = s.get(OM, p.om_id)
     assert om is not None
     assert p.autuado_id is not None  # a apuração e o inquérito sempre têm investigado
+    abertura: dict[str, Any]
+    if isinstance(dados, DadosConversaoPoluicao):
+        abertura = {
+            **dados.model_dump(mode="json", exclude_none=True),
+            "data_fato": repositorio.data_do_fato(s, p).isoformat(),
+        }
+    else:
+        abertura = {
+            "texto": "Notificação para Comparecimento: " + ", ".join(dados.infracoes),
+            **(
+                {"comparecimento_em": dados.comparecimento_em.isoformat()}
+                if dados.comparecimento_em
+                else {}
+            ),
+        }
     novo = abrir_processo(
         s,
         ator,
@@ -810,14 +834,7 @@ def _abrir_sancionador(
         embarcacao_id=p.embarcacao_id,
         inspecao_id=None,
         data_ato=cmd.data_ato,
-        dados_notificacao={
-            "texto": "Notificação para Comparecimento: " + ", ".join(dados.infracoes),
-            **(
-                {"comparecimento_em": dados.comparecimento_em.isoformat()}
-                if dados.comparecimento_em
-                else {}
-            ),
-        },
+        dados_notificacao=abertura,
         regime=regime,
         origem_id=p.id,
     )
@@ -1150,6 +1167,11 @@ def _efeitos_antes(
         return {}
     if isinstance(dados, DadosConversao):
         _conferir_conversao(s, p, cmd, dados)
+        return {}
+    if isinstance(dados, DadosConversaoPoluicao):
+        fato = repositorio.data_do_fato(s, p)
+        poluicao.conferir_infracao(dados.infracao, fato, campo="dados.infracao")
+        exigir_nao_prescrito(repositorio.marco_da_prescricao(s, p), cmd.data_ato, campo="data_ato")
         return {}
     if isinstance(dados, DadosCorrecao) and "data_ato" in dados.dados_corrigidos:
         return _corrigir_data(s, p, cmd, dados, payload, lido)

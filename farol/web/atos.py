@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, get_args
+from typing import Any, get_args, get_origin
 
 import annotated_types
 from pydantic import BaseModel, ValidationError
@@ -37,6 +37,8 @@ from farol.services.comandos import (
     DadosBaixaDividaAtiva,
     DadosCiencia,
     DadosComunicacaoCancelamento,
+    DadosConversao,
+    DadosConversaoPoluicao,
     DadosCorrecao,
     DadosDecisao,
     DadosDecisaoComPenalidade,
@@ -204,7 +206,12 @@ def limites_no_modelo(modelo: type[BaseModel], partes: list[str]) -> Limites:
     if info is None:
         return Limites()
     valores: dict[str, Any] = {}
+    # numa lista (códigos separados por vírgula no formulário), o tamanho conta os itens, não
+    # os caracteres do campo
+    lista = get_origin(info.annotation) is list
     for m in info.metadata:
+        if lista and isinstance(m, (annotated_types.MinLen, annotated_types.MaxLen)):
+            continue
         if isinstance(m, annotated_types.MinLen):
             valores["min_caracteres"] = m.min_length
         elif isinstance(m, annotated_types.MaxLen):
@@ -293,6 +300,10 @@ def campos_do_ato(tipo: str, detalhe: dict[str, Any]) -> tuple[list[Campo], str]
         ]
     elif modelo is DadosDecisao:
         campos.append(Campo("dados.fundamentacao", "Fundamentação", "textarea", True))
+    elif modelo is DadosConversao:
+        campos += _campos_da_conversao(maquina, tipo)
+    elif modelo is DadosConversaoPoluicao:
+        campos += _campos_da_conversao_poluicao(maquina, tipo)
     elif modelo is DadosPagamento:
         campos += [
             Campo(
@@ -698,6 +709,63 @@ CAMPOS_DA_CUSTODIA = {
 """Os campos de cada ato da custódia e do levantamento de medida, pelo modelo dos dados."""
 
 
+def _aberto_pelo_ato(maquina: Maquina, tipo: str) -> str:
+    """O nome do procedimento que o ato abre (o regime que o quadro declara, `abre_regime`)."""
+    t = maquina.transicao_do_tipo(tipo)
+    regime = t.abre_regime if t is not None else None
+    nome = carregar_regime(regime).nome if regime else ""
+    return nome[:1].lower() + nome[1:]
+
+
+def _campos_da_conversao(maquina: Maquina, tipo: str) -> list[Campo]:
+    """A conclusão que abre o procedimento da LESTA (`DadosConversao`): as infrações
+    constatadas, a fundamentação e a data de comparecimento da notificação."""
+    return [
+        Campo(
+            "dados.infracoes",
+            "Infrações constatadas",
+            "text",
+            True,
+            ajuda="códigos separados por vírgula (ex.: RLESTA.16.II); abre o "
+            + _aberto_pelo_ato(maquina, tipo),
+        ),
+        Campo("dados.fundamentacao", "Fundamentação", "textarea", True),
+        Campo(
+            "dados.comparecimento_em",
+            "Data de comparecimento na notificação",
+            "date",
+            ajuda="só quando a norma em vigor no ato não fixa o prazo",
+        ),
+    ]
+
+
+def _campos_da_conversao_poluicao(maquina: Maquina, tipo: str) -> list[Campo]:
+    """A conclusão que abre o procedimento ambiental (`DadosConversaoPoluicao`): os dados do
+    Auto de Infração por poluição e a fundamentação; a data do fato é a do inquérito."""
+    infracoes = dados_poluicao().infracoes
+    return [
+        Campo(
+            "dados.descricao",
+            "Descrição dos fatos (do Auto de Infração)",
+            "textarea",
+            True,
+            ajuda="abre o " + _aberto_pelo_ato(maquina, tipo),
+        ),
+        Campo(
+            "dados.infracao",
+            "Infração",
+            "select",
+            True,
+            opcoes=tuple((k, f"{k} — {r.descricao}") for k, r in infracoes.items()),
+            padrao=next(iter(infracoes)),
+        ),
+        Campo("dados.local", "Local do incidente", "text", True),
+        Campo("dados.substancia", "Óleo, derivado ou substância", "text", True),
+        Campo("dados.volume_estimado_litros", "Volume estimado (litros)", "numero"),
+        Campo("dados.fundamentacao", "Fundamentação da constatação", "textarea", True),
+    ]
+
+
 def _campos_do_laudo() -> list[Campo]:
     """O LTA (NORMAM-401 itens 1.4.2 c e 1.5.1): os parâmetros e o nível de impacto, com as
     opções dos dados da norma (dados/poluicao.yaml)."""
@@ -975,7 +1043,7 @@ def montar(tipo: str, form: FormData) -> dict[str, Any]:
         if texto == "":
             continue
         texto = numero_do_campo(nome, texto)
-        if nome == "dados.infracoes_apontadas":  # "RLESTA.23.IV, RLESTA.15.I" -> lista
+        if nome in ("dados.infracoes_apontadas", "dados.infracoes"):  # "A, B" -> lista
             codigos = [c for c in re.split(r"[\s,;]+", texto) if c]
             pares += [(f"{nome}.{k}", c) for k, c in enumerate(codigos)]
             continue

@@ -19,10 +19,19 @@ PERMISSIVO = ContextoAto(
 )
 
 
-@pytest.mark.parametrize("regime", ["apuracao", "inquerito"])
-def test_todo_ato_cabe_em_cada_estado_de_origem_e_abre_o_sancionador_da_lesta(regime: str) -> None:
+@pytest.mark.parametrize(
+    ("regime", "abertos"),
+    [("apuracao", {"notificacao_da_apuracao": "lesta"}),
+     # a infração por poluição também se constata "mediante inquérito administrativo"
+     # (NORMAM-401 item 1.2 c): o inquérito abre também o procedimento ambiental
+     ("inquerito", {"instauracao_procedimento_sancionador": "lesta",
+                    "instauracao_procedimento_ambiental": "poluicao"})],
+)  # fmt: skip
+def test_todo_ato_cabe_em_cada_estado_de_origem_e_abre_o_sancionador_declarado(
+    regime: str, abertos: dict[str, str]
+) -> None:
     m = carregar_regime(regime)
-    assert m.quadro.regime_sancionador == "lesta"
+    assert {t.tipo_ato: t.abre_regime for t in m.transicoes if t.abre_regime} == abertos
     for t in m.transicoes:
         for origem in m.origens(t):
             papel = t.papeis[0]
@@ -114,3 +123,42 @@ def test_indicios_de_crime_vao_ao_distrito_naval_desde_a_conclusao() -> None:
         assert r.estado_destino == estado
         r = m.aplicar(estado, "encaminhamento_ministerio_publico", "capitao_dos_portos", PERMISSIVO)
         assert r.estado_destino == estado
+
+
+def test_a_conclusao_do_inquerito_escolhe_o_procedimento_que_abre() -> None:
+    """Da defesa registrada cabem as duas conclusões que abrem processo, ambas do Capitão dos
+    Portos: a Notificação da LESTA e o Auto de Infração por poluição (NORMAM-401 item 1.2 c),
+    com o modelo dos dados do ato de abertura do regime que abrem."""
+    from farol.services.comandos import (
+        DadosAutoPoluicao,
+        DadosConversao,
+        DadosConversaoPoluicao,
+        DadosNotificacao,
+        modelo_dos_dados,
+    )
+
+    m = carregar_regime("inquerito")
+    cp = "capitao_dos_portos"
+    for tipo, regime in (("instauracao_procedimento_sancionador", "lesta"),
+                         ("instauracao_procedimento_ambiental", "poluicao")):  # fmt: skip
+        r = m.aplicar("defesa_registrada", tipo, cp, PERMISSIVO)
+        assert r.estado_destino == "convertido"
+        assert r.transicao.abre_regime == regime
+    ambiental = m.transicao_do_tipo("instauracao_procedimento_ambiental")
+    assert ambiental is not None
+    assert [f.referencia() for f in ambiental.fontes][:2] == [
+        "NORMAM-401/DPC item 1.2",
+        "NORMAM-401/DPC item 1.4.1 a",
+    ]
+    assert "mediante inquérito administrativo" in ambiental.fontes[0].texto
+    # os dados da conclusão cabem no ato que abre o regime aberto (o mesmo nome de cada campo)
+    par = {DadosConversao: DadosNotificacao, DadosConversaoPoluicao: DadosAutoPoluicao}
+    for t in m.transicoes:
+        if t.abre_regime is None:
+            continue
+        aberto = carregar_regime(t.abre_regime)
+        abertura = aberto.transicao_do_tipo(aberto.tipo_com("abre_processo"))
+        assert abertura is not None and cp in abertura.papeis  # quem conclui, abre
+        modelo = modelo_dos_dados(m, t.tipo_ato)
+        assert modelo_dos_dados(aberto, abertura.tipo_ato) is par[modelo]
+    assert set(DadosConversaoPoluicao.model_fields) <= set(DadosAutoPoluicao.model_fields)

@@ -244,6 +244,24 @@ def _campo_desconhecido(d: dict[str, Any]) -> None:
     _transicao(d, "revelia")["efeito_suspensivo"] = True
 
 
+def _abre_regime_sem_a_marca(d: dict[str, Any]) -> None:
+    _transicao(d, "revelia")["abre_regime"] = "poluicao"
+
+
+def _marca_que_abre_processo_sem_o_regime(d: dict[str, Any]) -> None:
+    _transicao(d, "revelia")["marcas"] = ["abre_processo_sancionador"]
+
+
+def _abre_o_proprio_regime(d: dict[str, Any]) -> None:
+    _transicao(d, "revelia")["marcas"] = ["abre_processo_sancionador"]
+    _transicao(d, "revelia")["abre_regime"] = "lesta"
+
+
+def _abre_regime_sem_quadro(d: dict[str, Any]) -> None:
+    _transicao(d, "revelia")["marcas"] = ["abre_processo_sancionador"]
+    _transicao(d, "revelia")["abre_regime"] = "ambiental"
+
+
 QUEBRAS: list[tuple[Mutacao, str]] = [
     (_destino_inexistente, 'estado de destino inexistente "julgado_a_revelia"'),
     (_estado_inalcancavel, 'estado inalcançável a partir de "constatada": "esquecido"'),
@@ -266,6 +284,13 @@ QUEBRAS: list[tuple[Mutacao, str]] = [
     (_anterior_misturado, '"@nao_finais" não se combina com outras origens'),
     (_retorno_a_estado_sem_entrada, '"@anterior" a partir de "constatada"'),
     (_campo_desconhecido, "efeito_suspensivo"),
+    (_abre_regime_sem_a_marca, '`abre_regime` só cabe no ato com a marca "abre_processo_sanc'),
+    (
+        _marca_que_abre_processo_sem_o_regime,
+        'marca "abre_processo_sancionador" exige `abre_regime`',
+    ),
+    (_abre_o_proprio_regime, '`abre_regime` inválido: "lesta"'),
+    (_abre_regime_sem_quadro, 'abre o regime "ambiental", sem quadro de procedimento'),
 ]
 
 

@@ -397,6 +397,8 @@ def _citacoes(no: Any) -> list[dict[str, str]]:
         DADOS / "papeis.yaml",
         DADOS / "procedimento_lesta.yaml",
         DADOS / "procedimento_poluicao.yaml",
+        DADOS / "procedimento_apuracao.yaml",
+        DADOS / "procedimento_inquerito.yaml",
         DADOS / "poluicao.yaml",
         EXEMPLO,
     ],
@@ -416,3 +418,21 @@ def test_as_citacoes_dos_papeis_marcas_e_regimes_sao_literais_das_fontes(arquivo
             continue
         for trecho in c["texto"].split("[...]"):
             assert " ".join(trecho.split()) in textos[c["norma"]], (c["dispositivo"], trecho)
+
+
+def test_o_modelo_dos_dados_das_conclusoes_do_inquerito_vem_das_marcas() -> None:
+    """A conclusão que abre o procedimento da LESTA recebe as infrações (`DadosConversao`); a
+    que abre o ambiental (marca `abre_processo_ambiental`, antes de `abre_processo_sancionador`
+    na ordem das marcas), os dados do Auto de Infração por poluição e a fundamentação."""
+    from farol.services.comandos import DadosConversao, DadosConversaoPoluicao
+
+    m = carregar_regime("inquerito")
+    assert modelo_dos_dados(m, "instauracao_procedimento_sancionador") is DadosConversao
+    assert modelo_dos_dados(m, "instauracao_procedimento_ambiental") is DadosConversaoPoluicao
+    assert m.tipos_com("abre_processo_sancionador") == (
+        "instauracao_procedimento_sancionador",
+        "instauracao_procedimento_ambiental",
+    )
+    # o Capitão dos Portos, que conclui o inquérito, lavra o auto que abre o procedimento
+    # ambiental (Agente da Autoridade Marítima, glossário da NORMAM-401)
+    assert CP in carregar_regime("poluicao").papeis_que_registram("lavra_auto_poluicao")

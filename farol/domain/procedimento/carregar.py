@@ -31,6 +31,11 @@ def montar_maquina(dados: Mapping[str, Any], *, origem: str) -> Maquina:
         f'tipo de ato "{t}" é um ato do sistema ({ARQUIVO_ATOS_DO_SISTEMA}), não uma transição'
         for t in sorted({t.tipo_ato for t in quadro.transicoes} & atos_do_sistema().tipos)
     ]
+    problemas += [
+        f'transição "{t.tipo_ato}": abre o regime "{t.abre_regime}", sem quadro de procedimento'
+        for t in quadro.transicoes
+        if t.abre_regime is not None and t.abre_regime not in regimes_disponiveis()
+    ]
     if problemas:
         raise DadosNormativosInvalidos(
             f"{origem}: quadro de estados inválido:\n" + "\n".join(f"- {p}" for p in problemas)

@@ -39,6 +39,8 @@ NAO_FINAIS: Final = "@nao_finais"
 ANTERIOR: Final = "@anterior"
 MESMO: Final = "@mesmo"
 AUTOR_DO_ATO_CORRIGIDO: Final = "@autor_do_ato_corrigido"
+ABRE_PROCESSO_SANCIONADOR: Final = "abre_processo_sancionador"
+"""A marca do ato que abre outro processo, ligado a este; o regime dele é o `abre_regime`."""
 
 IDENTIFICADOR = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -117,6 +119,11 @@ class Transicao(_Modelo):
     documentos: tuple[str, ...] = ()
     """Documentos oficiais que materializam o ato (tipos de `farol.pdf.dados.TipoDocumento`)."""
     altera_efeito_de: tuple[EfeitoSobreDocumento, ...] = ()
+    abre_regime: str | None = None
+    """O regime do processo que este ato abre, ligado a este pela origem (`Processo.origem_id`):
+    obrigatório no ato com a marca `abre_processo_sancionador` e só nele. A conclusão da
+    apuração e do inquérito abre o procedimento da LESTA; a do inquérito, também o ambiental
+    (NORMAM-401 item 1.2 c). O ato abre o processo pelo ato de abertura do regime aberto."""
     fontes: tuple[Citacao, ...] = Field(min_length=1)
 
     @property
@@ -145,9 +152,6 @@ class Quadro(_Modelo):
     fontes: tuple[Citacao, ...] = Field(min_length=1)
     estado_inicial: str
     prazos: tuple[str, ...]
-    regime_sancionador: str | None = None
-    """O regime do processo que o ato com a marca `abre_processo_sancionador` abre (ligado a
-    este pela origem): a apuração e o inquérito abrem o procedimento da LESTA."""
     pessoa: str = "Autuado"
     """Como as páginas chamam a pessoa do processo: o autuado (LESTA, poluição), o investigado
     (apuração), o indiciado (inquérito, NORMAM-07 item 0318 c), o responsável (custódia)."""

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from farol.domain.papeis import PAPEIS, PAPEIS_SEM_ATOS
 from farol.domain.procedimento.guardas import GUARDAS
 from farol.domain.procedimento.quadro import (
+    ABRE_PROCESSO_SANCIONADOR,
     ANTERIOR,
     AUTOR_DO_ATO_CORRIGIDO,
     IDENTIFICADOR,
@@ -119,6 +120,7 @@ def validar_quadro(q: Quadro) -> list[str]:
         for documento in (*t.documentos, *(e.documento for e in t.altera_efeito_de)):
             if not IDENTIFICADOR.match(documento):
                 problemas.append(f'{onde}: documento com id inválido "{documento}"')
+        problemas += _problemas_do_regime_aberto(q, t.tipo_ato, t.marcas, t.abre_regime)
         for o in (o for o in origens_de(t, estados) if o in estados):
             anterior = vistos.setdefault((o, t.tipo_ato), n)
             if anterior != n:
@@ -130,6 +132,24 @@ def validar_quadro(q: Quadro) -> list[str]:
     if inicial is None or referencias_quebradas:
         return problemas  # o grafo só se examina com todas as pontas existentes
     return problemas + _problemas_do_grafo(q, estados)
+
+
+def _problemas_do_regime_aberto(
+    q: Quadro, tipo_ato: str, marcas: tuple[str, ...], abre_regime: str | None
+) -> list[str]:
+    """O ato que abre outro processo (marca `abre_processo_sancionador`) declara o regime dele
+    (`abre_regime`), outro que não o deste quadro; nenhum outro ato o declara. Se o regime
+    tem quadro, confere-se na carga (`carregar_regime`)."""
+    onde = f'transição "{tipo_ato}"'
+    if ABRE_PROCESSO_SANCIONADOR in marcas and abre_regime is None:
+        return [f'{onde}: a marca "{ABRE_PROCESSO_SANCIONADOR}" exige `abre_regime`']
+    if ABRE_PROCESSO_SANCIONADOR not in marcas and abre_regime is not None:
+        return [f'{onde}: `abre_regime` só cabe no ato com a marca "{ABRE_PROCESSO_SANCIONADOR}"']
+    if abre_regime is not None and (
+        not IDENTIFICADOR.match(abre_regime) or abre_regime == q.regime
+    ):
+        return [f'{onde}: `abre_regime` inválido: "{abre_regime}"']
+    return []
 
 
 def _problemas_das_marcas(q: Quadro) -> list[str]:

@@ -129,6 +129,61 @@ def test_inquerito_prorrogado_uma_vez_conclui_e_abre_o_auto(api: Api) -> None:
     assert novo["estado"] == "notificado" and novo["origem"]["regime"] == "inquerito"
 
 
+AUTO_POLUICAO = {
+    "descricao": "Descarga de mistura oleosa pelo costado, apurada no inquérito.",
+    "local": "Baía de Sepetiba, próximo ao terminal",
+    "substancia": "mistura oleosa (óleo diesel)",
+    "volume_estimado_litros": "150",
+    "fundamentacao": "Inquérito concluiu pela descarga de óleo e identificou o proprietário.",
+}
+
+
+def test_a_conclusao_do_inquerito_oferece_os_dois_procedimentos(api: Api) -> None:
+    """Da defesa registrada, o Capitão dos Portos escolhe o procedimento que a conclusão abre:
+    o da LESTA (NORMAM-07 item 0321) ou o ambiental (NORMAM-401 item 1.2 c)."""
+    pid = _inquerito_ate_a_defesa(api)
+    r = api.get(f"/processos/{pid}/atos-possiveis", como="cp.cpsc", hoje="2026-04-15")
+    assert r.status_code == 200, r.text
+    possiveis = {a["tipo"]: a for a in r.json()}
+    assert possiveis["instauracao_procedimento_sancionador"]["permitido"]
+    ambiental = possiveis["instauracao_procedimento_ambiental"]
+    assert ambiental["permitido"]
+    assert "NORMAM-401/DPC item 1.2" in ambiental["fundamentos"]
+
+
+def test_inquerito_de_poluicao_abre_o_procedimento_ambiental_ligado_a_ele(api: Api) -> None:
+    pid = _inquerito_ate_a_defesa(api)
+    # sem fundamentação bastante: recusa sem gravar nada nem abrir processo
+    r = api.ato(pid, "instauracao_procedimento_ambiental", "2026-04-15",
+                {**AUTO_POLUICAO, "fundamentacao": "curta"}, como="cp.cpsc")  # fmt: skip
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.fundamentacao")
+    r = api.ato(pid, "instauracao_procedimento_ambiental", "2026-04-15",
+                {**AUTO_POLUICAO, "infracao": "LESTA.99"}, como="cp.cpsc")  # fmt: skip
+    assert (r.status_code, r.json()["campo"]) == (422, "dados.infracao")
+    assert api.processo(pid)["estado"] == "defesa_registrada"
+    r = api.ato_ok(pid, "instauracao_procedimento_ambiental", "2026-04-15", AUTO_POLUICAO,
+                   como="cp.cpsc")  # fmt: skip
+    assert r["processo"]["estado"] == "convertido"
+    assert "NORMAM-401/DPC item 1.2" in r["ato"]["fundamentos"]
+    aberto = r["processo_aberto"]
+    assert aberto["regime"] == "poluicao"
+    novo = api.processo(aberto["id"])
+    # o procedimento ambiental nasce autuado (o Auto de Infração lavrado, NORMAM-401 item
+    # 1.4.1 a), com o fato do inquérito, ligado a ele e com a fundamentação da conclusão
+    assert (novo["regime"], novo["estado"]) == ("poluicao", "autuado")
+    assert novo["data_fato"] == "2026-01-20"
+    origem = api.processo(pid)
+    assert novo["origem"] == {"id": pid, "numero": origem["numero"], "regime": "inquerito"}
+    lavratura = novo["atos"][0]
+    assert lavratura["tipo"] == "lavratura_auto_poluicao"
+    assert lavratura["dados"]["fundamentacao"] == AUTO_POLUICAO["fundamentacao"]
+    assert lavratura["dados"]["data_fato"] == "2026-01-20"
+    assert lavratura["dados"]["numero_auto"]
+    # o procedimento segue o rito da NORMAM-401: a ciência da autuação abre a defesa
+    api.ato_ok(aberto["id"], "ciencia_auto", "2026-04-16", {"meio": "pessoal"})
+    assert api.processo(aberto["id"])["estado"] == "em_defesa"
+
+
 def test_inquerito_com_indicios_de_crime_vai_ao_ministerio_publico_depois_do_distrito(
     api: Api,
 ) -> None:
