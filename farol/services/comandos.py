@@ -470,9 +470,10 @@ class DadosAutoPoluicao(_FatosDoAutoPoluicao):
 
 
 class DadosConversaoPoluicao(_FatosDoAutoPoluicao):
-    """A conclusão do inquérito que constata infração por poluição e abre o procedimento
-    ambiental (marca `abre_processo_ambiental`; NORMAM-401 itens 1.2 c e 1.4.1 a): os dados do
-    Auto de Infração e a fundamentação. A data do fato é a do inquérito."""
+    """A conclusão da apuração ou do inquérito que constata infração por poluição e abre o
+    procedimento ambiental (marca `abre_processo_ambiental`; NORMAM-401 itens 1.2 b e c e
+    1.4.1 a): os dados do Auto de Infração e a fundamentação. A data do fato é a da apuração
+    ou do inquérito."""
 
     fundamentacao: str = Field(min_length=20, max_length=4000)
 

@@ -799,8 +799,8 @@ def _abrir_sancionador(
     """A conclusão da apuração ou do inquérito abre o procedimento sancionador do regime que o
     ato declara no quadro (`abre_regime`), ligado a este pela origem, pelo ato de abertura
     dele: no da LESTA, a Notificação para Comparecimento do investigado pelas infrações
-    constatadas; no ambiental (NORMAM-401 item 1.2 c), o Auto de Infração por poluição, com a
-    data do fato apurado e a fundamentação da conclusão."""
+    constatadas; no ambiental (NORMAM-401 item 1.2 b e c), o Auto de Infração por poluição,
+    com a data do fato apurado e a fundamentação da conclusão."""
     t = maquina.transicao_do_tipo(cmd.tipo)
     regime = t.abre_regime if t is not None else None
     if regime is None or not maquina.tem_marca(cmd.tipo, ABRE_PROCESSO_SANCIONADOR):

@@ -741,7 +741,8 @@ def _campos_da_conversao(maquina: Maquina, tipo: str) -> list[Campo]:
 
 def _campos_da_conversao_poluicao(maquina: Maquina, tipo: str) -> list[Campo]:
     """A conclusão que abre o procedimento ambiental (`DadosConversaoPoluicao`): os dados do
-    Auto de Infração por poluição e a fundamentação; a data do fato é a do inquérito."""
+    Auto de Infração por poluição e a fundamentação; a data do fato é a da apuração ou do
+    inquérito de origem."""
     infracoes = dados_poluicao().infracoes
     return [
         Campo(

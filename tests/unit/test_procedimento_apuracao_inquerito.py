@@ -21,9 +21,10 @@ PERMISSIVO = ContextoAto(
 
 @pytest.mark.parametrize(
     ("regime", "abertos"),
-    [("apuracao", {"notificacao_da_apuracao": "lesta"}),
-     # a infração por poluição também se constata "mediante inquérito administrativo"
-     # (NORMAM-401 item 1.2 c): o inquérito abre também o procedimento ambiental
+    # a infração por poluição também se constata "mediante apuração posterior" e "mediante
+    # inquérito administrativo" (NORMAM-401 item 1.2 b e c): os dois abrem também o
+    # procedimento ambiental
+    [("apuracao", {"notificacao_da_apuracao": "lesta", "auto_poluicao_da_apuracao": "poluicao"}),
      ("inquerito", {"instauracao_procedimento_sancionador": "lesta",
                     "instauracao_procedimento_ambiental": "poluicao"})],
 )  # fmt: skip
@@ -162,3 +163,22 @@ def test_a_conclusao_do_inquerito_escolhe_o_procedimento_que_abre() -> None:
         modelo = modelo_dos_dados(m, t.tipo_ato)
         assert modelo_dos_dados(aberto, abertura.tipo_ato) is par[modelo]
     assert set(DadosConversaoPoluicao.model_fields) <= set(DadosAutoPoluicao.model_fields)
+
+
+def test_a_conclusao_da_apuracao_escolhe_o_procedimento_que_abre() -> None:
+    """Em apuração, a Autoridade Competente conclui pela Notificação da LESTA ou pelo Auto de
+    Infração por poluição (NORMAM-401 item 1.2 b), com os dados do auto."""
+    from farol.services.comandos import DadosConversaoPoluicao, modelo_dos_dados
+
+    m = carregar_regime("apuracao")
+    ac = "autoridade_competente"
+    for tipo, regime in (("notificacao_da_apuracao", "lesta"),
+                         ("auto_poluicao_da_apuracao", "poluicao")):  # fmt: skip
+        r = m.aplicar("em_apuracao", tipo, ac, PERMISSIVO)
+        assert (r.estado_destino, r.transicao.abre_regime) == ("convertida", regime)
+        aberto = carregar_regime(regime)
+        assert ac in aberto.papeis_que_registram("abre_processo")
+    assert modelo_dos_dados(m, "auto_poluicao_da_apuracao") is DadosConversaoPoluicao
+    fonte = m.transicao_do_tipo("auto_poluicao_da_apuracao").fontes[0]  # type: ignore[union-attr]
+    assert fonte.referencia() == "NORMAM-401/DPC item 1.2"
+    assert "mediante apuração posterior" in fonte.texto

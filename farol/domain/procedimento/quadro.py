@@ -122,8 +122,8 @@ class Transicao(_Modelo):
     abre_regime: str | None = None
     """O regime do processo que este ato abre, ligado a este pela origem (`Processo.origem_id`):
     obrigatório no ato com a marca `abre_processo_sancionador` e só nele. A conclusão da
-    apuração e do inquérito abre o procedimento da LESTA; a do inquérito, também o ambiental
-    (NORMAM-401 item 1.2 c). O ato abre o processo pelo ato de abertura do regime aberto."""
+    apuração e do inquérito abre o procedimento da LESTA ou o ambiental (NORMAM-401 item 1.2 b
+    e c). O ato abre o processo pelo ato de abertura do regime aberto."""
     fontes: tuple[Citacao, ...] = Field(min_length=1)
 
     @property

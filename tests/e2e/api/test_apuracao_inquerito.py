@@ -11,6 +11,13 @@ from .test_comunicacao import PROCURADORA, constituir
 
 INVESTIGADO = {"documento": "529.982.247-25", "nome": "Joaquim Barbosa da Silva"}
 RAZOES = "Os documentos juntados não confirmam a notícia; não há infração a apurar."
+AUTO_POLUICAO = {
+    "descricao": "Descarga de mistura oleosa pelo costado, vista por testemunhas.",
+    "local": "Baía de Sepetiba, próximo ao terminal",
+    "substancia": "mistura oleosa (óleo diesel)",
+    "volume_estimado_litros": "150",
+    "fundamentacao": "Os autos concluem pela descarga de óleo e identificam o proprietário.",
+}
 
 
 def _abrir(api: Api, regime: str, data_fato: str, data_ato: str, como: str, **dados: Any) -> Any:
@@ -63,6 +70,23 @@ def test_denuncia_leva_a_notificacao_que_abre_o_processo_sancionador(api: Api) -
     # comparecimento: 8 dias úteis a partir de 17/03/2026 (NORMAM 2023 item 3.6.1): 17, 18,
     # 19, 20, 23, 24, 25 e 26/03/2026
     assert _prazo(novo, "comparecimento")["vencimento"] == "2026-03-26"
+
+
+def test_apuracao_de_poluicao_abre_o_procedimento_ambiental_ligado_a_ela(api: Api) -> None:
+    """NORMAM-401 item 1.2 b: a infração por poluição constatada "mediante apuração posterior"
+    leva ao Auto de Infração (item 1.4.1 a), que abre o procedimento ambiental."""
+    pid = _abrir(api, "apuracao", "2026-02-10", "2026-03-02", "inspetor.cpsc").json()["id"]
+    r = api.ato_ok(pid, "auto_poluicao_da_apuracao", "2026-03-16", AUTO_POLUICAO)
+    assert r["processo"]["estado"] == "convertida"
+    assert "NORMAM-401/DPC item 1.2" in r["ato"]["fundamentos"]
+    novo = api.processo(r["processo_aberto"]["id"])
+    assert (novo["regime"], novo["estado"], novo["data_fato"]) == (
+        "poluicao",
+        "autuado",
+        "2026-02-10",
+    )
+    assert novo["origem"]["id"] == pid and novo["origem"]["regime"] == "apuracao"
+    assert novo["atos"][0]["dados"]["fundamentacao"] == AUTO_POLUICAO["fundamentacao"]
 
 
 def test_infracao_desconhecida_na_conclusao_e_recusada_sem_abrir_nada(api: Api) -> None:
@@ -127,15 +151,6 @@ def test_inquerito_prorrogado_uma_vez_conclui_e_abre_o_auto(api: Api) -> None:
     assert r["processo"]["estado"] == "convertido"
     novo = api.processo(r["processo_aberto"]["id"])
     assert novo["estado"] == "notificado" and novo["origem"]["regime"] == "inquerito"
-
-
-AUTO_POLUICAO = {
-    "descricao": "Descarga de mistura oleosa pelo costado, apurada no inquérito.",
-    "local": "Baía de Sepetiba, próximo ao terminal",
-    "substancia": "mistura oleosa (óleo diesel)",
-    "volume_estimado_litros": "150",
-    "fundamentacao": "Inquérito concluiu pela descarga de óleo e identificou o proprietário.",
-}
 
 
 def test_a_conclusao_do_inquerito_oferece_os_dois_procedimentos(api: Api) -> None:
