@@ -821,7 +821,7 @@ def _auto_poluicao(s: Session, p: Processo, base: dict[str, Any]) -> d.DadosDocu
         **base,
         numero_documento=auto.numero,
         interessados=(_autuado(s, p), *_procuradores(s, p)),
-        fato=mp.fato(ato),
+        fato=mp.fato(ato, s.get(Processo, p.origem_id) if p.origem_id else None),
         incidente=mp.incidente(p, ato),
         infracoes=(mp.infracao(ato),),
         prazos=(defesa,),

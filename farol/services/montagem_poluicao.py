@@ -85,12 +85,20 @@ def modelo_do_ato(maquina: Maquina, ato: Ato) -> str:
 # --- o auto ------------------------------------------------------------------------------------
 
 
-def fato(ato: Ato) -> d.Fato:
-    """Os fatos como o autuante os registrou na lavratura: data, local e a descrição digitada."""
+def fato(ato: Ato, origem: Processo | None = None) -> d.Fato:
+    """Os fatos como o autuante os registrou na lavratura: data, local e a descrição digitada;
+    no auto que a conclusão de outro procedimento lavrou (`origem`: a apuração, o inquérito),
+    onde a infração se constatou e a fundamentação gravada no auto (como a Notificação da
+    LESTA aberta por eles)."""
     dados = ato.payload or {}
-    return d.Fato(
-        data=poluicao.data_do_fato(ato), local=dados.get("local"), descricao=str(dados["descricao"])
-    )
+    descricao = str(dados["descricao"])
+    if origem is not None:
+        fundamentacao = dados.get("fundamentacao")
+        descricao += (
+            f" Constatada em {carregar_regime(origem.regime).nome}, processo {origem.numero}"
+            + (f": {fundamentacao}" if fundamentacao else ".")
+        )
+    return d.Fato(data=poluicao.data_do_fato(ato), local=dados.get("local"), descricao=descricao)
 
 
 def incidente(p: Processo, ato: Ato) -> d.Incidente:

@@ -4,7 +4,10 @@ ou até o procedimento sancionador que a conclusão abre, ligado a eles."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
+
+from pypdf import PdfReader
 
 from .conftest import Api
 from .test_comunicacao import PROCURADORA, constituir
@@ -194,6 +197,16 @@ def test_inquerito_de_poluicao_abre_o_procedimento_ambiental_ligado_a_ele(api: A
     assert lavratura["dados"]["fundamentacao"] == AUTO_POLUICAO["fundamentacao"]
     assert lavratura["dados"]["data_fato"] == "2026-01-20"
     assert lavratura["dados"]["numero_auto"]
+    # o Auto de Infração emitido diz onde a infração se constatou e a fundamentação
+    doc = api.post(f"/processos/{aberto['id']}/documentos", {"tipo": "auto_de_infracao_poluicao"})
+    assert doc.status_code == 201, doc.text
+    pdf = api.cliente.get(doc.json()["pdf"], headers=api.cabecalhos("ac.cpsc"))
+    texto = "".join(
+        "".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(pdf.content)).pages).split()
+    )
+    assert (
+        "".join(f"processo {origem['numero']}: {AUTO_POLUICAO['fundamentacao']}".split()) in texto
+    )
     # o procedimento segue o rito da NORMAM-401: a ciência da autuação abre a defesa
     api.ato_ok(aberto["id"], "ciencia_auto", "2026-04-16", {"meio": "pessoal"})
     assert api.processo(aberto["id"])["estado"] == "em_defesa"
