@@ -299,6 +299,22 @@ def _prazo_gravado(x: Prazo, marco: str) -> d.Prazo:
     )
 
 
+def _prazo_da_ciencia(
+    s: Session, p: Processo, etapa: str, referencia: dt.date, doque: str
+) -> d.Prazo:
+    """Prazo que correrá da ciência do documento, ainda não dada: o número de dias, a contagem
+    e o fundamento, sem data de vencimento."""
+    previsto = _prazo_previsto(s, p, etapa, referencia)
+    dias = (previsto.contagem or "").split(", contados", 1)[0]
+    return previsto.model_copy(
+        update={
+            "vencimento": None,
+            "inicio": None,
+            "contagem": f"{dias}, contados do dia seguinte à ciência {doque}",
+        }
+    )
+
+
 def _prazo_previsto(s: Session, p: Processo, etapa: str, inicio: dt.date) -> d.Prazo:
     """Prazo ainda não aberto (ex.: defesa antes da ciência): calculado para a data dada."""
     om = s.get(OM, p.om_id)
@@ -392,7 +408,11 @@ def montar(
         notif = s.execute(
             select(Notificacao).where(Notificacao.processo_id == p.id)
         ).scalar_one_or_none()
-        prazo = _prazo(s, p, "comparecimento")
+        # lavrada na OM ao concluir a apuração ou o inquérito, o prazo ainda não corre: corre
+        # da ciência desta Notificação, e o documento o diz sem data (Norma de 2023 item 3.6.1)
+        prazo = _prazo(s, p, "comparecimento") or _prazo_da_ciencia(
+            s, p, "comparecimento", ato.data_ato, "desta Notificação"
+        )
         return d.DadosDocumento(
             **base,
             numero_documento=notif.numero if notif else f"{p.numero}-N",

@@ -452,6 +452,18 @@ def _conferir_datas(
         )
 
 
+def _aberto_por_conversao(s: Session, p: Processo) -> bool:
+    """O processo se abriu pela conclusão de outro procedimento, por um ato que declara abrir
+    este regime (`abre_regime`: a apuração e o inquérito abrem o da LESTA): a Notificação se
+    lavrou na OM, sem o notificado."""
+    if p.origem_id is None:
+        return False
+    origem = s.get(Processo, p.origem_id)
+    return origem is not None and any(
+        t.abre_regime == p.regime for t in carregar_regime(origem.regime).transicoes
+    )
+
+
 def _contexto(
     s: Session,
     p: Processo,
@@ -507,6 +519,7 @@ def _contexto(
         esclarecimentos_prestados=bool(
             tipos_praticados & _tipos_com(maquina, "presta_esclarecimentos")
         ),
+        notificacao_a_entregar=_aberto_por_conversao(s, p),
         inquerito_acidente_pendente=sobrestamento
         or (p.sobrestado and not maquina.tem_marca(cmd.tipo, "levanta_sobrestamento")),
         infracao_de_poluicao=bool(sobrestamento and dados.poluicao),

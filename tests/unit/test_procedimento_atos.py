@@ -58,6 +58,10 @@ class Processo:
     acessorias: tuple[str, ...] = ()
     """Acessórias pendentes; as do infrator são as que não são `apreensao_embarcacao`."""
     esclarecimentos_prestados: bool = False
+    notificacao_a_entregar: bool = False
+    """Aberto pela conclusão da apuração ou do inquérito (a Notificação lavrada na OM)."""
+    abertos: set[str] = field(default_factory=set)
+    """Os prazos que já se abriram (`prazos_ja_abertos`)."""
     inquerito_acidente_pendente: bool = False
     infracao_de_poluicao: bool = False
     anterior: str | None = None
@@ -87,6 +91,8 @@ class Processo:
             acessorias_pendentes=self.acessorias,
             acessorias_do_infrator=tuple(a for a in self.acessorias if a != "apreensao_embarcacao"),
             esclarecimentos_prestados=self.esclarecimentos_prestados,
+            notificacao_a_entregar=self.notificacao_a_entregar,
+            prazos_ja_abertos=frozenset(self.abertos),
             inquerito_acidente_pendente=self.inquerito_acidente_pendente,
             infracao_de_poluicao=self.infracao_de_poluicao,
             estado_anterior_ao_sobrestamento=self.anterior,
@@ -113,6 +119,7 @@ class Processo:
         for prazo in r.prazos_iniciados:
             etapa = prazo.removeprefix("prazo.lesta.")
             self.vencimentos[prazo] = self.hoje + dt.timedelta(days=DURACAO[etapa])
+            self.abertos.add(prazo)
         if r.estado_destino == "sobrestado":
             self.anterior = self.estado
         if tipo_ato == "esclarecimentos_prestados":
@@ -204,6 +211,31 @@ def caminho_arquivamento_apos_esclarecimentos_acolhidos() -> Processo:
     assert r.estado_destino == "notificado" and r.sinalizadores == ()
     p.ato("esclarecimentos_acolhidos", AC)
     assert p.estado == "arquivado" and p.vencimentos == {}
+    return p
+
+
+def caminho_notificacao_da_apuracao_so_corre_da_ciencia() -> Processo:
+    """Aberto pela conclusão da apuração ou do inquérito, a Notificação se lavra na OM, sem o
+    notificado: o prazo de comparecimento corre da ciência dela (Norma de 2023 itens 3.2,
+    3.6.1 e 3.6.6), e sem ela o auto não se lavra."""
+    p = Processo(notificacao_a_entregar=True)
+    r = p.ato("notificacao_comparecimento", IN)
+    assert r.estado_destino == "notificado" and r.prazos_iniciados == ()
+    with pytest.raises(Conflito, match="ciência do notificado não foi registrada"):
+        maquina().aplicar("notificado", "lavratura_auto", AC, p.contexto())
+    r = p.ato("ciencia_notificacao", IN, dias=20)
+    assert r.estado_destino == "notificado"
+    assert r.prazos_iniciados == ("prazo.lesta.comparecimento",)
+    with pytest.raises(Conflito, match="já foi registrada"):
+        maquina().aplicar("notificado", "ciencia_notificacao", IN, p.contexto())
+    with pytest.raises(Conflito, match="em curso"):
+        maquina().aplicar("notificado", "lavratura_auto", AC, p.contexto())
+    p.ato("lavratura_auto", AC, dias=DURACAO["comparecimento"] + 1)
+    assert p.estado == "autuado"
+    # na inspeção, a Notificação entregue em mãos já abre o prazo, e não há ciência a registrar
+    q = ate("notificado")
+    with pytest.raises(Conflito, match="entregue ao notificado no ato"):
+        maquina().aplicar("notificado", "ciencia_notificacao", IN, q.contexto())
     return p
 
 
@@ -658,6 +690,7 @@ def caminho_procurador_em_todo_estado_nao_final() -> Processo:
 
 CAMINHOS: list[Callable[[], Processo]] = [
     caminho_arquivamento_apos_esclarecimentos_acolhidos,
+    caminho_notificacao_da_apuracao_so_corre_da_ciencia,
     caminho_auto_apos_esclarecimentos_nao_acolhidos,
     caminho_revelia_e_multa_paga,
     caminho_renuncia_e_improcedente,

@@ -160,6 +160,7 @@ def test_as_marcas_do_regime_lesta_sao_as_categorias_que_os_servicos_usavam() ->
         "levantamento_de_medida",
     }
     assert m.tipos_com("ciencia") == (
+        "ciencia_notificacao",
         "ciencia_auto",
         "ciencia_decisao",
         "ciencia_decisao_recurso",
@@ -227,6 +228,7 @@ def test_o_modelo_dos_dados_de_cada_ato_lesta_vem_das_marcas() -> None:
         "restituicao_efetuada": DadosRestituicao,
         "sobrestamento": DadosSobrestamento,
         "levantamento_sobrestamento": DadosAcordao,
+        "ciencia_notificacao": DadosCiencia,
         "ciencia_auto": DadosCiencia,
         "ciencia_decisao": DadosCiencia,
         "ciencia_decisao_recurso": DadosCiencia,

@@ -61,6 +61,10 @@ class ContextoAto:
     multa_imposta: bool = False
     multa_paga: bool = False
     esclarecimentos_prestados: bool = False
+    notificacao_a_entregar: bool = False
+    """O processo se abriu pela conclusão de outro procedimento (a apuração, o inquérito, cujo
+    quadro declara este regime em `regime_sancionador`): a Notificação para Comparecimento se
+    lavrou na OM, sem o notificado, e o prazo de comparecimento corre da ciência dela."""
     inquerito_acidente_pendente: bool = False
     """Há inquérito de acidente ou fato da navegação sem decisão final do Tribunal Marítimo."""
     infracao_de_poluicao: bool = False
@@ -149,6 +153,13 @@ def _esclarecimentos_ou_comparecimento_encerrado(
         return _OK  # esclarecimentos prestados e não acolhidos: lavra-se o auto
     prazo = id_prazo(regime, "comparecimento")
     vencimento = c.vencimentos.get(prazo)
+    if vencimento is None and c.notificacao_a_entregar and prazo not in c.prazos_ja_abertos:
+        return _recusa(
+            "a Notificação para Comparecimento foi lavrada na OM e a ciência do notificado não "
+            "foi registrada: o prazo para prestar esclarecimentos corre dela, e o auto só se "
+            "lavra depois dos esclarecimentos não acolhidos ou do fim desse prazo",
+            "tipo",
+        )
     if vencimento is None:
         return _recusa(f"sem esclarecimentos prestados e sem o vencimento de {prazo}")
     if c.data_ato <= vencimento:
@@ -156,6 +167,28 @@ def _esclarecimentos_ou_comparecimento_encerrado(
             f"prazo para prestar esclarecimentos em curso até {_data(vencimento)}: o auto só se "
             "lavra após esclarecimentos não acolhidos ou o fim desse prazo"
         )
+    return _OK
+
+
+def _notificacao_entregue_no_ato(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not c.notificacao_a_entregar:
+        return _OK
+    return _recusa(
+        "a Notificação lavrada na OM ao concluir a apuração ou o inquérito: o prazo de "
+        "comparecimento corre da ciência do notificado",
+        "tipo",
+    )
+
+
+def _notificacao_a_entregar_sem_ciencia(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
+    if not c.notificacao_a_entregar:
+        return _recusa(
+            "a Notificação para Comparecimento deste processo foi entregue ao notificado no ato "
+            "(na inspeção): o prazo já corre dela",
+            "tipo",
+        )
+    if id_prazo(regime, "comparecimento") in c.prazos_ja_abertos:
+        return _recusa("a ciência da Notificação já foi registrada", "tipo")
     return _OK
 
 
@@ -731,6 +764,20 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "o notificado prestou esclarecimentos (não acolhidos) ou o prazo para prestá-los "
             "venceu sem comparecimento",
             _esclarecimentos_ou_comparecimento_encerrado,
+        ),
+        Guarda(
+            "notificacao_entregue_no_ato",
+            "condicao",
+            "a Notificação para Comparecimento foi entregue ao notificado no ato (na inspeção), "
+            "e não lavrada na OM ao concluir a apuração ou o inquérito",
+            _notificacao_entregue_no_ato,
+        ),
+        Guarda(
+            "notificacao_a_entregar_sem_ciencia",
+            "condicao",
+            "a Notificação foi lavrada na OM, sem o notificado, e a ciência dela ainda não foi "
+            "registrada",
+            _notificacao_a_entregar_sem_ciencia,
         ),
         Guarda(
             "prazo_defesa_encerrado",

@@ -70,9 +70,26 @@ def test_denuncia_leva_a_notificacao_que_abre_o_processo_sancionador(api: Api) -
         "numero": api.processo(pid)["numero"],
         "regime": "apuracao",
     }
-    # comparecimento: 8 dias úteis a partir de 17/03/2026 (NORMAM 2023 item 3.6.1): 17, 18,
-    # 19, 20, 23, 24, 25 e 26/03/2026
-    assert _prazo(novo, "comparecimento")["vencimento"] == "2026-03-26"
+    # a Notificação se lavrou na OM, sem o notificado: o prazo de comparecimento não corre, e
+    # o auto não se lavra, até a ciência dela (Norma de 2023 itens 3.2, 3.6.1 e 3.6.6); antes,
+    # corria da conversão e o auto se lavrava sem que ele jamais tivesse sido notificado
+    assert not [x for x in novo["prazos"] if x["etapa"] == "comparecimento"]
+    infracoes = {"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}]}
+    r = api.ato(aberto["id"], "lavratura_auto", "2026-04-30", infracoes)
+    assert r.status_code == 409, r.text
+    assert "ciência do notificado não foi registrada" in r.json()["mensagem"]
+    possiveis = {a["tipo"] for a in api.processo(aberto["id"])["atos_permitidos"]}
+    assert "ciencia_notificacao" in possiveis
+    api.ato_ok(aberto["id"], "ciencia_notificacao", "2026-03-23", {"meio": "AR"})
+    novo = api.processo(aberto["id"])
+    # comparecimento: 8 dias úteis do dia seguinte à ciência por AR em 23/03/2026: 24, 25, 26,
+    # 27, 30 e 31/03, 01 e 02/04/2026 (03/04 é a Sexta-feira Santa)
+    assert _prazo(novo, "comparecimento")["vencimento"] == "2026-04-02"
+    r = api.ato(aberto["id"], "ciencia_notificacao", "2026-03-24", {"meio": "pessoal"})
+    assert r.status_code == 409 and "já foi registrada" in r.text
+    r = api.ato(aberto["id"], "lavratura_auto", "2026-04-02", infracoes)
+    assert r.status_code == 409 and "em curso" in r.text
+    api.ato_ok(aberto["id"], "lavratura_auto", "2026-04-06", infracoes)
 
 
 def test_apuracao_de_poluicao_abre_o_procedimento_ambiental_ligado_a_ela(api: Api) -> None:
@@ -260,7 +277,11 @@ def test_notificacao_e_auto_do_processo_aberto_pela_apuracao_sao_emitidos(api: A
     notificacao = "".join(texto("notificacao_comparecimento").split())
     assert "10/02/2026" in notificacao and "RLESTA" in notificacao
     assert "".join(fundamentacao.split()) in notificacao
-    api.ato_ok(novo, "lavratura_auto", "2026-03-27",
+    # o prazo corre da ciência desta Notificação, ainda não dada: sem data de vencimento
+    assert "acontardaciência" in notificacao
+    assert "8diasúteis,contadosdodiaseguinteàciênciadestaNotificação" in notificacao
+    api.ato_ok(novo, "ciencia_notificacao", "2026-03-17", {"meio": "pessoal"})
+    api.ato_ok(novo, "lavratura_auto", "2026-03-30",
                {"infracoes": [{"infracao": "RLESTA.16.II", "autor_tipo": "proprietario"}]})  # fmt: skip
     assert "10/02/2026" in "".join(texto("auto_de_infracao").split())
 

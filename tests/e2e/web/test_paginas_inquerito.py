@@ -33,6 +33,8 @@ def _inquerito_ate_a_defesa(cliente: TestClient, documento: str) -> int:
     assert r.status_code == 201, r.text
     pid = int(r.json()["id"])
     for tipo, data, cab in (
+        ("portaria_escrivao", "2026-10-02", ac),
+        ("auto_perguntas_indiciado", "2026-10-03", ac),
         ("inicio_instrucao", "2026-10-05", ac),
         ("relatorio_inquerito", "2026-10-08", ac),
         ("conclusao_inquerito", "2026-10-10", cp),
