@@ -182,3 +182,14 @@ def test_a_conclusao_da_apuracao_escolhe_o_procedimento_que_abre() -> None:
     fonte = m.transicao_do_tipo("auto_poluicao_da_apuracao").fontes[0]  # type: ignore[union-attr]
     assert fonte.referencia() == "NORMAM-401/DPC item 1.2"
     assert "mediante apuração posterior" in fonte.texto
+
+
+def test_a_prorrogacao_depois_do_vencimento_da_conclusao_e_sinalizada() -> None:
+    # NORMAM-07 item 0320: "prorrogável por mais trinta (30)"; prorrogar supõe o prazo em
+    # curso. A semente não proíbe a prorrogação tardia: ela se registra, com o sinal
+    m = carregar_regime("inquerito")
+    vencimentos = {"prazo.inquerito.conclusao": dt.date(2026, 3, 4)}
+    for dia, sinais in ((dt.date(2026, 3, 4), ()), (dt.date(2026, 3, 5), ("prazo_extrapolado",))):
+        c = ContextoAto(data_ato=dia, vencimentos=vencimentos)
+        r = m.aplicar("em_instrucao", "prorrogacao_inquerito", "capitao_dos_portos", c)
+        assert r.sinalizadores == sinais, dia
