@@ -23,6 +23,7 @@ from farol.services.usuarios import criar_om, criar_usuario
 from farol.store.db import Banco
 
 URL = "https://farol.exemplo.mil.br"
+JUSTIFICATIVA = "Infrações comprovadas no auto e na inspeção."
 NOME_LONGO = ("Maria " + "de Albuquerque Cavalcanti Wanderley " * 6)[:200].strip()
 INFRACOES_12 = [
     "RLESTA.11",
@@ -83,6 +84,28 @@ def cenario(banco: Banco) -> dict[str, Any]:
             ),
         )
     return {"pid": pid, "banco": banco}
+
+
+def _ate_o_julgamento(dia: int) -> list[tuple[str, dt.date, dict[str, Any]]]:
+    """Ciência do auto, renúncia à defesa e julgamento procedente (R$ 100,00 por infração) em
+    `dia` de setembro de 2026."""
+    penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
+    return [
+        ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
+        ("renuncia_defesa", dt.date(2026, 9, 17), {}),
+        (
+            "julgamento_procedente",
+            dt.date(2026, 9, dia),
+            {"penalidades": penalidades, "justificativa": JUSTIFICATIVA},
+        ),
+    ]
+
+
+def _registrar(
+    s: Any, ator: Any, pid: int, passos: list[tuple[str, dt.date, dict[str, Any]]]
+) -> None:
+    for tipo, dia, dados in passos:
+        processos.registrar_ato(s, ator, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
 
 
 def _ator(banco: Banco, login: str) -> Any:
@@ -211,25 +234,7 @@ def test_decisao_reformada_em_recurso_aparece_na_verificacao(cenario: dict[str, 
     aut = _ator(banco, "aut")
     pid = cenario["pid"]
     with banco.unit_of_work() as s:
-        for tipo, dia, dados in [
-            ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
-            ("renuncia_defesa", dt.date(2026, 9, 17), {}),
-        ]:
-            processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
-        penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
-        processos.registrar_ato(
-            s,
-            aut,
-            pid,
-            NovoAto(
-                tipo="julgamento_procedente",
-                data_ato=dt.date(2026, 9, 20),
-                dados={
-                    "penalidades": penalidades,
-                    "justificativa": "Infrações comprovadas no auto e na inspeção.",
-                },
-            ),
-        )
+        _registrar(s, aut, pid, _ate_o_julgamento(20))
         processos.registrar_ato(
             s,
             aut,
@@ -415,25 +420,7 @@ def test_cli_documento_so_emite_por_quem_registra_o_ato_que_ele_materializa(
     banco, pid = cenario["banco"], cenario["pid"]
     aut = _ator(banco, "aut")
     with banco.unit_of_work() as s:
-        for tipo, dia, dados in [
-            ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
-            ("renuncia_defesa", dt.date(2026, 9, 17), {}),
-        ]:
-            processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
-        penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
-        processos.registrar_ato(
-            s,
-            aut,
-            pid,
-            NovoAto(
-                tipo="julgamento_procedente",
-                data_ato=dt.date(2026, 9, 20),
-                dados={
-                    "penalidades": penalidades,
-                    "justificativa": "Infrações comprovadas no auto e na inspeção.",
-                },
-            ),
-        )
+        _registrar(s, aut, pid, _ate_o_julgamento(20))
     saida = tmp_path / "decisao.pdf"
     base = [
         "documento",
@@ -472,25 +459,7 @@ def test_cada_decisao_imprime_os_prazos_que_ela_abre(cenario: dict[str, Any]) ->
     aut = _ator(banco, "aut")
     pid = cenario["pid"]
     with banco.unit_of_work() as s:
-        for tipo, dia, dados in [
-            ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
-            ("renuncia_defesa", dt.date(2026, 9, 17), {}),
-        ]:
-            processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
-        penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
-        processos.registrar_ato(
-            s,
-            aut,
-            pid,
-            NovoAto(
-                tipo="julgamento_procedente",
-                data_ato=dt.date(2026, 9, 21),
-                dados={
-                    "penalidades": penalidades,
-                    "justificativa": "Infrações comprovadas no auto e na inspeção.",
-                },
-            ),
-        )
+        _registrar(s, aut, pid, _ate_o_julgamento(21))
         # antes da ciência: o recurso e o pagamento que a ciência abrirá (o pagamento, porque
         # a decisão impôs multa), calculados para a ciência hoje, o dia da emissão
         antes = _prazos_impressos(
@@ -587,25 +556,7 @@ def test_decisao_reemitida_antes_da_ciencia_segue_com_o_prazo_de_pagamento(
     aut = _ator(banco, "aut")
     pid = cenario["pid"]
     with banco.unit_of_work() as s:
-        for tipo, dia, dados in [
-            ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
-            ("renuncia_defesa", dt.date(2026, 9, 17), {}),
-        ]:
-            processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
-        penalidades = [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12]
-        processos.registrar_ato(
-            s,
-            aut,
-            pid,
-            NovoAto(
-                tipo="julgamento_procedente",
-                data_ato=dt.date(2026, 9, 21),
-                dados={
-                    "penalidades": penalidades,
-                    "justificativa": "Infrações comprovadas no auto e na inspeção.",
-                },
-            ),
-        )
+        _registrar(s, aut, pid, _ate_o_julgamento(21))
         primeira = _prazos_impressos(
             documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo
         )
@@ -626,21 +577,16 @@ def _ate_a_decisao_do_recurso(cenario: dict[str, Any]) -> tuple[Any, Any, int]:
     aut = _ator(banco, "aut")
     pid = cenario["pid"]
     with banco.unit_of_work() as s:
-        for tipo, dia, dados in [
-            ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
-            ("renuncia_defesa", dt.date(2026, 9, 17), {}),
-            (
-                "julgamento_procedente",
-                dt.date(2026, 9, 21),
-                {
-                    "penalidades": [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12],
-                    "justificativa": "Infrações comprovadas no auto e na inspeção.",
-                },
-            ),
-            ("ciencia_decisao", dt.date(2026, 9, 22), {"meio": "pessoal"}),
-            ("recurso", dt.date(2026, 9, 23), {"texto": "Recorre."}),
-        ]:
-            processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
+        _registrar(
+            s,
+            aut,
+            pid,
+            [
+                *_ate_o_julgamento(21),
+                ("ciencia_decisao", dt.date(2026, 9, 22), {"meio": "pessoal"}),
+                ("recurso", dt.date(2026, 9, 23), {"texto": "Recorre."}),
+            ],
+        )
     with banco.unit_of_work() as s:
         from farol.store.orm import OM
 
@@ -706,20 +652,15 @@ def test_notificacao_de_pagamento_recusada_quando_a_multa_ja_esta_paga(
     aut = _ator(banco, "aut")
     pid = cenario["pid"]
     with banco.unit_of_work() as s:
-        for tipo, dia, dados in [
-            ("ciencia_auto", dt.date(2026, 9, 16), {"meio": "pessoal"}),
-            ("renuncia_defesa", dt.date(2026, 9, 17), {}),
-            (
-                "julgamento_procedente",
-                dt.date(2026, 9, 21),
-                {
-                    "penalidades": [{"infracao": c, "multa": "100.00"} for c in INFRACOES_12],
-                    "justificativa": "Infrações comprovadas no auto e na inspeção.",
-                },
-            ),
-            ("ciencia_decisao", dt.date(2026, 9, 22), {"meio": "pessoal"}),
-        ]:
-            processos.registrar_ato(s, aut, pid, NovoAto(tipo=tipo, data_ato=dia, dados=dados))
+        _registrar(
+            s,
+            aut,
+            pid,
+            [
+                *_ate_o_julgamento(21),
+                ("ciencia_decisao", dt.date(2026, 9, 22), {"meio": "pessoal"}),
+            ],
+        )
         # antes do pagamento, notifica os R$ 1.200,00
         antes = compacto(
             texto(documentos.emitir(s, aut, pid, "notificacao_pagamento", URL).conteudo)
