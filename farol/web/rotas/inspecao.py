@@ -33,7 +33,7 @@ from starlette.datastructures import FormData, UploadFile
 
 from farol import entrada
 from farol.domain.papeis import nome_do_papel
-from farol.erros import EntradaInvalida, EntradasInvalidas, ErroFarol
+from farol.erros import EntradaInvalida, EntradasInvalidas, ErroFarol, Proibido
 from farol.http.deps import uow_da
 from farol.http.erros import status_de
 from farol.http.parametros import IdNoCaminho
@@ -502,8 +502,25 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> Response:
     )
 
 
+def _so_da_propria_pagina(request: Request) -> None:
+    """As buscas de embarcação em JSON (o campo da nova inspeção, pelo farol.js) gravam no
+    registro de acesso a dados pessoais: só atendem o pedido que vem de uma página do próprio
+    Farol. O navegador diz de onde vem o pedido (`Sec-Fetch-Site`); um link ou formulário de
+    outro site, com o cookie da sessão (SameSite=Lax), gravaria leituras em nome do inspetor
+    (revisão de segurança de 2026-12-06, G). Sem o cabeçalho (cliente que não é navegador),
+    vale a sessão."""
+    origem = request.headers.get("sec-fetch-site")
+    if origem is not None and origem not in {"same-origin", "none"}:
+        raise Proibido(
+            "esta busca só atende a página de nova inspeção do Farol; pedido vindo de outro "
+            "site recusado",
+            campo="origem",
+        )
+
+
 @rotas.get("/inspecoes/embarcacoes")
 def embarcacoes(request: Request, ator: AtorWeb, q: str = "") -> JSONResponse:
+    _so_da_propria_pagina(request)
     if len(q) > 100:
         raise EntradaInvalida("termo de busca longo demais", campo="q")
     achadas = busca.buscar_embarcacoes(uow_da(request), ator, re.sub(r"\s+", " ", q))
@@ -513,6 +530,7 @@ def embarcacoes(request: Request, ator: AtorWeb, q: str = "") -> JSONResponse:
 @rotas.get("/inspecoes/embarcacao")
 def embarcacao_da_inscricao(request: Request, ator: AtorWeb, inscricao: str = "") -> JSONResponse:
     """A embarcação cadastrada com a inscrição, como `GET /api/v1/embarcacoes?inscricao=`."""
+    _so_da_propria_pagina(request)
     achadas = cadastro_de_embarcacoes.por_inscricao(uow_da(request), ator, inscricao)
     return JSONResponse(
         [a.model_dump(mode="json") for a in achadas], headers={"Cache-Control": "no-store"}

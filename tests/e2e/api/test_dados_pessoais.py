@@ -130,6 +130,26 @@ def test_sugestao_de_embarcacao_so_da_o_proprietario_a_quem_ve_dados_pessoais_e_
     ]
 
 
+def test_a_busca_que_grava_a_leitura_so_atende_a_pagina_do_proprio_farol(api: Api) -> None:
+    """Revisão de segurança de 06/12, G: um link ou formulário de outro site, com o cookie da
+    sessão (SameSite=Lax), fazia o navegador do inspetor gravar leituras de dados pessoais em
+    nome dele. O navegador diz de onde vem o pedido (`Sec-Fetch-Site`)."""
+    api.novo_processo(inspecao(inscricao="SC-78"), como="ac.cpsc")
+    api.entrar_na_web("inspetor.cpsc")
+    for caminho, params in (("/inspecoes/embarcacoes", {"q": "SC-78"}),
+                            ("/inspecoes/embarcacao", {"inscricao": "SC-78"})):  # fmt: skip
+        for origem in ("cross-site", "same-site"):
+            r = api.cliente.get(caminho, params=params, headers={"Sec-Fetch-Site": origem})
+            assert r.status_code == 403, r.text
+            assert "pedido vindo de outro site recusado" in r.text
+        assert api.contar(AcessoDadoPessoal) == 0
+    r = api.cliente.get(
+        "/inspecoes/embarcacoes", params={"q": "SC-78"}, headers={"Sec-Fetch-Site": "same-origin"}
+    )
+    assert r.status_code == 200 and r.json()
+    assert api.contar(AcessoDadoPessoal) == 1
+
+
 @pytest.mark.parametrize(
     "login", ["inspetor.cpsc", "ac.cpsc", "cp.cpsc", "consulta.cpsc", "dpc", "ac.cpsp"]
 )
