@@ -28,6 +28,7 @@ from farol.store.orm import OM, AcessoDadoPessoal, Usuario
 
 __all__ = [
     "CONSULTA_BUSCA",
+    "CONSULTA_DIVERGENCIA",
     "CONSULTA_EMBARCACAO",
     "CONSULTA_SITUACAO",
     "AcessoRegistrado",
@@ -41,6 +42,10 @@ CONSULTA_SITUACAO = "situacao"
 CONSULTA_BUSCA = "busca_de_embarcacao"
 """O proprietário de cada embarcação sugerida pela busca da nova inspeção
 (GET /inspecoes/embarcacoes?q=)."""
+CONSULTA_DIVERGENCIA = "divergencia_do_cadastro"
+"""O cadastro da pessoa mostrado ao lado do digitado diferente dele, ao abrir a inspeção, a
+custódia ou o procedimento (`divergencias.da_pessoa_lida`): o nome, o endereço, o e-mail e o
+telefone gravados, qualquer que seja a OM de quem os gravou."""
 CONSULTA_EMBARCACAO = "embarcacao_por_inscricao"
 """O proprietário da embarcação de uma inscrição (GET /api/v1/embarcacoes?inscricao=, e a nova
 inspeção ao sair do campo da inscrição)."""

@@ -156,8 +156,8 @@ def abrir_custodia(s: Session, ator: Ator, cmd: NovaCustodia) -> CustodiaAberta:
             embarcacao = registrar_embarcacao(s, cmd.embarcacao, pessoa)
         # o cadastro já gravado não muda com o digitado; a diferença fica no processo
         if cmd.responsavel is not None and pessoa is not None:
-            diferente += divergencias.da_pessoa(
-                "responsavel", "do responsável", cmd.responsavel, pessoa
+            diferente += divergencias.da_pessoa_lida(
+                s, ator, "responsavel", "do responsável", cmd.responsavel, pessoa
             )
         if cmd.embarcacao is not None and embarcacao is not None:
             diferente += divergencias.da_embarcacao(cmd.embarcacao, embarcacao)

@@ -16,10 +16,12 @@ from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento
 from farol.domain.texto import normalizar_busca
+from farol.services import acessos
 from farol.store.orm import Embarcacao, Pessoa
 
 if TYPE_CHECKING:  # os modelos dos pedidos estão em inspecoes, que importa este módulo
     from farol.services.inspecoes import DadosEmbarcacao, DadosPessoa
+    from farol.services.jurisdicao import Ator
 
 Divergencia = dict[str, str]
 NAO_INFORMADO = "não informado"
@@ -46,6 +48,21 @@ def _anotar(campo: str, rotulo: str, cadastro: str | None, informado: str) -> Di
         "cadastro": cadastro or NAO_INFORMADO,
         "informado": informado,
     }
+
+
+def da_pessoa_lida(
+    s: Session, ator: Ator, papel: str, do_quem: str, dados: DadosPessoa, pessoa: Pessoa
+) -> list[Divergencia]:
+    """`da_pessoa`, com a leitura no registro de acesso a dados pessoais quando a divergência
+    mostra o que está gravado (`acessos.CONSULTA_DIVERGENCIA`): abrir um procedimento com o
+    CPF de uma pessoa de outra OM e dados quaisquer devolvia o cadastro dela sem registro
+    (revisão de segurança de 2026-12-06, C)."""
+    achadas = da_pessoa(papel, do_quem, dados, pessoa)
+    if achadas:
+        acessos.registrar_leitura(
+            s, ator, pessoa.documento, pessoa.id, acessos.CONSULTA_DIVERGENCIA
+        )
+    return achadas
 
 
 def da_pessoa(papel: str, do_quem: str, dados: DadosPessoa, pessoa: Pessoa) -> list[Divergencia]:

@@ -355,7 +355,12 @@ def registrar_embarcacao(s: Session, dados: DadosEmbarcacao, dono: Pessoa) -> Em
 
 
 def divergencias_do_cadastro(
-    s: Session, cmd: NovaInspecao, emb: Embarcacao, dono: Pessoa, condutor: Pessoa | None
+    s: Session,
+    ator: Ator,
+    cmd: NovaInspecao,
+    emb: Embarcacao,
+    dono: Pessoa,
+    condutor: Pessoa | None,
 ) -> list[dict[str, str]]:
     """O que o inspetor informou diferente do cadastro, já gravado antes desta inspeção: a
     embarcação da inscrição (nome, tipo, propulsão, comprimento, bandeira e proprietário) e as
@@ -366,10 +371,14 @@ def divergencias_do_cadastro(
     achadas = [
         *divergencias.da_embarcacao(cmd.embarcacao, emb),
         *divergencias.do_proprietario(s, emb, dono, cmd.proprietario.nome),
-        *divergencias.da_pessoa("proprietario", "do proprietário", cmd.proprietario, dono),
+        *divergencias.da_pessoa_lida(
+            s, ator, "proprietario", "do proprietário", cmd.proprietario, dono
+        ),
     ]
     if cmd.condutor is not None and condutor is not None:
-        achadas += divergencias.da_pessoa("condutor", "do condutor", cmd.condutor, condutor)
+        achadas += divergencias.da_pessoa_lida(
+            s, ator, "condutor", "do condutor", cmd.condutor, condutor
+        )
     return achadas
 
 
@@ -436,7 +445,7 @@ def registrar_inspecao(
     )
     avaliacao["notificar"] = _notificar(avaliacao["constatacoes"], decisao)
     emb = registrar_embarcacao(s, cmd.embarcacao, dono)
-    do_cadastro = divergencias_do_cadastro(s, cmd, emb, dono, condutor)
+    do_cadastro = divergencias_do_cadastro(s, ator, cmd, emb, dono, condutor)
     diferencas = diferencas_sem_sinal(sem_sinal, avaliacao["medidas"]) if sem_sinal else []
     if sem_sinal and (sob_guarda := custodia_em_curso(s, emb.id)) is not None:
         diferencas.append(sob_guarda)

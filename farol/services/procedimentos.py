@@ -78,7 +78,9 @@ def abrir_procedimento(s: Session, ator: Ator, cmd: NovoProcedimento) -> Process
     # A pessoa do CPF/CNPJ e a embarcação da inscrição já cadastradas não mudam com o que se
     # digitou; a diferença fica no processo (não no ato, cujos dados são os do quadro). O
     # investigado não é, por ser investigado, o proprietário da embarcação: esse não se confere.
-    diferente = divergencias.da_pessoa("investigado", "do investigado", cmd.investigado, pessoa)
+    diferente = divergencias.da_pessoa_lida(
+        s, ator, "investigado", "do investigado", cmd.investigado, pessoa
+    )
     if cmd.embarcacao is not None and embarcacao is not None:
         diferente += divergencias.da_embarcacao(cmd.embarcacao, embarcacao)
     p = abrir_processo(

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 
 from farol.domain.papeis import AUDITA_ACESSOS, VE_DADOS_PESSOAIS, papeis_com
 from farol.relogio import hoje
@@ -89,7 +90,9 @@ def test_cada_leitura_dos_dados_completos_fica_no_registro_e_o_auditor_a_ve(
     assert api.contar(AcessoDadoPessoal) == 3
 
     lidos = _registro(api)
-    assert [(x["login"], x["papel"], x["om"], x["documento"], x["pessoa_cadastrada"]) for x in lidos] == [
+    assert [
+        (x["login"], x["papel"], x["om"], x["documento"], x["pessoa_cadastrada"]) for x in lidos
+    ] == [
         ("inspetor.cpsc", "inspetor", "CPSC", desconhecido, False),
         ("ac.cpsc", "autoridade_competente", "CPSC", CPF_DONO, True),
     ]
@@ -208,3 +211,37 @@ def test_o_limite_de_consultas_da_situacao_da_429_por_usuario(api: Api) -> None:
     assert int(r.headers["Retry-After"]) > 3000
     assert api.contar(AcessoDadoPessoal) == 60  # a consulta recusada não leu nada
     assert api.get(f"/situacao/{CPF_DONO}", como="inspetor.cpsc").status_code == 200
+
+
+def test_o_cadastro_mostrado_na_divergencia_fica_no_registro(api: Api) -> None:
+    """Revisão de segurança de 06/12, C: abrir uma apuração com o CPF de uma pessoa cadastrada
+    por outra OM e dados quaisquer devolvia o cadastro dela (nome, endereço) nas divergências,
+    sem registro; `GET /pessoas/{id}` dá 404 fora da jurisdição. Agora a leitura fica no
+    registro, como a da situação."""
+    corpo = inspecao(inscricao="SC-79")
+    corpo["proprietario"]["endereco"] = "Rua das Gaivotas, 141, Florianópolis/SC"
+    api.novo_processo(corpo, como="ac.cpsc")
+    antes = api.contar(AcessoDadoPessoal)
+    r = api.post(
+        "/procedimentos",
+        {
+            "regime": "apuracao",
+            "investigado": {"documento": CPF_DONO, "nome": "??", "endereco": "?"},
+            "data_fato": (hoje() - dt.timedelta(days=20)).isoformat(),
+            "data_ato": hoje().isoformat(),
+            "dados": {"texto": "Notícia do fato."},
+        },
+        como="ac.cpsp",
+    )
+    assert r.status_code == 201, r.text
+    mostrados = {d["campo"]: d["cadastro"] for d in r.json()["divergencias"]}
+    assert mostrados["investigado.endereco"] == "Rua das Gaivotas, 141, Florianópolis/SC"
+    assert api.contar(AcessoDadoPessoal) == antes + 1
+    with api.banco.unit_of_work(somente_leitura=True) as s:
+        ultimo = s.execute(
+            select(AcessoDadoPessoal).order_by(AcessoDadoPessoal.id.desc()).limit(1)
+        ).scalar_one()
+        assert (ultimo.consulta, ultimo.documento) == (
+            "divergencia_do_cadastro",
+            re.sub(r"\D", "", CPF_DONO),
+        )
