@@ -23,7 +23,7 @@ from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.guardas import avaliar_guarda
 from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina
-from farol.erros import Conflito, EntradaInvalida, ForaDeVigencia
+from farol.erros import Conflito, EntradaInvalida, ForaDeVigencia, NaoEncontrado
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacao import registro_normas
 from farol.normas.citacoes import citacao, referencias
@@ -497,7 +497,7 @@ def montar(
             numero_documento=f"{p.numero}-P",
             interessados=(_autuado(s, p), *_procuradores(s, p)),
             valores=tuple(
-                d.Valor(descricao=f"Multa — {x.infracao}", valor=x.multa, fundamento=citacao("pagamento_multa").referencia())  # noqa: E501
+                d.Valor(descricao=f"Multa — {_dispositivo_da_infracao(x.infracao)}", valor=x.multa, fundamento=citacao("pagamento_multa").referencia())  # noqa: E501
                 for x in multas if x.multa is not None
             ),
             prazos=(prazo,),
@@ -520,6 +520,22 @@ def _segunda_via_vencida(prazo: Prazo) -> str | None:
         f"{prazo.inicio:%d/%m/%Y}, venceu em {prazo.vencimento:%d/%m/%Y}. Esta via reproduz a "
         f"notificação dada e não reabre o prazo ({citacao('pagamento_multa').referencia()})."
     )
+
+
+def _dispositivo_da_infracao(codigo: str | None) -> str:
+    """A infração pelo dispositivo que a define, como o interessado a lê ("RLESTA art. 16,
+    II"), não pelo código do catálogo ("RLESTA.16.II"): a citação do catálogo da LESTA; a da
+    poluição (e outra fora dele), pelo código lido como norma, artigo e inciso ("Decreto
+    4.136/2002 art. 36")."""
+    if not codigo:
+        return "—"
+    try:
+        return catalogo().infracao(codigo).fonte.referencia()
+    except NaoEncontrado:
+        norma, _, resto = codigo.partition(".")
+        artigo, _, inciso = resto.partition(".")
+        sigla = registro_normas()[norma].sigla if norma in registro_normas() else norma
+        return f"{sigla} art. {artigo}" + (f", {inciso}" if inciso else "") if artigo else codigo
 
 
 def _autoria_mudada(lavratura: Ato) -> d.AutoriaMudada | None:
@@ -594,7 +610,10 @@ def _decisao(
     fundamentacao = str(ato.payload.get("justificativa") or ato.payload.get("fundamentacao"))
     penalidades = _penalidades(s, p, ato) if "improcedente" not in ato.tipo else ()
     dispositivo = (
-        "Aplicar: " + "; ".join(f"{x.codigo_infracao}: {x.descricao}" for x in penalidades)
+        "Aplicar: "
+        + "; ".join(
+            f"{x.descricao} ({_dispositivo_da_infracao(x.codigo_infracao)})" for x in penalidades
+        )
         if penalidades
         else "Arquivar o processo."
     )
@@ -923,7 +942,9 @@ def _notificacao_pagamento_poluicao(
         infracoes=_infracoes(s, p),
         valores=tuple(
             d.Valor(
-                descricao=f"Multa — {x.codigo_infracao}", valor=x.valor, fundamento=x.fundamento
+                descricao=f"Multa — {_dispositivo_da_infracao(x.codigo_infracao)}",
+                valor=x.valor,
+                fundamento=x.fundamento,
             )
             for x in multas
             if x.valor is not None

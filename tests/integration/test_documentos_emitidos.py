@@ -666,6 +666,13 @@ def test_notificacao_de_pagamento_recusada_quando_a_multa_ja_esta_paga(
             texto(documentos.emitir(s, aut, pid, "notificacao_pagamento", URL).conteudo)
         )
         assert "R$1.200,00" in antes
+        # cada multa pelo dispositivo que define a infração, não pelo código do catálogo
+        # (revisão dos documentos, B2)
+        assert "Multa—RLESTAart.16,II" in antes and "Multa—RLESTA.16.II" not in antes
+        decisao = compacto(
+            texto(documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo)
+        )
+        assert "Aplicar:multa(RLESTAart.11);multa(RLESTAart.13,II)" in decisao, decisao
         # emitida hoje, depois do vencimento (07/10/2026: 15 dias corridos de 22/09), é segunda
         # via e o diz; no prazo, não (revisão dos documentos, C1)
         assert (
