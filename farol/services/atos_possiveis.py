@@ -9,7 +9,9 @@ um prazo em curso, a data a partir da qual ela o admite: o dia seguinte ao venci
 avaliadas de novo no dia seguinte a cada vencimento em curso, em ordem, e vale o primeiro dia
 em que todas admitem o ato (antes, o dia seguinte ao último vencimento: se nem nele o ato cabe,
 a recusa não é de prazo). Recusa que nenhum desses dias levanta (não há multa, há recurso
-pendente, o leilão marcado para outra data) fica só com o motivo, que a diz.
+pendente, o leilão marcado para outra data) fica só com o motivo, que a diz. O ato que uma
+guarda com `esconde` recusa não cabe neste processo (a ciência da Notificação que a inspeção
+entregou em mãos) e fica fora da lista; o registro o recusa com o motivo.
 
 Nada aqui conhece um ato pelo nome: um regime novo (a custódia) ou um ato novo aparecem sem
 mudar este módulo. A página do processo e `GET /api/v1/processos/{id}/atos-possiveis` usam
@@ -25,7 +27,7 @@ from sqlalchemy.orm import Session
 from farol import relogio
 from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
-from farol.domain.procedimento.guardas import Avaliacao, ContextoAto, avaliar_guarda
+from farol.domain.procedimento.guardas import Avaliacao, ContextoAto, avaliar_guarda, esconde
 from farol.domain.procedimento.maquina import Maquina
 from farol.domain.procedimento.quadro import Transicao
 from farol.services.comandos import ESQUEMAS, modelo_dos_dados
@@ -55,7 +57,7 @@ def _recusa(maquina: Maquina, t: Transicao, contexto: ContextoAto) -> Avaliacao 
 
 def _avaliar(
     s: Session, p: Processo, maquina: Maquina, t: Transicao, hoje: dt.date, lido: ProcessoLido
-) -> AtoPossivel:
+) -> AtoPossivel | None:
     # Os dados do ato ainda não foram digitados: as guardas leem os do formulário em branco
     # (os valores padrão do modelo do tipo), como o registro leria se o usuário não mudasse nada.
     modelo = modelo_dos_dados(maquina, t.tipo_ato)
@@ -74,6 +76,11 @@ def _avaliar(
     recusa = _recusa(maquina, t, agora)
     if recusa is None:
         return AtoPossivel(**base, permitido=True)
+    if any(
+        esconde(nome) and not avaliar_guarda(nome, t, agora, maquina.regime).permitido
+        for nome in t.guardas
+    ):
+        return None  # o ato não cabe neste processo (a guarda o diz): fora da lista
     a_partir_de = None
     dias = sorted({v + UM_DIA for v in agora.vencimentos.values() if v + UM_DIA > hoje})
     # Se nem depois do último vencimento as guardas o admitem, nenhum desses dias o admite
@@ -114,4 +121,5 @@ def atos_possiveis(
     ]
     if not candidatos:
         return []
-    return [_avaliar(s, p, maquina, t, referencia, lido) for t in candidatos]
+    avaliados = (_avaliar(s, p, maquina, t, referencia, lido) for t in candidatos)
+    return [x for x in avaliados if x is not None]

@@ -130,6 +130,10 @@ class Guarda:
     tipo: Literal["condicao", "sinalizador"]
     descricao: str
     avaliar: FuncaoGuarda
+    esconde: bool = False
+    """A recusa diz que o ato não cabe neste processo, nem cabe vir a caber (a ciência da
+    Notificação entregue em mãos na inspeção): a lista dos atos possíveis o omite, e o
+    registro o recusa com o motivo."""
 
 
 def _data(d: dt.date) -> str:
@@ -778,6 +782,7 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "a Notificação foi lavrada na OM, sem o notificado, e a ciência dela ainda não foi "
             "registrada",
             _notificacao_a_entregar_sem_ciencia,
+            esconde=True,
         ),
         Guarda(
             "prazo_defesa_encerrado",
@@ -1144,6 +1149,11 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
         ),
     )
 }
+
+
+def esconde(nome: str) -> bool:
+    """Se a recusa da guarda tira o ato da lista dos atos possíveis (`Guarda.esconde`)."""
+    return GUARDAS[nome].esconde
 
 
 def avaliar_guarda(

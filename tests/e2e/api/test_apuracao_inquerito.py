@@ -78,8 +78,10 @@ def test_denuncia_leva_a_notificacao_que_abre_o_processo_sancionador(api: Api) -
     r = api.ato(aberto["id"], "lavratura_auto", "2026-04-30", infracoes)
     assert r.status_code == 409, r.text
     assert "ciência do notificado não foi registrada" in r.json()["mensagem"]
-    possiveis = {a["tipo"] for a in api.processo(aberto["id"])["atos_permitidos"]}
-    assert "ciencia_notificacao" in possiveis
+    r = api.get(f"/processos/{aberto['id']}/atos-possiveis", como="ac.cpsc", hoje="2026-03-20")
+    possiveis = {a["tipo"]: a for a in r.json()}
+    assert possiveis["ciencia_notificacao"]["permitido"]
+    assert not possiveis["lavratura_auto"]["permitido"]
     api.ato_ok(aberto["id"], "ciencia_notificacao", "2026-03-23", {"meio": "AR"})
     novo = api.processo(aberto["id"])
     # comparecimento: 8 dias úteis do dia seguinte à ciência por AR em 23/03/2026: 24, 25, 26,

@@ -175,6 +175,16 @@ def contexto_celular(navegador: Any) -> Iterator[Any]:
     ctx.close()
 
 
+def esperar(pagina: Any, js: str, segundos: float = 15.0) -> None:
+    """Até a expressão (que pode ser uma promessa) dar verdadeiro, pelo `evaluate`. Não o
+    `wait_for_function` do Playwright: ele avalia o predicado com `eval` na página, que a
+    política de conteúdo das páginas (sem 'unsafe-eval') recusa, e não espera promessas."""
+    limite = time.monotonic() + segundos
+    while not pagina.evaluate(js):
+        assert time.monotonic() < limite, f"não aconteceu em {segundos} s: {js}"
+        pagina.wait_for_timeout(100)
+
+
 def capturar(pagina: Any, nome: str, inteira: bool = True) -> Path:
     """A página (inteira, ou só a parte visível) em artefatos/capturas/<nome>.png."""
     CAPTURAS.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,7 +33,7 @@ from farol.store.orm import FotoInspecao, Inspecao, MedidaAdministrativa, Proces
 from farol.web.rotas import offline
 from farol.web.rotas.inspecao import CAMPOS, montar
 
-from .conftest import ARGS_CHROMIUM, CELULAR, CHROMIUM, SENHA, Servidor, entrar
+from .conftest import ARGS_CHROMIUM, CELULAR, CHROMIUM, SENHA, Servidor, entrar, esperar
 
 pytestmark = pytest.mark.lento
 
@@ -167,24 +166,14 @@ JS_PRONTA = """() => caches.keys()
   })"""
 
 
-def _esperar(pagina: Any, js: str, segundos: float = 15.0) -> None:
-    """Até a expressão (que pode ser uma promessa) dar verdadeiro: `wait_for_function` do
-    Playwright não espera promessas (uma promessa já conta como verdadeira)."""
-    limite = time.monotonic() + segundos
-    while not pagina.evaluate(js):
-        if time.monotonic() > limite:
-            raise AssertionError(f"não aconteceu em {segundos} s: {js}")
-        pagina.wait_for_timeout(100)
-
-
 def _pagina_guardada(pagina: Any, base: str) -> None:
     """Abre a nova inspeção com rede até o service worker controlar a página e guardar a
     página, os scripts e os dados das medidas."""
     pagina.goto(f"{base}{NOVA}")
-    _esperar(pagina, "navigator.serviceWorker.ready.then(() => true)")
+    esperar(pagina, "navigator.serviceWorker.ready.then(() => true)")
     pagina.reload()
-    pagina.wait_for_function("!!navigator.serviceWorker.controller")
-    _esperar(pagina, f"({JS_PRONTA})()")
+    esperar(pagina, "!!navigator.serviceWorker.controller")
+    esperar(pagina, f"({JS_PRONTA})()")
 
 
 def _registrar(
@@ -538,7 +527,7 @@ def test_dados_novos_publicados_trocam_o_cache_do_aparelho(
     try:
         pagina.reload()
         # o worker novo instala o cache da versão nova (página, estáticos e dados) e apaga o antigo
-        _esperar(
+        esperar(
             pagina,
             "caches.keys().then((k) => k.length === 1 && k[0] === 'farol-inspecao-publicada-no-teste'"
             " && caches.open(k[0]).then((c) => c.match('/api/v1/medidas/dados.json'))"

@@ -35,7 +35,7 @@ from semente import processo_autuado
 
 from farol.domain.procedimento.carregar import carregar_regime
 
-from .conftest import Servidor, capturar, entrar
+from .conftest import Servidor, capturar, entrar, esperar
 
 pytestmark = pytest.mark.lento
 
@@ -328,9 +328,10 @@ def test_graficos_tem_texto_legivel_e_nada_cortado(
     pagina = abrir(tela).new_page()
     entrar(pagina, servidor.url, "capitao.cpsc")
     pagina.goto(f"{servidor.url}/estatisticas")
-    pagina.wait_for_function(
+    esperar(
+        pagina,
         "() => [...document.querySelectorAll('figure.grafico img')]"
-        ".every(i => i.complete && i.naturalWidth > 0)"
+        ".every(i => i.complete && i.naturalWidth > 0)",
     )
     imagens = pagina.locator("figure.grafico img")
     assert imagens.count() >= 4

@@ -22,7 +22,7 @@ from sqlalchemy import select
 
 from farol.store.orm import Embarcacao, FotoInspecao, Inspecao, Pessoa
 
-from .conftest import Servidor, capturar, entrar
+from .conftest import Servidor, capturar, entrar, esperar
 
 pytestmark = pytest.mark.lento
 
@@ -174,9 +174,10 @@ def test_gps_fotos_e_inscricao_conhecida_no_celular(
     expect(miniaturas).to_have_count(2)
     expect(pagina.locator("#campo-inspecao #divergencias")).to_contain_text("Helena C. Souza")
     pagina.locator("#campo-inspecao").scroll_into_view_if_needed()
-    pagina.wait_for_function(  # as miniaturas (carregadas só quando à vista) são as fotos
+    esperar(  # as miniaturas (carregadas só quando à vista) são as fotos
+        pagina,
         "[...document.querySelectorAll('#campo-inspecao .fotos-inspecao img')]"
-        ".every(i => i.complete && i.naturalWidth === 40)"
+        ".every(i => i.complete && i.naturalWidth === 40)",
     )
     capturar(pagina, "fotos-04-processo-com-fotos-celular")
 

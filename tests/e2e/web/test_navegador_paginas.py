@@ -15,7 +15,7 @@ pytest.importorskip(
 from playwright.sync_api import expect
 from semente import inspecao_com_apreensao
 
-from .conftest import CELULAR, Servidor, capturar, entrar
+from .conftest import CELULAR, Servidor, capturar, entrar, esperar
 
 pytestmark = pytest.mark.lento
 
@@ -100,9 +100,10 @@ def test_estatisticas_com_graficos_svg_e_csv_das_mesmas_figuras(
     pagina.get_by_role("link", name="Estatísticas").click()
     imagens = pagina.locator("figure.grafico img")
     expect(imagens).to_have_count(5)
-    pagina.wait_for_function(
+    esperar(
+        pagina,
         "() => [...document.querySelectorAll('figure.grafico img')]"
-        ".every(i => i.complete && i.naturalWidth > 0)"
+        ".every(i => i.complete && i.naturalWidth > 0)",
     )
     svg = pagina.request.get(f"{servidor.url}{imagens.first.get_attribute('src')}")
     assert svg.headers["content-type"].startswith("image/svg+xml")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -13,22 +12,13 @@ from playwright.sync_api import expect
 
 from farol.web.rotas.offline import versao_dos_dados
 
-from .conftest import SENHA, Servidor, entrar
+from .conftest import SENHA, Servidor, entrar, esperar
 
 DADOS_GUARDADOS = (
     "caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n)"
     ".then((c) => c.match('/api/v1/medidas/dados.json'))))).then((r) => r.some(Boolean))"
 )
 """Os dados das medidas já estão no cache do service worker (a página funciona sem sinal)."""
-
-
-def _esperar(pagina: Any, js: str, segundos: float = 15.0) -> None:
-    """Até a expressão (uma promessa) dar verdadeiro: `wait_for_function` do Playwright não
-    espera promessas (uma promessa pendente já conta como verdadeira)."""
-    limite = time.monotonic() + segundos
-    while not pagina.evaluate(js):
-        assert time.monotonic() < limite, f"não aconteceu em {segundos} s: {js}"
-        pagina.wait_for_timeout(100)
 
 
 def test_manifesto_e_service_worker_com_a_versao_dos_dados(cliente: Any) -> None:
@@ -46,13 +36,13 @@ def test_inspetor_abre_a_pagina_de_inspecao_sem_sinal_depois_de_uma_visita(
     pagina = contexto_celular.new_page()
     entrar(pagina, servidor.url, "inspetor.cpsc")
     pagina.goto(f"{servidor.url}/inspecoes/nova")
-    _esperar(
+    esperar(
         pagina,
         "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller ||"
         " caches.keys().then((k) => k.some((n) => n.startsWith('farol-inspecao-'))))",
     )
     pagina.reload()  # a página passa a ser controlada pelo worker
-    _esperar(pagina, DADOS_GUARDADOS)
+    esperar(pagina, DADOS_GUARDADOS)
     contexto_celular.set_offline(True)
     try:
         pagina.goto(f"{servidor.url}/inspecoes/nova")
@@ -75,7 +65,7 @@ def test_sem_sinal_a_pagina_calcula_as_medidas_no_aparelho_e_diz_a_versao(
     pagina = contexto_celular.new_page()
     entrar(pagina, servidor.url, "inspetor.cpsc")
     pagina.goto(f"{servidor.url}/inspecoes/nova")
-    _esperar(pagina, DADOS_GUARDADOS)
+    esperar(pagina, DADOS_GUARDADOS)
     pagina.reload()
     contexto_celular.set_offline(True)
     try:
@@ -103,7 +93,7 @@ def test_sessao_expirada_na_previa_avisa_sem_trocar_o_cookie_do_login(
     pagina = contexto_celular.new_page()
     entrar(pagina, servidor.url, "inspetor.cpsc")
     pagina.goto(f"{servidor.url}/inspecoes/nova")
-    _esperar(pagina, DADOS_GUARDADOS)
+    esperar(pagina, DADOS_GUARDADOS)
     contexto_celular.clear_cookies()  # a sessão expirou com a página aberta
 
     pagina.get_by_text("Navegando", exact=True).click()
@@ -139,7 +129,7 @@ def test_com_o_service_worker_a_pagina_sem_sessao_ainda_leva_ao_login(
     pagina = contexto_celular.new_page()
     entrar(pagina, servidor.url, "inspetor.cpsc")
     pagina.goto(f"{servidor.url}/inspecoes/nova")
-    _esperar(pagina, "navigator.serviceWorker.ready.then(() => true)")
+    esperar(pagina, "navigator.serviceWorker.ready.then(() => true)")
     pagina.reload()
     assert pagina.evaluate("!!navigator.serviceWorker.controller")
     contexto_celular.clear_cookies()
