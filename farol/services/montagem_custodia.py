@@ -30,7 +30,7 @@ from farol.domain.papeis import nome_do_papel
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.maquina import Maquina
 from farol.domain.procedimento.quadro import Transicao
-from farol.erros import Conflito, EntradaInvalida
+from farol.erros import Conflito, EntradaInvalida, NaoEncontrado
 from farol.normas.citacao import Citacao
 from farol.normas.citacoes import citacao
 from farol.normas.custodia import dados_custodia
@@ -243,11 +243,21 @@ def _infracoes(x: _Custodia) -> tuple[d.Infracao, ...]:
     return md._infracoes(x.s, x.origem) if x.origem else ()
 
 
+def _conduta(i: d.Infracao) -> str:
+    try:
+        infracao = catalogo().infracao(i.codigo)
+    except NaoEncontrado:  # fora do catálogo da LESTA: o texto como a norma o dá
+        return i.texto
+    return f"{infracao.descricao} ({infracao.fonte.referencia()})"
+
+
 def _apreensao(x: _Custodia, **extra: Any) -> d.Apreensao | None:
     """A apreensão que abriu a custódia, com o que o recolhimento gravou (nenhuma no achado)."""
     if x.medida is None:
         return None
-    motivo = "; ".join(i.texto for i in _infracoes(x))
+    # a conduta que levou à apreensão e o dispositivo ("deixar de inscrever ou de registrar a
+    # embarcação (RLESTA art. 16, I)"), não o texto literal inteiro, que traz a penalidade
+    motivo = "; ".join(_conduta(i) for i in _infracoes(x))
     return d.Apreensao(
         data_hora=x.medida.aplicada_em,
         local_recolhimento=str(x.guarda.get("local_guarda") or x.c.bem),

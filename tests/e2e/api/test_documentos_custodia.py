@@ -151,6 +151,10 @@ def test_fotos_da_chegada_vao_com_o_recolhimento_e_saem_no_auto_de_apreensao(api
     for foto in (casco, motor):
         assert hashlib.sha256(foto).hexdigest() in sem_espacos
     assert texto.count("na chegada à guarda") >= 2
+    # o motivo da apreensão é a conduta com o dispositivo, sem a penalidade da infração
+    # (revisão dos documentos, C8)
+    assert "deixar de inscrever ou de registrar a embarcação (RLESTA art. 16, I)" in texto
+    assert "Penalidade:" not in texto.split("Motivo", 1)[-1].split("Fundamento", 1)[0]
 
 
 def test_foto_que_nao_e_imagem_recusa_o_recolhimento_inteiro(api: Api) -> None:
