@@ -52,6 +52,7 @@ from farol.store.orm import (
     Embarcacao,
     Inspecao,
     Notificacao,
+    Pagamento,
     Pessoa,
     Prazo,
     Processo,
@@ -522,6 +523,30 @@ def _segunda_via_vencida(prazo: Prazo) -> str | None:
     )
 
 
+def _com_restituicao(
+    s: Session, p: Processo, ato: Ato, penalidades: tuple[d.Penalidade, ...], dispositivo: str
+) -> str:
+    """A decisão do recurso que afasta ou reduz a multa já paga diz o que se restitui: o pago
+    até a decisão menos a multa que ela mantém (Código Civil art. 876; Lei 9.784/1999 art. 64).
+    Afastada a penalidade paga, o processo não se arquiva: aguarda a restituição."""
+    pago = sum(
+        s.execute(
+            select(Pagamento.valor).where(
+                Pagamento.processo_id == p.id, Pagamento.data <= ato.data_ato
+            )
+        ).scalars(),
+        Decimal("0.00"),
+    )
+    mantida = sum((x.valor for x in penalidades if x.valor is not None), Decimal("0.00"))
+    if pago <= mantida:
+        return dispositivo
+    inicio = dispositivo if penalidades else "Afastar a penalidade imposta."
+    return (
+        f"{inicio} Restituir ao recorrente o valor pago a maior: {formatos.moeda(pago - mantida)} "
+        f"({citacao('restituicao_do_indevido').referencia()})."
+    )
+
+
 def _dispositivo_da_infracao(codigo: str | None) -> str:
     """A infração pelo dispositivo que a define, como o interessado a lê ("RLESTA art. 16,
     II"), não pelo código do catálogo ("RLESTA.16.II"): a citação do catálogo da LESTA; a da
@@ -617,6 +642,8 @@ def _decisao(
         if penalidades
         else "Arquivar o processo."
     )
+    if tipo == T.decisao_recurso:
+        dispositivo = _com_restituicao(s, p, ato, penalidades, dispositivo)
     autoridade = s.get(Usuario, ato.ator_id)
     if autoridade is not None and autoridade.om_id != p.om_id:
         # a decisão é da OM de quem decide: a do DPC, no papel da DPC (não no da Capitania)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 import re
 from decimal import Decimal
 from typing import Any
+
+from pypdf import PdfReader
 
 from .conftest import CPF_DONO, FUNDAMENTACAO, Api, lavratura, penalidade
 
@@ -499,6 +502,19 @@ def test_recurso_provido_depois_do_pagamento_aguarda_a_restituicao(api: Api) -> 
     r = api.ato_ok(pid, "decisao_recurso_provido", "2026-05-04", {"fundamentacao": FUNDAMENTACAO})
     assert r["processo"]["estado"] == "aguardando_restituicao"
     assert r["restituicao"]["valor"] == "1000.00"
+    # a Decisão de Recurso diz o que se restitui; não "arquivar", que só vem depois dela
+    # (revisão dos documentos, C2)
+    doc = api.post(f"/processos/{pid}/documentos", {"tipo": "decisao_recurso"}, como="cp.cpsc")
+    assert doc.status_code == 201, doc.text
+    pdf = api.cliente.get(doc.json()["pdf"], headers=api.cabecalhos("cp.cpsc")).content
+    texto = " ".join(
+        " ".join((x.extract_text() or "").split()) for x in PdfReader(io.BytesIO(pdf)).pages
+    )
+    assert (
+        "Afastar a penalidade imposta. Restituir ao recorrente o valor pago a maior: "
+        "R$ 1.000,00 (Código Civil art. 876)." in texto
+    ), texto
+    assert "Arquivar o processo" not in texto
     r = api.ato_ok(pid, "restituicao_efetuada", "2026-05-20", {"valor": "1000.00"})
     assert r["processo"]["estado"] == "arquivado"
 
