@@ -233,7 +233,9 @@ def penalidades(s: Session, p: Processo, ato: Ato | None = None) -> tuple[d.Pena
 
 
 def _nome_da_decisao(maquina: Maquina, ato: Ato, numero: str) -> str:
-    nome = maquina.nome_do_ato(ato.tipo)
+    """'Julgamento — auto procedente, de 22/10/2026 (decisão nº ...)': o nome do ato no quadro
+    sem o parêntese que o explica ('(multa fixada)'), que o documento já diz ao lado."""
+    nome = maquina.nome_do_ato(ato.tipo).split(" (", 1)[0]
     return f"{nome}, de {formatos.data(ato.data_ato)} (decisão nº {numero})"
 
 

@@ -195,6 +195,7 @@ def test_documentos_do_auto_ao_pagamento_com_reincidencia(api: Api) -> None:
         "Recurso ao Diretor de Portos e Costas",
         "10/06/2026",
         "O recurso não exige o pagamento prévio da multa",
+        "Multa fixada em: Julgamento — auto procedente, de",  # sem "(multa fixada)" de novo
     )
     assert "semefeitosuspensivo" not in t
     # o modelo é o do procedimento ambiental, não o da LESTA
