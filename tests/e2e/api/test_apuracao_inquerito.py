@@ -361,3 +361,31 @@ def test_a_pagina_chama_a_pessoa_pelo_que_ela_e_no_procedimento(api: Api) -> Non
         pagina = api.cliente.get(f"/processos/{pid}").text
         assert f"<dt>{rotulo}</dt>" in pagina, (rotulo, pagina)
         assert pagina.count("<dt>Autuado</dt>") == (rotulo == "Autuado")
+
+
+def test_notificacao_da_apuracao_dada_por_publicacao_oficial_tem_o_seu_aviso(api: Api) -> None:
+    """O notificado de endereço indefinido recebe a ciência da Notificação por publicação
+    oficial (Norma de 2023 item 3.6.6): o prazo corre da publicação, e o aviso publicado é
+    documento do processo, como o das ciências do auto e das decisões."""
+    pid = _abrir(api, "apuracao", "2026-02-10", "2026-03-02", "inspetor.cpsc").json()["id"]
+    conversao = {"infracoes": ["RLESTA.16.II"], "fundamentacao": "Fotografias da marina."}
+    novo = api.ato_ok(pid, "notificacao_da_apuracao", "2026-03-16", conversao)
+    aberto = novo["processo_aberto"]["id"]
+    publicacao = {
+        "meio": "edital",
+        "publicacao": {"veiculo": "dou", "publicado_em": "2026-03-25", "referencia": "DOU nº 57"},
+        "hipotese": "endereco_indefinido",
+        "justificativa": "AR da Notificação devolvido pelos Correios: 'mudou-se'.",
+    }
+    api.ato_ok(aberto, "ciencia_notificacao", "2026-03-25", publicacao)
+    # 8 dias úteis do dia seguinte à publicação: 26, 27, 30, 31/03, 01, 02, 06 e 07/04/2026
+    assert _prazo(api.processo(aberto), "comparecimento")["vencimento"] == "2026-04-07"
+    doc = api.post(f"/processos/{aberto}/documentos", {"tipo": "aviso_publicacao"})
+    assert doc.status_code == 201, doc.text
+    pdf = api.cliente.get(doc.json()["pdf"], headers=api.cabecalhos("ac.cpsc")).content
+    texto = " ".join(
+        " ".join((x.extract_text() or "").split()) for x in PdfReader(io.BytesIO(pdf)).pages
+    )
+    for trecho in ("Notificação para Comparecimento", "Diário Oficial da União", "25/03/2026",
+                   "07/04/2026"):  # fmt: skip
+        assert trecho in texto, (trecho, texto)
