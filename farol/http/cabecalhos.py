@@ -9,8 +9,9 @@
   próprio Farol (as páginas não têm script nem estilo em linha; ver `farol/web/estatico`). A
   documentação da API (/docs, /redoc) monta o Swagger UI e o ReDoc com script em linha e fica
   fora da política, com os demais cabeçalhos.
-- `Strict-Transport-Security` quando o pedido chegou por https (o proxy diz o esquema ao
-  uvicorn com `--proxy-headers`; ver docs/implantacao.md): o navegador não volta ao http.
+- `Strict-Transport-Security` quando o pedido chegou por https (atrás do proxy reverso, o
+  esquema vem do `X-Forwarded-Proto` dos proxies de `FAROL_PROXIES_CONFIAVEIS`; ver
+  docs/implantacao.md): o navegador não volta ao http.
 
 Um cabeçalho que a rota já pôs (o `nosniff` dos anexos, por exemplo) fica como ela o pôs.
 """
