@@ -46,6 +46,12 @@ from farol.store.orm import Processo
 UM_DIA = dt.timedelta(days=1)
 
 
+def _recusas(maquina: Maquina, t: Transicao, contexto: ContextoAto) -> list[tuple[str, Avaliacao]]:
+    """Cada guarda que recusa o ato, com o nome, na ordem do quadro (a do registro)."""
+    avaliadas = ((nome, avaliar_guarda(nome, t, contexto, maquina.regime)) for nome in t.guardas)
+    return [(nome, a) for nome, a in avaliadas if not a.permitido]
+
+
 def _recusa(maquina: Maquina, t: Transicao, contexto: ContextoAto) -> Avaliacao | None:
     """A primeira guarda que recusa o ato (a ordem do quadro, como no registro), ou None."""
     for nome in t.guardas:
@@ -73,14 +79,12 @@ def _avaliar(
         "esquema_dos_dados": ESQUEMAS + modelo.__name__,
     }
     agora = contexto(hoje)
-    recusa = _recusa(maquina, t, agora)
-    if recusa is None:
+    recusas = _recusas(maquina, t, agora)
+    if not recusas:
         return AtoPossivel(**base, permitido=True)
-    if any(
-        esconde(nome) and not avaliar_guarda(nome, t, agora, maquina.regime).permitido
-        for nome in t.guardas
-    ):
+    if any(esconde(nome) for nome, _ in recusas):
         return None  # o ato não cabe neste processo (a guarda o diz): fora da lista
+    recusa = recusas[0][1]
     a_partir_de = None
     dias = sorted({v + UM_DIA for v in agora.vencimentos.values() if v + UM_DIA > hoje})
     # Se nem depois do último vencimento as guardas o admitem, nenhum desses dias o admite

@@ -59,6 +59,7 @@ from farol.services.resultados.lista_processos import (
 )
 from farol.services.resultados.processo import PrazoComProcesso
 from farol.services.unit_of_work import caso_de_uso
+from farol.store import repositorio
 from farol.store.orm import (
     OM,
     Ato,
@@ -554,8 +555,8 @@ def multas_devidas(
     """A multa em vigor menos o pago de cada processo que satisfaz `condicao` (uma condição
     sobre `Processo`), na `data` (hoje, por padrão), com saldo: a multa da última decisão
     que as fixou até a data (`repositorio.vigentes`), menos os pagamentos com data até ela
-    (`repositorio.total_pago`), fora dos estados sem multa devida em que o processo já estava
-    na data (`_sem_multa_devida_na_data`). `incluir`: os processos a considerar (padrão:
+    (`repositorio.pagos_por_processo`), fora dos estados sem multa devida em que o processo
+    já estava na data (`_sem_multa_devida_na_data`). `incluir`: os processos a considerar (padrão:
     todos). Três consultas para o conjunto todo, não uma por processo: a conta da situação de
     débito (`debitos_da_pessoa`) e a da multa da origem no extrato da custódia
     (`custodia._multas_da_origem`)."""
@@ -584,13 +585,7 @@ def multas_devidas(
             ultimo[pid] = (seq, atual[1] + (multa or Decimal("0.00")))
     if not ultimo:
         return []
-    pagos: dict[int, Decimal] = {}  # somados em Decimal (o SQLite somaria em ponto flutuante)
-    for pid, valor in s.execute(
-        select(Pagamento.processo_id, Pagamento.valor).where(
-            Pagamento.processo_id.in_(list(ultimo)), Pagamento.data <= na_data
-        )
-    ).tuples():
-        pagos[pid] = pagos.get(pid, Decimal("0.00")) + valor
+    pagos = repositorio.pagos_por_processo(s, list(ultimo), na_data)
     saida: list[tuple[Processo, Decimal]] = []
     for pid, p in processos.items():
         if pid in ultimo and (saldo := ultimo[pid][1] - pagos.get(pid, Decimal("0.00"))) > 0:

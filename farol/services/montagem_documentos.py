@@ -52,7 +52,6 @@ from farol.store.orm import (
     Embarcacao,
     Inspecao,
     Notificacao,
-    Pagamento,
     Pessoa,
     Prazo,
     Processo,
@@ -300,35 +299,30 @@ def _prazo_gravado(x: Prazo, marco: str) -> d.Prazo:
     )
 
 
-def _prazo_da_ciencia(
-    s: Session, p: Processo, etapa: str, referencia: dt.date, doque: str
+def _prazo_previsto(
+    s: Session, p: Processo, etapa: str, inicio: dt.date, *, ciencia_de: str | None = None
 ) -> d.Prazo:
-    """Prazo que correrá da ciência do documento, ainda não dada: o número de dias, a contagem
-    e o fundamento, sem data de vencimento."""
-    previsto = _prazo_previsto(s, p, etapa, referencia)
-    dias = (previsto.contagem or "").split(", contados", 1)[0]
-    return previsto.model_copy(
-        update={
-            "vencimento": None,
-            "inicio": None,
-            "contagem": f"{dias}, contados do dia seguinte à ciência {doque}",
-        }
-    )
-
-
-def _prazo_previsto(s: Session, p: Processo, etapa: str, inicio: dt.date) -> d.Prazo:
-    """Prazo ainda não aberto (ex.: defesa antes da ciência): calculado para a data dada."""
+    """Prazo ainda não aberto (ex.: defesa antes da ciência): calculado para a data dada.
+    Com `ciencia_de` ("desta Notificação"), a ciência ainda não tem data: o prazo sai sem
+    vencimento, "contados do dia seguinte à ciência desta Notificação"."""
     om = s.get(OM, p.om_id)
     assert om is not None
     r = calcular_prazo(etapa, inicio, regime=p.regime, calendario=calendario_da_om(s, om))
-    contagem = "dias úteis" if r.contagem == "uteis" else "dias corridos"
+    dias = f"{r.dias} {'dias úteis' if r.contagem == 'uteis' else 'dias corridos'}"
+    comum = {"etapa": _nome_da_etapa(p.regime, etapa), "fundamento": "; ".join(r.fundamentos[:3])}
+    if ciencia_de is not None:
+        return d.Prazo(
+            **comum,
+            vencimento=None,
+            inicio=None,
+            contagem=f"{dias}, contados do dia seguinte à ciência {ciencia_de}",
+        )
     return d.Prazo(
-        etapa=_nome_da_etapa(p.regime, etapa),
+        **comum,
         vencimento=r.vencimento,
         inicio=inicio,
-        contagem=f"{r.dias} {contagem}, contados do dia seguinte à ciência "
+        contagem=f"{dias}, contados do dia seguinte à ciência "
         f"(calculado para ciência em {formatos.data(inicio)})",
-        fundamento="; ".join(r.fundamentos[:3]),
     )
 
 
@@ -411,8 +405,8 @@ def montar(
         ).scalar_one_or_none()
         # lavrada na OM ao concluir a apuração ou o inquérito, o prazo ainda não corre: corre
         # da ciência desta Notificação, e o documento o diz sem data (Norma de 2023 item 3.6.1)
-        prazo = _prazo(s, p, "comparecimento") or _prazo_da_ciencia(
-            s, p, "comparecimento", ato.data_ato, "desta Notificação"
+        prazo = _prazo(s, p, "comparecimento") or _prazo_previsto(
+            s, p, "comparecimento", ato.data_ato, ciencia_de="desta Notificação"
         )
         return d.DadosDocumento(
             **base,
@@ -529,14 +523,7 @@ def _com_restituicao(
     """A decisão do recurso que afasta ou reduz a multa já paga diz o que se restitui: o pago
     até a decisão menos a multa que ela mantém (Código Civil art. 876; Lei 9.784/1999 art. 64).
     Afastada a penalidade paga, o processo não se arquiva: aguarda a restituição."""
-    pago = sum(
-        s.execute(
-            select(Pagamento.valor).where(
-                Pagamento.processo_id == p.id, Pagamento.data <= ato.data_ato
-            )
-        ).scalars(),
-        Decimal("0.00"),
-    )
+    pago = total_pago(s, p, ate=ato.data_ato)
     mantida = sum((x.valor for x in penalidades if x.valor is not None), Decimal("0.00"))
     if pago <= mantida:
         return dispositivo

@@ -138,7 +138,8 @@ def _consulta_dos_prazos() -> Any:
     `repositorio.prazos_do_processo`) e, na mesma consulta, o que o registro de um ato leria em
     consultas à parte: a cabeça da cadeia (`seq` e `hash` do último ato), as medidas levantáveis
     (`custodia.medidas_levantaveis`), se o processo tem custódia, o instante da inspeção
-    `inspecao_id` (a data do fato) e a marca do calendário da OM `om_id`. Os fatos são uma
+    `inspecao_id` (a data do fato), o regime do processo de origem `origem_id` e a marca do
+    calendário da OM `om_id`. Os fatos são uma
     linha de subconsultas escalares, à qual os prazos se juntam (LEFT OUTER JOIN): sempre ao
     menos uma linha. Montada uma vez; tudo entra como parâmetro."""
     pid: Any = bindparam("processo_id")
@@ -155,6 +156,10 @@ def _consulta_dos_prazos() -> Any:
         .where(Inspecao.id == bindparam("inspecao_id"))
         .scalar_subquery()
         .label("inspecao"),
+        select(Processo.regime)
+        .where(Processo.id == bindparam("origem_id"))
+        .scalar_subquery()
+        .label("regime_de_origem"),
         *colunas_da_marca(bindparam("om_id")),
     ).subquery("fatos")
     return (
@@ -183,6 +188,7 @@ class _Lido:
     medidas_levantaveis: int
     tem_custodia: bool
     inspecao: dt.datetime | None
+    regime_de_origem: str | None
     marca_do_calendario: MarcaDoCalendario
 
     @classmethod
@@ -192,7 +198,12 @@ class _Lido:
         linha: Any = None
         for linha in s.execute(
             _consulta_dos_prazos(),
-            {"processo_id": p.id, "inspecao_id": p.inspecao_id, "om_id": p.om_id},
+            {
+                "processo_id": p.id,
+                "inspecao_id": p.inspecao_id,
+                "origem_id": p.origem_id,
+                "om_id": p.om_id,
+            },
         ):
             if linha.Prazo is not None:
                 prazos.append(linha.Prazo)
@@ -206,6 +217,7 @@ class _Lido:
             medidas_levantaveis=int(linha.levantaveis or 0),
             tem_custodia=linha.custodia is not None,
             inspecao=linha.inspecao,
+            regime_de_origem=linha.regime_de_origem,
             marca_do_calendario=MarcaDoCalendario(
                 p.om_id, linha.om_uf, linha.om_sigla, linha.om_fechamentos, linha.om_ultimo
             ),
@@ -452,15 +464,12 @@ def _conferir_datas(
         )
 
 
-def _aberto_por_conversao(s: Session, p: Processo) -> bool:
-    """O processo se abriu pela conclusão de outro procedimento, por um ato que declara abrir
-    este regime (`abre_regime`: a apuração e o inquérito abrem o da LESTA): a Notificação se
-    lavrou na OM, sem o notificado."""
-    if p.origem_id is None:
-        return False
-    origem = s.get(Processo, p.origem_id)
-    return origem is not None and any(
-        t.abre_regime == p.regime for t in carregar_regime(origem.regime).transicoes
+def _aberto_por_conversao(p: Processo, regime_de_origem: str | None) -> bool:
+    """O processo se abriu pela conclusão de outro procedimento (o de `regime_de_origem`), por
+    um ato que declara abrir este regime (`abre_regime`: a apuração e o inquérito abrem o da
+    LESTA): a Notificação se lavrou na OM, sem o notificado."""
+    return regime_de_origem is not None and any(
+        t.abre_regime == p.regime for t in carregar_regime(regime_de_origem).transicoes
     )
 
 
@@ -519,7 +528,7 @@ def _contexto(
         esclarecimentos_prestados=bool(
             tipos_praticados & _tipos_com(maquina, "presta_esclarecimentos")
         ),
-        notificacao_a_entregar=_aberto_por_conversao(s, p),
+        notificacao_a_entregar=_aberto_por_conversao(p, lido.regime_de_origem),
         inquerito_acidente_pendente=sobrestamento
         or (p.sobrestado and not maquina.tem_marca(cmd.tipo, "levanta_sobrestamento")),
         infracao_de_poluicao=bool(sobrestamento and dados.poluicao),

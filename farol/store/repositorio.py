@@ -220,9 +220,25 @@ def teve_ato(s: Session, p: Processo, tipo: str) -> bool:
     )
 
 
-def total_pago(s: Session, p: Processo) -> Decimal:
-    valores = s.execute(select(Pagamento.valor).where(Pagamento.processo_id == p.id)).scalars()
-    return sum(valores, Decimal("0.00"))
+def total_pago(s: Session, p: Processo, ate: dt.date | None = None) -> Decimal:
+    """O pago no processo, até a data `ate` (inclusive) quando dada."""
+    return pagos_por_processo(s, [p.id], ate).get(p.id, Decimal("0.00"))
+
+
+def pagos_por_processo(
+    s: Session, ids: Sequence[int], ate: dt.date | None = None
+) -> dict[int, Decimal]:
+    """O pago em cada processo de `ids` (até a data `ate`, inclusive, quando dada), numa
+    consulta; somado em `Decimal` (o SUM do SQLite somaria em ponto flutuante)."""
+    consulta = select(Pagamento.processo_id, Pagamento.valor).where(
+        Pagamento.processo_id.in_(list(ids))
+    )
+    if ate is not None:
+        consulta = consulta.where(Pagamento.data <= ate)
+    pagos: dict[int, Decimal] = {}
+    for pid, valor in s.execute(consulta).tuples():
+        pagos[pid] = pagos.get(pid, Decimal("0.00")) + valor
+    return pagos
 
 
 def historico(s: Session, p: Processo) -> list[tuple[str, dict[str, Any]]]:
