@@ -172,6 +172,9 @@ class Penalidade(_Modelo):
     fundamento: str = Field(min_length=1)
     codigo_infracao: str | None = None
     valor: Decimal | None = None
+    faixa: str | None = None
+    """O grupo e os limites da multa na data do fato ("Grupo C: de R$ 40,00 a R$ 800,00"),
+    para o interessado conferir o valor (RLESTA art. 7º §§ 1º e 2º)."""
     agravantes: tuple[str, ...] = ()
     """As circunstâncias agravantes consideradas, cada uma com o texto e o dispositivo:
     "emprego de embarcação na prática de ato ilícito (LESTA art. 30, II)"."""

@@ -23,7 +23,7 @@ from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.guardas import avaliar_guarda
 from farol.domain.procedimento.historico import efeito_do_recurso, fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina
-from farol.erros import Conflito, EntradaInvalida, ForaDeVigencia, NaoEncontrado
+from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia, NaoEncontrado
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacao import registro_normas
 from farol.normas.citacoes import citacao, referencias
@@ -39,6 +39,7 @@ from farol.normas.prazos import (
 from farol.pdf import dados as d
 from farol.pdf.formatos import endereco_completo
 from farol.relogio import hoje
+from farol.rules.penalidades import calcular_penalidade
 from farol.rules.prazos import calcular_prazo, prazo_a_contar
 from farol.services import acordao, montagem_poluicao, procuradores
 from farol.services.acordao import acordao_do_processo
@@ -52,6 +53,7 @@ from farol.store.orm import (
     Embarcacao,
     Inspecao,
     Notificacao,
+    Penalidade,
     Pessoa,
     Prazo,
     Processo,
@@ -344,13 +346,18 @@ def _penalidades(s: Session, p: Processo, ato: Ato) -> tuple[d.Penalidade, ...]:
     cat = catalogo()
     saida = []
     decisoes: dict[int, dict[str, Any]] = {}
+    faltas: dict[str, int] | None = None
     for x in vigentes(s, p, ato):
         if x.ato_id not in decisoes:  # a decisão que fixou a penalidade: as suas agravantes
             decisao = s.get(Ato, x.ato_id)
             decisoes[x.ato_id] = (decisao.payload if decisao else None) or {}
         partes = []
+        faixa = None
         if x.multa is not None:
+            if faltas is None:
+                faltas = {i.infracao: i.faltas or 1 for i in itens_do_auto(s, p)}
             partes.append("multa")
+            faixa = _faixa_da_multa(s, p, x, decisoes[x.ato_id], faltas.get(x.infracao, 1))
         if x.suspensao_dias:
             partes.append(f"suspensão do Certificado de Habilitação por {x.suspensao_dias} dias")
         if x.cancelamento:
@@ -372,6 +379,7 @@ def _penalidades(s: Session, p: Processo, ato: Ato) -> tuple[d.Penalidade, ...]:
                 ),
                 codigo_infracao=x.infracao,
                 valor=x.multa,
+                faixa=faixa,
                 agravantes=tuple(
                     f"{a['texto']} ({a['fundamento']})"
                     for a in agravantes_do_ato(decisoes[x.ato_id], x.infracao)
@@ -379,6 +387,35 @@ def _penalidades(s: Session, p: Processo, ato: Ato) -> tuple[d.Penalidade, ...]:
             )
         )
     return tuple(saida)
+
+
+def _faixa_da_multa(
+    s: Session, p: Processo, x: Penalidade, decisao: dict[str, Any], faltas: int
+) -> str | None:
+    """O grupo e os limites em que a autoridade fixou a multa ("Grupo C: de R$ 40,00 a R$
+    800,00"; RLESTA art. 7º §§ 1º e 2º e Anexo II), na data do fato, com a reincidência e as
+    faltas que a decisão contou. Vêm da mesma conta que validou a decisão
+    (`calcular_penalidade`), com o autor e a reincidência que ela gravou; se a conta de hoje não
+    reproduz o multiplicador gravado, nenhuma (o documento não afirma o que não confere)."""
+    gravada = next(
+        (y for y in decisao.get("penalidades") or [] if y.get("infracao") == x.infracao), {}
+    )
+    try:
+        r = calcular_penalidade(
+            x.infracao,
+            data_do_fato(s, p),
+            autor=gravada.get("autor_tipo"),
+            reincidencias=int(gravada.get("reincidencias") or 0),
+            faltas=faltas,
+        )
+    except ErroFarol:
+        return None
+    if r.multa is None or r.grupo is None or r.multiplicador != x.multiplicador:
+        return None
+    vezes = f", ×{r.multiplicador} pela reincidência" if r.multiplicador > 1 else ""
+    return (
+        f"Grupo {r.grupo}{vezes}: de {formatos.moeda(r.multa.min)} a {formatos.moeda(r.multa.max)}"
+    )
 
 
 def montar(

@@ -697,3 +697,22 @@ def test_notificacao_de_pagamento_recusada_quando_a_multa_ja_esta_paga(
         )
         with pytest.raises(Conflito, match=r"já está paga"):
             documentos.emitir(s, aut, pid, "notificacao_pagamento", URL)
+
+
+def test_decisao_diz_o_grupo_e_a_faixa_em_que_a_multa_foi_fixada(
+    cenario: dict[str, Any],
+) -> None:
+    """A penalidade da Decisão de Julgamento dizia só "multa" e o valor: o interessado não
+    conferia que o valor estava nos limites. A autoridade fixa o valor "respeitados os limites
+    estipulados neste Regulamento" e os grupos têm os valores do Anexo II (RLESTA art. 7º §§ 1º
+    e 2º): o documento diz o grupo e a faixa na data do fato (RLESTA.16.II: Grupo C, de R$ 40,00
+    a R$ 800,00; RLESTA.21.I também C, e a RLESTA.28.II, do Grupo A)."""
+    banco = cenario["banco"]
+    aut = _ator(banco, "aut")
+    with banco.unit_of_work() as s:
+        _registrar(s, aut, cenario["pid"], _ate_o_julgamento(21))
+        t = compacto(
+            texto(documentos.emitir(s, aut, cenario["pid"], "decisao_julgamento", URL).conteudo)
+        )
+    assert "RLESTA.16.IImultaGrupoC:deR$40,00aR$800,00R$100,00(cemreais)" in t, t
+    assert "Aplicar:multa(RLESTAart.11);" in t  # o dispositivo sem a faixa, que a tabela diz
