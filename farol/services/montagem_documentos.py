@@ -637,6 +637,29 @@ def _efeito_do_recurso(s: Session, p: Processo, data: dt.date | None = None) -> 
     return f"{e.texto} ({e.fundamento})"
 
 
+def _relatorio(s: Session, p: Processo, maquina: Maquina, ato: Ato) -> str:
+    """O relatório da decisão: o que se passou no processo até ela, ato por ato, pelo nome do
+    ato no quadro do regime e a data (Lei 9.784/1999 art. 50: a decisão indica os fatos e os
+    fundamentos; o relatório é o dos autos, não o de quem decide). As emissões de documento
+    (atos do sistema) não são atos do procedimento e ficam fora."""
+    sistema = atos_do_sistema().tipos
+    anteriores = s.execute(
+        select(Ato.tipo, Ato.data_ato)
+        .where(Ato.processo_id == p.id, Ato.seq < ato.seq, Ato.tipo.not_in(sistema))
+        .order_by(Ato.seq)
+    ).all()
+    passos = "; ".join(
+        f"{maquina.nome_do_ato(tipo)}, em {formatos.data(data)}" for tipo, data in anteriores
+    )
+    return (
+        f"Processo {p.numero}. Atos do processo até esta decisão: {passos}. Decisão registrada "
+        f"em {formatos.data(ato.data_ato)} (ato nº {ato.seq})."
+        if passos
+        else f"Processo {p.numero}; decisão registrada em {formatos.data(ato.data_ato)} "
+        f"(ato nº {ato.seq})."
+    )
+
+
 def _decisao(
     s: Session, p: Processo, tipo: d.TipoDocumento, ato: Ato, base: dict[str, Any]
 ) -> d.DadosDocumento:
@@ -682,7 +705,7 @@ def _decisao(
             instancia=instancia,
             autoridade=autoridade.nome if autoridade else ato.papel,
             resultado=resultado,
-            relatorio=f"Processo {p.numero}; ato nº {ato.seq} de {ato.data_ato:%d/%m/%Y}.",
+            relatorio=_relatorio(s, p, maquina, ato),
             fundamentacao=fundamentacao,
             dispositivo=dispositivo,
         ),

@@ -716,3 +716,20 @@ def test_decisao_diz_o_grupo_e_a_faixa_em_que_a_multa_foi_fixada(
         )
     assert "RLESTA.16.IImultaGrupoC:deR$40,00aR$800,00R$100,00(cemreais)" in t, t
     assert "Aplicar:multa(RLESTAart.11);" in t  # o dispositivo sem a faixa, que a tabela diz
+
+
+def test_relatorio_da_decisao_conta_os_atos_do_processo_ate_ela(cenario: dict[str, Any]) -> None:
+    """O relatório da Decisão de Julgamento era só "Processo X; ato nº 5 de 21/09/2026": nada
+    do que se passou nos autos. A decisão indica os fatos (Lei 9.784/1999 art. 50): o relatório
+    diz cada ato do processo até ela, pelo nome do ato e a data, sem as emissões de documento."""
+    banco = cenario["banco"]
+    aut = _ator(banco, "aut")
+    with banco.unit_of_work() as s:
+        _registrar(s, aut, cenario["pid"], _ate_o_julgamento(21))
+        documentos.emitir(s, aut, cenario["pid"], "auto_de_infracao", URL)  # ato do sistema
+        t = texto(documentos.emitir(s, aut, cenario["pid"], "decisao_julgamento", URL).conteudo)
+    relatorio = compacto(t.split("RELATÓRIO", 1)[1].split("FUNDAMENTAÇÃO", 1)[0])
+    for passo in ("LavraturadoAutodeInfração,em15/09/2026", "em16/09/2026", "em17/09/2026"):
+        assert passo in relatorio, relatorio
+    assert "Decisãoregistradaem21/09/2026" in relatorio, relatorio
+    assert "Emissão" not in relatorio and "emissão" not in relatorio, relatorio
