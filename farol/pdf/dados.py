@@ -470,6 +470,14 @@ class DadosDocumento(_Modelo):
     fundamento: todo documento que mostra o prazo de pagamento o diz."""
     assinaturas: tuple[Assinatura, ...] = ()
 
+    @property
+    def data_do_fecho(self) -> dt.date:
+        """A data do "local, data" do fecho: a do ato que o documento materializa (a decisão
+        de 21/09 diz "em 21 de setembro", não a data em que foi impressa), que as assinaturas
+        datadas levam; sem assinatura datada, a da emissão. A data de emissão fica no
+        cabeçalho."""
+        return next((a.data for a in self.assinaturas if a.data is not None), self.data_emissao)
+
     @model_validator(mode="after")
     def _exige_blocos_do_tipo(self) -> DadosDocumento:
         faltando = [campo for campo in REQUISITOS[self.tipo] if not getattr(self, campo)]

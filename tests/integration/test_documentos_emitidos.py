@@ -733,3 +733,20 @@ def test_relatorio_da_decisao_conta_os_atos_do_processo_ate_ela(cenario: dict[st
         assert passo in relatorio, relatorio
     assert "Decisãoregistradaem21/09/2026" in relatorio, relatorio
     assert "Emissão" not in relatorio and "emissão" not in relatorio, relatorio
+
+
+def test_fecho_da_decisao_tem_a_data_da_decisao_e_o_cabecalho_a_da_emissao(
+    cenario: dict[str, Any],
+) -> None:
+    """A Decisão de Julgamento de 21/09/2026, emitida hoje, fechava "Florianópolis, SC, em"
+    com a data de hoje, ao lado da assinatura "Em 21/09/2026": o documento dizia duas datas da
+    mesma decisão. O fecho é a data do ato; a de emissão fica no cabeçalho."""
+    banco = cenario["banco"]
+    aut = _ator(banco, "aut")
+    with banco.unit_of_work() as s:
+        _registrar(s, aut, cenario["pid"], _ate_o_julgamento(21))
+        t = compacto(
+            texto(documentos.emitir(s, aut, cenario["pid"], "decisao_julgamento", URL).conteudo)
+        )
+    assert "Florianópolis,SC,em21desetembrode2026." in t, t
+    assert f"Datadeemissão{hoje():%d/%m/%Y}" in t
