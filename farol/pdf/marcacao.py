@@ -54,8 +54,9 @@ from farol.pdf.estilos import CINZA_FAIXA, ESTILOS
 
 LINHA_FINA = 0.5
 _ALTURA_QUE_SE_PARTE = 4 * cm
-"""Um quadro de campos só se parte entre páginas se a sua linha passa desta altura (o texto
-longo, que não caberia inteiro no resto da página); a mais curta muda de página inteira."""
+"""Um quadro de campos, ou uma linha de tabela, só se parte entre páginas se passa desta altura
+(o texto longo, que não caberia inteiro no resto da página); a mais curta muda de página
+inteira."""
 _ALINHAMENTOS: dict[str, Literal["LEFT", "CENTER", "RIGHT"]] = {
     "esquerda": "LEFT",
     "centro": "CENTER",
@@ -290,17 +291,22 @@ class Construtor:
         ]
         if cabecalho:
             comandos.append(("BACKGROUND", (0, 0), (-1, 0), CINZA_FAIXA))
-        return [
-            Table(
-                dados,
-                colWidths=larguras,
-                style=TableStyle(comandos),
-                repeatRows=1 if cabecalho else 0,
-                splitInRow=1,
-                spaceAfter=4,
-                hAlign="LEFT",
-            )
-        ]
+        tabela = Table(
+            dados,
+            colWidths=larguras,
+            style=TableStyle(comandos),
+            repeatRows=1 if cabecalho else 0,
+            splitInRow=1,
+            spaceAfter=4,
+            hAlign="LEFT",
+        )
+        # a tabela se parte entre as linhas; a linha só se parte se for mais alta que 4 cm (o
+        # texto longo): partida, a penalidade ficava com "R$ 1.234,56 (mil duzentos e trinta
+        # e" no pé de uma página e "centavos)" no alto da outra
+        tabela.wrap(largura, _ALTURA_QUE_SE_PARTE * 1000)
+        if max(getattr(tabela, "_rowHeights", None) or [0]) <= _ALTURA_QUE_SE_PARTE:
+            tabela.splitInRow = 0
+        return [tabela]
 
     def _caixa(self, e: ET.Element, largura: float) -> list[Flowable]:
         interno = largura - 12

@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from sqlalchemy import bindparam, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 from sqlalchemy.orm.attributes import flag_modified
 
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
@@ -143,6 +143,7 @@ def _consulta_dos_prazos() -> Any:
     linha de subconsultas escalares, à qual os prazos se juntam (LEFT OUTER JOIN): sempre ao
     menos uma linha. Montada uma vez; tudo entra como parâmetro."""
     pid: Any = bindparam("processo_id")
+    origem = aliased(Processo, name="origem")  # "FROM processo AS origem": não é a trava
     ultimo = select(Ato.seq).where(Ato.processo_id == pid).order_by(Ato.seq.desc()).limit(1)
     fatos = select(
         ultimo.scalar_subquery().label("seq"),
@@ -156,8 +157,8 @@ def _consulta_dos_prazos() -> Any:
         .where(Inspecao.id == bindparam("inspecao_id"))
         .scalar_subquery()
         .label("inspecao"),
-        select(Processo.regime)
-        .where(Processo.id == bindparam("origem_id"))
+        select(origem.regime)
+        .where(origem.id == bindparam("origem_id"))
         .scalar_subquery()
         .label("regime_de_origem"),
         *colunas_da_marca(bindparam("om_id")),

@@ -52,3 +52,31 @@ def test_o_campo_maior_que_a_pagina_continua_na_seguinte_sem_cortar() -> None:
     assert len(paginas) >= 2
     texto = " ".join(paginas)
     assert all(p in texto for p in (palavras[0], palavras[600], palavras[-1]))
+
+
+def _tabela(paragrafos: int, espaco: int) -> str:
+    enchimento = "".join(f"<p>Parágrafo de enchimento número {i}.</p>" for i in range(paragrafos))
+    linhas = "".join(
+        f"<linha><celula>RLESTA.15.I</celula><celula>multa<br/>Grupo D: de R$ 40,00 a R$ "
+        f"1.600,00</celula><celula>INICIO{i} R$ 1.234,56 (mil duzentos e trinta e quatro reais e "
+        f"cinquenta e seis centavos) FIM{i}</celula><celula>RLESTA art. 15, I</celula></linha>"
+        for i in range(3)
+    )
+    return (
+        f"<documento>{enchimento}<espaco altura='{espaco}'/>"
+        "<tabela larguras='19%,23%,30%,28%' cabecalho='1'><linha><celula>Infração</celula>"
+        "<celula>Penalidade</celula><celula>Valor</celula><celula>Fundamento</celula></linha>"
+        f"{linhas}</tabela></documento>"
+    )
+
+
+def test_a_linha_curta_da_tabela_fica_inteira_numa_pagina_onde_quer_que_caia() -> None:
+    """A linha da penalidade (três linhas de texto) se partia no pé da página: "R$ 1.234,56
+    (mil duzentos e trinta e" numa página e "centavos)" na outra (a decisão pela API)."""
+    partidas = []
+    for espaco in range(0, 60, 2):
+        paginas = _paginas(_tabela(40, espaco))
+        for i in range(3):
+            if not any(f"INICIO{i}" in p and f"FIM{i}" in p for p in paginas):
+                partidas.append((espaco, i))
+    assert not partidas, partidas
