@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from farol.domain.procedimento.carregar import contados_do_vencimento
 from farol.erros import EntradaInvalida
@@ -146,6 +147,7 @@ def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) 
     ).scalar_one_or_none()
     if ja is not None:
         raise EntradaInvalida(f"{data:%d/%m/%Y} já está registrado: {ja.motivo}", campo="data")
+    sem_o_dia = calendario_da_om(s, om)
     s.add(OMFechamento(om_id=om.id, data=data, motivo=motivo.strip()))
     s.flush()
     calendario = calendario_da_om(s, om)
@@ -159,28 +161,101 @@ def registrar_fechamento(s: Session, sigla_om: str, data: dt.date, motivo: str) 
             Prazo.vencimento >= data,
         )
     ).scalars()
-    fila: list[tuple[Prazo, dt.date]] = []  # (prazo que mudou, o vencimento de antes)
+    fila: list[tuple[Prazo | Expiracao, dt.date]] = []  # (o que mudou, o vencimento de antes)
     for prazo in abertos:
         antes = prazo.vencimento
         if recalcular_prazo(prazo, prazo.inicio, calendario):
             mudaram.append(prazo)
             fila.append((prazo, antes))
+    fila += expiracoes_movidas(s, om.id, data, sem_o_dia, calendario)
     mudaram += [x for x, _ in mover_contados(s, fila, {om.id: calendario})]
     return list(dict.fromkeys(mudaram))
 
 
+@dataclass(frozen=True)
+class Expiracao:
+    """A expiração de hoje de um prazo já encerrado de que outro se conta (a defesa apresentada
+    antes do fim: o julgamento se conta "da data da expiração do prazo para apresentação da
+    defesa", Norma de 2023 item 3.6.3 b). O prazo encerrado guarda o vencimento que tinha ao se
+    encerrar; só os contados dele acompanham a expiração nova."""
+
+    id: int
+    processo_id: int
+    regime: str
+    etapa: str
+    vencimento: dt.date
+
+
+def expiracoes_movidas(
+    s: Session, om_id: int, data: dt.date, antes: Calendario, depois: Calendario
+) -> list[tuple[Prazo | Expiracao, dt.date]]:
+    """Os prazos encerrados contados pelo calendário da OM `om_id` de que outro prazo se conta
+    (`contado_do_vencimento_de`) e cuja contagem o dia sem expediente `data` alcança: (a
+    expiração pelo calendário `depois` do dia, a expiração pelo de `antes`), se mudou. O
+    prazo encerrado não se regrava: a expiração de antes é a do calendário sem o dia (de que os
+    contados dele começaram), não a gravada quando ele se encerrou."""
+    origens = contados_do_vencimento()
+    if not origens:
+        return []
+    contado = aliased(Prazo)
+    saida: list[tuple[Prazo | Expiracao, dt.date]] = []
+    for prazo in s.execute(
+        select(Prazo).where(
+            contados_pela_om(om_id),
+            Prazo.encerrado_em.is_not(None),
+            Prazo.contagem != CONTAGEM_NO_ATO,
+            Prazo.inicio < data,
+            das_regras(origens),
+            # só os que têm, depois deles no processo, um prazo em curso que se conta de um
+            # deles (a consulta não cresce com os encerrados sem nada a mover)
+            select(contado.id)
+            .where(
+                contado.processo_id == Prazo.processo_id,
+                contado.id > Prazo.id,
+                contado.encerrado_em.is_(None),
+                das_regras({r for rs in origens.values() for r in rs}, contado),
+            )
+            .exists(),
+        )
+    ).scalars():
+        velho, novo = (
+            calcular_prazo(
+                prazo.etapa,
+                prazo.inicio,
+                regime=prazo.regime,
+                calendario=cal,
+                dias_fixados=prazo.dias,
+            ).vencimento
+            for cal in (antes, depois)
+        )
+        if velho >= data and novo != velho:
+            expiracao = Expiracao(prazo.id, prazo.processo_id, prazo.regime, prazo.etapa, novo)
+            saida.append((expiracao, velho))
+    return saida
+
+
+def das_regras(regras: Iterable[str], tabela: Any = Prazo) -> ColumnElement[bool]:
+    """O prazo (de `tabela`, Prazo ou um apelido dele) é de uma das `regras`
+    (`prazo.<regime>.<etapa>`)."""
+    pares = sorted(tuple(r.split(".")[1:]) for r in regras)
+    return or_(*(and_(tabela.regime == regime, tabela.etapa == etapa) for regime, etapa in pares))
+
+
 def mover_contados(
-    s: Session, fila: list[tuple[Prazo, dt.date]], calendarios: dict[int, Calendario]
+    s: Session,
+    fila: Sequence[tuple[Prazo | Expiracao, dt.date]],
+    calendarios: dict[int, Calendario],
 ) -> list[tuple[Prazo, dt.date]]:
     """Os prazos em curso contados do vencimento de um que mudou (o do laudo, do fim da
     defesa), que começavam no vencimento de antes, passam a contar do novo (e os contados
     deles), cada um pelo seu calendário (`calendario_do_prazo`; `calendarios`: os já lidos);
-    `fila`: (prazo que mudou, o vencimento de antes). Devolve os que mudaram, com o vencimento
-    de antes de cada um."""
+    `fila`: (prazo que mudou, ou a expiração nova de um encerrado, e o vencimento de antes).
+    Devolve os que mudaram, com o vencimento de antes de cada um."""
     mudaram: list[tuple[Prazo, dt.date]] = []
     dependentes = contados_do_vencimento()
-    while fila:
-        fonte, antes = fila.pop()
+    pendentes = list(fila)
+    while pendentes:
+        fonte, antes = pendentes.pop()
         regras = dependentes.get(f"prazo.{fonte.regime}.{fonte.etapa}", ())
         if not regras:
             continue
@@ -198,7 +273,7 @@ def mover_contados(
                 d, fonte.vencimento, calendario_do_prazo(s, d, calendarios)
             ):
                 mudaram.append((d, anterior))
-                fila.append((d, anterior))
+                pendentes.append((d, anterior))
     return mudaram
 
 

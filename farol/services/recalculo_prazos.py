@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import ColumnElement, String, and_, bindparam, or_, select, type_coerce, update
+from sqlalchemy import String, and_, bindparam, select, type_coerce, update
 from sqlalchemy.orm import Session, aliased
 
 from farol.domain.procedimento.carregar import carregar_regimes, contados_do_vencimento
@@ -49,7 +49,7 @@ from farol.normas.prazos import regra_prazo
 from farol.rules.calendario import Calendario, obter_calendario
 from farol.rules.prazos import ResultadoPrazo, calcular_prazo, calcular_vencimentos
 from farol.services import resumo_processo
-from farol.services.calendario_om import contados_pela_om, om_do_calendario
+from farol.services.calendario_om import contados_pela_om, das_regras, om_do_calendario
 from farol.services.resultados.base import Resultado
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.orm import CONTAGEM_NO_ATO, OM, Ato, OMFechamento, Prazo
@@ -265,8 +265,14 @@ class _Recalculo:
 
     def calcular(self, i: int, inicio: dt.date) -> _Calculado | str:
         a = self.a
-        om_id, regime, etapa = int(a.oms[i]), a.regimes[i], a.etapas[i]
-        fixados = int(a.dias[i]) if regra_prazo(regime, etapa).dias_da_decisao else None
+        return self.calcular_na_om(int(a.oms[i]), a.regimes[i], a.etapas[i], inicio, int(a.dias[i]))
+
+    def calcular_na_om(
+        self, om_id: int, regime: str, etapa: str, inicio: dt.date, dias: int
+    ) -> _Calculado | str:
+        """O prazo `prazo.<regime>.<etapa>` de `inicio` pelo calendário da OM `om_id` (uma das
+        lidas); `dias`: os gravados, usados só na regra cujo número de dias a decisão fixa."""
+        fixados = dias if regra_prazo(regime, etapa).dias_da_decisao else None
         chave = (om_id, regime, etapa, inicio, fixados)
         if chave not in self.memoria:
             if om_id not in self.calendarios:
@@ -376,20 +382,17 @@ def recalcular_prazos_abertos(s: Session, om_sigla: str | None = None) -> Result
     return _resultado(a, oms, r, alterados)
 
 
-def _das_regras(regras: Iterable[str], tabela: Any = Prazo) -> ColumnElement[bool]:
-    """O prazo (de `tabela`, Prazo ou um apelido dele) é de uma das `regras`
-    (`prazo.<regime>.<etapa>`)."""
-    pares = sorted(tuple(r.split(".")[1:]) for r in regras)
-    return or_(*(and_(tabela.regime == regime, tabela.etapa == etapa) for regime, etapa in pares))
-
-
 def _alinhar_contados(s: Session, r: _Recalculo, om_id: int | None) -> None:
     """O prazo em curso contado do vencimento de outro (`contado_do_vencimento_de`) começa no
     vencimento de hoje desse outro, ainda que o outro tenha mudado antes deste recálculo (um
     fechamento da OM registrado, que move o prazo em curso da defesa mas não o do laudo, contado
     do fim dela): `seguir_contados` só alcança os que mudam nesta passagem. O outro é o último
     prazo da sua regra no processo aberto antes deste, como quando este se abriu. Uma consulta:
-    cada prazo contado de outro, com o ato que o abriu e os prazos de origem do processo."""
+    cada prazo contado de outro, com o ato que o abriu e os prazos de origem do processo.
+
+    O outro já encerrado (a defesa apresentada antes do fim, de cuja expiração o julgamento se
+    conta, Norma de 2023 item 3.6.3 b) não se regrava, mas a sua expiração é a do calendário de
+    hoje: um dia sem expediente registrado na contagem dele adia o início do contado."""
     contados = contados_do_vencimento()  # regra de origem -> as contadas do vencimento dela
     if not contados:
         return
@@ -405,6 +408,11 @@ def _alinhar_contados(s: Session, r: _Recalculo, om_id: int | None) -> None:
             origem.regime,
             origem.etapa,
             origem.vencimento,
+            origem.encerrado_em,
+            origem.inicio,
+            origem.dias,
+            origem.contagem,
+            om_do_calendario(origem),
         )
         .join(Ato, Ato.id == Prazo.ato_id)
         .join(
@@ -412,13 +420,13 @@ def _alinhar_contados(s: Session, r: _Recalculo, om_id: int | None) -> None:
             and_(
                 origem.processo_id == Prazo.processo_id,
                 origem.id < Prazo.id,
-                _das_regras(contados, origem),
+                das_regras(contados, origem),
             ),
         )
         .where(
             Prazo.encerrado_em.is_(None),
             Prazo.contagem != CONTAGEM_NO_ATO,
-            _das_regras(alvos, Prazo),
+            das_regras(alvos, Prazo),
         )
         .order_by(Prazo.id, origem.id)
     )
@@ -426,13 +434,31 @@ def _alinhar_contados(s: Session, r: _Recalculo, om_id: int | None) -> None:
         consulta = consulta.where(contados_pela_om(om_id))
     fonte: dict[int, tuple[int, dt.date]] = {}  # prazo -> (último de origem, vencimento)
     ordem = np.argsort(a.ids)
-    for prazo_id, tipo, data_ato, origem_id, regime, etapa, vencimento in s.execute(consulta):
+    for (
+        prazo_id,
+        tipo,
+        data_ato,
+        origem_id,
+        regime,
+        etapa,
+        vencimento,
+        encerrado_em,
+        inicio_origem,
+        dias_origem,
+        contagem_origem,
+        om_origem,
+    ) in s.execute(consulta):
         i = _posicao(a, ordem, prazo_id)
         if i is None:
             continue
         de = _origem(tipo, _regra(a, i), a.regimes[i], data_ato)
-        if de == f"prazo.{regime}.{etapa}":
-            fonte[prazo_id] = (origem_id, vencimento)  # na ordem: fica o último
+        if de != f"prazo.{regime}.{etapa}":
+            continue
+        if encerrado_em is not None and contagem_origem != CONTAGEM_NO_ATO and om_origem in r.oms:
+            calculado = r.calcular_na_om(om_origem, regime, etapa, inicio_origem, dias_origem)
+            if not isinstance(calculado, str):
+                vencimento = calculado.prazo.vencimento
+        fonte[prazo_id] = (origem_id, vencimento)  # na ordem: fica o último
     novos = {int(a.ids[i]): linha["b_vencimento"] for i, linha in r.linhas.items()}
     for prazo_id, (origem_id, vencimento) in fonte.items():
         i = _posicao(a, ordem, prazo_id)

@@ -157,14 +157,18 @@ def test_o_recalculo_em_lote_da_o_vencimento_do_calculo_um_a_um_em_todo_prazo_em
     mudaram = conferir_com_o_um_a_um(banco, antes, r)
     assert len(mudaram) >= 3
     depois = gravados(banco)
-    # cada um adiado pelo fechamento, que a explicação nomeia com o motivo
+    # cada um adiado pelo fechamento, que a explicação nomeia com o motivo; ou, contado da
+    # expiração de outro que o fechamento adiou (o julgamento, da defesa já apresentada), com o
+    # início adiado junto
     assert all(depois[i]["vencimento"] > antes[i]["vencimento"] for i in mudaram)
+    movidos = {i for i in mudaram if depois[i]["inicio"] != antes[i]["inicio"]}
+    assert all(depois[i]["inicio"] > antes[i]["inicio"] for i in movidos)
     assert all(
         any(
             d["data"] == dia.isoformat() and d["motivo"] == MOTIVO
             for d in depois[i]["dias_nao_uteis"]
         )
-        for i in mudaram
+        for i in mudaram - movidos
     )
     assert any(depois[i]["contagem"] == "uteis" for i in mudaram)
     assert recalcular(banco).alterados == 0  # de novo, nada
