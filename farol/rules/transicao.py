@@ -154,10 +154,11 @@ def prazo_fixado_no_ato(
             campo=f"dados.{fixado.campo}",
             regra=regra,
         )
-    # a data do ato que cai em dia sem expediente na OM vence no primeiro dia útil seguinte
-    # (Lei 9.784/1999 art. 66 § 1º), como os prazos que a norma conta
+    # a data do ato que cai em dia sem expediente na OM, ou de expediente "encerrado antes da
+    # hora normal" (24/12, 31/12), vence no primeiro dia útil seguinte (Lei 9.784/1999 art. 66
+    # § 1º), como os prazos que a norma conta
     vencimento = informado
-    while not calendario.eh_dia_util(vencimento):
+    while not calendario.pode_vencer(vencimento):
         vencimento += dt.timedelta(days=1)
     if vencimento != informado:
         fundamentos = (*fundamentos, catalogo_prazos().contagem.prorrogacao.referencia())

@@ -121,3 +121,20 @@ def test_somar_anos_e_o_motor_concordam_em_todo_dia_de_2020_a_2028() -> None:
         lote = calcular_vencimentos(etapa, dias, "prescricao")
         esperado = [somar_anos(d.astype(dt.date), anos) for d in dias]
         assert [x.astype(dt.date) for x in lote] == esperado
+
+
+def test_comparecimento_fixado_na_vespera_de_natal_se_prorroga_como_os_prazos_contados() -> None:
+    """Antes de 01/12/2023 a Notificação fixava a data de comparecimento (NORMAM-07 item 0306 a
+    I); em dia sem expediente ela vence no primeiro dia útil seguinte (art. 66 § 1º), e também
+    em dia de expediente "encerrado antes da hora normal": 24/12/2020 (quinta, ponto facultativo
+    depois das 14h) → 25/12 Natal, 26 e 27 fim de semana → segunda, 28/12/2020."""
+    from farol.rules.transicao import prazo_fixado_no_ato
+
+    cal = obter_calendario()
+    r = prazo_fixado_no_ato("lesta", "comparecimento", D(2020, 12, 14), D(2020, 12, 24), cal)
+    assert r is not None
+    vencimento, fundamentos = r
+    assert vencimento == D(2020, 12, 28)
+    assert "Lei 9.784/1999 art. 66 §1º" in fundamentos
+    # o mesmo que o motor faz com um prazo contado que termina em 24/12
+    assert not cal.pode_vencer(D(2020, 12, 24)) and cal.eh_dia_util(D(2020, 12, 24))
