@@ -192,12 +192,23 @@ def prazo(
             "(ex.: acessoria, o cumprimento das penalidades acessórias).",
         ),
     ] = None,
+    om: Annotated[
+        str | None,
+        typer.Option(
+            "--om",
+            metavar="SIGLA",
+            help="OM cujo calendário conta o prazo, lido do banco: a UF dela e os dias sem "
+            "expediente que registrou (feriado municipal), como nos processos dela.",
+        ),
+    ] = None,
+    database_url: OpcaoUrl = None,
     como_json: OpcaoJson = False,
 ) -> None:
     """Vencimento de um prazo, com os dias não úteis (e o motivo de cada um) e os fundamentos.
 
     O prazo que a decisão fixa (ex.: `acessoria`) pede `--dias N`, os dias fixados nela;
-    nos demais, a norma dá o número de dias e `--dias` é recusado.
+    nos demais, a norma dá o número de dias e `--dias` é recusado. Sem `--om`, o calendário é
+    o nacional (e o da UF, com `--uf`), sem os feriados municipais.
     """
     from farol.normas.prazos import catalogo_prazos, regra_prazo
     from farol.rules.calendario import obter_calendario
@@ -209,12 +220,22 @@ def prazo(
             f"--dias {dias}: informe um número inteiro de dias maior que zero",
             campo="dias",
         )
+    if om is not None and uf is not None:
+        raise EntradaInvalida(
+            "--uf e --om juntos: a OM já diz a UF do calendário; informe só uma", campo="uf"
+        )
+    if om is not None:
+        from farol.services.calendario_om import calendario_da_sigla
+
+        calendario = _no_banco(database_url, calendario_da_sigla, om)
+    else:
+        calendario = obter_calendario(uf)
     try:
         r = calcular_prazo(
             etapa,
             data_inicio,
             regime=regime,
-            calendario=obter_calendario(uf),
+            calendario=calendario,
             dias_fixados=dias,
         )
     except EntradaInvalida as e:

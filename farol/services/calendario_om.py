@@ -30,6 +30,14 @@ def calendario_da_om(s: Session, om: OM) -> Calendario:
     return obter_calendario(om.uf, extras or None, om=om.sigla)
 
 
+@caso_de_uso()
+def calendario_da_sigla(s: Session, sigla_om: str) -> Calendario:
+    """O calendário da OM pela sigla (`farol prazo --om`): a UF dela e os fechamentos que ela
+    registrou (o feriado municipal da sede), o mesmo com que se contam os prazos dos processos
+    dela. OM desconhecida: NaoEncontrado no campo `om`."""
+    return calendario_da_om(s, om_pela_sigla(s, sigla_om))
+
+
 def om_que_decide(s: Session, om_id: int, regime: str, etapa: str, inicio: dt.date) -> OM | None:
     """A OM cujo expediente conta o prazo `prazo.<regime>.<etapa>` aberto em `inicio` num
     processo da OM `om_id`, quando o prazo é o da decisão de um recurso (`decide` em
