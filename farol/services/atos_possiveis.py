@@ -62,7 +62,13 @@ def _recusa(maquina: Maquina, t: Transicao, contexto: ContextoAto) -> Avaliacao 
 
 
 def _avaliar(
-    s: Session, p: Processo, maquina: Maquina, t: Transicao, hoje: dt.date, lido: ProcessoLido
+    s: Session,
+    ator: Ator,
+    p: Processo,
+    maquina: Maquina,
+    t: Transicao,
+    hoje: dt.date,
+    lido: ProcessoLido,
 ) -> AtoPossivel | None:
     # Os dados do ato ainda não foram digitados: as guardas leem os do formulário em branco
     # (os valores padrão do modelo do tipo), como o registro leria se o usuário não mudasse nada.
@@ -70,7 +76,7 @@ def _avaliar(
     presumidos = modelo.model_construct()
 
     def contexto(data: dt.date) -> ContextoAto:
-        return contexto_do_ato(s, p, maquina, t.tipo_ato, data, presumidos, lido)
+        return contexto_do_ato(s, p, maquina, t.tipo_ato, data, presumidos, lido, ator)
 
     base = {
         "tipo": t.tipo_ato,
@@ -125,5 +131,5 @@ def atos_possiveis(
     ]
     if not candidatos:
         return []
-    avaliados = (_avaliar(s, p, maquina, t, referencia, lido) for t in candidatos)
+    avaliados = (_avaliar(s, ator, p, maquina, t, referencia, lido) for t in candidatos)
     return [x for x in avaliados if x is not None]

@@ -307,11 +307,15 @@ def fatos(
     *,
     tem_custodia: bool | None = None,
     com_debitos: bool = False,
+    vistos_por: Ator | None = None,
 ) -> FatosCustodia | None:
     """Os fatos da custódia na data do ato (None fora de um processo de custódia).
     `tem_custodia`: se o processo tem custódia, quando quem chama já o leu (`processos._Lido`:
     fora da custódia, nenhuma consulta). `com_debitos`: lê os débitos do legítimo proprietário
-    em outros processos (`debitos_do_proprietario`), que só a entrega consulta."""
+    em outros processos, que só a entrega consulta: todos sustam a entrega (LESTA art. 20), e
+    a recusa os descreve como o extrato os mostra a `vistos_por`, quem registra
+    (`debitos_do_proprietario_para`): os de outras OMs sem o número do processo. Sem
+    `vistos_por`, nenhum vai pelo número."""
     if tem_custodia is False:
         return None
     c = s.get(Custodia, p.id)
@@ -325,13 +329,14 @@ def fatos(
     estrangeiro = False
     if achado:  # o recolhimento do bem achado diz se ele é estrangeiro (NORMAM-07 item 0205)
         estrangeiro = bool(_abertura(s, p).get("estrangeiro"))
-    debitos = debitos_do_proprietario(s, p, c, data) if com_debitos else []
+    debitos = _debitos_vistos(s, vistos_por, p, c, data) if com_debitos else _Vistos()
     return FatosCustodia(
         achado=achado,
         estrangeiro=estrangeiro,
         responsavel_notificavel=bool(responsavel and (responsavel.endereco or "").strip()),
         pendencias=tuple(Pendencia(x.descricao, x.valor) for x in regras.pendencias(e, nomes)),
-        debitos_do_proprietario=tuple(Pendencia(x.descricao, x.valor) for x in debitos),
+        debitos_do_proprietario=tuple(Pendencia(x.descricao, x.valor) for x in debitos.linhas),
+        debitos_fora_da_vista=debitos.fora_da_vista,
         data_leilao=contas.data_leilao,
         leiloeiro_do_edital=contas.leiloeiro_do_edital,
     )
@@ -556,9 +561,9 @@ def _referencia_sustacao() -> str:
     return citacao("sustacao_por_debito").referencia()
 
 
-def debitos_do_proprietario(
-    s: Session, p: Processo, c: Custodia | None = None, data: dt.date | None = None
-) -> list[regras.Lancamento]:
+def _debitos_que_sustam(
+    s: Session, p: Processo, c: Custodia | None, data: dt.date | None = None
+) -> list[Debito]:
     """As multas exigíveis (de infração à LESTA) do legítimo proprietário em outros processos
     na `data` (a do ato; hoje, por padrão), que sustam a entrega do bem (ato de interesse dele)
     até a quitação (LESTA art. 20): a mesma conta da situação de débito
@@ -567,16 +572,6 @@ def debitos_do_proprietario(
     ainda que registrada depois dele; a datada de antes da intimação de uma multa, não. A da
     poluição não susta (o quadro do regime não declara `sustacao_por_debito`). A multa do
     processo de origem fica fora: o extrato já a cobra (NORMAM-07 item 0312 a 3)."""
-    return [
-        regras.Lancamento(f"multa do processo {d.processo.numero}", d.saldo)
-        for d in _debitos_que_sustam(s, p, c, data)
-    ]
-
-
-def _debitos_que_sustam(
-    s: Session, p: Processo, c: Custodia | None, data: dt.date | None = None
-) -> list[Debito]:
-    """Os débitos (`consultas.Debito`) de `debitos_do_proprietario`, na `data`."""
     from farol.services.consultas import debitos_da_pessoa  # ciclo
 
     dono = legitimo_proprietario(s, p, c)
@@ -593,27 +588,51 @@ def _debitos_que_sustam(
     ]
 
 
-DEBITOS_EM_OUTRAS_OMS = "multas em processos de outras OMs"
+def descricao_em_outras_oms(quantas: int) -> str:
+    """A linha dos débitos de outras OMs, que não diz o processo nem a OM (LGPD art. 6º, III):
+    '1 multa em processo de outra OM', '2 multas em processos de outras OMs'."""
+    if quantas == 1:
+        return "1 multa em processo de outra OM"
+    return f"{quantas} multas em processos de outras OMs"
+
+
+@dataclass(frozen=True)
+class _Vistos:
+    """Os débitos que sustam a entrega como `ator` os vê: `linhas`, os da jurisdição dele pelo
+    número e os de outras OMs numa linha só, pela quantidade e a soma; `fora_da_vista`, há
+    débito em outra OM que nem pela soma ele vê (sem `ve_dados_pessoais`)."""
+
+    linhas: tuple[regras.Lancamento, ...] = ()
+    fora_da_vista: bool = False
+
+
+def _debitos_vistos(
+    s: Session, ator: Ator | None, p: Processo, c: Custodia | None, data: dt.date | None
+) -> _Vistos:
+    proprios: list[regras.Lancamento] = []
+    fora: list[Decimal] = []
+    for d in _debitos_que_sustam(s, p, c, data):
+        if ator is not None and d.processo.om_id in ator.oms:
+            proprios.append(regras.Lancamento(f"multa do processo {d.processo.numero}", d.saldo))
+        else:
+            fora.append(d.saldo)
+    if not fora:
+        return _Vistos(tuple(proprios))
+    if ator is not None and not pode(ator.papel, VE_DADOS_PESSOAIS):
+        return _Vistos(tuple(proprios), fora_da_vista=True)
+    soma = sum(fora, Decimal("0.00"))
+    return _Vistos((*proprios, regras.Lancamento(descricao_em_outras_oms(len(fora)), soma)))
 
 
 def debitos_do_proprietario_para(
     s: Session, ator: Ator, p: Processo, c: Custodia | None = None, data: dt.date | None = None
 ) -> list[regras.Lancamento]:
-    """Os débitos do legítimo proprietário que o extrato mostra ao `ator`, com a regra da
-    situação de débito (`consultas.situacao`; papeis.yaml, `ve_dados_pessoais`; LGPD art. 6º,
-    III): os da jurisdição dele processo a processo; os de outras OMs só pela soma, e só a quem
-    vê os dados completos da pessoa. A guarda da entrega segue com todos (`debitos_do_proprietario`,
-    em `fatos`)."""
-    proprios: list[regras.Lancamento] = []
-    fora = Decimal("0.00")
-    for d in _debitos_que_sustam(s, p, c, data):
-        if d.processo.om_id in ator.oms:
-            proprios.append(regras.Lancamento(f"multa do processo {d.processo.numero}", d.saldo))
-        else:
-            fora += d.saldo
-    if fora > 0 and pode(ator.papel, VE_DADOS_PESSOAIS):
-        proprios.append(regras.Lancamento(DEBITOS_EM_OUTRAS_OMS, fora))
-    return proprios
+    """Os débitos do legítimo proprietário que o extrato e a recusa da entrega mostram ao
+    `ator`, com a regra da situação de débito (`consultas.situacao`; papeis.yaml,
+    `ve_dados_pessoais`; LGPD art. 6º, III): os da jurisdição dele processo a processo; os de
+    outras OMs numa linha, pela quantidade e a soma, e só a quem vê os dados completos da
+    pessoa. A guarda da entrega conta todos (`fatos`, `debitos_fora_da_vista`)."""
+    return list(_debitos_vistos(s, ator, p, c, data).linhas)
 
 
 def _conferir_legitimo_proprietario(s: Session, p: Processo, quem: Identificacao) -> None:

@@ -481,7 +481,10 @@ def _contexto(
     cmd: NovoAto,
     dados: Any,
     lido: _Lido | None = None,
+    ator: Ator | None = None,
 ) -> ContextoAto:
+    # `ator`: quem registra ou vê o ato; as mensagens das guardas que dizem dados de outras OMs
+    # (os débitos do proprietário na entrega) os descrevem como ele pode vê-los
     # uma leitura dos atos, dos prazos (os em curso e todos os que já se abriram), das
     # penalidades em vigor e dos pagamentos; o registro a passa pronta (`lido`)
     if lido is None:
@@ -523,6 +526,7 @@ def _contexto(
             cmd.data_ato,
             tem_custodia=lido.tem_custodia,
             com_debitos=maquina.tem_marca(cmd.tipo, "entrega_bem"),
+            vistos_por=ator,
         ),
         prescricoes=_prescricoes(s, p, lido),
         arquivamentos=maquina.arquivamentos(p.estado),
@@ -592,11 +596,13 @@ def contexto_do_ato(
     data_ato: dt.date,
     dados: Any = None,
     lido: _Lido | None = None,
+    ator: Ator | None = None,
 ) -> ContextoAto:
     """Os fatos que as guardas do ato `tipo` leem na `data_ato`, pela mesma leitura do registro
     (`services.atos_possiveis` avalia com ela o que cabe hoje e a partir de quando); `lido`: o
-    processo já lido (`ler_processo`), para não o ler de novo a cada ato e a cada data."""
-    return _contexto(s, p, maquina, NovoAto(tipo=tipo, data_ato=data_ato), dados, lido)
+    processo já lido (`ler_processo`), para não o ler de novo a cada ato e a cada data; `ator`:
+    quem lerá os motivos das recusas (os débitos de outras OMs sem o número do processo)."""
+    return _contexto(s, p, maquina, NovoAto(tipo=tipo, data_ato=data_ato), dados, lido, ator)
 
 
 @caso_de_uso()
@@ -657,7 +663,11 @@ def registrar_ato(
         recusas.append(e)
     recusar_juntos(recusas)
     r = maquina.aplicar(
-        p.estado, cmd.tipo, ator.papel, _contexto(s, p, maquina, cmd, dados, lido), corrige=corrige
+        p.estado,
+        cmd.tipo,
+        ator.papel,
+        _contexto(s, p, maquina, cmd, dados, lido, ator),
+        corrige=corrige,
     )
     intempestivo = "intempestivo" in r.sinalizadores
 
@@ -769,7 +779,9 @@ def _recusa_do_pagamento(
         _conferir_datas(s, origem, data_ato, lido.atos)
     except ErroFarol as e:
         return f"{e.mensagem} ({e.regra})" if e.regra else e.mensagem
-    contexto = _contexto(s, origem, maquina, NovoAto(tipo=tipo, data_ato=data_ato), dados, lido)
+    contexto = _contexto(
+        s, origem, maquina, NovoAto(tipo=tipo, data_ato=data_ato), dados, lido, ator
+    )
     for nome in t.guardas:  # a ordem do quadro, como no registro (`Maquina.aplicar`)
         a = avaliar_guarda(nome, t, contexto, maquina.regime)
         if not a.permitido:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import Any
 
 from farol.rules.custodia import Lancamento, Tarifa, extrato, numero_de_diarias, pendencias
 
@@ -77,3 +78,37 @@ def test_quitado_nada_pende_e_o_pago_a_maior_nao_vira_credito_sobre_a_multa() ->
     assert pendencias(e, NOMES) == []
     assert e.saldo_custodia == Decimal("380.00") * -1  # 2 × 60,00 = 120,00; pago 500,00
     assert e.total_devido == Decimal("0.00")
+
+
+def test_recusa_da_entrega_por_debito_diz_o_que_o_servico_deixa_ver() -> None:
+    """A guarda `proprietario_sem_debito` é pura: descreve os débitos como o serviço os montou
+    para quem registra (os de outras OMs sem o número, LGPD art. 6º, III) e susta a entrega
+    também pelo débito que ele não vê nem pela soma (LESTA art. 20)."""
+    from farol.domain.procedimento.carregar import carregar_regime
+    from farol.domain.procedimento.guardas import (
+        ContextoAto,
+        FatosCustodia,
+        Pendencia,
+        avaliar_guarda,
+    )
+
+    m = carregar_regime("custodia")
+    t = m.transicao("a_entregar", "termo_de_entrega", "autoridade_competente")
+
+    def motivo(**fatos: Any) -> str | None:
+        c = ContextoAto(data_ato=D(2026, 3, 22), custodia=FatosCustodia(False, True, **fatos))
+        a = avaliar_guarda("proprietario_sem_debito", t, c, "custodia")
+        return None if a.permitido else a.motivo
+
+    assert motivo() is None
+    vistos = (
+        Pendencia("multa do processo 2026/CPSC/000001", Decimal("1000.00")),
+        Pendencia("2 multas em processos de outras OMs", Decimal("1500.00")),
+    )
+    texto = motivo(debitos_do_proprietario=vistos)
+    assert texto is not None
+    assert "(multa do processo 2026/CPSC/000001: R$ 1.000,00; 2 multas em processos de " in texto
+    assert "outras OMs: R$ 1.500,00; total R$ 2.500,00)" in texto
+    # só o de fora, que quem registra não vê: recusa, sem valor nem total
+    texto = motivo(debitos_fora_da_vista=True)
+    assert texto is not None and "(multa em processo de outra OM)" in texto and "R$" not in texto

@@ -42,7 +42,12 @@ class FatosCustodia:
     """Bem achado identificado como estrangeiro no recolhimento (NORMAM-07 item 0205)."""
     debitos_do_proprietario: tuple[Pendencia, ...] = ()
     """As multas exigíveis do legítimo proprietário em outros processos (LESTA art. 20: a
-    entrega, ato de interesse dele, fica sustada até a quitação); lidas só para a entrega."""
+    entrega, ato de interesse dele, fica sustada até a quitação); lidas só para a entrega. O
+    serviço as descreve como quem registra as vê (LGPD art. 6º, III): as da jurisdição dele
+    pelo número do processo, as de outras OMs numa linha, pela quantidade e a soma."""
+    debitos_fora_da_vista: bool = False
+    """Há também multa exigível em outra OM que quem registra não vê nem pela soma (papel sem
+    `ve_dados_pessoais`): susta a entrega do mesmo modo, e a recusa não a detalha."""
     leiloeiro_do_edital: bool = False
     """Há Portaria de designação do leiloeiro depois do Edital de Leilão em vigor (NORMAM-07
     item 0313): a de um leilão deserto não serve ao novo edital."""
@@ -656,17 +661,20 @@ def _custodia_quitada(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
 
 
 def _proprietario_sem_debito(t: Transicao, c: ContextoAto, regime: str) -> Avaliacao:
-    debitos = _custodia(c).debitos_do_proprietario
-    if not debitos:
+    fatos = _custodia(c)
+    debitos = fatos.debitos_do_proprietario
+    if not debitos and not fatos.debitos_fora_da_vista:
         return _OK
-    total = sum((x.valor for x in debitos), Decimal("0.00"))
-    lista = "; ".join(f"{x.descricao}: {formatos.moeda(x.valor)}" for x in debitos)
+    itens = [f"{x.descricao}: {formatos.moeda(x.valor)}" for x in debitos]
+    if fatos.debitos_fora_da_vista:  # a soma de fora, quem registra não a vê: nem o total
+        itens.append("multa em processo de outra OM")
+    else:
+        itens.append(f"total {formatos.moeda(sum((x.valor for x in debitos), Decimal('0.00')))}")
     regra = _referencia("sustacao_por_debito")
     return Avaliacao(
         False,
         f"o legítimo proprietário está em débito decorrente de infração da LESTA em outro "
-        f"processo ({lista}; total {formatos.moeda(total)}): a entrega fica sustada até a "
-        f"quitação ({regra})",
+        f"processo ({'; '.join(itens)}): a entrega fica sustada até a quitação ({regra})",
         "tipo",
         regra=regra,
     )

@@ -22,6 +22,7 @@ from apoio import comandos_sql
 from sqlalchemy import select
 
 from farol.domain.cpf_cnpj import so_digitos
+from farol.relogio import hoje
 from farol.services.consultas import debitos_da_pessoa
 from farol.store.auditoria import verificar_cadeias
 from farol.store.orm import Pessoa, ProcessoResumo
@@ -333,3 +334,44 @@ def test_debitos_na_data_com_as_mesmas_consultas_para_qualquer_numero_de_process
     assert contar(dt.date(2026, 3, 26))[0] == [(pid3, "1000.00", False)]
     # antes da intimação, a multa julgada é listada com a exigibilidade suspensa
     assert contar(dt.date(2026, 3, 23))[0] == [(pid1, "1000.00", False), (pid3, "1000.00", True)]
+
+
+# --- a recusa da entrega e os débitos em outras OMs (LGPD art. 6º, III) --------------------
+# A guarda conta todos os débitos do proprietário (LESTA art. 20), mas a mensagem da recusa (o
+# 409 e o motivo do ato desabilitado na página) é lida por quem registra na OM da custódia: os
+# processos de outras OMs não vão pelo número (como o extrato, commit 356625b), só pela
+# quantidade e a soma. Antes, a recusa listava "multa do processo 2026/CPSP/..." à CPSC.
+
+
+def _multa_na_cpsp(api: Api) -> int:
+    """Um processo da CPSP (fora da jurisdição da CPSC) com multa exigível do mesmo dono."""
+    corpo = inspecao(constatacoes=[{"infracao": "RLESTA.16.I"}], inscricao="401M2026790",
+                     condutor=None)  # fmt: skip
+    corpo["local"] = "Porto de Santos"
+    pid = api.inspecionar(corpo, como="ac.cpsp")["processos"][0]["id"]
+    for tipo, data, dados in SANCIONADOR:
+        api.ato_ok(pid, tipo, data, dados, como="ac.cpsp")
+    assert api.processo(pid, como="ac.cpsp")["saldo"] == "1000.00"
+    return int(pid)
+
+
+def test_recusa_da_entrega_nao_diz_o_numero_de_processo_de_outra_om(api: Api) -> None:
+    pid_sp = _multa_na_cpsp(api)
+    numero_sp = api.processo(pid_sp, como="ac.cpsp")["numero"]
+    pid1, cid = _custodia_com_multa_em_outro_processo(api)
+    numero = api.processo(pid1)["numero"]
+    r = api.ato(cid, "termo_de_entrega", "2026-03-22", {"recebedor": DONO, "declaracao": DECLARACAO})  # fmt: skip
+    assert r.status_code == 409, r.text
+    detalhe = r.json()["detail"]
+    # o da jurisdição, pelo número; o de fora, só pela quantidade e o valor; o total, de todos
+    assert f"multa do processo {numero}: R$ 1.000,00" in detalhe
+    assert numero_sp not in detalhe and "CPSP" not in detalhe
+    assert "1 multa em processo de outra OM: R$ 1.000,00" in detalhe
+    assert "total R$ 2.000,00" in detalhe and "LESTA art. 20" in detalhe
+    # o motivo do ato desabilitado (página do processo e GET atos-possiveis), o mesmo: com a
+    # guarda paga até hoje, a recusa de hoje é a dos débitos
+    _pagar_a_guarda_ate(api, cid, hoje().isoformat())
+    possiveis = api.get(f"/processos/{cid}/atos-possiveis").json()
+    [entrega] = [a for a in possiveis if a["tipo"] == "termo_de_entrega"]
+    assert entrega["permitido"] is False
+    assert numero_sp not in entrega["motivo"] and f"multa do processo {numero}" in entrega["motivo"]
