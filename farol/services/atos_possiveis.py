@@ -9,7 +9,12 @@ um prazo em curso, a data a partir da qual ela o admite: o dia seguinte ao venci
 avaliadas de novo no dia seguinte a cada vencimento em curso, em ordem, e vale o primeiro dia
 em que todas admitem o ato (antes, o dia seguinte ao último vencimento: se nem nele o ato cabe,
 a recusa não é de prazo). Recusa que nenhum desses dias levanta (não há multa, há recurso
-pendente, o leilão marcado para outra data) fica só com o motivo, que a diz. O ato que uma
+pendente, o leilão marcado para outra data) fica só com o motivo, que a diz. A recusa só de
+guardas que contam o que se acumula até a data do ato (`conta_ate_a_data`: as diárias da
+custódia, os débitos do proprietário) pode não valer numa data passada: avaliadas na data do
+último ato do processo (a mais antiga que o registro aceita), se todas o admitem, o ato vem com
+`cabe_com_data` e a página oferece o formulário com essa data (a entrega feita há dias,
+registrada hoje, com as diárias pagas até ela). O ato que uma
 guarda com `esconde` recusa não cabe neste processo (a ciência da Notificação que a inspeção
 entregou em mãos) e fica fora da lista; o registro o recusa com o motivo.
 
@@ -27,9 +32,16 @@ from sqlalchemy.orm import Session
 from farol import relogio
 from farol.domain.papeis import PAPEIS_SEM_ATOS
 from farol.domain.procedimento.carregar import carregar_regime
-from farol.domain.procedimento.guardas import Avaliacao, ContextoAto, avaliar_guarda, esconde
+from farol.domain.procedimento.guardas import (
+    Avaliacao,
+    ContextoAto,
+    avaliar_guarda,
+    conta_ate_a_data,
+    esconde,
+)
 from farol.domain.procedimento.maquina import Maquina
 from farol.domain.procedimento.quadro import Transicao
+from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.services.comandos import ESQUEMAS, modelo_dos_dados
 from farol.services.jurisdicao import (
     Ator,
@@ -91,6 +103,21 @@ def _avaliar(
     if any(esconde(nome) for nome, _ in recusas):
         return None  # o ato não cabe neste processo (a guarda o diz): fora da lista
     recusa = recusas[0][1]
+    passada = _data_do_ultimo_ato(lido)
+    if (
+        passada is not None
+        and passada < hoje
+        and all(conta_ate_a_data(nome) for nome, _ in recusas)
+        and _recusa(maquina, t, contexto(passada)) is None
+    ):
+        return AtoPossivel(
+            **base,
+            permitido=False,
+            motivo=recusa.motivo,
+            campo=recusa.campo,
+            cabe_com_data=passada,
+            regra=recusa.regra or t.fonte.referencia(),
+        )
     a_partir_de = None
     dias = sorted({v + UM_DIA for v in agora.vencimentos.values() if v + UM_DIA > hoje})
     # Se nem depois do último vencimento as guardas o admitem, nenhum desses dias o admite
@@ -107,6 +134,13 @@ def _avaliar(
         a_partir_de=a_partir_de,
         regra=recusa.regra or t.fonte.referencia(),
     )
+
+
+def _data_do_ultimo_ato(lido: ProcessoLido) -> dt.date | None:
+    """A data mais antiga que o registro aceita para um ato novo: a do último ato do
+    procedimento (a emissão de um documento, ato do sistema, não conta)."""
+    sistema = atos_do_sistema().tipos
+    return next((a.data_ato for a in reversed(lido.atos) if a.tipo not in sistema), None)
 
 
 @caso_de_uso()

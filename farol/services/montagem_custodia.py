@@ -520,6 +520,7 @@ def _termo_de_entrega(x: _Custodia, tipo: d.TipoDocumento) -> d.DadosDocumento:
         valores=pagamentos,
         declaracao=str(dados["declaracao"]),
         fundamentos=x.fundamentos("entrega_bem"),
+        # lavrado e assinado na entrega: o local e a data são os dela, não os da emissão
         assinaturas=(
             d.Assinatura(
                 papel="Recebedor(a)",

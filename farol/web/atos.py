@@ -170,6 +170,9 @@ class FormularioAto:
     fundamentos: list[str]
     campos: list[Campo] = field(default_factory=list)
     especial: str = ""  # "penalidades", "lavratura", ""
+    data_passada: str = ""
+    """O ato que hoje não cabe e cabe com a data do último ato (`AtoPossivel.cabe_com_data`):
+    por que não cabe hoje e com que data cabe; a data do formulário vem com ela."""
 
     @property
     def nomes(self) -> list[str]:
@@ -935,13 +938,27 @@ def _campos_do_procurador() -> list[Campo]:
 
 
 def formularios(detalhe: dict[str, Any], possiveis: list[AtoPossivel]) -> list[FormularioAto]:
-    """Um formulário para cada ato que cabe hoje (`atos_possiveis`, na ordem do quadro); os
-    que as guardas recusam hoje não têm formulário (a página os mostra desabilitados)."""
+    """Um formulário para cada ato que cabe hoje (`atos_possiveis`, na ordem do quadro) e para
+    o que cabe só com a data do último ato (`cabe_com_data`: a entrega feita há dias, com as
+    diárias pagas até ela), com essa data e o motivo de hoje; os que as guardas recusam em
+    qualquer data não têm formulário (a página os mostra desabilitados)."""
     saida = []
     for a in possiveis:
-        if a.permitido:
-            campos, especial = campos_do_ato(a.tipo, detalhe)
-            saida.append(FormularioAto(a.tipo, a.nome, a.fundamentos, campos, especial))
+        if not a.permitido and a.cabe_com_data is None:
+            continue
+        campos, especial = campos_do_ato(a.tipo, detalhe)
+        nota = ""
+        if not a.permitido and a.cabe_com_data is not None:
+            data = a.cabe_com_data
+            campos = [
+                replace(c, padrao=data.isoformat()) if c.nome == "data_ato" else c for c in campos
+            ]
+            nota = (
+                f"Com a data de hoje não cabe: {a.motivo}. Com a data de {data:%d/%m/%Y}, a do "
+                "último ato do processo, cabe: a data do ato é a do dia em que ele aconteceu, e "
+                "o registro confere as contas nela."
+            )
+        saida.append(FormularioAto(a.tipo, a.nome, a.fundamentos, campos, especial, nota))
     return saida
 
 

@@ -139,6 +139,11 @@ class Guarda:
     """A recusa diz que o ato não cabe neste processo, nem cabe vir a caber (a ciência da
     Notificação entregue em mãos na inspeção): a lista dos atos possíveis o omite, e o
     registro o recusa com o motivo."""
+    conta_ate_a_data: bool = False
+    """A guarda confere o que se acumula até a data do ato (as diárias da guarda, os débitos
+    exigíveis nela): o ato que ela recusa hoje pode caber com uma data passada, a do último ato
+    do processo (a entrega feita antes de correrem as diárias que ainda não se pagaram), e a
+    lista dos atos possíveis o oferece com essa data."""
 
 
 def _data(d: dt.date) -> str:
@@ -1100,13 +1105,16 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "pagas as despesas da custódia e as multas devidas; a recusa lista o que falta e "
             "quanto",
             _custodia_quitada,
+            conta_ate_a_data=True,
         ),
         Guarda(
             "proprietario_sem_debito",
             "condicao",
             "o legítimo proprietário não tem multa exigível em outro processo (LESTA art. 20); "
-            "a recusa lista os processos e os valores",
+            "a recusa lista os da jurisdição de quem registra pelo número do processo e os de "
+            "outras OMs pela quantidade e a soma",
             _proprietario_sem_debito,
+            conta_ate_a_data=True,
         ),
         Guarda(
             "prazo_em_curso_vencido",
@@ -1162,6 +1170,11 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
 def esconde(nome: str) -> bool:
     """Se a recusa da guarda tira o ato da lista dos atos possíveis (`Guarda.esconde`)."""
     return GUARDAS[nome].esconde
+
+
+def conta_ate_a_data(nome: str) -> bool:
+    """Se a recusa da guarda pode não valer numa data passada (`Guarda.conta_ate_a_data`)."""
+    return GUARDAS[nome].conta_ate_a_data
 
 
 def avaliar_guarda(

@@ -70,4 +70,11 @@ class AtoPossivel(Resultado):
         description="primeiro dia em que as guardas o admitem (o dia seguinte ao vencimento "
         "do prazo em curso); nulo quando a recusa não depende de data",
     )
+    cabe_com_data: dt.date | None = Field(
+        default=None,
+        description="recusado hoje, o ato cabe com esta data passada (a do último ato do "
+        "processo): as guardas que o recusam contam o que se acumula até a data do ato (as "
+        "diárias da custódia ainda não pagas, um débito nascido depois); o registro as confere "
+        "na data informada",
+    )
     regra: str | None = Field(default=None, description="a citação da transição")

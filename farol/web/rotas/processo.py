@@ -81,7 +81,8 @@ def _pagina(
             "formularios": atos.formularios(ctx["p"], possiveis),
             # o Auto de Apreensão de cada apreensão que o papel recolhe à custódia
             "campos_recolhimento": atos.campos_do_recolhimento() if ctx["recolhiveis"] else [],
-            "indisponiveis": [a for a in possiveis if not a.permitido],
+            # os que não cabem em data nenhuma (o que cabe com data passada tem formulário)
+            "indisponiveis": [a for a in possiveis if not a.permitido and not a.cabe_com_data],
             "aberto": aberto,
             "valores": valores or {},
             "erros": erros or Erros(),

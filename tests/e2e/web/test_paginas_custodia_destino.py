@@ -30,10 +30,11 @@ Bem achado não reclamado (NORMAM-07 item 0205), recolhido em 02/10/2026 (sexta)
 em 03/11, aceito em 04/11; incorporação à União em 05/11/2026: diárias de 02/10 a 04/11 = 30 + 4
 = 34 × R$ 60,00 = R$ 2.040,00.
 
-A entrega (o bem achado reclamado e a embarcação do último teste) é de hoje, porque a página
-oferece o Termo de Entrega pelas contas de hoje (pago o que falta hoje): as datas desses dois
-testes são relativas a `hoje()`. Recolhido há 20 dias e entregue hoje: 20 diárias × R$ 60,00 =
-R$ 1.200,00; recolhida há 12 dias: 12 × R$ 60,00 = R$ 720,00.
+A entrega (o bem achado reclamado e as embarcações dos últimos testes) tem datas relativas a
+`hoje()`. Recolhido há 20 dias e entregue hoje: 20 diárias × R$ 60,00 = R$ 1.200,00; recolhida
+há 12 dias: 12 × R$ 60,00 = R$ 720,00. Recolhida há 20 dias e entregue há 10, com as diárias
+pagas até a véspera da entrega (10 × R$ 60,00 = R$ 600,00): a página oferece o Termo de
+Entrega com a data do último ato (`cabe_com_data`), não pelas contas de hoje.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from pypdf import PdfReader
 from semente import atores
 from sqlalchemy import select
 
-from farol.formatos import moeda
+from farol.formatos import data_por_extenso, moeda
 from farol.relogio import hoje
 from farol.services import custodia, inspecoes
 from farol.services.custodia import NovaTarifa
@@ -617,3 +618,54 @@ def test_documentos_da_entrega_emitidos_na_pagina_e_verificados_pelo_qr(
     ):
         assert f"{titulo} · emitido em" in oficiais
     assert "Edital de Convocação · emitido" not in oficiais
+
+
+def test_entrega_de_dias_atras_registrada_hoje_pela_pagina_e_o_termo_com_a_data_dela(
+    cliente: TestClient, anonimo: TestClient, banco_demo: Banco
+) -> None:
+    """A embarcação entregue há 10 dias, com as diárias pagas até a entrega, registrada hoje.
+    Antes, a página avaliava a entrega só pelas contas de hoje (20 diárias, 10 delas depois da
+    entrega e que não correm: NORMAM-07 item 0311, as despesas deixam de correr na entrega):
+    o Termo de Entrega ficava em "Ainda não cabem", sem formulário, e só a API o registrava. E o
+    Termo emitido dizia "em <hoje>" acima das assinaturas "Em <dia da entrega>"."""
+    apreensao_em = hoje() - dt.timedelta(days=20)
+    entrar(cliente, "inspetor.cpsc")
+    pid, medida = _apreensao(banco_demo, "401M2027004", apreensao_em, CPF_COM_ENDERECO, ENDERECO)
+    cid = _recolher(cliente, pid, medida, apreensao_em)
+    entrar(cliente, "autoridade.cpsc")
+    prova = "Título de Inscrição emitido pela CPSC, apresentado no balcão."
+    _ok(_ato(cliente, cid, "regularizacao", hoje() - dt.timedelta(days=15), prova=prova))
+    _ok(_ato(cliente, cid, "notificacao_retirada", hoje() - dt.timedelta(days=14)))
+    entrega_em = hoje() - dt.timedelta(days=10)
+    # 10 diárias (do recolhimento ao dia anterior à entrega) × R$ 60,00 = R$ 600,00
+    _ok(_ato(cliente, cid, "pagamento_custodia", entrega_em, valor="600,00", referencia="GRU 45"))
+
+    pagina = cliente.get(f"/processos/{cid}").text
+    # hoje não cabe (as diárias de hoje não estão pagas); com a data do pagamento, cabe
+    assert 'id="indisponivel-termo_de_entrega"' not in pagina
+    nota = _bloco(pagina, "data-passada-termo_de_entrega")
+    assert "Com a data de hoje não cabe" in nota and "falta pagar R$ 600,00" in nota
+    assert f"Com a data de {_br(entrega_em)}" in nota
+    formulario = pagina[pagina.index('id="form-termo_de_entrega"') :]
+    formulario = formulario[: formulario.index("</details>")]
+    assert f'name="data_ato" type="date" value="{entrega_em.isoformat()}"' in formulario
+    entrega = {
+        "recebedor__nome": "Otávio Armador",
+        "recebedor__documento": CPF_COM_ENDERECO,
+        "recebedor__qualidade": "proprietario",
+        "declaracao": "Recebo a embarcação no mesmo estado de conservação.",
+    }
+    _ok(_ato(cliente, cid, "termo_de_entrega", entrega_em, **entrega))
+    pagina = cliente.get(f"/processos/{cid}").text
+    assert _estado(pagina) == "entregue: Entregue ao responsável (Termo de Entrega)"
+    assert f"guarda encerrada em {_br(entrega_em)}" in _bloco(pagina, "custodia")
+
+    texto = _emitido(
+        cliente, anonimo, cid, "termo_entrega_embarcacao", "Termo de Entrega de Embarcação"
+    )
+    assert "R$ 600,00" in texto and "GRU 45" in texto
+    # o local e a data do termo são os da entrega, como as assinaturas; a emissão é de hoje
+    assert f"Florianópolis, SC, em {data_por_extenso(entrega_em)}." in texto
+    assert f"em {data_por_extenso(hoje())}." not in texto
+    assert f"Data de emissão {_br(hoje())}" in texto
+    assert texto.count(f"Em {_br(entrega_em)}") == 2  # o recebedor e a autoridade
