@@ -1347,7 +1347,8 @@ def _corrigir_data(
     """A correção da data de um ato (a ciência registrada com o dia errado): a data nova cabe
     entre a do ato anterior e a do seguinte, não futura; os prazos em curso que o ato corrigido
     abriu contados da data dele passam a contar da nova (e os contados do vencimento deles),
-    gravados na correção (`prazos_recalculados`). A data do ato é a da sua última correção
+    gravados na correção (`prazos_recalculados`); o prazo que ele só substituiu se encerra na
+    data nova (`prazos_substituidos_reencerrados`). A data do ato é a da sua última correção
     (`_data_corrigida`). O prazo já encerrado por outro ato fica como está; se a data nova o
     mudaria (a revelia que ficaria prematura), a correção é recusada."""
     campo = "dados.dados_corrigidos.data_ato"
@@ -1435,6 +1436,27 @@ def _corrigir_data(
         }
         for x, v in mudados
     ]
+    # o prazo que o ato corrigido encerrou só por abrir outro da mesma etapa (o de decisão da
+    # interposição, substituído pelo do recebimento dos autos) se encerra na data nova dele:
+    # nada se decidiu pelo vencimento dele (`_substituido`); antes, guardava a data de antes
+    reencerrados = []
+    for prazo in lido.prazos:
+        if (
+            prazo.encerrado_por_ato_id == original.id
+            and prazo.encerrado_em is not None
+            and prazo.encerrado_em != data
+            and _substituido(prazo, lido.prazos)
+        ):
+            reencerrados.append(
+                {
+                    "etapa": prazo.etapa,
+                    "encerrado_em": data.isoformat(),
+                    "encerrado_em_anterior": prazo.encerrado_em.isoformat(),
+                }
+            )
+            prazo.encerrado_em = data
+    if reencerrados:  # gravado no ato da correção, como o recontado
+        payload["prazos_substituidos_reencerrados"] = reencerrados
     if not recalculados:
         return {}
     payload["prazos_recalculados"] = recalculados

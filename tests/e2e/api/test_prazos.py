@@ -286,6 +286,29 @@ def test_a_data_do_recurso_se_corrige_depois_do_recebimento_dos_autos(api: Api) 
     assert (vigente["inicio"], vigente["aberto"]) == ("2026-04-24", True)
 
 
+def test_correcao_da_data_do_recebimento_move_o_encerramento_do_prazo_que_ele_substituiu(
+    api: Api,
+) -> None:
+    """O recebimento dos autos (24/04) encerrou o prazo de decisão aberto na interposição
+    (16/04) e abriu o seu. Corrigida a data do recebimento para 25/04, o prazo dele se reconta
+    de 25/04 (24/05, domingo → 25/05) e o substituído se encerra em 25/04, a data que o ato que
+    o encerrou passou a ter. Antes, ficava encerrado em 24/04: entre 24 e 25/04 o processo não
+    tinha prazo de decisão em curso, e a página dizia um encerramento por um ato de 25/04 na
+    véspera dele (a correção é ato novo que aponta o corrigido; Lei 9.784/1999 art. 55)."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")
+    r = api.ato_ok(pid, "recebimento_autos_recurso", "2026-04-24", {}, como="cp.cpsc")
+    recebimento = r["ato"]["id"]
+    r = _corrigir(api, pid, recebimento, "2026-04-25", "cp.cpsc")
+    assert r.status_code == 201, r.text
+    decisoes = [x for x in api.processo(pid)["prazos"] if x["etapa"] == "decisao_recurso"]
+    assert [(x["inicio"], x["vencimento"], x["encerrado_em"]) for x in decisoes] == [
+        ("2026-04-16", "2026-05-18", "2026-04-25"),
+        ("2026-04-25", "2026-05-25", None),
+    ]
+    assert decisoes[0]["cumprido"] is False  # substituído, não cumprido
+
+
 def _fechar(api: Api, sigla: str, dia: str) -> list[int]:
     """Registra um dia sem expediente na OM; devolve os processos cujos prazos mudaram."""
     with api.banco.unit_of_work() as s:
