@@ -397,7 +397,7 @@ def _faixa_da_multa(
     faltas que a decisão contou. Vêm da mesma conta que validou a decisão
     (`calcular_penalidade`), com o autor e a reincidência que ela gravou; se a conta de hoje não
     reproduz o multiplicador gravado, nenhuma (o documento não afirma o que não confere)."""
-    gravada = next(
+    gravada: dict[str, Any] = next(
         (y for y in decisao.get("penalidades") or [] if y.get("infracao") == x.infracao), {}
     )
     try:
