@@ -178,6 +178,32 @@ def _guia(autuado: Pessoa, d: dict[str, Any], pagamento: list[dict[str, Any]]) -
     }
 
 
+def _divida_ativa(d: dict[str, Any]) -> dict[str, Any] | None:
+    """A multa encaminhada para inscrição em dívida ativa (o ato de marca
+    `encaminha_divida_ativa`): desde então a cobrança é da Procuradoria da Fazenda Nacional
+    (NORMAM-07 item 0314) e a OM não registra mais o pagamento (a guarda
+    `divida_ativa_nao_encaminhada` do quadro), de modo que a guia da OM e o "ainda sem data" do
+    prazo de pagamento não valem mais. Com a baixa (quitação ou extinção comunicada pela PGFN)
+    ou a comunicação do cancelamento, a data e o nome desse ato. None se não foi encaminhada."""
+    maquina = carregar_regime(d["regime"])
+    encaminha = maquina.tipos_com("encaminha_divida_ativa")
+    atos = [a for a in d["atos"] if a["tipo"] in encaminha]
+    if not atos:
+        return None
+    fim = set(maquina.tipos_com("registra_baixa_divida_ativa")) | set(
+        maquina.tipos_com("comunica_cancelamento_divida_ativa")
+    )
+    baixa = [a for a in d["atos"] if a["tipo"] in fim]
+    vencidos = [x for x in d["prazos"] if x["etapa"] == "pagamento"]
+    cobranca = citacao("cobranca_divida_ativa")
+    return {
+        "encaminhada_em": atos[-1]["data_ato"],
+        "vencimento": vencidos[-1]["vencimento"] if vencidos else None,
+        "cobranca": {"texto": cobranca.texto, "fundamento": cobranca.referencia()},
+        "baixa": {"nome": baixa[-1]["nome"], "data": baixa[-1]["data_ato"]} if baixa else None,
+    }
+
+
 def _custodia(c: dict[str, Any] | None) -> dict[str, Any] | None:
     """O bem sob guarda e as contas até hoje, para o responsável (sem os dados do depositário
     nem os lacres)."""
@@ -252,6 +278,7 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
         if a["tipo"] in tipos_de_decisao
     ]
     pagamento = [x for x in d["prazos"] if x["etapa"] == "pagamento" and x["aberto"]]
+    divida_ativa = _divida_ativa(d)
     return {
         "numero": d["numero"],
         "om": d["om"],
@@ -283,7 +310,11 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
         "pago": d["pago"],
         "saldo": d["saldo"],
         "vencimento_pagamento": pagamento[-1]["vencimento"] if pagamento else None,
-        "guia": _guia(autuado, d, pagamento) if Decimal(d["saldo"]) > 0 else None,
+        # encaminhada à dívida ativa, a cobrança é da PGFN: sem a guia da OM
+        "guia": _guia(autuado, d, pagamento)
+        if Decimal(d["saldo"]) > 0 and divida_ativa is None
+        else None,
+        "na_divida_ativa": divida_ativa,
         "documentos": _documentos_do_interessado(s, p),
         "fundamento_documentos": consulta_publica().documentos.fundamento,
         "efeito_do_recurso": d["efeito_do_recurso"],

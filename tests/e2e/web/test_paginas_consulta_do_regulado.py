@@ -1,0 +1,66 @@
+"""A consulta pública do ponto de vista do regulado (o autuado, o comandante, o procurador com
+o número e o CPF/CNPJ do autuado), sobre a demonstração (TestClient, sem navegador): o que ele
+precisa saber para se defender e pagar, com a citação da norma.
+
+- multa encaminhada para inscrição em dívida ativa: nada de guia da OM nem "ainda sem data";
+  a data do encaminhamento, o vencimento que passou e a cobrança pela PGFN (NORMAM-07 item
+  0314).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apoio import csrf_de
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+from texto_humano import texto_visivel
+
+from farol.domain.cpf_cnpj import formatar_documento
+from farol.store.db import Banco
+from farol.store.orm import OM, Pessoa, Processo
+
+
+def _do_estado(banco: Banco, estado: str) -> tuple[str, str]:
+    """O número e o CPF/CNPJ do autuado do primeiro processo da CPSC em `estado`."""
+    with banco.unit_of_work(somente_leitura=True) as s:
+        linha = s.execute(
+            select(Processo.numero, Pessoa.documento)
+            .join(Pessoa, Pessoa.id == Processo.autuado_id)
+            .join(OM, OM.id == Processo.om_id)
+            .where(OM.sigla == "CPSC", Processo.estado == estado)
+            .order_by(Processo.id)
+        ).first()
+    assert linha is not None, f"a demonstração não tem processo da CPSC em {estado}"
+    return linha[0], formatar_documento(linha[1])
+
+
+def _consultar(cliente: TestClient, numero: str, documento: str) -> Any:
+    csrf = csrf_de(cliente.get("/consulta").text)
+    r = cliente.post("/consulta", data={"csrf": csrf, "numero": numero, "documento": documento})
+    assert r.status_code == 200, r.text
+    return r
+
+
+def _bloco(html: str, id_: str) -> str:
+    """O texto visível do elemento `id_` até o fim do seu <div>."""
+    inicio = html.index(f'id="{id_}"')
+    return texto_visivel(html[inicio : html.index("</div>", inicio)])
+
+
+def test_multa_na_divida_ativa_nao_mostra_a_guia_da_om_nem_ainda_sem_data(
+    cliente: TestClient, banco_demo: Banco
+) -> None:
+    numero, documento = _do_estado(banco_demo, "divida_ativa")
+    r = _consultar(cliente, numero, documento)
+    texto = texto_visivel(r.text)
+    # antes: "Valor a pagar", o DARF a apresentar na OM e "Data de vencimento: ainda sem data:
+    # ... quinze dias corridos, a contar da intimação", com o prazo vencido há um mês
+    assert 'id="guia-pagamento"' not in r.text
+    assert "ainda sem data" not in texto
+    assert "Valor a pagar" not in texto
+    bloco = _bloco(r.text, "divida-ativa")
+    assert "encaminhada em" in bloco and "dívida ativa da União" in bloco
+    assert "o prazo de pagamento venceu em" in bloco
+    assert "Procuradoria da Fazenda Nacional" in bloco
+    assert "NORMAM-07/DPC item 0314" in bloco
