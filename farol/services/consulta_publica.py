@@ -204,6 +204,38 @@ def _divida_ativa(d: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
+def _se_nao_pagar(regime: str) -> list[dict[str, str]]:
+    """O que acontece com a multa não paga no prazo, com a citação: o encaminhamento para
+    inscrição em dívida ativa, cobrada pela PGFN (NORMAM-07 item 0314), no regime cujo quadro
+    tem esse ato; e a sustação dos atos de interesse do devedor até a quitação (LESTA art. 20),
+    no regime cujo quadro a cita para a dívida (a de infração à LESTA; não a da poluição)."""
+    maquina = carregar_regime(regime)
+    if not maquina.tipos_com("encaminha_divida_ativa"):
+        return []
+    cobranca = citacao("cobranca_divida_ativa")
+    saida = [
+        {
+            "texto": "Não paga no prazo, a multa é encaminhada para inscrição em dívida ativa "
+            "da União, e a cobrança passa à Procuradoria da Fazenda Nacional, por processo de "
+            "execução.",
+            "fundamento": cobranca.referencia(),
+        }
+    ]
+    sustacao = citacao("sustacao_por_debito")
+    if maquina.tipos_com("registra_baixa_divida_ativa") and any(
+        (f.norma, f.dispositivo) == (sustacao.norma, sustacao.dispositivo)
+        for f in maquina.marca("registra_baixa_divida_ativa").fontes
+    ):
+        saida.append(
+            {
+                "texto": "Enquanto houver o débito, a Autoridade Marítima sustará o andamento de "
+                "qualquer documento ou ato administrativo do seu interesse, até a quitação.",
+                "fundamento": sustacao.referencia(),
+            }
+        )
+    return saida
+
+
 def _custodia(c: dict[str, Any] | None) -> dict[str, Any] | None:
     """O bem sob guarda e as contas até hoje, para o responsável (sem os dados do depositário
     nem os lacres)."""
@@ -310,6 +342,8 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
         "pago": d["pago"],
         "saldo": d["saldo"],
         "vencimento_pagamento": pagamento[-1]["vencimento"] if pagamento else None,
+        "pagamento_vencido": bool(pagamento and pagamento[-1]["vencido"]),
+        "se_nao_pagar": _se_nao_pagar(p.regime),
         # encaminhada à dívida ativa, a cobrança é da PGFN: sem a guia da OM
         "guia": _guia(autuado, d, pagamento)
         if Decimal(d["saldo"]) > 0 and divida_ativa is None

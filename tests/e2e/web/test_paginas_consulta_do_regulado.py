@@ -2,6 +2,8 @@
 o número e o CPF/CNPJ do autuado), sobre a demonstração (TestClient, sem navegador): o que ele
 precisa saber para se defender e pagar, com a citação da norma.
 
+- multa a pagar: o que acontece se não pagar (dívida ativa, NORMAM-07 item 0314; sustação,
+  LESTA art. 20, só no regime da LESTA) e o vencimento que passou como "vencido";
 - multa encaminhada para inscrição em dívida ativa: nada de guia da OM nem "ainda sem data";
   a data do encaminhamento, o vencimento que passou e a cobrança pela PGFN (NORMAM-07 item
   0314).
@@ -64,3 +66,33 @@ def test_multa_na_divida_ativa_nao_mostra_a_guia_da_om_nem_ainda_sem_data(
     assert "o prazo de pagamento venceu em" in bloco
     assert "Procuradoria da Fazenda Nacional" in bloco
     assert "NORMAM-07/DPC item 0314" in bloco
+
+
+def test_multa_a_pagar_diz_o_que_acontece_se_nao_pagar(
+    cliente: TestClient, banco_demo: Banco
+) -> None:
+    numero, documento = _do_estado(banco_demo, "decisao_recurso_notificada")
+    r = _consultar(cliente, numero, documento)
+    assert 'id="guia-pagamento"' in r.text
+    # antes: o valor e o vencimento, sem dizer o que o não pagamento acarreta (o que a
+    # Notificação para Pagamento em PDF diz nas alíneas c e d)
+    bloco = _bloco(r.text, "se-nao-pagar")
+    assert "dívida ativa da União" in bloco and "Procuradoria da Fazenda Nacional" in bloco
+    assert "NORMAM-07/DPC item 0314" in bloco
+    assert "sustará o andamento" in bloco and "LESTA art. 20" in bloco
+    # o vencimento que já passou aparece como vencido na frase do valor, não só na guia
+    valor = texto_visivel(
+        r.text[r.text.index("Valor a pagar") : r.text.index("</p>", r.text.index("Valor a pagar"))]
+    )
+    assert "vencido" in valor
+
+
+def test_multa_da_poluicao_nao_cita_a_sustacao_da_lesta(
+    cliente: TestClient, banco_demo: Banco
+) -> None:
+    numero, documento = _do_estado(banco_demo, "aguardando_pagamento")
+    r = _consultar(cliente, numero, documento)
+    bloco = _bloco(r.text, "se-nao-pagar")
+    assert "NORMAM-07/DPC item 0314" in bloco
+    # a dívida da poluição não é de infração à LESTA (art. 20): o quadro do regime não a cita
+    assert "LESTA art. 20" not in bloco
