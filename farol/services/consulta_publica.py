@@ -16,6 +16,7 @@ recebem a mesma recusa neutra da consulta.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -26,9 +27,11 @@ from sqlalchemy.orm import Session
 from farol.domain.cpf_cnpj import formatar_documento, mascarar_documento, validar_documento
 from farol.domain.papeis import PAPEL_DA_CONSULTA_PUBLICA, REGISTRA_ATOS, nome_do_papel, pode
 from farol.domain.procedimento.carregar import carregar_regime
-from farol.erros import Conflito, EntradaInvalida, ErroFarol, recusar_juntos
+from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia, recusar_juntos
 from farol.normas.citacoes import citacao
 from farol.normas.consulta_publica import consulta_publica
+from farol.normas.prazos import autoridade_recurso
+from farol.pdf.formatos import endereco_completo
 from farol.services import documentos
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import detalhar
@@ -236,6 +239,44 @@ def _se_nao_pagar(regime: str) -> list[dict[str, str]]:
     return saida
 
 
+def _a_quem(
+    regime: str, prazo: dict[str, Any], decisoes: list[dict[str, Any]], om: OM
+) -> str | None:
+    """Para o prazo em curso do interessado, a quem se dirige e onde se entrega o que ele faz
+    nele, como os documentos em PDF o dizem (a Notificação para Comparecimento, os Autos de
+    Infração e as decisões): o recurso, dirigido à autoridade que o julga na data da decisão
+    recorrida (instancias.yaml: Norma de 2023 item 3.6.4 a, o Capitão dos Portos; item 3.5 b, o
+    DPC) e apresentado à OM, que o encaminha (item 3.6.4 c); a defesa, por escrito à
+    Autoridade Competente da OM (na poluição, à OM que lavrou o Auto); os esclarecimentos, na
+    OM. None para os demais prazos."""
+    if not prazo["aberto"]:
+        return None
+    local = endereco_completo(om.endereco, om.bairro, om.cep) if om.endereco else None
+    onde = f"{om.nome} ({om.sigla})" + (f", {local}, {om.municipio}/{om.uf}" if local else "")
+    etapa = prazo["etapa"]
+    if etapa in ("recurso", "recurso_final"):
+        inicio = prazo["inicio"]
+        recorrida = [x["data"] for x in decisoes if x["data"] <= inicio]
+        try:
+            data = dt.date.fromisoformat(recorrida[-1] if recorrida else inicio)
+            autoridade = autoridade_recurso(regime, etapa, data)
+        except (EntradaInvalida, ForaDeVigencia):
+            return None
+        if autoridade.valor is None:
+            return None
+        return (
+            f"Dirigido à autoridade que o julga, {autoridade.valor.nome} "
+            f"({autoridade.fundamento}), e apresentado à {onde}, que o encaminha."
+        )
+    if etapa in ("defesa", "complemento_defesa"):
+        if regime == "poluicao":  # o Auto da poluição: "defesa por escrito à OM, que o lavrou"
+            return f"Por escrito, à {onde}, que lavrou o Auto."
+        return f"Por escrito, dirigida à Autoridade Competente da {onde}."
+    if etapa == "comparecimento":
+        return f"Na {onde}, em dia útil e no horário de expediente."
+    return None
+
+
 def _custodia(c: dict[str, Any] | None) -> dict[str, Any] | None:
     """O bem sob guarda e as contas até hoje, para o responsável (sem os dados do depositário
     nem os lacres)."""
@@ -336,7 +377,9 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
             }
             for a in d["atos"]
         ],
-        "prazos": d["prazos"],  # cada prazo já traz o seu nome (leitura.prazo_json)
+        # cada prazo já traz o seu nome (leitura.prazo_json); o do interessado em curso, a quem
+        # se dirige e onde se entrega
+        "prazos": [{**x, "a_quem": _a_quem(p.regime, x, decisoes, om)} for x in d["prazos"]],
         "decisoes": decisoes,
         "multa_total": d["multa_total"],
         "pago": d["pago"],

@@ -4,6 +4,9 @@ precisa saber para se defender e pagar, com a citação da norma.
 
 - multa a pagar: o que acontece se não pagar (dívida ativa, NORMAM-07 item 0314; sustação,
   LESTA art. 20, só no regime da LESTA) e o vencimento que passou como "vencido";
+- cada prazo em curso do interessado diz a quem se dirige e onde se entrega (o recurso ao
+  Capitão dos Portos ou ao DPC, apresentado à OM, que o encaminha; a defesa à Autoridade
+  Competente; os esclarecimentos na OM), como os documentos em PDF;
 - multa encaminhada para inscrição em dívida ativa: nada de guia da OM nem "ainda sem data";
   a data do encaminhamento, o vencimento que passou e a cobrança pela PGFN (NORMAM-07 item
   0314).
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from apoio import csrf_de
 from fastapi.testclient import TestClient
 from sqlalchemy import select
@@ -96,3 +100,39 @@ def test_multa_da_poluicao_nao_cita_a_sustacao_da_lesta(
     assert "NORMAM-07/DPC item 0314" in bloco
     # a dívida da poluição não é de infração à LESTA (art. 20): o quadro do regime não a cita
     assert "LESTA art. 20" not in bloco
+
+
+def _prazo(html: str, etapa: str) -> str:
+    """O texto de 'a quem e onde' do prazo `etapa` em curso."""
+    inicio = html.index(f'data-etapa="{etapa}"')
+    return texto_visivel(html[inicio : html.index("</span>", inicio)])
+
+
+@pytest.mark.parametrize(
+    ("estado", "etapa", "esperado"),
+    [
+        ("notificado", "comparecimento", ["Capitania dos Portos de Santa Catarina (CPSC)"]),
+        ("em_defesa", "defesa", ["Por escrito", "Autoridade Competente da Capitania"]),
+        (
+            "decisao_notificada",
+            "recurso",
+            ["Capitão dos Portos", "item 3.6.4 a", "apresentado à Capitania", "que o encaminha"],
+        ),
+        (
+            "decisao_recurso_notificada",
+            "recurso_final",
+            ["Diretor de Portos e Costas", "item 3.5 b", "que o encaminha"],
+        ),
+    ],
+)
+def test_prazo_em_curso_diz_a_quem_se_dirige_e_onde_se_entrega(
+    cliente: TestClient, banco_demo: Banco, estado: str, etapa: str, esperado: list[str]
+) -> None:
+    numero, documento = _do_estado(banco_demo, estado)
+    r = _consultar(cliente, numero, documento)
+    # antes: "Recurso em 1ª instância ...: 5 dias úteis, de 05/12/2026 a 11/12/2026 em curso",
+    # sem dizer a quem o recurso se dirige nem onde se entrega (o PDF da decisão o diz)
+    texto = _prazo(r.text, etapa)
+    for trecho in esperado:
+        assert trecho in texto, texto
+    assert "Rua Almirante Lamego" in texto  # o endereço da OM, como nos documentos
