@@ -448,7 +448,15 @@ def serve(
     c = configuracao()
     url = _url(database_url)  # o SQLite desatualizado se migra; o PostgreSQL, não
     _exigir_revisao(url, revisao_atual(url))  # vazio ou antigo: 500 em parte das rotas
-    if not com_demo and c.url_publica == Configuracao.model_fields["url_publica"].default:
+    sem_url = c.url_publica == Configuracao.model_fields["url_publica"].default
+    if sem_url and "FAROL_URL_PUBLICA" not in os.environ and host not in ("0.0.0.0", "::"):
+        # sem a URL configurada, o QR aponta para onde este servidor escuta, não para a porta
+        # padrão (com `--port 8300`, o QR dos documentos levava a 127.0.0.1:8000, onde nada
+        # responde); os processos do servidor leem o ambiente
+        os.environ["FAROL_URL_PUBLICA"] = f"http://{f'[{host}]' if ':' in host else host}:{porta}"
+        configuracao.cache_clear()
+        c = configuracao()
+    if not com_demo and sem_url:
         print(
             f"aviso: FAROL_URL_PUBLICA não configurada: o QR e o endereço de verificação dos "
             f"documentos emitidos apontarão para {c.url_publica} (o PDF não muda depois de "

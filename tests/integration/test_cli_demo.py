@@ -84,3 +84,25 @@ def test_farol_demo_nao_tem_mais_servir(
     r = rodar(capsys, monkeypatch, "demo", "--servir")
     assert r.codigo == 2
     assert "opção desconhecida" in r.stderr and "--servir" in r.stderr
+
+
+def test_farol_serve_sem_url_publica_poe_no_qr_a_porta_em_que_escuta(
+    servidor_falso: list[dict[str, Any]],
+    url_banco_vazio: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Antes, `farol serve --demo --port 8123` emitia documentos cujo QR e endereço de
+    verificação levavam a http://127.0.0.1:8000/verificar/..., onde nada responde."""
+    from farol.config import configuracao
+
+    monkeypatch.setenv("FAROL_URL_PUBLICA", "")  # restaurada (ausente) no fim
+    monkeypatch.delenv("FAROL_URL_PUBLICA")
+    configuracao.cache_clear()
+    try:
+        argumentos = ["serve", "--demo", "--database-url", url_banco_vazio, "--porta", "8123"]
+        r = rodar(capsys, monkeypatch, *argumentos, "--workers", "1")
+        assert r.codigo == 0, r.stderr
+        assert configuracao().url_publica == "http://127.0.0.1:8123"
+    finally:
+        configuracao.cache_clear()
