@@ -7,6 +7,7 @@ precisa saber para se defender e pagar, com a citação da norma.
 - cada prazo em curso do interessado diz a quem se dirige e onde se entrega (o recurso ao
   Capitão dos Portos ou ao DPC, apresentado à OM, que o encaminha; a defesa à Autoridade
   Competente; os esclarecimentos na OM), como os documentos em PDF;
+- cada prazo "contados do dia seguinte a" o início (o dia da ciência não se conta), como o PDF;
 - multa encaminhada para inscrição em dívida ativa: nada de guia da OM nem "ainda sem data";
   a data do encaminhamento, o vencimento que passou e a cobrança pela PGFN (NORMAM-07 item
   0314).
@@ -14,6 +15,7 @@ precisa saber para se defender e pagar, com a citação da norma.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
@@ -23,6 +25,7 @@ from sqlalchemy import select
 from texto_humano import texto_visivel
 
 from farol.domain.cpf_cnpj import formatar_documento
+from farol.services import consulta_publica
 from farol.store.db import Banco
 from farol.store.orm import OM, Pessoa, Processo
 
@@ -136,3 +139,21 @@ def test_prazo_em_curso_diz_a_quem_se_dirige_e_onde_se_entrega(
     for trecho in esperado:
         assert trecho in texto, texto
     assert "Rua Almirante Lamego" in texto  # o endereço da OM, como nos documentos
+
+
+def test_prazo_diz_que_se_conta_do_dia_seguinte_a_ciencia(
+    cliente: TestClient, banco_demo: Banco
+) -> None:
+    numero, documento = _do_estado(banco_demo, "decisao_notificada")
+    with banco_demo.unit_of_work(somente_leitura=True) as s:
+        r = consulta_publica.consultar.na_sessao(s, numero, documento)
+    assert r is not None
+    recurso = next(x for x in r["prazos"] if x["etapa"] == "recurso")
+    inicio = dt.date.fromisoformat(recurso["inicio"]).strftime("%d/%m/%Y")
+    vencimento = dt.date.fromisoformat(recurso["vencimento"]).strftime("%d/%m/%Y")
+    texto = " ".join(texto_visivel(_consultar(cliente, numero, documento).text).split())
+    # antes: "5 dias úteis, de 05/12/2026 a 11/12/2026": o dia da ciência parecia o primeiro
+    # dos cinco, e ele não se conta (Norma de 2023 item 3.6.4 a: "contados a partir do dia
+    # consecutivo da data do conhecimento da decisão"), como o PDF da decisão diz
+    assert f"de {inicio} a {vencimento}" not in texto
+    assert f"contados do dia seguinte a {inicio}; vencimento em {vencimento}" in texto
