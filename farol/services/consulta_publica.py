@@ -30,8 +30,10 @@ from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia, recusar_juntos
 from farol.normas.citacoes import citacao
 from farol.normas.consulta_publica import consulta_publica
-from farol.normas.prazos import autoridade_recurso
+from farol.normas.prazos import DO_INTERESSADO, autoridade_recurso, catalogo_prazos
 from farol.pdf.formatos import endereco_completo
+from farol.relogio import hoje
+from farol.rules.prazos import calcular_prazo
 from farol.services import documentos
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import detalhar
@@ -277,6 +279,49 @@ def _a_quem(
     return None
 
 
+def _a_correr(
+    p: Processo, d: dict[str, Any], decisoes: list[dict[str, Any]], om: OM
+) -> list[dict[str, Any]]:
+    """Os prazos do interessado que a ciência ainda não dada do último ato abrirá (o Auto
+    lavrado e ainda não comunicado abre a defesa; a decisão ainda não comunicada, o recurso):
+    o nome, os dias e a contagem, sem data, "contados do dia seguinte à ciência" — como o
+    Auto e a decisão em PDF emitidos antes da ciência —, e a quem se dirige. Só os que abrem
+    sem condição (o pagamento, que depende da multa, a guia já o diz: "ainda sem data")."""
+    maquina = carregar_regime(p.regime)
+    if d["final"] or p.sobrestado:
+        return []
+    prefixo = f"prazo.{p.regime}."
+    abertos = {x["etapa"] for x in d["prazos"] if x["aberto"]}
+    etapas: dict[str, None] = {}
+    for t in maquina.transicoes:
+        if "ciencia" not in t.marcas or p.estado not in t.origens:
+            continue
+        for i in t.inicia:
+            if i.se is not None or i.contado_do_vencimento_de is not None:
+                continue
+            if not i.prazo.startswith(prefixo):
+                continue
+            etapa = i.prazo.removeprefix(prefixo)
+            regra = catalogo_prazos().regra(p.regime, etapa)
+            if regra.destinatario == DO_INTERESSADO and etapa not in abertos:
+                etapas[etapa] = None
+    saida = []
+    for etapa in etapas:
+        r = calcular_prazo(etapa, hoje(), regime=p.regime)
+        previsto = {"etapa": etapa, "aberto": True, "inicio": hoje().isoformat()}
+        saida.append(
+            {
+                "etapa": etapa,
+                "nome": catalogo_prazos().nome_da_etapa(p.regime, etapa),
+                "dias": r.dias,
+                "contagem": r.contagem,
+                "fundamento": "; ".join(r.fundamentos[:2]),
+                "a_quem": _a_quem(p.regime, previsto, decisoes, om),
+            }
+        )
+    return saida
+
+
 def _custodia(c: dict[str, Any] | None) -> dict[str, Any] | None:
     """O bem sob guarda e as contas até hoje, para o responsável (sem os dados do depositário
     nem os lacres)."""
@@ -381,6 +426,7 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
         # se dirige e onde se entrega
         "prazos": [{**x, "a_quem": _a_quem(p.regime, x, decisoes, om)} for x in d["prazos"]],
         "decisoes": decisoes,
+        "prazos_a_correr": _a_correr(p, d, decisoes, om),
         "multa_total": d["multa_total"],
         "pago": d["pago"],
         "saldo": d["saldo"],

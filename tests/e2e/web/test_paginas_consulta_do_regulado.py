@@ -8,6 +8,8 @@ precisa saber para se defender e pagar, com a citação da norma.
   Capitão dos Portos ou ao DPC, apresentado à OM, que o encaminha; a defesa à Autoridade
   Competente; os esclarecimentos na OM), como os documentos em PDF;
 - cada prazo "contados do dia seguinte a" o início (o dia da ciência não se conta), como o PDF;
+- o prazo que a ciência ainda não dada abrirá (a defesa do Auto lavrado, o recurso da decisão),
+  sem data, com os dias, a contagem e a quem se dirige;
 - multa encaminhada para inscrição em dívida ativa: nada de guia da OM nem "ainda sem data";
   a data do encaminhamento, o vencimento que passou e a cobrança pela PGFN (NORMAM-07 item
   0314).
@@ -157,3 +159,25 @@ def test_prazo_diz_que_se_conta_do_dia_seguinte_a_ciencia(
     # consecutivo da data do conhecimento da decisão"), como o PDF da decisão diz
     assert f"de {inicio} a {vencimento}" not in texto
     assert f"contados do dia seguinte a {inicio}; vencimento em {vencimento}" in texto
+
+
+@pytest.mark.parametrize(
+    ("estado", "etapa", "esperado"),
+    [
+        ("autuado", "defesa", ["15 dias úteis", "Autoridade Competente"]),
+        ("julgado_procedente", "recurso", ["5 dias úteis", "Capitão dos Portos"]),
+    ],
+)
+def test_prazo_que_a_ciencia_abrira_aparece_sem_data(
+    cliente: TestClient, banco_demo: Banco, estado: str, etapa: str, esperado: list[str]
+) -> None:
+    numero, documento = _do_estado(banco_demo, estado)
+    html = _consultar(cliente, numero, documento).text
+    # antes: o Auto lavrado (ou a decisão) aparecia, e a lista de prazos não dizia nada da
+    # defesa (ou do recurso) que a ciência vai abrir, nem quantos dias, nem a quem se dirige
+    inicio = html.index(f'data-etapa-a-correr="{etapa}"')
+    texto = " ".join(texto_visivel(html[inicio : html.index("</li>", inicio)]).split())
+    assert "contados do dia seguinte à ciência, que ainda não foi dada" in texto
+    assert "ainda não corre" in texto
+    for trecho in esperado:
+        assert trecho in texto, texto
