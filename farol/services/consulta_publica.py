@@ -201,7 +201,12 @@ def _divida_ativa(d: dict[str, Any]) -> dict[str, Any] | None:
     baixa = [a for a in d["atos"] if a["tipo"] in fim]
     vencidos = [x for x in d["prazos"] if x["etapa"] == "pagamento"]
     cobranca = citacao("cobranca_divida_ativa")
+    sustacao = citacao("sustacao_por_debito").referencia()
     return {
+        # o débito inscrito ainda susta os atos de interesse do devedor (LESTA art. 20)
+        "sustacao": next(
+            (x for x in _se_nao_pagar(d["regime"]) if x["fundamento"] == sustacao), None
+        ),
         "encaminhada_em": atos[-1]["data_ato"],
         "vencimento": vencidos[-1]["vencimento"] if vencidos else None,
         "cobranca": {"texto": cobranca.texto, "fundamento": cobranca.referencia()},

@@ -75,6 +75,8 @@ def test_multa_na_divida_ativa_nao_mostra_a_guia_da_om_nem_ainda_sem_data(
     assert "o prazo de pagamento venceu em" in bloco
     assert "Procuradoria da Fazenda Nacional" in bloco
     assert "NORMAM-07/DPC item 0314" in bloco
+    # até a quitação na PGFN, a Autoridade Marítima susta os atos de interesse do devedor
+    assert "sustará o andamento" in bloco and "LESTA art. 20" in bloco
 
 
 def test_multa_a_pagar_diz_o_que_acontece_se_nao_pagar(
