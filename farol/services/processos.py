@@ -675,8 +675,12 @@ def registrar_ato(
     efeitos = _efeitos_antes(s, ator, p, cmd, dados, payload, lido)
     if maquina.tem_marca(cmd.tipo, "abre_sobrestamento"):
         payload["estado_anterior"] = p.estado
-    if r.sinalizadores:
-        payload["sinalizadores"] = list(r.sinalizadores)
+    sinalizadores = list(r.sinalizadores)
+    if payload.get("prazos_descumpridos") and not intempestivo:
+        intempestivo = True  # a correção que leva o ato para depois do prazo (`_corrigir_data`)
+        sinalizadores.append("intempestivo")
+    if sinalizadores:
+        payload["sinalizadores"] = sinalizadores
 
     ato = gravar_ato(
         s,
@@ -1457,6 +1461,25 @@ def _corrigir_data(
             prazo.encerrado_em = data
     if reencerrados:  # gravado no ato da correção, como o recontado
         payload["prazos_substituidos_reencerrados"] = reencerrados
+    # o ato que cumpriu um prazo (a defesa de 20/03, prazo até 07/04), levado pela correção para
+    # depois do vencimento dele (08/04), foi praticado fora do prazo: o prazo deixa de estar
+    # cumprido e se encerra na data nova, e a correção leva o sinal de intempestivo, como o
+    # registro do ato naquela data o levaria (`flag_intempestivo_se_fora_do_prazo`). Nada do que
+    # se decidiu depois se desfaz: a autoridade vê o sinal e decide (Lei 9.784/1999 art. 63).
+    descumpridos = []
+    for prazo in lido.prazos:
+        if prazo.encerrado_por_ato_id == original.id and prazo.cumprido and data > prazo.vencimento:
+            descumpridos.append(
+                {
+                    "etapa": prazo.etapa,
+                    "vencimento": prazo.vencimento.isoformat(),
+                    "cumprido_em_anterior": (prazo.encerrado_em or atual).isoformat(),
+                }
+            )
+            prazo.cumprido = False
+            prazo.encerrado_em = data
+    if descumpridos:
+        payload["prazos_descumpridos"] = descumpridos
     if not recalculados:
         return {}
     payload["prazos_recalculados"] = recalculados

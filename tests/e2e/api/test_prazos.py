@@ -309,6 +309,36 @@ def test_correcao_da_data_do_recebimento_move_o_encerramento_do_prazo_que_ele_su
     assert decisoes[0]["cumprido"] is False  # substituído, não cumprido
 
 
+def test_correcao_que_leva_a_defesa_para_depois_do_prazo_a_marca_intempestiva(api: Api) -> None:
+    """A defesa registrada em 20/03 cumpriu o prazo (ciência em 16/03, até 07/04). Corrigida a
+    data dela para 08/04, a defesa foi apresentada fora do prazo: a correção era aceita e o
+    prazo seguia "cumprido em 20/03", sem sinal nenhum. Agora o prazo não está cumprido, se
+    encerra em 08/04, e a correção leva o sinal de intempestivo que o registro da defesa
+    naquela data levaria; a decisão sobre ela fica com a autoridade (Lei 9.784/1999 art. 63)."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "aguardando_julgamento")
+    defesa = _prazo(api.processo(pid), "defesa")
+    assert (defesa["vencimento"], defesa["cumprido"]) == ("2026-04-07", True)
+    defesa_id = next(a["id"] for a in api.processo(pid)["atos"] if a["tipo"] == "defesa")
+    r = api.ato(pid, "correcao", "2026-04-09",
+                {"motivo": "A defesa foi protocolada em 08/04", "dados_corrigidos": {"data_ato": "2026-04-08"}},
+                corrige_ato_id=defesa_id)  # fmt: skip
+    assert r.status_code == 201, r.text
+    assert r.json()["ato"]["intempestivo"] is True
+    defesa = _prazo(api.processo(pid), "defesa")
+    assert (defesa["encerrado_em"], defesa["cumprido"]) == ("2026-04-08", False)
+    # a correção para uma data ainda no prazo não muda nada disso
+    outro = api.novo_processo(inspecao(inscricao="SC-3"))
+    api.levar_ate(outro, "aguardando_julgamento")
+    defesa_id = next(a["id"] for a in api.processo(outro)["atos"] if a["tipo"] == "defesa")
+    r = api.ato(outro, "correcao", "2026-04-09",
+                {"motivo": "Dia errado", "dados_corrigidos": {"data_ato": "2026-04-07"}},
+                corrige_ato_id=defesa_id)  # fmt: skip
+    assert r.status_code == 201, r.text
+    assert r.json()["ato"]["intempestivo"] is False
+    assert _prazo(api.processo(outro), "defesa")["cumprido"] is True
+
+
 def _fechar(api: Api, sigla: str, dia: str) -> list[int]:
     """Registra um dia sem expediente na OM; devolve os processos cujos prazos mudaram."""
     with api.banco.unit_of_work() as s:
