@@ -1466,20 +1466,32 @@ def _corrigir_data(
     # cumprido e se encerra na data nova, e a correção leva o sinal de intempestivo, como o
     # registro do ato naquela data o levaria (`flag_intempestivo_se_fora_do_prazo`). Nada do que
     # se decidiu depois se desfaz: a autoridade vê o sinal e decide (Lei 9.784/1999 art. 63).
-    descumpridos = []
+    # Uma correção seguinte que a traz de volta ao prazo (a data certa era 07/04) o cumpre de
+    # novo: só o prazo que uma correção anterior descumpriu (`prazos_descumpridos`).
+    ja_descumpridos = {
+        (x["etapa"], x["vencimento"])
+        for a in lido.atos
+        for x in a.payload.get("prazos_descumpridos") or ()
+    }
+    descumpridos, recumpridos = [], []
     for prazo in lido.prazos:
-        if prazo.encerrado_por_ato_id == original.id and prazo.cumprido and data > prazo.vencimento:
-            descumpridos.append(
-                {
-                    "etapa": prazo.etapa,
-                    "vencimento": prazo.vencimento.isoformat(),
-                    "cumprido_em_anterior": (prazo.encerrado_em or atual).isoformat(),
-                }
-            )
-            prazo.cumprido = False
-            prazo.encerrado_em = data
+        if prazo.encerrado_por_ato_id != original.id or prazo.encerrado_em == data:
+            continue
+        chave = {"etapa": prazo.etapa, "vencimento": prazo.vencimento.isoformat()}
+        if prazo.cumprido and data > prazo.vencimento:
+            descumpridos.append({**chave, "cumprido_em_anterior": str(prazo.encerrado_em)})
+            prazo.cumprido, prazo.encerrado_em = False, data
+        elif (
+            not prazo.cumprido
+            and data <= prazo.vencimento
+            and (prazo.etapa, chave["vencimento"]) in ja_descumpridos
+        ):
+            recumpridos.append({**chave, "encerrado_em_anterior": str(prazo.encerrado_em)})
+            prazo.cumprido, prazo.encerrado_em = True, data
     if descumpridos:
         payload["prazos_descumpridos"] = descumpridos
+    if recumpridos:
+        payload["prazos_cumpridos_de_novo"] = recumpridos
     if not recalculados:
         return {}
     payload["prazos_recalculados"] = recalculados

@@ -327,6 +327,14 @@ def test_correcao_que_leva_a_defesa_para_depois_do_prazo_a_marca_intempestiva(ap
     assert r.json()["ato"]["intempestivo"] is True
     defesa = _prazo(api.processo(pid), "defesa")
     assert (defesa["encerrado_em"], defesa["cumprido"]) == ("2026-04-08", False)
+    # corrigida de novo para 06/04 (a data certa era essa), o prazo volta a estar cumprido
+    r = api.ato(pid, "correcao", "2026-04-09",
+                {"motivo": "Protocolo de 06/04", "dados_corrigidos": {"data_ato": "2026-04-06"}},
+                corrige_ato_id=defesa_id)  # fmt: skip
+    assert r.status_code == 201, r.text
+    assert r.json()["ato"]["intempestivo"] is False
+    defesa = _prazo(api.processo(pid), "defesa")
+    assert (defesa["encerrado_em"], defesa["cumprido"]) == ("2026-04-06", True)
     # a correção para uma data ainda no prazo não muda nada disso
     outro = api.novo_processo(inspecao(inscricao="SC-3"))
     api.levar_ate(outro, "aguardando_julgamento")
