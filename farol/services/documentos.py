@@ -293,6 +293,19 @@ def verificar_codigo(s: Session, codigo: str) -> Verificacao | DocumentoNaoRecon
 
 @caso_de_uso()
 def verificar_pdf(s: Session, conteudo: bytes) -> Verificacao | DocumentoNaoReconhecido:
+    """O PDF enviado é, byte a byte, um documento emitido? O arquivo acima do limite ou que não
+    é PDF (uma foto do documento, um .docx) é recusado com o motivo, não dado como "não
+    autêntico": não se conferiu nada (a página e a API, com 422)."""
+    if len(conteudo) > LIMITE_PDF:
+        raise EntradaInvalida(
+            f"arquivo acima do limite de {LIMITE_PDF // entrada.MIB} MiB", campo="arquivo"
+        )
+    if not conteudo.lstrip()[:5] == b"%PDF-":
+        raise EntradaInvalida(
+            "o arquivo enviado não é um PDF: envie o PDF recebido do Farol (uma foto ou cópia "
+            "digitalizada não se confere byte a byte; digite o código impresso junto ao QR)",
+            campo="arquivo",
+        )
     sha = hashlib.sha256(conteudo).hexdigest()
     doc = s.execute(
         select(DocumentoEmitido).where(DocumentoEmitido.sha256 == sha).limit(1)

@@ -172,6 +172,17 @@ def test_verificacao_aceita_o_pdf_genuino_recusa_um_byte_alterado_e_aponta_a_sub
         "/api/v1/verificacao", files={"arquivo": ("ai.pdf", bytes(alterado), "application/pdf")}
     ).json()
     assert falso["autentico"] is False
+    # uma foto do documento não é conferida, e não é dada como "NÃO autêntico": 422 com o motivo
+    foto = c.post(
+        "/api/v1/verificacao", files={"arquivo": ("ai.jpg", b"\xff\xd8\xff\xe0JFIF", "image/jpeg")}
+    )
+    assert foto.status_code == 422 and "não é um PDF" in foto.text, foto.text
+    pagina_foto = c.post(
+        "/verificar", files={"arquivo": ("ai.jpg", b"\xff\xd8\xff\xe0JFIF", "image/jpeg")}
+    )
+    assert pagina_foto.status_code == 422
+    assert "Arquivo não conferido" in pagina_foto.text and "não é um PDF" in pagina_foto.text
+    assert "NÃO autêntico" not in pagina_foto.text
 
     segundo = c.post(
         f"/api/v1/processos/{cenario['pid']}/documentos",

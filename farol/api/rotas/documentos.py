@@ -10,7 +10,6 @@ from pydantic import Field
 from farol import entrada
 from farol.api.deps import AtorAtual, RotaDaApi
 from farol.config import Configuracao
-from farol.erros import EntradaInvalida
 from farol.http.arquivos import cabecalhos_do_pdf
 from farol.http.deps import UowDep, configuracao
 from farol.http.erros import respostas
@@ -101,9 +100,4 @@ async def verificar_arquivo(
     uow: UowDep, arquivo: Annotated[UploadFile, File(description="o PDF recebido")]
 ) -> Verificacao | DocumentoNaoReconhecido:
     conteudo = await arquivo.read(documentos.LIMITE_PDF + 1)
-    if len(conteudo) > documentos.LIMITE_PDF:
-        raise EntradaInvalida(
-            f"arquivo acima do limite de {documentos.LIMITE_PDF // entrada.MIB} MiB",
-            campo="arquivo",
-        )
-    return documentos.verificar_pdf(uow, conteudo)
+    return documentos.verificar_pdf(uow, conteudo)  # acima do limite ou não PDF: 422

@@ -11,7 +11,7 @@ from fastapi import APIRouter, File, Query, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from farol import entrada, formatos
-from farol.erros import NaoEncontrado
+from farol.erros import EntradaInvalida, NaoEncontrado
 from farol.http.deps import uow_da
 from farol.services import documentos
 from farol.services.resultados.documento import DocumentoNaoReconhecido, Verificacao
@@ -92,5 +92,8 @@ async def pagina_verificacao_arquivo(
     request: Request, arquivo: Annotated[UploadFile, File()]
 ) -> HTMLResponse:
     conteudo = await arquivo.read(documentos.LIMITE_PDF + 1)
-    info = documentos.verificar_pdf(uow_da(request), conteudo[: documentos.LIMITE_PDF])
+    try:
+        info = documentos.verificar_pdf(uow_da(request), conteudo)
+    except EntradaInvalida as e:  # não é PDF, ou passa do limite: nada se conferiu
+        return _pagina(request, {**_nao_autentico(e.mensagem), "nao_conferido": True}, status=422)
     return _pagina(request, _resultado(info))
