@@ -29,6 +29,7 @@ handler, ligado no `BEGIN` e desligado no fim, interrompe a leitura passado o pr
 from __future__ import annotations
 
 import inspect
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -133,8 +134,134 @@ def _espera_trava_ms(esperas: EsperasDoBanco) -> int:
     return ESPERA_TRAVA_MS if s is None else max(1, round(s * 1000))
 
 
+class FilaDeEscritores:
+    """A vez de escrever num arquivo SQLite, para as conexões de todos os processos do Farol que
+    o abrem: uma trava da thread (os escritores de um processo) e uma trava do arquivo
+    `<banco>-escritores` (`flock`, entre processos), tomadas antes do `BEGIN IMMEDIATE` e soltas
+    depois do COMMIT ou do ROLLBACK.
+
+    O SQLite serializa os escritores de qualquer modo (um de cada vez com a trava de escrita);
+    o que muda é como se espera a vez. Quem acha a trava de escrita ocupada espera no
+    `busy_timeout`, que não é uma fila: o SQLite dorme 1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50 e
+    100 ms entre uma tentativa e a seguinte e só então olha de novo, e quem chega no meio (outro
+    pedido do mesmo processo) passa na frente. Com 2 processos e 8 clientes gravando atos, a
+    trava ficava livre enquanto os que esperavam dormiam, e os azarados esperavam centenas de
+    ms (bench/atos.py: p99 de 0,4–0,8 s a 8 clientes). Aqui a espera é na trava da thread e no
+    `flock`, que acordam o seguinte assim que a vez se solta; o `BEGIN IMMEDIATE` quase nunca
+    espera (e, se esperar por um processo de fora do Farol, é no `busy_timeout`, como antes).
+
+    A espera tem o limite do `busy_timeout` (`FAROL_BANCO_ESPERA_COMANDO_S`): passado ele, a
+    escrita falha como a trava do SQLite falharia ("database is locked": HTTP 503)."""
+
+    def __init__(self, arquivo: str | Path, espera_s: float) -> None:
+        self.arquivo = Path(arquivo)
+        self.espera_s = espera_s
+        self._thread = threading.Lock()
+        self._fd: int | None = None
+        self._pid = 0
+        self._dono: Any = None
+        """A conexão do DBAPI que tem a vez (None: ninguém deste processo)."""
+
+    def _descritor(self) -> int:
+        # um descritor por processo: o herdado num fork partilharia a trava com o pai
+        if self._fd is None or self._pid != os.getpid():
+            self._fd = os.open(self.arquivo, os.O_RDWR | os.O_CREAT, 0o600)
+            self._pid = os.getpid()
+        return self._fd
+
+    def tomar(self, dbapi: Any) -> None:
+        import fcntl
+
+        fim = time.monotonic() + self.espera_s
+        if not self._thread.acquire(timeout=self.espera_s):
+            raise _trava_ocupada()
+        try:
+            fd = self._descritor()
+            # entre processos: sem espera com prazo no flock, tenta-se de novo a cada 0,2 ms
+            # (só a thread da vez de cada processo espera aqui)
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > fim:
+                        raise _trava_ocupada() from None
+                    time.sleep(0.0002)
+        except BaseException:
+            self._thread.release()
+            raise
+        self._dono = dbapi
+
+    def soltar(self, dbapi: Any) -> None:
+        """Solta a vez se ela é da conexão `dbapi` (o COMMIT, o ROLLBACK ou o fechamento de uma
+        conexão que não a tem não fazem nada)."""
+        if self._dono is None or self._dono is not getattr(dbapi, "dbapi_connection", dbapi):
+            return
+        import fcntl
+
+        self._dono = None
+        try:
+            if self._fd is not None and self._pid == os.getpid():
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+        finally:
+            self._thread.release()
+
+
+def fila_de_escritores(engine: Engine) -> FilaDeEscritores | None:
+    """A fila dos escritores do arquivo SQLite da engine (None no PostgreSQL e em memória)."""
+    fila: FilaDeEscritores | None = getattr(engine.dialect, "farol_fila_de_escritores", None)
+    return fila
+
+
+def _trava_ocupada() -> sa_exc.OperationalError:
+    import sqlite3
+
+    return sa_exc.OperationalError(
+        "BEGIN IMMEDIATE", None, sqlite3.OperationalError("database is locked")
+    )
+
+
+def _fila_nos_terminos(engine: Engine, fila: FilaDeEscritores) -> None:
+    """A vez de escrever solta depois do COMMIT e do ROLLBACK de quem a tem (os da transação e o
+    do pool ao receber a conexão de volta) e quando a conexão se fecha."""
+    dialeto = engine.dialect
+    commit, rollback, fechar = dialeto.do_commit, dialeto.do_rollback, dialeto.do_close
+
+    def _commit(dbapi: Any) -> None:
+        try:
+            commit(dbapi)
+        finally:
+            fila.soltar(dbapi)
+
+    def _rollback(dbapi: Any) -> None:
+        try:
+            rollback(dbapi)
+        finally:
+            fila.soltar(dbapi)
+
+    def _fechar(dbapi: Any) -> None:
+        try:
+            fechar(dbapi)
+        finally:
+            fila.soltar(dbapi)
+
+    # só o dialeto desta engine (como o ping do PostgreSQL)
+    setattr(dialeto, "farol_fila_de_escritores", fila)  # noqa: B010
+    setattr(dialeto, "do_commit", _commit)  # noqa: B010
+    setattr(dialeto, "do_rollback", _rollback)  # noqa: B010
+    setattr(dialeto, "do_close", _fechar)  # noqa: B010
+
+
 def _preparar_sqlite(engine: Engine, esperas: EsperasDoBanco) -> None:
     trava_ms = _espera_trava_ms(esperas)
+    arquivo = None if _sqlite_em_memoria(engine.url) else Path(str(engine.url.database))
+    fila = (
+        None
+        if arquivo is None
+        else FilaDeEscritores(arquivo.with_name(arquivo.name + "-escritores"), trava_ms / 1000)
+    )
+    if fila is not None:
+        _fila_nos_terminos(engine, fila)
 
     @event.listens_for(engine, "connect")
     def _ao_conectar(dbapi: Any, _registro: Any) -> None:
@@ -162,8 +289,15 @@ def _preparar_sqlite(engine: Engine, esperas: EsperasDoBanco) -> None:
             )
         if opcoes.get(OPCAO_LEITURA):
             conexao.exec_driver_sql("BEGIN")
-        else:
+        elif fila is None:
             conexao.exec_driver_sql("BEGIN IMMEDIATE")
+        else:
+            fila.tomar(dbapi)
+            try:
+                conexao.exec_driver_sql("BEGIN IMMEDIATE")
+            except BaseException:
+                fila.soltar(dbapi)
+                raise
 
     @event.listens_for(engine, "commit")
     @event.listens_for(engine, "rollback")

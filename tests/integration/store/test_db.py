@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import func, select, text
 
 from farol.erros import Conflito
-from farol.store.db import Banco, normalizar_url
+from farol.store.db import Banco, fila_de_escritores, normalizar_url
 from farol.store.orm import OM, Processo
 
 from .conftest import NovoProcesso
@@ -110,3 +110,85 @@ def test_leitura_nao_espera_escritor_no_sqlite(banco: Banco, motor: str) -> None
         assert time.monotonic() - inicio < 1
     with banco.unit_of_work(somente_leitura=True) as leitura:
         assert leitura.execute(text("SELECT count(*) FROM om")).scalar() == 1
+
+
+def test_sqlite_a_vez_de_escrever_se_solta_no_commit_no_rollback_e_no_erro(
+    banco: Banco, motor: str
+) -> None:
+    """A fila dos escritores do SQLite (`FilaDeEscritores`): tomada no BEGIN IMMEDIATE, solta
+    depois do COMMIT, do ROLLBACK e de uma escrita que falhou; a leitura não a toma."""
+    if motor != "sqlite":
+        pytest.skip("só no SQLite")
+    fila = fila_de_escritores(banco.engine)
+    assert fila is not None
+    arquivo = fila.arquivo
+    assert arquivo.name.endswith("-escritores")
+
+    def livre() -> bool:
+        import fcntl
+        import os
+
+        fd = os.open(arquivo, os.O_RDWR)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            return True
+        except BlockingIOError:
+            return False
+        finally:
+            os.close(fd)
+
+    with banco.unit_of_work() as s:
+        s.add(_om("DLSSEBASTIAO"))
+        s.flush()
+        assert not livre()
+    assert livre()
+    with pytest.raises(RuntimeError), banco.unit_of_work() as s:
+        s.add(_om("DLSSANTOS"))
+        s.flush()
+        raise RuntimeError("falhou no meio")
+    assert livre()
+    with pytest.raises(Exception, match=r"(?i)foreign key"), banco.unit_of_work() as s:
+        s.add(OM(sigla="X", nome="X", tipo="DL", uf="SP", municipio="X", superior_id=999))
+    assert livre()
+    with banco.unit_of_work(somente_leitura=True) as s:
+        assert s.scalar(select(func.count()).select_from(OM)) == 1
+        assert livre()
+
+
+def test_sqlite_escritor_de_outro_processo_espera_a_vez_e_o_prazo_vira_banco_ocupado(
+    banco: Banco, motor: str
+) -> None:
+    """Outro processo com a vez (o `flock` do arquivo `-escritores`): a escrita espera por ela
+    e segue quando ele a solta; se ele não a solta no prazo, "database is locked" (o 503 de
+    banco ocupado), como a trava do SQLite."""
+    if motor != "sqlite":
+        pytest.skip("só no SQLite")
+    import fcntl
+    import os
+
+    from farol.store.db import FilaDeEscritores, avaliar_falha
+
+    arquivo = f"{banco.engine.url.database}-escritores"
+    fd = os.open(arquivo, os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # o descritor próprio é como outro processo
+
+        def soltar() -> None:
+            time.sleep(0.2)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+
+        fio = threading.Thread(target=soltar)
+        inicio = time.monotonic()
+        fio.start()
+        with banco.unit_of_work() as s:
+            s.add(_om("DLSSEBASTIAO"))
+        fio.join()
+        assert time.monotonic() - inicio >= 0.2
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        curta = FilaDeEscritores(arquivo, 0.05)
+        with pytest.raises(Exception, match="database is locked") as erro:
+            curta.tomar(object())
+        assert avaliar_falha(erro.value) == ("banco ocupado por outra gravação", False)
+    finally:
+        os.close(fd)
