@@ -2,7 +2,7 @@
 por ato.
 
 Uso: .venv/bin/python bench/atos.py [--processos 2000] [--workers 2] [--segundos 5]
-         [--clientes 1 8] [--login autoridade.cpsc] [--database-url URL]
+         [--clientes 1 8] [--login autoridade.cpsc] [--database-url URL] [--verificar 1000]
      modo curto (CI): .venv/bin/python bench/atos.py --processos 300 --segundos 1
 
 Prepara o banco como bench/api.py (demonstração + `--processos` da carga em massa; SQLite
@@ -22,7 +22,11 @@ temporário, ou um banco de rascunho `bench_api_<pid>` no PostgreSQL de `--datab
    referência trivial (`GET /estatico/farol.css`, o mesmo cliente) e
    `POST /api/v1/processos/{id}/atos` com Idempotency-Key. Cada cliente toma um processo e
    registra o ato do estado em que ele está, depois o do estado seguinte, até chegar a um
-   estado sem ato escolhido (ou a um ato que não muda o estado); então toma outro.
+   estado sem ato escolhido (ou a um ato que não muda o estado); então toma outro. Antes da
+   carga, a cadeia de cada processo (até `--verificar` deles) se confere com `registrar_ato`
+   numa transação desfeita: o ato de um estado se escolhe pelas amostras dele, e quem chega a
+   ele por outro caminho pode recusá-lo (o pagamento em `decisao_recurso_notificada` de quem
+   já pagou antes do recurso: 409 "multa já está paga"); esses processos ficam de fora.
 
 Alvo (issue 13): ≥ 300 atos/s; imprime o quanto falta e, depois da carga, a memória
 residente de cada processo do servidor. É medida, não teste: termina com 0 mesmo perdendo o
@@ -218,6 +222,35 @@ def escolher_atos(
                     tentativas.append(t)
                 break
     return mapa, tentativas, por_estado
+
+
+def cadeia_aceita(
+    banco: Banco,
+    ator: Ator,
+    pid: int,
+    estado: Estado,
+    mapa: dict[Estado, str],
+    dados: dict[str, dict[str, Any]],
+) -> bool:
+    """Se `registrar_ato` aceita a cadeia de atos que o cliente registra no processo (o ato do
+    estado, o do estado seguinte...: `_registrar`), numa transação desfeita no fim. O ato de um
+    estado se escolhe pelas amostras dele; quem chega a ele por outro ato pode não o aceitar (a
+    multa já paga antes do recurso recusa o pagamento em `decisao_recurso_notificada`, com 409):
+    esses processos ficam de fora da carga, que mede atos gravados e não recusas."""
+    with banco.sessoes() as s:
+        try:
+            while estado in mapa:
+                tipo = mapa[estado]
+                cmd = processos.NovoAto(tipo=tipo, data_ato=hoje(), dados=dados[tipo])
+                novo = (estado[0], processos.registrar_ato(s, ator, pid, cmd).processo.estado)
+                if novo == estado:
+                    break
+                estado = novo
+            return True
+        except ErroFarol:
+            return False
+        finally:
+            s.rollback()
 
 
 def caminho_do_post(
@@ -426,6 +459,13 @@ def main() -> None:
     ap.add_argument("--clientes", type=int, nargs="+", default=[1, 8])
     ap.add_argument("--login", default=LOGIN, help="usuário da demonstração (uma Capitania)")
     ap.add_argument("--database-url", default="", help="PostgreSQL (padrão: SQLite temporário)")
+    ap.add_argument(
+        "--verificar",
+        type=int,
+        default=1000,
+        help="processos cuja cadeia de atos se confere antes da carga (os que a recusariam "
+        "ficam de fora)",
+    )
     a = ap.parse_args()
     with (
         tempfile.TemporaryDirectory(prefix="farol-bench-atos-") as nome,
@@ -451,6 +491,15 @@ def main() -> None:
             imprimir_comandos(tentativas, mapa)
             pool = [(pid, e) for e, pids in por_estado.items() if e in mapa for pid in pids]
             random.Random(13).shuffle(pool)
+            t0 = time.perf_counter()
+            verificados = pool[: a.verificar]
+            aceitos = [x for x in verificados if cadeia_aceita(banco, ator, *x, mapa, dados)]
+            print(
+                f"cadeias conferidas em {len(verificados)} processos em "
+                f"{time.perf_counter() - t0:.1f} s: {len(verificados) - len(aceitos)} recusariam "
+                "um ato (fora da carga)"
+            )
+            pool = aceitos + pool[a.verificar :]
             pid, estado = pool.pop()
             n_auth, n_post = caminho_do_post(banco, ator, pid, mapa[estado], dados[mapa[estado]])
             print(
