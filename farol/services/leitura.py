@@ -58,7 +58,7 @@ from farol.store.orm import (
     Procurador,
     Usuario,
 )
-from farol.store.repositorio import data_do_fato
+from farol.store.repositorio import conversao_da_origem, data_do_fato
 from farol.store.secoes import Secoes
 
 
@@ -216,7 +216,8 @@ Fonte = list[tuple[str, str | None, int | None, list[str]]]
 def _infracoes(s: Session, p: Processo | None, itens: Fonte) -> list[dict[str, Any]]:
     """As infrações dos itens do auto (`itens`); sem eles, as constatações da inspeção que são
     do autuado (do processo `p`), com o tipo de autor e os fundamentos da autoria (a mesma
-    decisão que abriu o processo); sem elas, a do auto de poluição."""
+    decisão que abriu o processo); sem elas, as que a conclusão da apuração ou do inquérito de
+    origem constatou; sem estas, a do auto de poluição."""
     cat = catalogo()
     if not itens:
         assert p is not None
@@ -224,6 +225,10 @@ def _infracoes(s: Session, p: Processo | None, itens: Fonte) -> list[dict[str, A
         (c.infracao, i.autor_tipo if i else None, c.faltas, list(i.fundamentos) if i else [])
         for c, i in constatacoes_do_autuado(s, p)  # type: ignore[arg-type]
     ]
+    if not fonte and p is not None:
+        # o processo aberto pela conclusão da apuração ou do inquérito, antes do auto: as
+        # infrações que a conclusão constatou (as da Notificação para Comparecimento)
+        fonte = [(c, None, None, []) for c in _infracoes_da_conversao(s, p)]
     saida = _infracoes_de_poluicao(s, p) if not fonte and p is not None else []
     for codigo, autor, faltas, fundamentos_autoria in fonte:
         inf = cat.infracoes.get(codigo)
@@ -241,6 +246,15 @@ def _infracoes(s: Session, p: Processo | None, itens: Fonte) -> list[dict[str, A
             }
         )
     return saida
+
+
+def _infracoes_da_conversao(s: Session, p: Processo) -> list[str]:
+    """Os códigos que a conclusão da apuração ou do inquérito de origem constatou (os mesmos da
+    Notificação para Comparecimento em PDF), sem repetir."""
+    conversao = conversao_da_origem(s, p)
+    if conversao is None:
+        return []
+    return list(dict.fromkeys(str(c) for c in (conversao[1].payload or {}).get("infracoes", [])))
 
 
 def _infracoes_de_poluicao(s: Session, p: Processo) -> list[dict[str, Any]]:

@@ -60,6 +60,7 @@ from farol.store.orm import (
     Usuario,
 )
 from farol.store.repositorio import (
+    conversao_da_origem,
     data_do_fato,
     historico,
     itens_do_auto,
@@ -182,26 +183,10 @@ def _embarcacao(s: Session, p: Processo) -> d.Embarcacao | None:
     )
 
 
-def _conversao_da_origem(s: Session, p: Processo) -> tuple[Processo, Ato] | None:
-    """A apuração ou o inquérito de origem e o ato cuja conclusão abriu este processo."""
-    if p.origem_id is None:
-        return None
-    origem = s.get(Processo, p.origem_id)
-    assert origem is not None
-    tipos = carregar_regime(origem.regime).tipos_com("abre_processo_sancionador")
-    ato = s.execute(
-        select(Ato)
-        .where(Ato.processo_id == origem.id, Ato.tipo.in_(tipos))
-        .order_by(Ato.seq.desc())
-        .limit(1)
-    ).scalar_one_or_none()
-    return None if ato is None else (origem, ato)
-
-
 def _fato(s: Session, p: Processo) -> d.Fato | None:
     insp = s.get(Inspecao, p.inspecao_id) if p.inspecao_id else None
     if insp is None:
-        conversao = _conversao_da_origem(s, p)
+        conversao = conversao_da_origem(s, p)
         if conversao is None:
             return None
         origem, ato = conversao
@@ -240,7 +225,7 @@ def _infracoes(s: Session, p: Processo) -> tuple[d.Infracao, ...]:
     codigos = [i.infracao for i in itens_do_auto(s, p)]
     if not codigos:  # antes do auto: as infrações da inspeção que são do autuado
         codigos = [c.infracao for c, _ in constatacoes_do_autuado(s, p)]
-    if not codigos and (conversao := _conversao_da_origem(s, p)) is not None:
+    if not codigos and (conversao := conversao_da_origem(s, p)) is not None:
         codigos = [str(c) for c in (conversao[1].payload or {}).get("infracoes", [])]
     if not codigos:  # Auto de Infração por poluição: a infração que a lavratura gravou
         return montagem_poluicao.infracoes(s, p)

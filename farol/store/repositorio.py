@@ -138,6 +138,23 @@ def data_do_fato(
     return dt.date.fromisoformat(registrada) if registrada else primeiro[0]
 
 
+def conversao_da_origem(s: Session, p: Processo) -> tuple[Processo, Ato] | None:
+    """A apuração ou o inquérito de origem e o ato cuja conclusão abriu este processo (o que
+    traz as infrações constatadas e a fundamentação), ou None."""
+    if p.origem_id is None:
+        return None
+    origem = s.get(Processo, p.origem_id)
+    assert origem is not None
+    tipos = carregar_regime(origem.regime).tipos_com("abre_processo_sancionador")
+    ato = s.execute(
+        select(Ato)
+        .where(Ato.processo_id == origem.id, Ato.tipo.in_(tipos))
+        .order_by(Ato.seq.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+    return None if ato is None else (origem, ato)
+
+
 def itens_do_auto(s: Session, p: Processo) -> list[AutoInfracaoItem]:
     return list(
         s.execute(

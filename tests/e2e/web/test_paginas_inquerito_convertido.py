@@ -1,0 +1,72 @@
+"""O inquérito convertido e o procedimento sancionador que ele abriu, lidos pela página
+(TestClient) como o Capitão dos Portos e a Autoridade Competente os veem: cada um leva ao outro
+pelo número, e o processo aberto mostra as infrações que a conclusão constatou (as mesmas da
+Notificação para Comparecimento em PDF), que o formulário da lavratura do auto oferece."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from farol.store.db import Banco
+
+from .test_paginas import entrar
+from .test_paginas_inquerito import _aberto, _ato, _inquerito_ate_a_defesa
+
+FUNDAMENTACAO = "O inquérito concluiu pela infração e identificou o condutor."
+
+
+def _convertido(cliente: TestClient, banco: Banco, documento: str) -> tuple[int, int, str]:
+    pid = _inquerito_ate_a_defesa(cliente, documento)
+    entrar(cliente, "capitao.cpsc")
+    campos = {
+        "data_ato": "2026-10-26",
+        "dados.infracoes": "RLESTA.11",
+        "dados.fundamentacao": FUNDAMENTACAO,
+    }
+    r = _ato(cliente, f"/processos/{pid}", "instauracao_procedimento_sancionador", campos)
+    assert r.status_code == 303, r.text
+    aberto, _ = _aberto(banco, pid)
+    return pid, aberto.id, aberto.numero
+
+
+def test_o_processo_aberto_mostra_as_infracoes_e_lavra_o_auto_pela_pagina(
+    cliente: TestClient, banco_demo: Banco
+) -> None:
+    """Antes, a lista "Infrações" vinha vazia e o formulário da lavratura, sem nenhuma infração
+    a marcar: o auto era recusado (422) sem mensagem na página."""
+    _, novo, _ = _convertido(cliente, banco_demo, "714.602.380-01")
+    entrar(cliente, "autoridade.cpsc")
+    url = f"/processos/{novo}"
+    for tipo, campos in (
+        ("ciencia_notificacao", {"data_ato": "2026-10-27", "dados.meio": "pessoal"}),
+        ("esclarecimentos_prestados", {"data_ato": "2026-10-28", "dados.texto": "Explicou-se."}),
+    ):
+        r = _ato(cliente, url, tipo, campos)
+        assert r.status_code == 303, r.text
+    pagina = cliente.get(url).text
+    infracoes = re.search(r'id="t-infracoes">.*?</ul>', pagina, re.S)
+    assert infracoes and "RLESTA.11" in infracoes.group(0)
+    assert 'name="dados.infracoes.0.infracao" value="RLESTA.11"' in pagina
+    campos = {
+        "data_ato": "2026-10-29",
+        "dados.infracoes.incluir": "0",
+        "dados.infracoes.0.infracao": "RLESTA.11",
+        "dados.infracoes.0.autor_tipo": "condutor",
+        "dados.descricao": "Conduzia sem habilitação, como apurou o inquérito.",
+    }
+    r = _ato(cliente, url, "lavratura_auto", campos)
+    assert r.status_code == 303, r.text
+    _, atos = _aberto(banco_demo, int(_origem_de(banco_demo, novo)))
+    assert atos[-1].tipo == "lavratura_auto"
+    assert atos[-1].payload["infracoes"][0]["infracao"] == "RLESTA.11"
+
+
+def _origem_de(banco: Banco, pid: int) -> int:
+    from farol.store.orm import Processo
+
+    with banco.unit_of_work(somente_leitura=True) as s:
+        p = s.get(Processo, pid)
+        assert p is not None and p.origem_id is not None
+        return p.origem_id
