@@ -360,6 +360,10 @@ _ITENS_DO_AUTO = (
     .join(AutoDeInfracao, AutoDeInfracao.id == AutoInfracaoItem.auto_id)
     .where(AutoDeInfracao.processo_id == _ID)
 )
+_ABERTO = aliased(Processo, name="aberto")
+_ABERTOS = select(_ABERTO.id, _ABERTO.numero, _ABERTO.regime).where(_ABERTO.origem_id == _ID)
+"""Os processos que este abriu (a conclusão da apuração ou do inquérito, a custódia da
+apreensão): `processo.origem_id` tem índice."""
 _CONSULTAS_DO_PROCESSO: dict[str, tuple[Any, Any]] = {
     "cabecalho": (_CABECALHO, _P.c.id),
     "atos": (_ATOS, Ato.seq),
@@ -368,10 +372,11 @@ _CONSULTAS_DO_PROCESSO: dict[str, tuple[Any, Any]] = {
     "penalidades": (_PENALIDADES, Penalidade.id),
     "itens_do_auto": (_ITENS_DO_AUTO, AutoInfracaoItem.id),
     "constatacoes": (_CONSTATACOES, Constatacao.id),
+    "abertos": (_ABERTOS, _ABERTO.id),
 }
 """Cada seção da leitura de um processo: a sua consulta e a coluna da sua ordem."""
 _SECOES = Secoes(_CONSULTAS_DO_PROCESSO)
-"""O processo e as suas listas numa consulta: uma ida ao banco, não sete (`farol.store.secoes`).
+"""O processo e as suas listas numa consulta: uma ida ao banco, não oito (`farol.store.secoes`).
 A linha do processo vem na seção `cabecalho`; sem ela, o processo não existe."""
 Linha = Any
 """Uma linha de uma seção de `_SECOES`: tupla nomeada com as colunas da consulta da seção."""
@@ -515,6 +520,9 @@ def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
         "origem": None
         if p.origem_id is None
         else {"id": p.origem_id, "numero": p.origem_numero, "regime": p.origem_regime},
+        "abertos": [
+            {"id": x.id, "numero": x.numero, "regime": x.regime} for x in secoes["abertos"]
+        ],
         "auto": None
         if p.auto_id is None
         else {"numero": p.auto_numero, "lavrado_em": p.auto_lavrado_em.isoformat()},

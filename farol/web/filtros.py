@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from farol import formatos
 from farol.domain.papeis import nome_do_papel
+from farol.domain.procedimento.carregar import carregar_regime, regimes_disponiveis
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import catalogo_prazos
@@ -151,6 +152,12 @@ def nome_prazo(etapa: object, regime: object = "lesta") -> str:
     return catalogo_prazos().nome_da_etapa(str(regime), str(etapa))
 
 
+def regime(valor: object) -> str:
+    """'inquerito' -> 'Inquérito administrativo (...)': o nome do quadro do regime."""
+    v = str(valor)
+    return carregar_regime(v).nome if v in regimes_disponiveis() else v.replace("_", " ")
+
+
 def contagem(valor: object) -> str:
     nomes = {"uteis": "dias úteis", "corridos": "dias corridos", "no_ato": "data fixada no ato"}
     return nomes.get(str(valor), str(valor))
@@ -187,6 +194,7 @@ FILTROS = {
     "documento_formulario": documento_formulario,
     "contagem": contagem,
     "nome_prazo": nome_prazo,
+    "regime": regime,
     "plural": plural,
     "dias_desde": dias_desde,
     "dias_ate": dias_ate,

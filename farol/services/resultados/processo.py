@@ -308,6 +308,11 @@ class ProcessoDetalhado(ProcessoResumo):
     embarcacao: EmbarcacaoDoProcesso | None
     data_fato: dt.date
     origem: OrigemDoProcesso | None = None
+    abertos: list[OrigemDoProcesso] = Field(
+        default_factory=list,
+        description="os processos que este abriu: o procedimento sancionador aberto pela "
+        "conclusão da apuração ou do inquérito, a custódia da apreensão",
+    )
     auto: AutoResumo | None
     acordao: AcordaoResumo | None = Field(
         default=None,

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from farol.store.db import Banco
 
-from .test_paginas import entrar
+from .test_paginas import entrar, token_api
 from .test_paginas_inquerito import _aberto, _ato, _inquerito_ate_a_defesa
 
 FUNDAMENTACAO = "O inquérito concluiu pela infração e identificou o condutor."
@@ -29,6 +29,25 @@ def _convertido(cliente: TestClient, banco: Banco, documento: str) -> tuple[int,
     assert r.status_code == 303, r.text
     aberto, _ = _aberto(banco, pid)
     return pid, aberto.id, aberto.numero
+
+
+def test_o_inquerito_convertido_mostra_o_numero_do_processo_aberto(
+    cliente: TestClient, banco_demo: Banco
+) -> None:
+    pid, novo, numero = _convertido(cliente, banco_demo, "390.533.447-05")
+    pagina = cliente.get(f"/processos/{pid}").text
+    bloco = re.search(r'<dd id="processos-abertos">(.*?)</dd>', pagina, re.S)
+    assert bloco, "a página do inquérito não diz que processo ele abriu"
+    assert f'<a href="/processos/{novo}">{numero}</a>' in bloco.group(1)
+    assert "Procedimento administrativo do Auto de Infração (LESTA)" in bloco.group(1)
+    # e o processo aberto volta ao inquérito
+    aberto = cliente.get(f"/processos/{novo}").text
+    origem = re.search(r'<dd id="processo-de-origem">(.*?)</dd>', aberto, re.S)
+    assert origem and f'<a href="/processos/{pid}">' in origem.group(1)
+    assert "Inquérito administrativo" in origem.group(1)
+    # a API diz o mesmo (a mesma leitura)
+    api = cliente.get(f"/api/v1/processos/{pid}", headers=token_api(cliente, "capitao.cpsc"))
+    assert api.json()["abertos"] == [{"id": novo, "numero": numero, "regime": "lesta"}]
 
 
 def test_o_processo_aberto_mostra_as_infracoes_e_lavra_o_auto_pela_pagina(
