@@ -988,10 +988,16 @@ def conferir(
         # antes das do modelo: cada dado da publicação que falta com a sua mensagem, sem
         # "campo obrigatório ausente" nem o código das opções
         erros.juntar(erro_farol(EntradasInvalidas(faltas), nomes))
+    if modelo is DadosLavratura and not dados.get("infracoes"):
+        # as caixas das infrações todas desmarcadas: o dizer do formulário, não "campo
+        # obrigatório ausente" (no lugar em que a página mostra o erro das infrações)
+        erros.adicionar("dados.infracoes", "marque ao menos uma infração do auto")
     try:
         modelo.model_validate(dados)
     except ValidationError as e:
         erros.juntar(erros_pydantic(e, nomes, prefixo="dados."))
+    if erros.get("dados.infracoes"):  # o "campo obrigatório" do modelo, no grupo das caixas
+        erros.por_campo.pop("dados.infracoes.incluir", None)
     sem_fundamentos = recusa_sem_fundamentos(maquina, tipo, dados, com_anexo=com_anexo)
     if sem_fundamentos is not None:  # o erro de formato do texto, se houver, fica
         erros.juntar(erro_farol(sem_fundamentos, nomes))

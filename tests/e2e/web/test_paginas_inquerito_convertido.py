@@ -89,3 +89,26 @@ def _origem_de(banco: Banco, pid: int) -> int:
         p = s.get(Processo, pid)
         assert p is not None and p.origem_id is not None
         return p.origem_id
+
+
+def test_a_lavratura_sem_nenhuma_infracao_marcada_diz_por_que_nao_foi_registrada(
+    cliente: TestClient, banco_demo: Banco
+) -> None:
+    """Antes, desmarcadas todas as infrações, a página voltava 422 sem mensagem nenhuma: o erro
+    do serviço caía no grupo das caixas, que a página não mostrava."""
+    _, novo, _ = _convertido(cliente, banco_demo, "256.873.140-08")
+    entrar(cliente, "autoridade.cpsc")
+    url = f"/processos/{novo}"
+    r = _ato(cliente, url, "esclarecimentos_prestados", {"data_ato": "2026-10-28"})
+    assert r.status_code == 303, r.text
+    descricao = "Descrição digitada que não pode se perder."
+    r = _ato(cliente, url, "lavratura_auto", {
+        "data_ato": "2026-10-29",
+        "dados.infracoes.0.infracao": "RLESTA.11",
+        "dados.infracoes.0.autor_tipo": "condutor",
+        "dados.descricao": descricao,
+    })  # fmt: skip
+    assert r.status_code == 422, r.text
+    erros = re.findall(r'<p class="erro-campo"[^>]*>(.*?)</p>', r.text)
+    assert erros == ["marque ao menos uma infração do auto"], erros
+    assert descricao in r.text
