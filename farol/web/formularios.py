@@ -220,8 +220,12 @@ def mensagem_de_validacao(item: Any, nome: str = "") -> str:
     ctx = item.get("ctx") or {}
     valor = item.get("input")
     digitado = f"; foram {_numero(len(valor))}" if isinstance(valor, str) else ""
-    if nome.endswith(CAMPOS_DINHEIRO) and tipo in ("value_error", "decimal_parsing"):
-        texto = str(item.get("msg", "")).removeprefix("Value error, ")
+    texto = str(item.get("msg", "")).removeprefix("Value error, ")
+    # o dinheiro da API ("valor em dinheiro: texto com ponto decimal ... "1600.00"") em
+    # qualquer campo (os valores da tabela da custódia, `valores.guarda`), dito como se digita
+    # na página
+    dinheiro = nome.endswith(CAMPOS_DINHEIRO) or texto.startswith("valor em dinheiro:")
+    if dinheiro and tipo in ("value_error", "decimal_parsing"):
         return texto if texto.startswith("valor em dinheiro ") else _VALOR_EM_REAIS
     if tipo in _PARA_O_FORMULARIO:
         return _PARA_O_FORMULARIO[tipo]

@@ -625,3 +625,25 @@ def test_recolhimento_recusado_diz_o_erro_uma_vez_junto_da_medida(
     resumo = _bloco(r.text, f"erro-medida-{apreensao}")
     assert resumo.count("campo obrigatório ausente") == 1, resumo
     assert r.text.count('class="erro-campo"') >= 4
+
+
+def test_valor_da_tabela_mal_digitado_volta_no_campo_com_a_mensagem_da_pagina(
+    cliente: TestClient,
+) -> None:
+    """Antes, "abc" na diária da guarda voltava com a mensagem da API ('texto com ponto
+    decimal ..., ex.: "1600.00"'), o contrário do que a página pede ("1.250,50")."""
+    entrar(cliente, "autoridade.cpsp")
+    pagina = cliente.get("/custodia/tarifas").text
+    tabela = {
+        "csrf": csrf_de(pagina),
+        "vigente_desde": "2025-06-01",
+        "ato": "Portaria nº 7/2025 da CPSP",
+        "valores.guarda": "abc",
+        "valores.conservacao": "10,00",
+    }
+    r = cliente.post("/custodia/tarifas", data=tabela)
+    assert r.status_code == 422, r.text
+    erro = _bloco(r.text, "erro-valores-guarda")
+    assert "com vírgula nos centavos (ex.: 1.500,00)" in erro
+    assert "1600.00" not in r.text and "ponto decimal" not in r.text
+    assert 'value="Portaria nº 7/2025 da CPSP"' in r.text and 'value="10,00"' in r.text
