@@ -120,7 +120,11 @@ def abrir(
     valores = {k: v.strip() for k, v in form.items() if isinstance(v, str) and k in CAMPOS}
     pares = _do_regime([(k, numero_do_campo(k, v)) for k, v in valores.items() if v])
     try:
-        cmd = NovoProcedimento.model_validate(aninhar(pares))
+        corpo = aninhar(pares)
+        # o investigado em branco: o erro de cada campo dele (o documento e o nome), não um só
+        # "investigado ausente" no primeiro campo do grupo
+        corpo.setdefault("investigado", {})
+        cmd = NovoProcedimento.model_validate(corpo)
         _, aberto = procedimentos.abrir(
             uow_da(request), ator, cmd, chave=str(form.get("chave") or "") or None
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from apoio import csrf_de
 from fastapi.testclient import TestClient
 
 from farol.store.db import Banco
@@ -112,3 +113,24 @@ def test_a_lavratura_sem_nenhuma_infracao_marcada_diz_por_que_nao_foi_registrada
     erros = re.findall(r'<p class="erro-campo"[^>]*>(.*?)</p>', r.text)
     assert erros == ["marque ao menos uma infração do auto"], erros
     assert descricao in r.text
+
+
+def test_abrir_procedimento_em_branco_aponta_todos_os_campos_obrigatorios(
+    cliente: TestClient,
+) -> None:
+    """Antes, o formulário em branco apontava o CPF ou CNPJ e as datas, mas não o nome do
+    investigado: o erro do grupo inteiro caía só no primeiro campo dele."""
+    entrar(cliente, "capitao.cpsc")
+    pagina = cliente.get("/procedimentos/novo").text
+    r = cliente.post(
+        "/procedimentos",
+        data={"csrf": csrf_de(pagina), "chave": "em-branco", "regime": "inquerito"},
+    )
+    assert r.status_code == 422, r.text
+    erros = dict(re.findall(r'<p class="erro-campo" id="erro-([a-z_-]+)"[^>]*>(.*?)</p>', r.text))
+    assert set(erros) == {
+        "investigado-documento",
+        "investigado-nome",
+        "data_fato",
+        "data_ato",
+    }, erros
