@@ -274,3 +274,12 @@ def catalogo() -> Catalogo:
         )
     except ValueError as e:
         raise DadosNormativosInvalidos(str(e)) from e
+
+
+def infracao_desconhecida(codigo: str) -> str:
+    """A recusa de um código fora do catálogo, para quem digitou na página, na API ou na linha
+    de comando: onde cada um acha a lista dos códigos."""
+    return (
+        f"infração desconhecida: {codigo!r}, fora do catálogo de infrações (os códigos estão na "
+        "página Legislação, em GET /api/v1/infracoes e em `farol infracoes`)"
+    )

@@ -25,7 +25,7 @@ from farol import entrada
 from farol.domain.cpf_cnpj import validar_cpf
 from farol.domain.procedimento.maquina import Maquina
 from farol.erros import EntradaInvalida
-from farol.normas.infracoes import catalogo
+from farol.normas.infracoes import catalogo, infracao_desconhecida
 
 
 class Modelo(BaseModel):
@@ -238,7 +238,7 @@ class DadosSobrestamento(Modelo):
 
 def _infracao_do_catalogo(codigo: str) -> str:
     if codigo not in catalogo().infracoes:
-        raise ValueError(f"infração desconhecida: {codigo!r} (use `farol infracoes`)")
+        raise ValueError(infracao_desconhecida(codigo))
     return codigo
 
 

@@ -32,7 +32,7 @@ from farol.formatos import moeda
 from farol.normas.acessorias import nomes_das_acessorias, tipos_de_acessoria
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacoes import citacao, referencias
-from farol.normas.infracoes import catalogo
+from farol.normas.infracoes import catalogo, infracao_desconhecida
 from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import RegraPrazo, regra_prazo
 from farol.relogio import agora, data_local, hoje
@@ -913,7 +913,7 @@ def _conferir_conversao(s: Session, p: Processo, cmd: NovoAto, dados: DadosConve
     for n, codigo in enumerate(dados.infracoes):
         if codigo not in catalogo().infracoes:
             raise EntradaInvalida(
-                f"infração desconhecida: {codigo!r} (use `farol infracoes`)",
+                infracao_desconhecida(codigo),
                 campo=f"dados.infracoes.{n}",
             )
     exigir_vigencia_do_fato(fato, dados.infracoes, campo="dados.infracoes")
@@ -1163,7 +1163,7 @@ def _efeitos_antes(
             campo = f"dados.infracoes.{n}"
             if item.infracao not in catalogo().infracoes:
                 raise EntradaInvalida(
-                    f"infração desconhecida: {item.infracao!r} (use `farol infracoes`)",
+                    infracao_desconhecida(item.infracao),
                     campo=f"{campo}.infracao",
                 )
             r = pen.faixa(item.infracao, fato, item.autor_tipo, 0, item.faltas, campo=campo)

@@ -15,6 +15,8 @@ from typing import Any
 
 from pypdf import PdfReader
 
+from farol.normas.infracoes import infracao_desconhecida
+
 from .conftest import INFRACAO, Api, lavratura
 
 INQUERITO = "IAFN nº 21/2026 — abalroamento na Baía Norte"
@@ -179,7 +181,7 @@ def test_infracao_apontada_fora_do_catalogo_e_recusada_com_a_posicao(api: Api) -
                 acordao(infracoes_apontadas=[INFRACAO, "RLESTA.99"]))  # fmt: skip
     assert r.status_code == 422, r.text
     assert r.json()["campo"] == "dados.infracoes_apontadas.1"
-    assert r.json()["mensagem"] == "infração desconhecida: 'RLESTA.99' (use `farol infracoes`)"
+    assert r.json()["mensagem"] == infracao_desconhecida("RLESTA.99")
 
 
 def test_publicacao_do_acordao_depois_do_levantamento_ou_antes_do_sobrestamento_e_recusada(

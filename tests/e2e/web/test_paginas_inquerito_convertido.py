@@ -134,3 +134,24 @@ def test_abrir_procedimento_em_branco_aponta_todos_os_campos_obrigatorios(
         "data_fato",
         "data_ato",
     }, erros
+
+
+def test_codigo_de_infracao_desconhecido_diz_onde_achar_os_codigos_na_pagina(
+    cliente: TestClient,
+) -> None:
+    """Antes, a recusa mandava o usuário da página usar um comando de terminal: "infração
+    desconhecida: 'RLESTA.99' (use `farol infracoes`)"."""
+    pid = _inquerito_ate_a_defesa(cliente, "418.279.550-40")
+    entrar(cliente, "capitao.cpsc")
+    campos = {
+        "data_ato": "2026-10-26",
+        "dados.infracoes": "RLESTA.11, RLESTA.99",
+        "dados.fundamentacao": FUNDAMENTACAO,
+    }
+    r = _ato(cliente, f"/processos/{pid}", "instauracao_procedimento_sancionador", campos)
+    assert r.status_code == 422, r.text
+    erro = re.search(r'<p class="erro-campo" id="erro-dados-infracoes"[^>]*>(.*?)</p>', r.text)
+    assert erro, r.text
+    assert "&#39;RLESTA.99&#39;, fora do catálogo de infrações" in erro.group(1)
+    assert "página Legislação" in erro.group(1)
+    assert not erro.group(1).endswith("(use `farol infracoes`)")
