@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 from starlette.datastructures import FormData
 
+from farol.domain.papeis import nome_do_papel
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.erros import ErroFarol
 from farol.http.deps import uow_da
@@ -65,7 +66,9 @@ async def _formulario(request: Request) -> FormData:
     return await request.form(max_fields=40)
 
 
-def _regimes() -> list[dict[str, Any]]:
+def _regimes(ator: Ator) -> list[dict[str, Any]]:
+    """Os procedimentos que se abrem sem inspeção, cada um dizendo se o papel do usuário o
+    abre (registra o ato de abertura) e, se não, quem o abre."""
     saida = []
     for regime in regimes_que_se_abrem_sem_inspecao():
         m = carregar_regime(regime)
@@ -77,6 +80,8 @@ def _regimes() -> list[dict[str, Any]]:
                 "nome": m.nome,
                 "abertura": abertura.nome,
                 "papeis": abertura.papeis,
+                "pode": ator.papel in abertura.papeis,
+                "quem": " ou ".join(nome_do_papel(x) for x in abertura.papeis),
                 "fundamento": abertura.fonte.referencia(),
             }
         )
@@ -91,7 +96,7 @@ def _tela(
     status: int = 200,
 ) -> HTMLResponse:
     ctx = {
-        "regimes": _regimes(),
+        "regimes": _regimes(ator),
         "valores": valores or {},
         "erros": erros or Erros(),
         "chave": str(uuid.uuid4()),

@@ -155,3 +155,22 @@ def test_codigo_de_infracao_desconhecido_diz_onde_achar_os_codigos_na_pagina(
     assert "&#39;RLESTA.99&#39;, fora do catálogo de infrações" in erro.group(1)
     assert "página Legislação" in erro.group(1)
     assert not erro.group(1).endswith("(use `farol infracoes`)")
+
+
+def test_abrir_procedimento_so_oferece_o_que_o_papel_abre(cliente: TestClient) -> None:
+    """Antes, o Capitão dos Portos escolhia "Apuração posterior" (a primeira, já marcada),
+    preenchia tudo e recebia 409 com os ids internos: 'o papel Capitão dos Portos
+    (capitao_dos_portos) não pode registrar o ato ... (registro_noticia); cabe a: ...'."""
+    entrar(cliente, "capitao.cpsc")
+    pagina = cliente.get("/procedimentos/novo").text
+    apuracao = re.search(r'<label[^>]*id="regime-indisponivel-apuracao".*?</label>', pagina, re.S)
+    assert apuracao, "a apuração aparece como indisponível ao Capitão dos Portos"
+    assert "disabled" in apuracao.group(0)
+    assert "Inspetor Naval ou Autoridade Competente" in apuracao.group(0)
+    marcado = re.search(r'<input type="radio" name="regime" value="(\w+)" checked>', pagina)
+    assert marcado and marcado.group(1) == "inquerito"
+    assert "capitao_dos_portos" not in pagina and "registro_noticia" not in pagina
+    # quem abre a apuração a tem marcada e habilitada
+    entrar(cliente, "autoridade.cpsc")
+    pagina = cliente.get("/procedimentos/novo").text
+    assert '<input type="radio" name="regime" value="apuracao" checked>' in pagina
