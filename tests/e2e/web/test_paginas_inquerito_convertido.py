@@ -174,3 +174,15 @@ def test_abrir_procedimento_so_oferece_o_que_o_papel_abre(cliente: TestClient) -
     entrar(cliente, "autoridade.cpsc")
     pagina = cliente.get("/procedimentos/novo").text
     assert '<input type="radio" name="regime" value="apuracao" checked>' in pagina
+
+
+def test_inquerito_sem_infracao_ainda_diz_que_nao_ha_em_vez_de_um_titulo_vazio(
+    cliente: TestClient,
+) -> None:
+    """Antes, o inquérito em curso mostrava o título "Infrações" sobre uma lista vazia."""
+    pid = _inquerito_ate_a_defesa(cliente, "070.680.938-68")
+    entrar(cliente, "capitao.cpsc")
+    pagina = cliente.get(f"/processos/{pid}").text
+    lista = re.search(r'id="t-infracoes">.*?</ul>', pagina, re.S)
+    assert lista and 'id="sem-infracoes"' in lista.group(0)
+    assert "Nenhuma infração constatada neste processo até agora." in lista.group(0)
