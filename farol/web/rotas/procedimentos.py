@@ -95,8 +95,11 @@ def _tela(
     erros: Erros | None = None,
     status: int = 200,
 ) -> HTMLResponse:
+    regimes = _regimes(ator)
     ctx = {
-        "regimes": _regimes(ator),
+        "regimes": regimes,
+        # o procedimento já marcado: o primeiro que o papel abre (nenhum: sem o botão)
+        "primeiro": next((r["regime"] for r in regimes if r["pode"]), None),
         "valores": valores or {},
         "erros": erros or Erros(),
         "chave": str(uuid.uuid4()),

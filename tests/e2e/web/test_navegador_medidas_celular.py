@@ -65,3 +65,17 @@ def test_os_formularios_das_medidas_abertos_cabem_na_tela_do_celular(
         )
         assert fora == 0, i
     capturar(pagina, "medidas-formularios-abertos-celular")
+
+
+@pytest.mark.parametrize("login", ["inspetor.cpsc", "capitao.cpsc", "auditor.cpsc"])
+def test_abrir_procedimento_cabe_na_tela_do_celular(
+    servidor: Servidor, contexto_celular: Any, login: str
+) -> None:
+    """Cada procedimento numa linha só de texto ao lado do botão de escolha (antes, o nome, a
+    abertura e a citação em três colunas estreitas, com a citação para fora da tela)."""
+    pagina = contexto_celular.new_page()
+    entrar(pagina, servidor.url, login)
+    r = pagina.goto(f"{servidor.url}/procedimentos/novo")
+    assert r is not None and r.status == 200
+    assert pagina.evaluate("document.documentElement.scrollWidth") <= CELULAR["viewport"]["width"]
+    capturar(pagina, f"procedimento-novo-celular-{login.split('.')[0]}", inteira=False)

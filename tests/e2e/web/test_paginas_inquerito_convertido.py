@@ -186,3 +186,12 @@ def test_inquerito_sem_infracao_ainda_diz_que_nao_ha_em_vez_de_um_titulo_vazio(
     lista = re.search(r'id="t-infracoes">.*?</ul>', pagina, re.S)
     assert lista and 'id="sem-infracoes"' in lista.group(0)
     assert "Nenhuma infração constatada neste processo até agora." in lista.group(0)
+
+
+def test_abrir_procedimento_para_quem_nao_abre_nenhum(cliente: TestClient) -> None:
+    """O auditor (que não registra ato nenhum) abre a página e lê por que não há o que abrir."""
+    entrar(cliente, "auditor.cpsc")
+    r = cliente.get("/procedimentos/novo")
+    assert r.status_code == 200, r.text
+    assert 'id="nenhum-procedimento"' in r.text
+    assert '<button type="submit" class="botao">Abrir</button>' not in r.text
