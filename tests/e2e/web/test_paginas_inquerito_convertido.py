@@ -195,3 +195,21 @@ def test_abrir_procedimento_para_quem_nao_abre_nenhum(cliente: TestClient) -> No
     assert r.status_code == 200, r.text
     assert 'id="nenhum-procedimento"' in r.text
     assert '<button type="submit" class="botao">Abrir</button>' not in r.text
+
+
+def test_autor_material_da_lavratura_com_o_nome_e_nao_o_id(
+    cliente: TestClient, banco_demo: Banco
+) -> None:
+    """Antes, as opções do autor material vinham como o id ("proprietario", sem acento)."""
+    _, novo, _ = _convertido(cliente, banco_demo, "538.219.860-85")
+    entrar(cliente, "autoridade.cpsc")
+    url = f"/processos/{novo}"
+    r = _ato(cliente, url, "esclarecimentos_prestados", {"data_ato": "2026-10-28"})
+    assert r.status_code == 303, r.text
+    pagina = cliente.get(url).text
+    select = re.search(r'<select id="c-autor-0".*?</select>', pagina, re.S)
+    assert select, pagina
+    rotulos = re.findall(r'<option value="(\w+)"[^>]*>([^<]*)</option>', select.group(0))
+    nomes = dict(rotulos)
+    assert nomes["proprietario"] == "proprietário", rotulos
+    assert nomes["comandante"] == "Comandante (aquaviário embarcado)", rotulos
