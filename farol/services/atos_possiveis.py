@@ -103,6 +103,13 @@ def _avaliar(
     if any(esconde(nome) for nome, _ in recusas):
         return None  # o ato não cabe neste processo (a guarda o diz): fora da lista
     recusa = recusas[0][1]
+    recusado = {
+        **base,
+        "permitido": False,
+        "motivo": recusa.motivo,
+        "campo": recusa.campo,
+        "regra": recusa.regra or t.fonte.referencia(),
+    }
     passada = _data_do_ultimo_ato(lido)
     if (
         passada is not None
@@ -110,14 +117,7 @@ def _avaliar(
         and all(conta_ate_a_data(nome) for nome, _ in recusas)
         and _recusa(maquina, t, contexto(passada)) is None
     ):
-        return AtoPossivel(
-            **base,
-            permitido=False,
-            motivo=recusa.motivo,
-            campo=recusa.campo,
-            cabe_com_data=passada,
-            regra=recusa.regra or t.fonte.referencia(),
-        )
+        return AtoPossivel(**recusado, cabe_com_data=passada)
     a_partir_de = None
     dias = sorted({v + UM_DIA for v in agora.vencimentos.values() if v + UM_DIA > hoje})
     # Se nem depois do último vencimento as guardas o admitem, nenhum desses dias o admite
@@ -126,14 +126,7 @@ def _avaliar(
         a_partir_de = next(
             d for d in dias if d == dias[-1] or _recusa(maquina, t, contexto(d)) is None
         )
-    return AtoPossivel(
-        **base,
-        permitido=False,
-        motivo=recusa.motivo,
-        campo=recusa.campo,
-        a_partir_de=a_partir_de,
-        regra=recusa.regra or t.fonte.referencia(),
-    )
+    return AtoPossivel(**recusado, a_partir_de=a_partir_de)
 
 
 def _data_do_ultimo_ato(lido: ProcessoLido) -> dt.date | None:
