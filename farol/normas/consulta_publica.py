@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from farol.erros import DadosNormativosInvalidos
 from farol.normas.citacao import Citacao, ler_yaml
+from farol.normas.prazos import Instancia
 
 ARQUIVO = "consulta_publica.yaml"
 
@@ -48,9 +49,24 @@ class GuiaDePagamento(_Modelo):
         return _referencias(self.fontes)
 
 
+class OndeSeEntrega(_Modelo):
+    """A quem se dirige e onde se entrega o que o interessado faz nos `prazos`; `texto` com
+    {om} e, com `instancia`, {autoridade} e {fundamento} (quem julga o recurso)."""
+
+    prazos: tuple[str, ...] = Field(min_length=1)
+    texto: str = Field(min_length=1)
+    instancia: Instancia | None = None
+    fontes: tuple[Citacao, ...] = ()
+
+
 class ConsultaPublica(_Modelo):
     documentos: DocumentosDoInteressado
     pagamento: GuiaDePagamento
+    onde_se_entrega: tuple[OndeSeEntrega, ...] = ()
+
+    def onde(self, prazo: str) -> OndeSeEntrega | None:
+        """O item de `onde_se_entrega` do prazo `prazo.<regime>.<etapa>`, ou None."""
+        return next((x for x in self.onde_se_entrega if prazo in x.prazos), None)
 
 
 @cache

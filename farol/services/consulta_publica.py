@@ -258,30 +258,25 @@ def _a_quem(
     OM. None para os demais prazos."""
     if not prazo["aberto"]:
         return None
+    item = consulta_publica().onde(f"prazo.{regime}.{prazo['etapa']}")
+    if item is None:
+        return None
     local = endereco_completo(om.endereco, om.bairro, om.cep) if om.endereco else None
     onde = f"{om.nome} ({om.sigla})" + (f", {local}, {om.municipio}/{om.uf}" if local else "")
-    etapa = prazo["etapa"]
-    if etapa in ("recurso", "recurso_final"):
-        inicio = prazo["inicio"]
-        recorrida = [x["data"] for x in decisoes if x["data"] <= inicio]
-        try:
-            data = dt.date.fromisoformat(recorrida[-1] if recorrida else inicio)
-            autoridade = autoridade_recurso(regime, etapa, data)
-        except (EntradaInvalida, ForaDeVigencia):
-            return None
-        if autoridade.valor is None:
-            return None
-        return (
-            f"Dirigido à autoridade que o julga, {autoridade.valor.nome} "
-            f"({autoridade.fundamento}), e apresentado à {onde}, que o encaminha."
-        )
-    if etapa in ("defesa", "complemento_defesa"):
-        if regime == "poluicao":  # o Auto da poluição: "defesa por escrito à OM, que o lavrou"
-            return f"Por escrito, à {onde}, que lavrou o Auto."
-        return f"Por escrito, dirigida à Autoridade Competente da {onde}."
-    if etapa == "comparecimento":
-        return f"Na {onde}, em dia útil e no horário de expediente."
-    return None
+    if item.instancia is None:
+        return item.texto.format(om=onde)
+    inicio = prazo["inicio"]
+    recorrida = [x["data"] for x in decisoes if x["data"] <= inicio]
+    try:
+        data = dt.date.fromisoformat(recorrida[-1] if recorrida else inicio)
+        autoridade = autoridade_recurso(regime, item.instancia, data)
+    except (EntradaInvalida, ForaDeVigencia):
+        return None
+    if autoridade.valor is None:
+        return None
+    return item.texto.format(
+        om=onde, autoridade=autoridade.valor.nome, fundamento=autoridade.fundamento
+    )
 
 
 def _a_correr(
