@@ -128,7 +128,7 @@ def agravante(valor: object) -> str:
 
 
 ROTULOS_DE_QUALIDADE = {
-    "om": "a própria OM (guarda pela Organização Militar)",
+    "om": "a própria OM, que guarda a embarcação",
     "procurador": "procurador com poderes para receber",
 }
 """Qualidades de dados/custodia.yaml que não são tipos de autor (dados/autores.yaml)."""

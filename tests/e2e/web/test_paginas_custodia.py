@@ -260,7 +260,8 @@ def test_recolher_lacrar_lancar_despesa_e_entregar_so_depois_de_pagar(
     pagina = cliente.get(f"/processos/{cid}").text
     assert "Pátio da CPSC, Florianópolis" in _bloco(pagina, "custodia-local")
     assert "SG Carlos Guarda" in _bloco(pagina, "custodia-depositario")
-    assert "guarda pela Organização Militar" in _bloco(pagina, "custodia-depositario")
+    # a qualidade sem parênteses dentro de parênteses ("(a própria OM (guarda ...))")
+    assert "(a própria OM, que guarda a embarcação)" in _bloco(pagina, "custodia-depositario")
     assert 'id="sem-diarias"' not in pagina
     tabela = _bloco(pagina, "lacres")
     assert "L-0001" in tabela and "L-0002" in tabela and "tampa do tanque" in tabela
