@@ -626,15 +626,30 @@ def _relatorio(s: Session, p: Processo, maquina: Maquina, ato: Ato) -> str:
     """O relatório da decisão: o que se passou no processo até ela, ato por ato, pelo nome do
     ato no quadro do regime e a data (Lei 9.784/1999 art. 50: a decisão indica os fatos e os
     fundamentos; o relatório é o dos autos, não o de quem decide). As emissões de documento
-    (atos do sistema) não são atos do procedimento e ficam fora."""
+    (atos do sistema) não são atos do procedimento e ficam fora. A data de cada ato é a da sua
+    última correção, como no registro (`processos._data_corrigida`), não a registrada."""
     sistema = atos_do_sistema().tipos
     anteriores = s.execute(
-        select(Ato.tipo, Ato.data_ato)
+        select(Ato.id, Ato.tipo, Ato.data_ato, Ato.corrige_ato_id, Ato.payload)
         .where(Ato.processo_id == p.id, Ato.seq < ato.seq, Ato.tipo.not_in(sistema))
         .order_by(Ato.seq)
     ).all()
+    alvo = {x.id: x.corrige_ato_id for x in anteriores if x.corrige_ato_id is not None}
+    datas: dict[int, dt.date] = {}
+    for x in anteriores:  # na ordem: fica a última correção da data de cada ato
+        corrigida = ((x.payload or {}).get("dados_corrigidos") or {}).get("data_ato")
+        if x.corrige_ato_id is None or not corrigida:
+            continue
+        raiz = x.id
+        while raiz in alvo:
+            raiz = alvo[raiz]
+        try:
+            datas[raiz] = dt.date.fromisoformat(str(corrigida))
+        except ValueError:
+            continue
     passos = "; ".join(
-        f"{maquina.nome_do_ato(tipo)}, em {formatos.data(data)}" for tipo, data in anteriores
+        f"{maquina.nome_do_ato(x.tipo)}, em {formatos.data(datas.get(x.id, x.data_ato))}"
+        for x in anteriores
     )
     return (
         f"Processo {p.numero}. Atos do processo até esta decisão: {passos}. Decisão registrada "

@@ -746,6 +746,44 @@ def test_relatorio_da_decisao_conta_os_atos_do_processo_ate_ela(cenario: dict[st
     assert "Emissão" not in relatorio and "emissão" not in relatorio, relatorio
 
 
+def test_relatorio_da_decisao_da_a_data_corrigida_do_ato(cenario: dict[str, Any]) -> None:
+    """A renúncia registrada em 17/09 e corrigida para 18/09: a data do ato é a da última
+    correção (`processos._data_corrigida`), e o relatório da decisão dizia a registrada, 17/09,
+    que os próprios autos já corrigiram."""
+    from sqlalchemy import select
+
+    from farol.store.orm import Ato
+
+    banco = cenario["banco"]
+    aut = _ator(banco, "aut")
+    pid = cenario["pid"]
+    with banco.unit_of_work() as s:
+        passos = _ate_o_julgamento(21)
+        _registrar(s, aut, pid, passos[:2])
+        renuncia = s.execute(
+            select(Ato.id).where(Ato.processo_id == pid, Ato.tipo == "renuncia_defesa")
+        ).scalar_one()
+        processos.registrar_ato(
+            s,
+            aut,
+            pid,
+            NovoAto(
+                tipo="correcao",
+                data_ato=dt.date(2026, 9, 19),
+                corrige_ato_id=renuncia,
+                dados={
+                    "motivo": "A renúncia foi assinada em 18/09",
+                    "dados_corrigidos": {"data_ato": "2026-09-18"},
+                },
+            ),
+        )
+        _registrar(s, aut, pid, passos[2:])
+        t = texto(documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo)
+    relatorio = compacto(t.split("RELATÓRIO", 1)[1].split("FUNDAMENTAÇÃO", 1)[0])
+    assert "em18/09/2026" in relatorio, relatorio
+    assert "em17/09/2026" not in relatorio, relatorio
+
+
 def test_fecho_da_decisao_tem_a_data_da_decisao_e_o_cabecalho_a_da_emissao(
     cenario: dict[str, Any],
 ) -> None:
