@@ -206,6 +206,20 @@ class FilaDeEscritores:
         finally:
             self._thread.release()
 
+    def fechar(self) -> None:
+        """Fecha o descritor do arquivo `-escritores` deste processo (o `Banco.fechar`; sem
+        isso, cada banco aberto e fechado deixava um descritor aberto). Se uma conexão tem a
+        vez agora, fica como está: ela a solta no COMMIT ou no ROLLBACK. A próxima escrita
+        reabre o arquivo."""
+        if not self._thread.acquire(blocking=False):
+            return
+        try:
+            if self._fd is not None and self._pid == os.getpid():
+                os.close(self._fd)
+            self._fd = None
+        finally:
+            self._thread.release()
+
 
 def fila_de_escritores(engine: Engine) -> FilaDeEscritores | None:
     """A fila dos escritores do arquivo SQLite da engine (None no PostgreSQL e em memória)."""
@@ -673,5 +687,7 @@ class Banco:
 
     def fechar(self) -> None:
         self.engine.dispose()
+        if (fila := fila_de_escritores(self.engine)) is not None:
+            fila.fechar()
         if self.replica is not None:
             self.replica.dispose()

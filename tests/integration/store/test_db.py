@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select, text
@@ -154,6 +155,36 @@ def test_sqlite_a_vez_de_escrever_se_solta_no_commit_no_rollback_e_no_erro(
     with banco.unit_of_work(somente_leitura=True) as s:
         assert s.scalar(select(func.count()).select_from(OM)) == 1
         assert livre()
+
+
+def test_sqlite_banco_fechado_nao_deixa_o_descritor_da_fila_aberto(
+    tmp_path: Path, motor: str
+) -> None:
+    """Cada `Banco` do SQLite que escreveu abria o arquivo `-escritores` e o `fechar` não o
+    fechava: um descritor a mais por banco aberto e fechado (os testes, os comandos)."""
+    if motor != "sqlite":
+        pytest.skip("só no SQLite")
+    import os
+
+    def abertos() -> int:
+        return len(os.listdir("/proc/self/fd"))
+
+    if not os.path.isdir("/proc/self/fd"):
+        pytest.skip("sem /proc")
+
+    def abrir_escrever_fechar() -> None:
+        b = Banco.conectar(f"sqlite:///{tmp_path}/fila.sqlite3")
+        with b.sessoes() as s:
+            s.execute(text("CREATE TABLE IF NOT EXISTS t (x INTEGER)"))
+            s.execute(text("INSERT INTO t VALUES (1)"))
+            s.commit()
+        b.fechar()
+
+    abrir_escrever_fechar()
+    antes = abertos()
+    for _ in range(5):
+        abrir_escrever_fechar()
+    assert abertos() == antes
 
 
 def test_sqlite_escritor_de_outro_processo_espera_a_vez_e_o_prazo_vira_banco_ocupado(
