@@ -189,7 +189,10 @@ def _divida_ativa(d: dict[str, Any]) -> dict[str, Any] | None:
     (NORMAM-07 item 0314) e a OM não registra mais o pagamento (a guarda
     `divida_ativa_nao_encaminhada` do quadro), de modo que a guia da OM e o "ainda sem data" do
     prazo de pagamento não valem mais. Com a baixa (quitação ou extinção comunicada pela PGFN)
-    ou a comunicação do cancelamento, a data e o nome desse ato. None se não foi encaminhada."""
+    ou a comunicação do cancelamento, a data e o nome desse ato. `afastada`: a decisão do
+    recurso afastou a multa depois do encaminhamento e o processo, sem débito (estado de marca
+    `sem_debito`), aguarda a comunicação à PGFN para o cancelamento da inscrição: nada a pagar
+    nem sustação. None se não foi encaminhada."""
     maquina = carregar_regime(d["regime"])
     encaminha = maquina.tipos_com("encaminha_divida_ativa")
     atos = [a for a in d["atos"] if a["tipo"] in encaminha]
@@ -202,11 +205,13 @@ def _divida_ativa(d: dict[str, Any]) -> dict[str, Any] | None:
     vencidos = [x for x in d["prazos"] if x["etapa"] == "pagamento"]
     cobranca = citacao("cobranca_divida_ativa")
     sustacao = citacao("sustacao_por_debito").referencia()
+    afastada = not baixa and d["estado"] in maquina.estados_com("sem_debito")
     return {
         # o débito inscrito ainda susta os atos de interesse do devedor (LESTA art. 20)
-        "sustacao": next(
-            (x for x in _se_nao_pagar(d["regime"]) if x["fundamento"] == sustacao), None
-        ),
+        "sustacao": None
+        if afastada
+        else next((x for x in _se_nao_pagar(d["regime"]) if x["fundamento"] == sustacao), None),
+        "afastada": afastada,
         "encaminhada_em": atos[-1]["data_ato"],
         "vencimento": vencidos[-1]["vencimento"] if vencidos else None,
         "cobranca": {"texto": cobranca.texto, "fundamento": cobranca.referencia()},

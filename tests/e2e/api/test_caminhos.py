@@ -715,3 +715,28 @@ def test_correcao_da_data_que_mudaria_um_prazo_ja_encerrado_e_recusada(api: Api)
     assert "já se encerrou" in erro["mensagem"] and "09/04/2026" in erro["mensagem"]
     assert erro["regra"] == "Lei 9.784/1999 art. 55"
     assert api.processo(pid) == antes
+
+
+def test_consulta_publica_da_multa_afastada_depois_do_encaminhamento(api: Api) -> None:
+    """Provido o recurso depois do encaminhamento à dívida ativa, a multa deixou de existir e o
+    processo aguarda só a comunicação à PGFN (estado sem débito). A consulta pública dizia ao
+    interessado "Multa de R$ 0,00 encaminhada ... para inscrição em dívida ativa da União: o
+    prazo de pagamento venceu ... sem pagamento" e que a Autoridade Marítima sustaria os atos do
+    interesse dele "enquanto houver o débito" — que não há."""
+    from apoio import csrf_de
+    from texto_humano import texto_visivel
+
+    pid = api.novo_processo()
+    api.levar_ate(pid, "em_recurso")
+    api.ato_ok(pid, "inscricao_divida_ativa", "2026-05-01", {"documento": "Ofício 3/2026"})
+    api.ato_ok(pid, "decisao_recurso_provido", "2026-05-04", {"fundamentacao": FUNDAMENTACAO})
+    numero = api.processo(pid)["numero"]
+    csrf = csrf_de(api.cliente.get("/consulta").text)
+    r = api.cliente.post("/consulta", data={"csrf": csrf, "numero": numero, "documento": CPF_DONO})
+    assert r.status_code == 200, r.text
+    inicio = r.text.index('id="divida-ativa"')
+    bloco = texto_visivel(r.text[inicio : r.text.index("</div>", inicio)])
+    assert "afastada" in bloco, bloco
+    assert "cancelamento da inscrição" in bloco, bloco
+    assert "venceu" not in bloco and "sustará" not in bloco, bloco
+    assert "R$ 0,00" not in bloco, bloco
