@@ -34,7 +34,7 @@ from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacoes import citacao, referencias
 from farol.normas.infracoes import catalogo, infracao_desconhecida
 from farol.normas.medidas import carregar_tabela
-from farol.normas.prazos import RegraPrazo, regra_prazo
+from farol.normas.prazos import DO_INTERESSADO, RegraPrazo, regra_prazo
 from farol.relogio import agora, data_local, hoje
 from farol.rules import transicao
 from farol.rules.calendario import Calendario
@@ -1467,7 +1467,9 @@ def _corrigir_data(
     # registro do ato naquela data o levaria (`flag_intempestivo_se_fora_do_prazo`). Nada do que
     # se decidiu depois se desfaz: a autoridade vê o sinal e decide (Lei 9.784/1999 art. 63).
     # Uma correção seguinte que a traz de volta ao prazo (a data certa era 07/04) o cumpre de
-    # novo: só o prazo que uma correção anterior descumpriu (`prazos_descumpridos`).
+    # novo: só o prazo que uma correção anterior descumpriu (`prazos_descumpridos`). Só os
+    # prazos do interessado: o da autoridade (o julgamento) vencido pela decisão leva, no
+    # registro, o sinal `prazo_extrapolado` e fica cumprido; "intempestivo" é do ato dele.
     ja_descumpridos = {
         (x["etapa"], x["vencimento"])
         for a in lido.atos
@@ -1476,6 +1478,8 @@ def _corrigir_data(
     descumpridos, recumpridos = [], []
     for prazo in lido.prazos:
         if prazo.encerrado_por_ato_id != original.id or prazo.encerrado_em == data:
+            continue
+        if regra_prazo(prazo.regime, prazo.etapa).destinatario != DO_INTERESSADO:
             continue
         chave = {"etapa": prazo.etapa, "vencimento": prazo.vencimento.isoformat()}
         if prazo.cumprido and data > prazo.vencimento:

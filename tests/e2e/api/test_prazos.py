@@ -410,3 +410,27 @@ def test_a_decisao_do_recurso_se_prorroga_pelo_expediente_de_quem_decide(api: Ap
     assert _fechar(api, "CPSC", "2026-06-08") == []
     assert _fechar(api, "DPC", "2026-06-08") == [sede]
     assert _prazo(api.processo(sede), "decisao_recurso_final")["vencimento"] == "2026-06-09"
+
+
+def test_correcao_da_decisao_para_depois_do_prazo_de_julgamento_nao_a_marca_intempestiva(
+    api: Api,
+) -> None:
+    """O prazo de julgamento é da autoridade: a decisão registrada depois dele leva o sinal
+    `prazo_extrapolado` (exige motivação) e o prazo fica cumprido. A correção que levava a data
+    da decisão para depois do vencimento dele a marcava "intempestiva" (o sinal do ato do
+    interessado fora do prazo, que a consulta pública mostra) e dava o prazo da autoridade por
+    não cumprido — o que o registro da decisão naquela data não faria."""
+    pid = api.novo_processo()
+    api.levar_ate(pid, "julgado_procedente")
+    julgamento = _prazo(api.processo(pid), "julgamento")
+    assert julgamento["cumprido"] is True
+    depois = dt.date.fromisoformat(julgamento["vencimento"]) + dt.timedelta(days=3)
+    decisao_id = next(
+        a["id"] for a in api.processo(pid)["atos"] if a["tipo"] == "julgamento_procedente"
+    )
+    r = api.ato(pid, "correcao", (depois + dt.timedelta(days=1)).isoformat(),
+                {"motivo": "A decisão foi assinada depois", "dados_corrigidos": {"data_ato": depois.isoformat()}},
+                corrige_ato_id=decisao_id)  # fmt: skip
+    assert r.status_code == 201, r.text
+    assert r.json()["ato"]["intempestivo"] is False
+    assert _prazo(api.processo(pid), "julgamento")["cumprido"] is True
