@@ -40,6 +40,11 @@ def _confere(banco: Banco, consultas: dict[str, tuple[Any, Any]]) -> dict[str, i
 
 def test_cada_secao_da_uniao_e_a_sua_consulta_sozinha(banco: Banco) -> None:
     demo.carregar_demo(banco, hoje(), log=lambda _: None)
+    # a demonstração não tem processo aberto por outro (a custódia da apreensão, a conclusão
+    # da apuração): um processo passa a apontar outro como origem, para a seção `abertos`
+    with banco.unit_of_work() as s:
+        origem, aberto = s.execute(select(Processo).order_by(Processo.id).limit(2)).scalars()
+        aberto.origem_id = origem.id
     vistas = _confere(banco, leitura._CONSULTAS_DO_PROCESSO)
     # a demonstração tem linhas de todas as seções: o teste comparou algo em cada uma
     assert all(vistas.values()), vistas
