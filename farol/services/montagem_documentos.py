@@ -635,21 +635,32 @@ def _relatorio(s: Session, p: Processo, maquina: Maquina, ato: Ato) -> str:
         .order_by(Ato.seq)
     ).all()
     alvo = {x.id: x.corrige_ato_id for x in anteriores if x.corrige_ato_id is not None}
+    tipos = {x.id: x.tipo for x in anteriores}
+
+    def raiz(ato_id: int) -> int:
+        while ato_id in alvo:
+            ato_id = alvo[ato_id]
+        return ato_id
+
     datas: dict[int, dt.date] = {}
     for x in anteriores:  # na ordem: fica a última correção da data de cada ato
         corrigida = ((x.payload or {}).get("dados_corrigidos") or {}).get("data_ato")
         if x.corrige_ato_id is None or not corrigida:
             continue
-        raiz = x.id
-        while raiz in alvo:
-            raiz = alvo[raiz]
         try:
-            datas[raiz] = dt.date.fromisoformat(str(corrigida))
+            datas[raiz(x.id)] = dt.date.fromisoformat(str(corrigida))
         except ValueError:
             continue
+
+    def nome(x: Any) -> str:
+        # a correção pelo ato que corrige ("Correção (Renúncia à apresentação da defesa)"),
+        # não pelo nome do quadro, que explica o que é uma correção
+        if x.corrige_ato_id is None or raiz(x.id) not in tipos:
+            return maquina.nome_do_ato(x.tipo)
+        return f"Correção ({maquina.nome_do_ato(tipos[raiz(x.id)])})"
+
     passos = "; ".join(
-        f"{maquina.nome_do_ato(x.tipo)}, em {formatos.data(datas.get(x.id, x.data_ato))}"
-        for x in anteriores
+        f"{nome(x)}, em {formatos.data(datas.get(x.id, x.data_ato))}" for x in anteriores
     )
     return (
         f"Processo {p.numero}. Atos do processo até esta decisão: {passos}. Decisão registrada "

@@ -782,6 +782,9 @@ def test_relatorio_da_decisao_da_a_data_corrigida_do_ato(cenario: dict[str, Any]
     relatorio = compacto(t.split("RELATÓRIO", 1)[1].split("FUNDAMENTAÇÃO", 1)[0])
     assert "em18/09/2026" in relatorio, relatorio
     assert "em17/09/2026" not in relatorio, relatorio
+    # a correção pelo ato que corrige, não pelo nome técnico do quadro
+    assert "Correção(Renúnciaàapresentaçãodadefesa" in relatorio, relatorio
+    assert "novoatoqueaponta" not in relatorio, relatorio
 
 
 def test_fecho_da_decisao_tem_a_data_da_decisao_e_o_cabecalho_a_da_emissao(
