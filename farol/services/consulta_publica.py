@@ -266,7 +266,9 @@ def _a_quem(
     item = consulta_publica().onde(f"prazo.{regime}.{prazo['etapa']}")
     if item is None:
         return None
-    local = endereco_completo(om.endereco, om.bairro, om.cep) if (om.endereco or "").strip() else None
+    local = (
+        endereco_completo(om.endereco, om.bairro, om.cep) if (om.endereco or "").strip() else None
+    )
     onde = f"{om.nome} ({om.sigla})" + (f", {local}, {om.municipio}/{om.uf}" if local else "")
     if item.instancia is None:
         return item.texto.format(om=onde)
