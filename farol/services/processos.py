@@ -22,7 +22,12 @@ from sqlalchemy.orm import Session, aliased
 from sqlalchemy.orm.attributes import flag_modified
 
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
-from farol.domain.procedimento.guardas import NAO_PRESCRITO, ContextoAto, avaliar_guarda
+from farol.domain.procedimento.guardas import (
+    GUARDAS,
+    NAO_PRESCRITO,
+    ContextoAto,
+    avaliar_guarda,
+)
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina, Resultado
 from farol.domain.procedimento.quadro import ABRE_PROCESSO_SANCIONADOR, id_prazo
@@ -669,16 +674,16 @@ def registrar_ato(
         _contexto(s, p, maquina, cmd, dados, lido, ator),
         corrige=corrige,
     )
-    intempestivo = "intempestivo" in r.sinalizadores
 
     payload: dict[str, Any] = dados.model_dump(mode="json", exclude_none=True)
     efeitos = _efeitos_antes(s, ator, p, cmd, dados, payload, lido)
     if maquina.tem_marca(cmd.tipo, "abre_sobrestamento"):
         payload["estado_anterior"] = p.estado
-    sinalizadores = list(r.sinalizadores)
-    if payload.get("prazos_descumpridos") and not intempestivo:
-        intempestivo = True  # a correção que leva o ato para depois do prazo (`_corrigir_data`)
-        sinalizadores.append("intempestivo")
+    # a correção que leva o ato para depois do prazo leva os sinais dele (`_corrigir_data`)
+    sinalizadores = list(
+        dict.fromkeys([*r.sinalizadores, *payload.pop("sinalizadores_na_data_corrigida", ())])
+    )
+    intempestivo = "intempestivo" in sinalizadores
     if sinalizadores:
         payload["sinalizadores"] = sinalizadores
 
@@ -728,7 +733,7 @@ def registrar_ato(
             "tipo": ato.tipo,
             "data_ato": ato.data_ato.isoformat(),
             "intempestivo": ato.intempestivo,
-            "sinalizadores": list(r.sinalizadores),
+            "sinalizadores": sinalizadores,
             "hash": ato.hash,
             "fundamentos": list(r.fundamentos),
         },
@@ -1344,6 +1349,32 @@ def _conferir_prescricao_na_data_corrigida(
         )
 
 
+def _sinais_na_data(
+    maquina: Maquina, original: Ato, data: dt.date, prazos: list[Prazo], regime: str
+) -> list[str]:
+    """Os sinalizadores que as guardas sinalizadoras da transição do ato `original` dariam
+    com ele na `data`, contra o vencimento do prazo do ato que ele encerrou (`prazo_do_ato`)."""
+    transicao = maquina.transicao_do_tipo(original.tipo)
+    if transicao is None or transicao.prazo_do_ato is None:
+        return []
+    cumprido = [
+        x
+        for x in prazos
+        if x.encerrado_por_ato_id == original.id
+        and f"prazo.{x.regime}.{x.etapa}" == transicao.prazo_do_ato
+    ]
+    if not cumprido:
+        return []
+    contexto = ContextoAto(
+        data_ato=data, vencimentos={transicao.prazo_do_ato: cumprido[-1].vencimento}
+    )
+    sinais: list[str] = []
+    for nome in transicao.guardas:
+        if GUARDAS[nome].tipo == "sinalizador":
+            sinais += avaliar_guarda(nome, transicao, contexto, regime).sinalizadores
+    return list(dict.fromkeys(sinais))
+
+
 def _corrigir_data(
     s: Session, p: Processo, cmd: NovoAto, dados: DadosCorrecao, payload: dict[str, Any],
     lido: _Lido,
@@ -1494,6 +1525,13 @@ def _corrigir_data(
             prazo.cumprido, prazo.encerrado_em = True, data
     if descumpridos:
         payload["prazos_descumpridos"] = descumpridos
+    # os sinais que o registro do ato corrigido levaria na data nova, pelas guardas sinalizadoras
+    # da transição dele contra o prazo que ele cumpriu ("intempestivo" na defesa depois do
+    # prazo; "prazo_extrapolado", que exige motivação, na decisão depois do prazo de julgamento):
+    # a correção os leva (`registrar_ato`)
+    sinais = _sinais_na_data(maquina, original, data, lido.prazos, p.regime)
+    if sinais:
+        payload["sinalizadores_na_data_corrigida"] = sinais
     if recumpridos:
         payload["prazos_cumpridos_de_novo"] = recumpridos
     if not recalculados:

@@ -325,6 +325,7 @@ def test_correcao_que_leva_a_defesa_para_depois_do_prazo_a_marca_intempestiva(ap
                 corrige_ato_id=defesa_id)  # fmt: skip
     assert r.status_code == 201, r.text
     assert r.json()["ato"]["intempestivo"] is True
+    assert r.json()["ato"]["sinalizadores"] == ["intempestivo"]
     defesa = _prazo(api.processo(pid), "defesa")
     assert (defesa["encerrado_em"], defesa["cumprido"]) == ("2026-04-08", False)
     # corrigida de novo para 06/04 (a data certa era essa), o prazo volta a estar cumprido
@@ -434,3 +435,5 @@ def test_correcao_da_decisao_para_depois_do_prazo_de_julgamento_nao_a_marca_inte
     assert r.status_code == 201, r.text
     assert r.json()["ato"]["intempestivo"] is False
     assert _prazo(api.processo(pid), "julgamento")["cumprido"] is True
+    # o sinal que o registro da decisão naquela data levaria (exige motivação): a correção o leva
+    assert r.json()["ato"]["sinalizadores"] == ["prazo_extrapolado"]
