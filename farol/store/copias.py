@@ -24,7 +24,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.pool import NullPool
 
 from farol.erros import EntradaInvalida, ErroFarol
-from farol.store.db import criar_engine, normalizar_url
+from farol.store.db import criar_engine, descartar_engine, normalizar_url
 
 SQLITE = "sqlite"
 POSTGRESQL = "postgresql"
@@ -137,7 +137,7 @@ def esquema_atual(url: str | URL) -> str:
         with engine.connect() as c:
             return str(c.execute(text("SELECT current_schema()")).scalar_one())
     finally:
-        engine.dispose()
+        descartar_engine(engine)
 
 
 def dump_pg(url: str | URL, destino: Path) -> str:
@@ -172,7 +172,7 @@ def _executar(url: str | URL, *comandos: str) -> None:
             for comando in comandos:
                 c.exec_driver_sql(comando)
     finally:
-        engine.dispose()
+        descartar_engine(engine)
 
 
 def _nome(esquema: str) -> str:
@@ -258,7 +258,7 @@ def _extensoes_em(url: str | URL, esquema: str) -> list[str]:
                 ).scalars()
             ]
     finally:
-        engine.dispose()
+        descartar_engine(engine)
 
 
 def _esquemas_criados(arquivo: Path) -> set[str]:

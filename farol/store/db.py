@@ -221,6 +221,14 @@ class FilaDeEscritores:
             self._thread.release()
 
 
+def descartar_engine(engine: Engine) -> None:
+    """`engine.dispose()` e o descritor da fila dos escritores do SQLite (`FilaDeEscritores.
+    fechar`): as engines de uma vez (migrar, copiar) não deixam descritor aberto."""
+    engine.dispose()
+    if (fila := fila_de_escritores(engine)) is not None:
+        fila.fechar()
+
+
 def fila_de_escritores(engine: Engine) -> FilaDeEscritores | None:
     """A fila dos escritores do arquivo SQLite da engine (None no PostgreSQL e em memória)."""
     fila: FilaDeEscritores | None = getattr(engine.dialect, "farol_fila_de_escritores", None)
@@ -686,8 +694,6 @@ class Banco:
             yield sessao
 
     def fechar(self) -> None:
-        self.engine.dispose()
-        if (fila := fila_de_escritores(self.engine)) is not None:
-            fila.fechar()
+        descartar_engine(self.engine)
         if self.replica is not None:
             self.replica.dispose()

@@ -13,7 +13,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import NullPool
 
-from farol.store.db import criar_engine, e_sqlite, esperas_para_migrar
+from farol.store.db import criar_engine, descartar_engine, e_sqlite, esperas_para_migrar
 
 ARQUIVO_INI = Path(__file__).with_name("alembic.ini")
 # Trava consultiva do PostgreSQL: dois `farol db upgrade` simultâneos esperam um pelo outro.
@@ -58,7 +58,7 @@ def _executar(url: str | URL, comando: str, revisao: str) -> None:
                         f"a migração deixaria referências quebradas: {quebradas[:5]}"
                     )
     finally:
-        engine.dispose()
+        descartar_engine(engine)
 
 
 def atualizar_banco(url: str | URL, revisao: str = "head") -> None:
@@ -78,7 +78,7 @@ def revisao_atual(url: str | URL) -> str | None:
         with engine.connect() as conexao:
             return MigrationContext.configure(conexao).get_current_revision()
     finally:
-        engine.dispose()
+        descartar_engine(engine)
 
 
 def banco_atualizado(url: str | URL) -> bool:

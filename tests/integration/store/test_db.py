@@ -187,6 +187,24 @@ def test_sqlite_banco_fechado_nao_deixa_o_descritor_da_fila_aberto(
     assert abertos() == antes
 
 
+def test_sqlite_comandos_de_uma_vez_nao_deixam_o_descritor_da_fila_aberto(tmp_path: Path) -> None:
+    """As engines de uma vez (a migração, `revisao_atual`) fechavam só o pool: o descritor do
+    arquivo `-escritores` ficava aberto a cada chamada (`descartar_engine`)."""
+    import os
+
+    from farol.store.migrar import atualizar_banco, revisao_atual
+
+    if not os.path.isdir("/proc/self/fd"):
+        pytest.skip("sem /proc")
+    url = f"sqlite:///{tmp_path}/uma_vez.sqlite3"
+    atualizar_banco(url)
+    antes = len(os.listdir("/proc/self/fd"))
+    for _ in range(3):
+        atualizar_banco(url)
+        assert revisao_atual(url) is not None
+    assert len(os.listdir("/proc/self/fd")) == antes
+
+
 def test_sqlite_escritor_de_outro_processo_espera_a_vez_e_o_prazo_vira_banco_ocupado(
     banco: Banco, motor: str
 ) -> None:
