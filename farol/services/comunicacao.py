@@ -25,13 +25,13 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from farol.domain.procedimento.maquina import Maquina
+from farol.domain.procedimento.maquina import CIENCIA, Maquina
 from farol.erros import EntradaInvalida
 from farol.normas.comunicacao import Opcao, comunicacao
 from farol.services.comandos import DadosCiencia
 from farol.store.orm import Processo, Procurador
 
-MARCA = "ciencia"
+MARCA = CIENCIA
 
 
 def _opcoes(opcoes: tuple[Opcao, ...]) -> str:

@@ -297,21 +297,13 @@ def _a_correr(
     maquina = carregar_regime(p.regime)
     if d["final"] or p.sobrestado:
         return []
-    prefixo = f"prazo.{p.regime}."
     abertos = {x["etapa"] for x in d["prazos"] if x["aberto"]}
     etapas: dict[str, None] = {}
-    for t in maquina.transicoes:
-        if "ciencia" not in t.marcas or p.estado not in t.origens:
+    for _, i, etapa in maquina.prazos_que_a_ciencia_abre(de_estado=p.estado):
+        if i.se is not None or etapa in abertos:
             continue
-        for i in t.inicia:
-            if i.se is not None or i.contado_do_vencimento_de is not None:
-                continue
-            if not i.prazo.startswith(prefixo):
-                continue
-            etapa = i.prazo.removeprefix(prefixo)
-            regra = catalogo_prazos().regra(p.regime, etapa)
-            if regra.destinatario == DO_INTERESSADO and etapa not in abertos:
-                etapas[etapa] = None
+        if catalogo_prazos().regra(p.regime, etapa).destinatario == DO_INTERESSADO:
+            etapas[etapa] = None
     saida = []
     for etapa in etapas:
         r = calcular_prazo(etapa, hoje(), regime=p.regime)

@@ -60,8 +60,12 @@ from farol.store.orm import (
     Usuario,
 )
 from farol.store.repositorio import (
+    AtoLido,
+    ato_corrigido,
+    atos_lidos,
     conversao_da_origem,
     data_do_fato,
+    data_em_vigor,
     historico,
     itens_do_auto,
     total_pago,
@@ -627,41 +631,21 @@ def _relatorio(s: Session, p: Processo, maquina: Maquina, ato: Ato) -> str:
     ato no quadro do regime e a data (Lei 9.784/1999 art. 50: a decisão indica os fatos e os
     fundamentos; o relatório é o dos autos, não o de quem decide). As emissões de documento
     (atos do sistema) não são atos do procedimento e ficam fora. A data de cada ato é a da sua
-    última correção, como no registro (`processos._data_corrigida`), não a registrada."""
+    última correção (`repositorio.data_em_vigor`, a do registro), não a registrada."""
     sistema = atos_do_sistema().tipos
-    anteriores = s.execute(
-        select(Ato.id, Ato.tipo, Ato.data_ato, Ato.corrige_ato_id, Ato.payload)
-        .where(Ato.processo_id == p.id, Ato.seq < ato.seq, Ato.tipo.not_in(sistema))
-        .order_by(Ato.seq)
-    ).all()
-    alvo = {x.id: x.corrige_ato_id for x in anteriores if x.corrige_ato_id is not None}
-    tipos = {x.id: x.tipo for x in anteriores}
+    ate_a_decisao = [a for a in atos_lidos(s, p) if a.seq < ato.seq]
+    anteriores = [a for a in ate_a_decisao if a.tipo not in sistema]
+    datas = data_em_vigor(ate_a_decisao)
 
-    def raiz(ato_id: int) -> int:
-        while ato_id in alvo:
-            ato_id = alvo[ato_id]
-        return ato_id
-
-    datas: dict[int, dt.date] = {}
-    for x in anteriores:  # na ordem: fica a última correção da data de cada ato
-        corrigida = ((x.payload or {}).get("dados_corrigidos") or {}).get("data_ato")
-        if x.corrige_ato_id is None or not corrigida:
-            continue
-        try:
-            datas[raiz(x.id)] = dt.date.fromisoformat(str(corrigida))
-        except ValueError:
-            continue
-
-    def nome(x: Any) -> str:
+    def nome(x: AtoLido) -> str:
         # a correção pelo ato que corrige ("Correção (Renúncia à apresentação da defesa)"),
         # não pelo nome do quadro, que explica o que é uma correção
-        if x.corrige_ato_id is None or raiz(x.id) not in tipos:
+        corrigido = ato_corrigido(anteriores, x)
+        if corrigido is None:
             return maquina.nome_do_ato(x.tipo)
-        return f"Correção ({maquina.nome_do_ato(tipos[raiz(x.id)])})"
+        return f"Correção ({maquina.nome_do_ato(corrigido.tipo)})"
 
-    passos = "; ".join(
-        f"{nome(x)}, em {formatos.data(datas.get(x.id, x.data_ato))}" for x in anteriores
-    )
+    passos = "; ".join(f"{nome(x)}, em {formatos.data(datas[x.id])}" for x in anteriores)
     return (
         f"Processo {p.numero}. Atos do processo até esta decisão: {passos}. Decisão registrada "
         f"em {formatos.data(ato.data_ato)} (ato nº {ato.seq})."
@@ -780,26 +764,21 @@ def _prazos_da_decisao(
             Ato.processo_id == p.id, Ato.tipo.not_in(atos_do_sistema().tipos)
         )
     ).scalar()
-    prefixo = f"prazo.{p.regime}."
     etapas: dict[str, None] = {}
-    for t in maquina.transicoes:
-        if "ciencia" not in t.marcas or decisao.tipo not in maquina.tipos_que_levam_a(t.tipo_ato):
-            continue
-        contexto = None
-        for i in t.inicia:
-            if i.contado_do_vencimento_de is not None or not i.prazo.startswith(prefixo):
+    contexto = None
+    for t, i, etapa in maquina.prazos_que_a_ciencia_abre(comunica=decisao.tipo):
+        if i.se is not None:
+            # a condição (a multa imposta, o pagamento reaberto) lida do processo como a
+            # ciência a leria: só com a decisão como último ato
+            if decisao.seq != ultimo:
                 continue
-            if i.se is not None:
-                # a condição (a multa imposta, o pagamento reaberto) lida do processo como a
-                # ciência a leria: só com a decisão como último ato
-                if decisao.seq != ultimo:
-                    continue
-                from farol.services.processos import contexto_do_ato  # ciclo: usa os documentos
+            from farol.services.processos import contexto_do_ato  # ciclo: usa os documentos
 
-                contexto = contexto or contexto_do_ato(s, p, maquina, t.tipo_ato, ciencia)
-                if not avaliar_guarda(i.se, t, contexto, p.regime).permitido:
-                    continue
-            etapas[i.prazo.removeprefix(prefixo)] = None
+            if contexto is None or contexto[0] != t.tipo_ato:
+                contexto = (t.tipo_ato, contexto_do_ato(s, p, maquina, t.tipo_ato, ciencia))
+            if not avaliar_guarda(i.se, t, contexto[1], p.regime).permitido:
+                continue
+        etapas[etapa] = None
     return tuple(
         _prazo_previsto(s, p, etapa, ciencia)
         for etapa in etapas

@@ -1272,37 +1272,17 @@ def _substituido(prazo: Prazo, prazos: list[Prazo]) -> bool:
 
 
 def _data_corrigida(
-    s: Session, p: Processo, maquina: Maquina, ato_id: int | None
+    s: Session, lido: _Lido, ato_id: int | None
 ) -> tuple[Ato, dt.date, frozenset[dt.date]]:
     """O ato que a correção corrige (o original, se ela aponta outra correção), a data dele
     hoje (a da última correção que mudou `data_ato`, ou a registrada) e todas as que ele já
-    teve (a registrada e as das correções)."""
-    original = s.get(Ato, ato_id)
-    assert original is not None  # `_tipo_corrigido` já o conferiu
-    correcoes = s.execute(
-        select(Ato.id, Ato.corrige_ato_id, Ato.payload)
-        .where(Ato.processo_id == p.id, Ato.corrige_ato_id.is_not(None))
-        .order_by(Ato.seq)
-    ).all()
-    alvo = {x.id: x.corrige_ato_id for x in correcoes}
-    while original.id in alvo and maquina.e_correcao(original.tipo):
-        anterior = s.get(Ato, alvo[original.id])
-        assert anterior is not None
-        original = anterior
-
-    def raiz(ato_id: int) -> int:
-        while ato_id in alvo:
-            ato_id = alvo[ato_id]
-        return ato_id
-
-    atual = original.data_ato
-    datas = {atual}
-    for x in correcoes:
-        data = ((x.payload or {}).get("dados_corrigidos") or {}).get("data_ato")
-        if data and raiz(x.id) == original.id:
-            atual = dt.date.fromisoformat(str(data))
-            datas.add(atual)
-    return original, atual, frozenset(datas)
+    teve (a registrada e as das correções): `repositorio.datas_de_cada_ato`."""
+    apontado = next(a for a in lido.atos if a.id == ato_id)  # `_tipo_corrigido` o conferiu
+    lido_original = repositorio.ato_corrigido(lido.atos, apontado) or apontado
+    original = s.get(Ato, lido_original.id)
+    assert original is not None
+    datas = repositorio.datas_de_cada_ato(lido.atos)[original.id]
+    return original, datas[-1], frozenset(datas)
 
 
 def _conferir_prescricao_na_data_corrigida(
@@ -1321,7 +1301,8 @@ def _conferir_prescricao_na_data_corrigida(
     decisão; a ciência, a quinquenal). A mesma conta e a mesma recusa do registro, com os atos
     anteriores a cada decisão e a data corrigida no lugar da gravada."""
     sistema = atos_do_sistema().tipos
-    datas = {original.seq: data}
+    em_vigor = repositorio.data_em_vigor(lido.atos)  # as outras correções de data valem
+    datas = {a.seq: em_vigor[a.id] for a in lido.atos} | {original.seq: data}
     for decisao in lido.atos:
         if decisao.seq < original.seq or decisao.tipo in sistema:
             continue
@@ -1392,14 +1373,16 @@ def _corrigir_data(
     except ValueError:
         raise EntradaInvalida("data inválida: use AAAA-MM-DD", campo=campo) from None
     maquina = carregar_regime(p.regime)
-    original, atual, datas = _data_corrigida(s, p, maquina, cmd.corrige_ato_id)
+    original, atual, datas = _data_corrigida(s, lido, cmd.corrige_ato_id)
     comunicacao.conferir_data_corrigida(
         original.payload or {}, dict(dados.dados_corrigidos), data, campo
     )
-    antes = [a.data_ato for a in lido.atos if a.seq < original.seq]
+    # os vizinhos pela data em vigor: a de outro ato também pode ter sido corrigida
+    em_vigor = repositorio.data_em_vigor(lido.atos)
+    antes = [em_vigor[a.id] for a in lido.atos if a.seq < original.seq]
     # os atos seguintes do procedimento (não as correções, registradas quando se corrige)
     depois = [
-        a.data_ato for a in lido.atos if a.seq > original.seq and not maquina.e_correcao(a.tipo)
+        em_vigor[a.id] for a in lido.atos if a.seq > original.seq and not maquina.e_correcao(a.tipo)
     ]
     if data > hoje():
         raise EntradaInvalida(f"a data corrigida ({data:%d/%m/%Y}) é futura", campo=campo)

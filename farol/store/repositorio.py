@@ -40,18 +40,56 @@ class AtoLido:
     tipo: str
     data_ato: dt.date
     payload: dict[str, Any]
+    id: int
+    corrige_ato_id: int | None
 
 
 def atos_lidos(s: Session, p: Processo) -> list[AtoLido]:
     """Os atos do processo, na ordem de registro, numa consulta (o `historico` com a data)."""
     return [
-        AtoLido(seq, tipo, data_ato, dict(payload or {}))
-        for seq, tipo, data_ato, payload in s.execute(
-            select(Ato.seq, Ato.tipo, Ato.data_ato, Ato.payload)
+        AtoLido(seq, tipo, data_ato, dict(payload or {}), id_, corrige)
+        for seq, tipo, data_ato, payload, id_, corrige in s.execute(
+            select(Ato.seq, Ato.tipo, Ato.data_ato, Ato.payload, Ato.id, Ato.corrige_ato_id)
             .where(Ato.processo_id == p.id)
             .order_by(Ato.seq)
         )
     ]
+
+
+def ato_corrigido(atos: Sequence[AtoLido], ato: AtoLido) -> AtoLido | None:
+    """O ato que a correção `ato` corrige, até o original (a correção de uma correção corrige o
+    mesmo ato); None se `ato` não é correção ou o corrigido não está em `atos`."""
+    return _original({a.id: a for a in atos}, ato)
+
+
+def _original(por_id: dict[int, AtoLido], ato: AtoLido) -> AtoLido | None:
+    alvo = por_id.get(ato.corrige_ato_id) if ato.corrige_ato_id is not None else None
+    while alvo is not None and alvo.corrige_ato_id is not None:
+        alvo = por_id.get(alvo.corrige_ato_id)
+    return alvo
+
+
+def datas_de_cada_ato(atos: Sequence[AtoLido]) -> dict[int, tuple[dt.date, ...]]:
+    """Para cada ato (pelo id), as datas que ele teve, na ordem: a registrada e a de cada
+    correção que mudou `data_ato` (`dados_corrigidos.data_ato`), da mais antiga à em vigor, a
+    última. As correções, com a data em que se registraram (a delas não se corrige: a correção
+    de uma correção corrige o original)."""
+    por_id = {a.id: a for a in atos}
+    datas: dict[int, tuple[dt.date, ...]] = {a.id: (a.data_ato,) for a in atos}
+    for a in atos:
+        nova = (a.payload.get("dados_corrigidos") or {}).get("data_ato")
+        corrigido = _original(por_id, a) if nova else None
+        if corrigido is not None:
+            try:
+                datas[corrigido.id] += (dt.date.fromisoformat(str(nova)),)
+            except ValueError:  # gravada, foi conferida; só o dado escrito à mão não seria
+                continue
+    return datas
+
+
+def data_em_vigor(atos: Sequence[AtoLido]) -> dict[int, dt.date]:
+    """A data de cada ato (pelo id) hoje: a da última correção que a mudou, ou a registrada."""
+    return {i: datas[-1] for i, datas in datas_de_cada_ato(atos).items()}
 
 
 @dataclass(frozen=True)
@@ -78,7 +116,9 @@ def _secoes_do_processo() -> Secoes:
     return Secoes(
         {
             "atos": (
-                select(Ato.seq, Ato.tipo, Ato.data_ato, Ato.payload).where(Ato.processo_id == pid),
+                select(
+                    Ato.seq, Ato.tipo, Ato.data_ato, Ato.payload, Ato.id, Ato.corrige_ato_id
+                ).where(Ato.processo_id == pid),
                 Ato.seq,
             ),
             "penalidades": (
@@ -102,7 +142,10 @@ def lido_do_processo(
     (`atos_lidos`), as penalidades em vigor (`vigentes`) e o total pago (`total_pago`)."""
     secoes = _secoes_do_processo()
     lido = secoes.separar(s.execute(secoes.consulta, {"processo_id": p.id}))
-    atos = [AtoLido(a.seq, a.tipo, a.data_ato, dict(a.payload or {})) for a in lido["atos"]]
+    atos = [
+        AtoLido(a.seq, a.tipo, a.data_ato, dict(a.payload or {}), a.id, a.corrige_ato_id)
+        for a in lido["atos"]
+    ]
     penalidades = [PenalidadeLida(x.multa, list(x.acessorias or [])) for x in lido["penalidades"]]
     pago = sum((x.valor for x in lido["pagamentos"]), Decimal("0.00"))
     if p.estado in carregar_regime(p.regime).estados_com("sem_penalidade"):

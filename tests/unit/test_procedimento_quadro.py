@@ -338,3 +338,22 @@ def test_varios_problemas_sao_relatados_de_uma_vez(tmp_path: Path) -> None:
         carregar_arquivo(caminho)
     assert 'papel desconhecido "escrivao"' in str(e.value)
     assert 'guarda não declarada "prazo_de_defesa_acabou"' in str(e.value)
+
+
+def test_os_prazos_que_a_ciencia_abre_pelo_estado_e_pelo_ato_comunicado() -> None:
+    """A consulta do interessado (pelo estado) e a decisão em PDF emitida antes da ciência (pelo
+    ato comunicado) leem os mesmos prazos do quadro: a defesa pela ciência do Auto (LESTA art. 23
+    § 1º); o recurso, o pagamento se houver multa e as acessórias pela ciência da decisão."""
+    lesta = carregar_regime("lesta")
+
+    def etapas(**filtro: str) -> list[tuple[str, str, str | None]]:
+        return [(t.tipo_ato, e, i.se) for t, i, e in lesta.prazos_que_a_ciencia_abre(**filtro)]
+
+    assert etapas(de_estado="autuado") == [("ciencia_auto", "defesa", None)]
+    assert etapas(comunica="lavratura_auto") == [("ciencia_auto", "defesa", None)]
+    assert etapas(comunica="julgamento_procedente") == [
+        ("ciencia_decisao", "recurso", None),
+        ("ciencia_decisao", "pagamento", "multa_imposta"),
+        ("ciencia_decisao", "acessoria", "acessoria_a_cumprir"),
+    ]
+    assert etapas(de_estado="em_defesa") == []  # nenhuma ciência parte dali

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from farol.domain.papeis import PAPEIS, nome_do_papel
 from farol.domain.procedimento.guardas import ContextoAto, avaliar_guarda
@@ -13,12 +13,16 @@ from farol.domain.procedimento.quadro import (
     MESMO,
     Estado,
     Marca,
+    PrazoIniciado,
     Quadro,
     Transicao,
     origens_de,
     retornos_de,
 )
 from farol.erros import Conflito, DadosNormativosInvalidos, EntradaInvalida
+
+CIENCIA: Final = "ciencia"
+"""A marca dos atos que registram a ciência do interessado (a comunicação de outro ato)."""
 
 
 @dataclass(frozen=True)
@@ -304,6 +308,25 @@ class Maquina:
                 possiveis = {e for e in possiveis if e and seguinte in self._por_origem.get(e, {})}
             estado = possiveis.pop() if len(possiveis) == 1 else None
         return nomes
+
+    def prazos_que_a_ciencia_abre(
+        self, *, de_estado: str | None = None, comunica: str | None = None
+    ) -> tuple[tuple[Transicao, PrazoIniciado, str], ...]:
+        """Os prazos deste regime que a ciência ainda não dada abrirá contados dela (não do
+        vencimento de outro prazo), cada um com a transição de ciência (marca `ciencia`) e a
+        etapa (`prazo.<regime>.<etapa>`): as ciências que partem do estado `de_estado` (a
+        consulta do interessado), ou as que comunicam o ato `comunica` (a decisão em PDF emitida
+        antes da ciência). A condição `se` de cada prazo fica para quem chama avaliar."""
+        prefixo = f"prazo.{self.regime}."
+        return tuple(
+            (t, i, i.prazo.removeprefix(prefixo))
+            for t in self.transicoes
+            if CIENCIA in t.marcas
+            and (de_estado is None or de_estado in origens_de(t, self.estados))
+            and (comunica is None or comunica in self.tipos_que_levam_a(t.tipo_ato))
+            for i in t.inicia
+            if i.contado_do_vencimento_de is None and i.prazo.startswith(prefixo)
+        )
 
     def arquivamentos(self, estado: str) -> tuple[Transicao, ...]:
         """Os atos que, do `estado`, levam a um estado final sem penalidade (marca

@@ -693,6 +693,46 @@ def test_correcao_da_data_da_ciencia_reconta_a_defesa(api: Api) -> None:
     ]
 
 
+def test_correcao_da_data_confere_os_vizinhos_pela_data_ja_corrigida(api: Api) -> None:
+    """A ciência do Auto registrada em 16/03 foi corrigida para 14/03; a lavratura (13/03) não
+    pode então ser corrigida para 15/03, depois da ciência que ela precede — a conferência lia
+    a data registrada da ciência (16/03) e aceitava. E, ao contrário, a lavratura corrigida para
+    15/03 impede a ciência corrigida para 14/03 (lia a data registrada da lavratura, 13/03)."""
+
+    def corrigir(pid: int, ato: dict[str, Any], data: str) -> Any:
+        # a lavratura, a Autoridade Competente corrige; a ciência, também o inspetor
+        return api.ato(
+            pid,
+            "correcao",
+            "2026-03-19",
+            {"motivo": "Data registrada errada", "dados_corrigidos": {"data_ato": data}},
+            como="ac.cpsc",
+            corrige_ato_id=ato["id"],
+        )
+
+    pid = api.novo_processo()
+    atos = api.levar_ate(pid, "em_defesa")["atos"]
+    lavratura = next(a for a in atos if a["tipo"] == "lavratura_auto")
+    ciencia = next(a for a in atos if a["tipo"] == "ciencia_auto")
+    assert (lavratura["data_ato"], ciencia["data_ato"]) == ("2026-03-13", "2026-03-16")
+    assert corrigir(pid, ciencia, "2026-03-14").status_code == 201
+    antes = api.processo(pid)
+    r = corrigir(pid, lavratura, "2026-03-15")
+    assert r.status_code == 422, r.text
+    assert r.json()["campo"] == "dados.dados_corrigidos.data_ato"
+    assert "posterior à de um ato que veio depois do corrigido (14/03/2026)" in r.json()["mensagem"]
+    assert api.processo(pid) == antes
+
+    pid = api.novo_processo()
+    atos = api.levar_ate(pid, "em_defesa")["atos"]
+    lavratura = next(a for a in atos if a["tipo"] == "lavratura_auto")
+    ciencia = next(a for a in atos if a["tipo"] == "ciencia_auto")
+    assert corrigir(pid, lavratura, "2026-03-15").status_code == 201
+    r = corrigir(pid, ciencia, "2026-03-14")
+    assert r.status_code == 422, r.text
+    assert "anterior à do ato que o corrigido sucede (15/03/2026)" in r.json()["mensagem"]
+
+
 def test_correcao_da_data_que_mudaria_um_prazo_ja_encerrado_e_recusada(api: Api) -> None:
     """A revelia de 08/04 contou com a defesa vencida em 07/04 (ciência em 16/03): corrigir a
     ciência para 18/03 levaria a defesa a 09/04 e faria a revelia prematura (LESTA arts. 22 e
