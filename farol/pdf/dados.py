@@ -286,6 +286,15 @@ class Fundamento(_Modelo):
     texto: str = Field(min_length=1)
 
 
+class Consequencia(_Modelo):
+    """O que acontece com a multa não paga no prazo (`services.nao_pagamento`), sem ponto final,
+    e a referência que o fundamenta ("NORMAM-07 item 0314")."""
+
+    texto: str = Field(min_length=1)
+    fundamento: str = Field(min_length=1)
+    sustacao: bool = False  # a sustação dos atos de interesse do devedor (LESTA art. 20)
+
+
 class AtoComunicado(_Modelo):
     """O ato do processo de que se dá ciência (a lavratura do auto, a decisão ...)."""
 
@@ -468,6 +477,9 @@ class DadosDocumento(_Modelo):
     efeito_do_recurso: str | None = None
     """Se o prazo de pagamento corre com recurso pendente (a regra) ou está suspenso, com o
     fundamento: todo documento que mostra o prazo de pagamento o diz."""
+    se_nao_pagar: tuple[Consequencia, ...] = ()
+    """Na Notificação para pagamento: o que acontece se a multa não for paga no prazo, o mesmo
+    texto da consulta do regulado."""
     assinaturas: tuple[Assinatura, ...] = ()
 
     @property

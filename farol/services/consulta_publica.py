@@ -37,6 +37,7 @@ from farol.rules.prazos import calcular_prazo
 from farol.services import documentos
 from farol.services.jurisdicao import Ator
 from farol.services.leitura import detalhar
+from farol.services.nao_pagamento import se_nao_pagar
 from farol.services.unit_of_work import caso_de_uso
 from farol.store.ancoras import conferir_documento
 from farol.store.numeracao import numero_digitado
@@ -204,51 +205,18 @@ def _divida_ativa(d: dict[str, Any]) -> dict[str, Any] | None:
     baixa = [a for a in d["atos"] if a["tipo"] in fim]
     vencidos = [x for x in d["prazos"] if x["etapa"] == "pagamento"]
     cobranca = citacao("cobranca_divida_ativa")
-    sustacao = citacao("sustacao_por_debito").referencia()
     afastada = not baixa and d["estado"] in maquina.estados_com("sem_debito")
     return {
         # o débito inscrito ainda susta os atos de interesse do devedor (LESTA art. 20)
         "sustacao": None
         if afastada
-        else next((x for x in _se_nao_pagar(d["regime"]) if x["fundamento"] == sustacao), None),
+        else next((x.model_dump() for x in se_nao_pagar(d["regime"]) if x.sustacao), None),
         "afastada": afastada,
         "encaminhada_em": atos[-1]["data_ato"],
         "vencimento": vencidos[-1]["vencimento"] if vencidos else None,
         "cobranca": {"texto": cobranca.texto, "fundamento": cobranca.referencia()},
         "baixa": {"nome": baixa[-1]["nome"], "data": baixa[-1]["data_ato"]} if baixa else None,
     }
-
-
-def _se_nao_pagar(regime: str) -> list[dict[str, str]]:
-    """O que acontece com a multa não paga no prazo, com a citação: o encaminhamento para
-    inscrição em dívida ativa, cobrada pela PGFN (NORMAM-07 item 0314), no regime cujo quadro
-    tem esse ato; e a sustação dos atos de interesse do devedor até a quitação (LESTA art. 20),
-    no regime cujo quadro a cita para a dívida (a de infração à LESTA; não a da poluição)."""
-    maquina = carregar_regime(regime)
-    if not maquina.tipos_com("encaminha_divida_ativa"):
-        return []
-    cobranca = citacao("cobranca_divida_ativa")
-    saida = [
-        {
-            "texto": "Não paga no prazo, a multa é encaminhada para inscrição em dívida ativa "
-            "da União, e a cobrança passa à Procuradoria da Fazenda Nacional, por processo de "
-            "execução.",
-            "fundamento": cobranca.referencia(),
-        }
-    ]
-    sustacao = citacao("sustacao_por_debito")
-    if maquina.tipos_com("registra_baixa_divida_ativa") and any(
-        (f.norma, f.dispositivo) == (sustacao.norma, sustacao.dispositivo)
-        for f in maquina.marca("registra_baixa_divida_ativa").fontes
-    ):
-        saida.append(
-            {
-                "texto": "Enquanto houver o débito, a Autoridade Marítima sustará o andamento de "
-                "qualquer documento ou ato administrativo do seu interesse, até a quitação.",
-                "fundamento": sustacao.referencia(),
-            }
-        )
-    return saida
 
 
 def _a_quem(
@@ -431,7 +399,7 @@ def consultar(s: Session, numero: str, documento: str) -> dict[str, Any] | None:
         "saldo": d["saldo"],
         "vencimento_pagamento": pagamento[-1]["vencimento"] if pagamento else None,
         "pagamento_vencido": bool(pagamento and pagamento[-1]["vencido"]),
-        "se_nao_pagar": _se_nao_pagar(p.regime),
+        "se_nao_pagar": [x.model_dump() for x in se_nao_pagar(p.regime)],
         # encaminhada à dívida ativa, a cobrança é da PGFN: sem a guia da OM
         "guia": _guia(autuado, d, pagamento)
         if Decimal(d["saldo"]) > 0 and divida_ativa is None

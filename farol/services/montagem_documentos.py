@@ -45,6 +45,7 @@ from farol.services import acordao, montagem_poluicao, procuradores
 from farol.services.acordao import acordao_do_processo
 from farol.services.calendario_om import calendario_da_om
 from farol.services.inspecao_do_processo import constatacoes_do_autuado
+from farol.services.nao_pagamento import se_nao_pagar
 from farol.services.penalidades_do_processo import agravantes_do_ato
 from farol.store.orm import (
     OM,
@@ -523,6 +524,7 @@ def montar(
             ),
             prazos=(prazo,),
             efeito_do_recurso=_efeito_do_recurso(s, p),
+            se_nao_pagar=se_nao_pagar(p.regime),
         )  # fmt: skip
     if tipo == T.aviso_publicacao:
         return _aviso_publicacao(s, p, base)
@@ -1020,6 +1022,7 @@ def _notificacao_pagamento_poluicao(
         fundamentos=mp.fundamentos(
             c for x in prazos for c in mp.fontes_do_prazo(x.regime, x.etapa, x.inicio)
         ),
+        se_nao_pagar=se_nao_pagar(p.regime),
         assinaturas=(_assinatura_autoridade(s, ato, "Autoridade Competente"),),
     )
 

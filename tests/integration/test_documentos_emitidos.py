@@ -551,8 +551,17 @@ def test_cada_decisao_imprime_os_prazos_que_ela_abre(cenario: dict[str, Any]) ->
             documentos.emitir(s, aut, pid, "decisao_julgamento", URL).conteudo
         )
         assert "07/10/2026" in julgamento and "19/10/2026" not in julgamento, julgamento
-        pagamento = documentos.emitir(s, aut, pid, "notificacao_pagamento", URL).conteudo
-        assert "19/10/2026" in compacto(texto(pagamento))
+        pagamento = compacto(
+            texto(documentos.emitir(s, aut, pid, "notificacao_pagamento", URL).conteudo)
+        )
+        assert "19/10/2026" in pagamento
+        # o que a consulta do regulado diz se a multa não for paga (services/nao_pagamento.py)
+        for trecho in (
+            "Procuradoria da Fazenda Nacional",
+            "sustará o andamento",
+            "(LESTA art. 20)",
+        ):
+            assert compacto(trecho) in pagamento, trecho
 
 
 def test_decisao_reemitida_antes_da_ciencia_segue_com_o_prazo_de_pagamento(

@@ -29,6 +29,7 @@ from farol.pdf.extenso import valor_por_extenso
 from farol.pdf.formatos import formatar_data, formatar_reais
 from farol.pdf.pagina import ALTURA_PAGINA, MARGEM_INFERIOR, MARGEM_SUPERIOR
 from farol.pdf.renderizador import renderizar
+from farol.services.nao_pagamento import se_nao_pagar
 
 
 def _sem_espacos(texto: str) -> str:
@@ -191,7 +192,9 @@ def test_notificacao_de_pagamento_soma_os_valores_em_algarismos_e_por_extenso(
         "mil e seiscentos reais",
         "R$ 600,35",
         "seiscentos reais e trinta e cinco centavos",
-        "Dívida Ativa da União",
+        "encaminhada para inscrição em dívida ativa da União",
+        "Procuradoria da Fazenda Nacional",
+        "(NORMAM-07/DPC item 0314).",
         "23/05/2025",
     )
 
@@ -357,13 +360,24 @@ def test_decisao_de_poluicao_mostra_os_parametros_da_multa(reincidente: bool) ->
         _contem(texto, "Infrator não reincidente", "posterior a 10/03/2022")
 
 
-def test_notificacao_de_pagamento_de_poluicao_nao_traz_a_sustacao_da_lesta() -> None:
+def test_notificacao_de_pagamento_diz_o_que_a_consulta_diz_se_nao_pagar() -> None:
+    """O que acontece com a multa não paga vem de um lugar só (`services.nao_pagamento`), para a
+    consulta do regulado e para o PDF: a sustação da LESTA art. 20 só no regime da LESTA (a multa
+    por poluição vem da Lei 9.966/2000); o exemplo do PDF é o texto do serviço."""
     base = exemplo(TipoDocumento.notificacao_pagamento)
+    assert base.se_nao_pagar == se_nao_pagar("lesta")
     lesta = _texto(renderizar(base))
-    poluicao = _texto(renderizar(base.model_copy(update={"valoracao": _valoracao(True)})))
-    assert _sem_espacos("LESTA, art. 20") in lesta
-    assert _sem_espacos("LESTA, art. 20") not in poluicao
-    _contem(poluicao, "VALORAÇÃO DA MULTA", "× 3 = R$ 120.000,00", "Dívida Ativa da União")
+    poluicao = _texto(
+        renderizar(
+            base.model_copy(
+                update={"valoracao": _valoracao(True), "se_nao_pagar": se_nao_pagar("poluicao")}
+            )
+        )
+    )
+    assert _sem_espacos("sustará o andamento") in lesta
+    assert _sem_espacos("(LESTA art. 20).") in lesta
+    assert _sem_espacos("LESTA art. 20") not in poluicao
+    _contem(poluicao, "VALORAÇÃO DA MULTA", "× 3 = R$ 120.000,00", "dívida ativa da União")
 
 
 def test_auto_com_doze_infracoes_e_nomes_longos_flui_por_varias_paginas_sem_cortar() -> None:
