@@ -32,8 +32,9 @@ import inspect
 import os
 import threading
 import time
+import weakref
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -161,6 +162,20 @@ class FilaDeEscritores:
         self._pid = 0
         self._dono: Any = None
         """A conexão do DBAPI que tem a vez (None: ninguém deste processo)."""
+        _FILAS.add(self)
+
+    def _no_filho(self) -> None:
+        """Depois de um `fork`: o filho começa sem a vez. A trava da thread herdada viria
+        fechada se outra thread do pai escrevia naquele instante (e ninguém no filho a
+        soltaria: toda escrita dele esperaria o prazo e falharia); o descritor herdado
+        partilha o `flock` com o pai (fechá-lo no filho não solta a trava do pai)."""
+        self._thread = threading.Lock()
+        self._dono = None
+        if self._fd is not None:
+            with suppress(OSError):
+                os.close(self._fd)
+        self._fd = None
+        self._pid = 0
 
     def _descritor(self) -> int:
         # um descritor por processo: o herdado num fork partilharia a trava com o pai
@@ -219,6 +234,19 @@ class FilaDeEscritores:
             self._fd = None
         finally:
             self._thread.release()
+
+
+_FILAS: weakref.WeakSet[FilaDeEscritores] = weakref.WeakSet()
+"""As filas deste processo, para o filho de um `fork` recomeçá-las (`FilaDeEscritores._no_filho`;
+o servidor cria os seus processos por `spawn`, mas quem usa o Farol como biblioteca pode não)."""
+
+
+def _recomecar_filas_no_filho() -> None:
+    for fila in list(_FILAS):
+        fila._no_filho()
+
+
+os.register_at_fork(after_in_child=_recomecar_filas_no_filho)
 
 
 def descartar_engine(engine: Engine) -> None:

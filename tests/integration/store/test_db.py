@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from pathlib import Path
@@ -241,3 +242,30 @@ def test_sqlite_escritor_de_outro_processo_espera_a_vez_e_o_prazo_vira_banco_ocu
         assert avaliar_falha(erro.value) == ("banco ocupado por outra gravação", False)
     finally:
         os.close(fd)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="sem fork")
+def test_sqlite_o_filho_de_um_fork_no_meio_de_uma_escrita_escreve_quando_o_pai_solta(
+    tmp_path: Path,
+) -> None:
+    """Uma thread do pai tem a vez (a trava da thread e o `flock`) quando outra faz `fork`: o
+    filho herdava a trava da thread fechada, que ninguém nele soltaria, e toda escrita dele
+    esperava o prazo e falhava ("database is locked"). Agora o filho recomeça a fila e toma a
+    vez assim que o pai a solta (achado 11 da revisão do diff)."""
+    from farol.store.db import FilaDeEscritores
+
+    fila = FilaDeEscritores(tmp_path / "banco.sqlite3-escritores", 2.0)
+    dono = object()
+    fila.tomar(dono)
+    pid = os.fork()
+    if pid == 0:  # o filho: o pai solta a vez daqui a 0,2 s
+        codigo = 1
+        try:
+            fila.tomar(object())
+            codigo = 0
+        finally:
+            os._exit(codigo)
+    time.sleep(0.2)
+    fila.soltar(dono)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
