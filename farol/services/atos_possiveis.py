@@ -14,7 +14,9 @@ guardas que contam o que se acumula até a data do ato (`conta_ate_a_data`: as d
 custódia, os débitos do proprietário) pode não valer numa data passada: avaliadas na data do
 último ato do processo (a mais antiga que o registro aceita), se todas o admitem, o ato vem com
 `cabe_com_data` e a página oferece o formulário com essa data (a entrega feita há dias,
-registrada hoje, com as diárias pagas até ela). O ato que uma
+registrada hoje, com as diárias pagas até ela) — se a recusa de hoje inclui as diárias
+(`oferece_a_data_passada`); a do débito do proprietário sozinha, não: a página não convida a
+datar a entrega para antes da sustação (LESTA art. 20). O ato que uma
 guarda com `esconde` recusa não cabe neste processo (a ciência da Notificação que a inspeção
 entregou em mãos) e fica fora da lista; o registro o recusa com o motivo.
 
@@ -38,6 +40,7 @@ from farol.domain.procedimento.guardas import (
     avaliar_guarda,
     conta_ate_a_data,
     esconde,
+    oferece_a_data_passada,
 )
 from farol.domain.procedimento.maquina import Maquina
 from farol.domain.procedimento.quadro import Transicao
@@ -115,6 +118,7 @@ def _avaliar(
         passada is not None
         and passada < hoje
         and all(conta_ate_a_data(nome) for nome, _ in recusas)
+        and any(oferece_a_data_passada(nome) for nome, _ in recusas)
         and _recusa(maquina, t, contexto(passada)) is None
     ):
         return AtoPossivel(**recusado, cabe_com_data=passada)

@@ -143,7 +143,14 @@ class Guarda:
     """A guarda confere o que se acumula até a data do ato (as diárias da guarda, os débitos
     exigíveis nela): o ato que ela recusa hoje pode caber com uma data passada, a do último ato
     do processo (a entrega feita antes de correrem as diárias que ainda não se pagaram), e a
-    lista dos atos possíveis o oferece com essa data."""
+    lista dos atos possíveis o oferece com essa data, se uma das recusas de hoje é de uma guarda
+    com `oferece_a_data_passada`."""
+    oferece_a_data_passada: bool = False
+    """A recusa de hoje pode ser só do que correu depois de um ato feito e registrado tarde (as
+    diárias da guarda, que deixam de correr na entrega: NORMAM-07 item 0311): a lista dos atos
+    possíveis oferece a data do último ato. O débito do proprietário (LESTA art. 20) não a
+    oferece sozinho: a página não convida a datar a entrega para antes da sustação; quem a fez
+    antes digita a data, e o registro confere o débito nela."""
 
 
 def _data(d: dt.date) -> str:
@@ -1106,6 +1113,7 @@ GUARDAS: Final[Mapping[str, Guarda]] = {
             "quanto",
             _custodia_quitada,
             conta_ate_a_data=True,
+            oferece_a_data_passada=True,
         ),
         Guarda(
             "proprietario_sem_debito",
@@ -1175,6 +1183,12 @@ def esconde(nome: str) -> bool:
 def conta_ate_a_data(nome: str) -> bool:
     """Se a recusa da guarda pode não valer numa data passada (`Guarda.conta_ate_a_data`)."""
     return GUARDAS[nome].conta_ate_a_data
+
+
+def oferece_a_data_passada(nome: str) -> bool:
+    """Se a recusa da guarda leva a lista a oferecer a data do último ato
+    (`Guarda.oferece_a_data_passada`)."""
+    return GUARDAS[nome].oferece_a_data_passada
 
 
 def avaliar_guarda(

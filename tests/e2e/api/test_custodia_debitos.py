@@ -115,9 +115,12 @@ def test_multa_encaminhada_a_divida_ativa_nao_se_deduz_do_produto(api: Api) -> N
 
 
 def _custodia_com_multa_em_outro_processo(
-    api: Api, sancionador: list[tuple[str, str, dict[str, object]]] = SANCIONADOR
+    api: Api,
+    sancionador: list[tuple[str, str, dict[str, object]]] = SANCIONADOR,
+    tarifa: bool = True,
 ) -> tuple[int, int]:
-    api.post("/custodia/tarifas", TARIFA)
+    if tarifa:
+        api.post("/custodia/tarifas", TARIFA)
     corpo = inspecao(constatacoes=[{"infracao": "RLESTA.16.I"}], inscricao="401M2026702", condutor=None)  # fmt: skip
     corpo["proprietario"]["endereco"] = "Rua A, 1"
     pid1 = api.inspecionar(corpo)["processos"][0]["id"]
@@ -135,7 +138,8 @@ def _custodia_com_multa_em_outro_processo(
     cid = r.json()["id"]
     api.ato_ok(cid, "regularizacao", "2026-03-21", {"prova": "Título de Inscrição emitido pela CPSC."})  # fmt: skip
     e = api.get(f"/processos/{cid}/custodia", data="2026-03-22").json()
-    api.ato_ok(cid, "pagamento_custodia", "2026-03-22", {"valor": e["total_devido"], "referencia": "G"})  # fmt: skip
+    if e["total_devido"] != "0.00":  # sem tabela da OM, nada a pagar
+        api.ato_ok(cid, "pagamento_custodia", "2026-03-22", {"valor": e["total_devido"], "referencia": "G"})  # fmt: skip
     return pid1, cid
 
 
@@ -375,3 +379,37 @@ def test_recusa_da_entrega_nao_diz_o_numero_de_processo_de_outra_om(api: Api) ->
     [entrega] = [a for a in possiveis if a["tipo"] == "termo_de_entrega"]
     assert entrega["permitido"] is False
     assert numero_sp not in entrega["motivo"] and f"multa do processo {numero}" in entrega["motivo"]
+
+
+def test_entrega_sustada_so_pelo_debito_de_hoje_nao_e_oferecida_com_data_passada(api: Api) -> None:
+    """A OM sem tabela de diárias (nada a pagar pela guarda) e a multa do outro processo
+    intimada em 25/03, depois do último ato da custódia (21/03): em 25/03 só o débito susta a
+    entrega (LESTA art. 20). A lista dos atos possíveis oferecia o Termo de Entrega com a data
+    de 21/03 (`cabe_com_data`, quando o débito ainda não era exigível), e a página convidava a
+    datar a entrega para antes da sustação. A data passada só se oferece quando a recusa de
+    hoje inclui as diárias, que correm até a entrega (NORMAM-07 item 0311; achado 5 da revisão
+    do diff); quem entregou de fato antes digita a data, e o registro confere o débito nela."""
+    sem_ciencia = SANCIONADOR[:-1]
+    pid1, cid = _custodia_com_multa_em_outro_processo(api, sem_ciencia, tarifa=False)
+    assert api.get(f"/processos/{cid}/custodia", data="2026-03-25").json()["total_devido"] == "0.00"
+    api.ato_ok(pid1, "ciencia_decisao", "2026-03-25", {"meio": "pessoal"})
+    r = api.get(f"/processos/{cid}/atos-possiveis", como="ac.cpsc", hoje="2026-03-25")
+    assert r.status_code == 200, r.text
+    termo = next(a for a in r.json() if a["tipo"] == "termo_de_entrega")
+    assert termo["permitido"] is False
+    assert "LESTA art. 20" in termo["motivo"] + (termo["regra"] or "")
+    assert termo["cabe_com_data"] is None
+    # quem entregou de fato antes do débito registra com a data dela
+    api.ato_ok(cid, "termo_de_entrega", "2026-03-22", {"recebedor": DONO, "declaracao": DECLARACAO})
+
+
+def test_entrega_com_as_diarias_por_pagar_e_oferecida_com_a_data_do_ultimo_ato(api: Api) -> None:
+    """O contrário: com as diárias correndo depois do último ato (22/03), a recusa de hoje
+    inclui as diárias por pagar, e a data do último ato se oferece (e6a68bd), mesmo com o débito
+    de hoje, que nela não era exigível."""
+    sem_ciencia = SANCIONADOR[:-1]
+    pid1, cid = _custodia_com_multa_em_outro_processo(api, sem_ciencia)
+    api.ato_ok(pid1, "ciencia_decisao", "2026-03-25", {"meio": "pessoal"})
+    r = api.get(f"/processos/{cid}/atos-possiveis", como="ac.cpsc", hoje="2026-03-25")
+    termo = next(a for a in r.json() if a["tipo"] == "termo_de_entrega")
+    assert (termo["permitido"], termo["cabe_com_data"]) == (False, "2026-03-22")
