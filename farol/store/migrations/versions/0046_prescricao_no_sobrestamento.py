@@ -41,5 +41,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    """Volta a anular a prescrição dos sobrestados. A dos processos em `aguardando_restituicao`
+    fica nula: a conta de antes (com data) não existe mais neste código; depois de descer,
+    `farol db resumos --refazer` da versão de destino a regrava, e `farol db resumos` aponta
+    a diferença até lá."""
     op.execute("UPDATE processo_resumo SET prescreve_em = NULL WHERE processo_id IN"
                " (SELECT id FROM processo WHERE sobrestado = true)")  # fmt: skip
