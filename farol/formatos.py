@@ -125,6 +125,16 @@ def data_hora(momento: dt.datetime) -> str:
     return f"{data(m)} {m.hour:02d}:{m.minute:02d}"
 
 
+def citado(texto: str, limite: int = 40) -> str:
+    """O que a pessoa digitou, citado numa mensagem: entre aspas curvas, sem as quebras de linha
+    e os caracteres de controle (os espaços reduzidos a um) e cortado em `limite` caracteres:
+    'abc' -> '“abc”'. O `repr` do Python daria "'abc'", com as aspas e os escapes dele."""
+    limpo = " ".join("".join(c if c.isprintable() else " " for c in texto).split())
+    if len(limpo) > limite:
+        limpo = limpo[: limite - 1].rstrip() + "…"
+    return f"“{limpo}”"
+
+
 def sim_nao(valor: bool) -> str:
     """True -> "sim"; False -> "não"."""
     return "sim" if valor else "não"

@@ -2,7 +2,8 @@
 
 Funções puras. O banco guarda o documento só com dígitos (11 para CPF, 14 para CNPJ);
 a tela mostra `000.000.000-00` e `00.000.000/0000-00`. Todo erro nomeia o campo
-`documento`.
+`documento`, e a mensagem serve à página, à API e à consulta pública: o que se digitou vai
+citado entre aspas curvas (`formatos.citado`), nunca com as aspas do `repr` do Python.
 
 Dígitos verificadores pelo módulo 11, como publica a Receita Federal: no CPF os pesos vão
 de 10 (ou 11) a 2; no CNPJ de 5 a 2 e depois de 9 a 2. Sequências de um só dígito repetido
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import Literal
 
 from farol.erros import EntradaInvalida
+from farol.formatos import citado, quantidade
 
 TipoPessoa = Literal["fisica", "juridica"]
 
@@ -26,17 +28,33 @@ _PESOS_CNPJ = (6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)
 _PESOS_CPF = tuple(range(11, 1, -1))
 
 
-def so_digitos(texto: str) -> str:
-    """Tira pontos, barras, traços e espaços; recusa qualquer outro caractere."""
+_COM_BARRA = "pontos, barra e traço"
+_O_QUE: dict[str | None, tuple[str, str, str]] = {
+    None: ("o documento: CPF (11 dígitos) ou CNPJ (14 dígitos)", "um CPF nem um CNPJ", _COM_BARRA),
+    "CPF": ("o CPF (11 dígitos)", "um CPF", "pontos e traço"),
+    "CNPJ": ("o CNPJ (14 dígitos)", "um CNPJ", _COM_BARRA),
+}
+"""Por documento esperado: o que informar, o que o texto não é e a pontuação admitida."""
+
+
+def so_digitos(texto: str, esperado: Literal["CPF", "CNPJ"] | None = None) -> str:
+    """Tira pontos, barras, traços e espaços; recusa qualquer outro caractere. `esperado`: o
+    documento que o campo pede (a recusa fala só dele); sem ele, CPF ou CNPJ."""
     if texto.isascii() and texto.isdigit():  # o que o banco guarda: já só dígitos
         return texto
+    informe, nao_e, pontuacao = _O_QUE[esperado]
     limpo = "".join(c for c in texto if c not in ".-/ \t")
+    if not limpo:
+        raise EntradaInvalida(f"informe {informe}", campo=CAMPO)
     if not limpo.isascii() or not limpo.isdigit():
         raise EntradaInvalida(
-            f"{texto!r} não é um CPF nem um CNPJ: use só dígitos, pontos, barra e traço",
-            campo=CAMPO,
+            f"{citado(texto)} não é {nao_e}: use só dígitos, {pontuacao}", campo=CAMPO
         )
     return limpo
+
+
+def _digitos(n: int) -> str:
+    return quantidade(n, "dígito")
 
 
 def _digito(numeros: str, pesos: tuple[int, ...]) -> str:
@@ -58,9 +76,11 @@ def _cnpj_valido(d: str) -> bool:
 
 def validar_cpf(texto: str) -> str:
     """Devolve o CPF só com dígitos ou levanta `EntradaInvalida` (campo `documento`)."""
-    d = so_digitos(texto)
+    d = so_digitos(texto, "CPF")
     if len(d) != 11:
-        raise EntradaInvalida(f"CPF deve ter 11 dígitos, recebidos {len(d)}", campo=CAMPO)
+        raise EntradaInvalida(
+            f"o CPF tem 11 dígitos, e o informado tem {_digitos(len(d))}", campo=CAMPO
+        )
     if len(set(d)) == 1 or not _cpf_valido(d):
         raise EntradaInvalida(
             f"CPF {formatar_cpf(d)} com dígito verificador errado", campo=CAMPO, regra=REGRA
@@ -70,9 +90,11 @@ def validar_cpf(texto: str) -> str:
 
 def validar_cnpj(texto: str) -> str:
     """Devolve o CNPJ só com dígitos ou levanta `EntradaInvalida` (campo `documento`)."""
-    d = so_digitos(texto)
+    d = so_digitos(texto, "CNPJ")
     if len(d) != 14:
-        raise EntradaInvalida(f"CNPJ deve ter 14 dígitos, recebidos {len(d)}", campo=CAMPO)
+        raise EntradaInvalida(
+            f"o CNPJ tem 14 dígitos, e o informado tem {_digitos(len(d))}", campo=CAMPO
+        )
     if len(set(d)) == 1 or not _cnpj_valido(d):
         raise EntradaInvalida(
             f"CNPJ {formatar_cnpj(d)} com dígito verificador errado", campo=CAMPO, regra=REGRA
@@ -88,7 +110,8 @@ def validar_documento(texto: str) -> str:
     if len(d) == 14:
         return validar_cnpj(d)
     raise EntradaInvalida(
-        f"documento deve ser CPF (11 dígitos) ou CNPJ (14 dígitos), recebidos {len(d)}",
+        "o documento é CPF (11 dígitos) ou CNPJ (14 dígitos), e o informado tem "
+        + _digitos(len(d)),
         campo=CAMPO,
     )
 

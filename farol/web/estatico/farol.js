@@ -45,7 +45,9 @@
       return ok2 ? "" : "CNPJ " + formatar(d) + " com dígito verificador errado";
     }
     if (d.length > 14 || final) {
-      return "documento deve ser CPF (11 dígitos) ou CNPJ (14 dígitos), recebidos " + d.length;
+      // a mesma mensagem do servidor (farol/domain/cpf_cnpj.py, validar_documento)
+      return "o documento é CPF (11 dígitos) ou CNPJ (14 dígitos), e o informado tem " +
+        d.length + (d.length === 1 ? " dígito" : " dígitos");
     }
     return "";
   }

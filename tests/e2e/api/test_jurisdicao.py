@@ -190,6 +190,19 @@ def test_situacao_aceita_cnpj_formatado_com_barra(api: Api) -> None:
     assert (r.status_code, r.json()["campo"]) == (422, "documento")
 
 
+def test_situacao_de_documento_com_letras_cita_o_digitado_sem_as_aspas_do_python(api: Api) -> None:
+    """Antes: "'52998224X25' não é um CPF nem um CNPJ" (o `repr` do Python)."""
+    r = api.get("/situacao/52998224X25")
+    assert (r.status_code, r.json()["campo"]) == (422, "documento")
+    assert r.json()["mensagem"] == (
+        "“52998224X25” não é um CPF nem um CNPJ: use só dígitos, pontos, barra e traço"
+    )
+    r = api.get("/situacao/5299822472")
+    assert r.json()["mensagem"] == (
+        "o documento é CPF (11 dígitos) ou CNPJ (14 dígitos), e o informado tem 10 dígitos"
+    )
+
+
 def test_a_apreensao_da_delegacia_se_recolhe_a_custodia_da_delegacia(api: Api) -> None:
     """A custódia é ato sobre a medida administrativa: na área da Delegacia, do Delegado (Norma
     de 2023 item 3.5 a I). A Autoridade Competente da sede abria a custódia na CPSC, tirando a

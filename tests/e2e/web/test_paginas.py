@@ -654,6 +654,23 @@ def test_restituicao_e_efeito_do_recurso_na_pagina_no_painel_e_na_consulta_publi
     assert 'id="restituicao"' in r.text and "R$ 600,00" in r.text
 
 
+def test_consulta_publica_com_letras_no_documento_cita_o_digitado_sem_aspas_do_python(
+    cliente: TestClient,
+) -> None:
+    """Antes, ao lado do campo: "'529.982.247-2X' não é um CPF nem um CNPJ"."""
+    r = cliente.get("/consulta")
+    r = cliente.post(
+        "/consulta",
+        data={"csrf": csrf_de(r.text), "numero": "2026/CPSC/1", "documento": "529.982.247-2X"},
+    )
+    assert r.status_code == 422
+    erro = re.search(r'id="erro-documento"[^>]*>(.*?)</', r.text, re.S)
+    assert erro, r.text
+    assert html_.unescape(erro.group(1)).strip() == (
+        "“529.982.247-2X” não é um CPF nem um CNPJ: use só dígitos, pontos, barra e traço"
+    )
+
+
 def test_filtro_de_estado_sem_dois_estados_com_o_mesmo_nome(cliente: TestClient) -> None:
     """O fim da apuração e o do inquérito têm o mesmo nome no quadro: a opção leva o do regime."""
     entrar(cliente, "autoridade.cpsc")

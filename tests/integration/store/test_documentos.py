@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -56,16 +54,31 @@ def test_cnpj_com_digito_errado_e_recusado() -> None:
 
 
 def test_documento_com_tamanho_errado_e_recusado() -> None:
-    with pytest.raises(
-        EntradaInvalida, match=re.escape("CPF (11 dígitos) ou CNPJ (14 dígitos), recebidos 10")
-    ):
+    with pytest.raises(EntradaInvalida) as erro:
         validar_documento("5299822472")
+    assert erro.value.mensagem == (
+        "o documento é CPF (11 dígitos) ou CNPJ (14 dígitos), e o informado tem 10 dígitos"
+    )
+    with pytest.raises(EntradaInvalida) as erro:
+        validar_cpf("5")
+    assert erro.value.mensagem == "o CPF tem 11 dígitos, e o informado tem 1 dígito"
 
 
-def test_documento_com_letras_e_recusado() -> None:
-    with pytest.raises(EntradaInvalida, match="não é um CPF nem um CNPJ") as erro:
+def test_documento_com_letras_e_recusado_citando_o_digitado_entre_aspas_curvas() -> None:
+    """Antes: "'529.982.247-2X' não é um CPF nem um CNPJ", com as aspas do `repr` do Python."""
+    with pytest.raises(EntradaInvalida) as erro:
         validar_documento("529.982.247-2X")
     assert erro.value.campo == "documento"
+    assert erro.value.mensagem == (
+        "“529.982.247-2X” não é um CPF nem um CNPJ: use só dígitos, pontos, barra e traço"
+    )
+    # o campo que pede só o CPF fala só do CPF; a quebra de linha não entra na mensagem
+    with pytest.raises(EntradaInvalida) as erro:
+        validar_cpf("O'Neil\n123")
+    assert erro.value.mensagem == "“O'Neil 123” não é um CPF: use só dígitos, pontos e traço"
+    with pytest.raises(EntradaInvalida) as erro:
+        validar_documento(" - ")
+    assert erro.value.mensagem == "informe o documento: CPF (11 dígitos) ou CNPJ (14 dígitos)"
 
 
 def test_tipo_de_pessoa_vem_do_tamanho_do_documento() -> None:
