@@ -50,6 +50,26 @@ def nome_do_papel(papel: str, *, desconhecido: str | None = None) -> str:
     return papel if desconhecido is None else desconhecido
 
 
+def nomes_dos_papeis(papeis: Sequence[str]) -> str:
+    """'Inspetor Naval, Autoridade Competente ou Capitão dos Portos': os papéis pelo nome, para
+    a mensagem que diz a quem cabe (nunca os ids internos)."""
+    nomes = [nome_do_papel(p) for p in papeis]
+    if len(nomes) <= 1:
+        return "".join(nomes) or "nenhum papel"
+    return f"{', '.join(nomes[:-1])} ou {nomes[-1]}"
+
+
+def quem_tem(permissao: str) -> str:
+    """Os papéis que têm a permissão, pelo nome (`nomes_dos_papeis`)."""
+    return nomes_dos_papeis(papeis_com(permissao))
+
+
+def fundamento_da_permissao(permissao: str) -> str:
+    """As citações da permissão (papeis.yaml): 'LGPD art. 37'."""
+    p = next(x for x in catalogo_papeis().permissoes if x.id == permissao)
+    return "; ".join(dict.fromkeys(c.referencia() for c in p.fontes))
+
+
 def registra_atos_so_na_om(papel: str) -> bool:
     """O papel registra atos só nos processos da própria OM (não nos das subordinadas que lê)."""
     p = catalogo_papeis().papel(papel)

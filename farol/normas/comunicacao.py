@@ -1,8 +1,9 @@
 """Comunicação dos atos ao interessado (`dados/comunicacao.yaml`; Norma de 2023, item 3.6.6).
 
-Qual meio de ciência é a publicação oficial, em que hipóteses cabe, em que veículos se publica
-e de onde corre o prazo que ela abre; e as fontes do procurador constituído. Os meios de
-ciência admitidos continuam sendo os da marca `ciencia` do quadro de cada regime.
+O nome de cada meio de ciência; qual deles é a publicação oficial, em que hipóteses cabe, em
+que veículos se publica e de onde corre o prazo que ela abre; e as fontes do procurador
+constituído. Os meios de ciência admitidos continuam sendo os da marca `ciencia` do quadro de
+cada regime.
 """
 
 from __future__ import annotations
@@ -32,6 +33,15 @@ class Opcao(_Modelo):
     @property
     def fundamento(self) -> str:
         return "; ".join(dict.fromkeys(c.referencia() for c in self.fontes))
+
+
+class Meio(_Modelo):
+    """Um meio de ciência: o id gravado no ato (o da marca `ciencia` do quadro: "AR",
+    "eletrônico"), o nome que a página e as mensagens dizem e as fontes."""
+
+    id: str = Field(min_length=1)
+    nome: str = Field(min_length=1)
+    fontes: tuple[Citacao, ...] = Field(min_length=1)
 
 
 class PublicacaoOficial(_Modelo):
@@ -76,8 +86,26 @@ class Procurador(_Modelo):
 
 
 class Comunicacao(_Modelo):
+    meios: tuple[Meio, ...] = Field(min_length=1)
     publicacao_oficial: PublicacaoOficial
     procurador: Procurador
+
+    @model_validator(mode="after")
+    def _meios(self) -> Comunicacao:
+        ids = [m.id for m in self.meios]
+        repetidos = sorted({i for i in ids if ids.count(i) > 1})
+        if repetidos:
+            raise ValueError(f"meio declarado mais de uma vez: {', '.join(repetidos)}")
+        if self.publicacao_oficial.meio not in ids:
+            raise ValueError(
+                f"o meio da publicação oficial ({self.publicacao_oficial.meio}) não está em `meios`"
+            )
+        return self
+
+    def nome_do_meio(self, meio: str) -> str:
+        """'AR' -> 'via postal com aviso de recebimento'; meio sem nome declarado (não é
+        de quadro nenhum): o próprio texto recebido."""
+        return next((m.nome for m in self.meios if m.id == meio), meio)
 
 
 def validar_comunicacao(dados: object, *, origem: str = ARQUIVO) -> Comunicacao:

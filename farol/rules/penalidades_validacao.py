@@ -81,10 +81,10 @@ def validar_fatos(
     if AGRAVANTE_REINCIDENCIA in agravantes and reincidencias == 0:
         item = regras.agravantes.itens[AGRAVANTE_REINCIDENCIA]
         raise EntradaInvalida(
-            f"agravante {item.texto} ({AGRAVANTE_REINCIDENCIA}) declarada sem prática anterior: "
-            f"a reincidência é a repetição da prática da mesma infração ({codigo}) em até "
+            f"agravante {item.texto} declarada sem prática anterior: a reincidência é a "
+            f"repetição da prática da mesma infração ({codigo}) em até "
             f"{regras.reincidencia.janela_meses} meses antes do fato, e o número de práticas "
-            f"anteriores (reincidencias) é 0",
+            "anteriores informado é 0",
             campo="agravantes",
             regra=f"{regras.agravantes.fonte.referencia()}, {item.inciso}; "
             f"{regras.reincidencia.fonte.referencia()}",

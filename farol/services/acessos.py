@@ -18,7 +18,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.domain.cpf_cnpj import formatar_documento, validar_documento
-from farol.domain.papeis import AUDITA_ACESSOS, pode
+from farol.domain.papeis import (
+    AUDITA_ACESSOS,
+    fundamento_da_permissao,
+    nome_do_papel,
+    pode,
+    quem_tem,
+)
 from farol.erros import EntradaInvalida, Proibido
 from farol.relogio import agora, fuso
 from farol.services.jurisdicao import Ator
@@ -71,9 +77,10 @@ def registrar_leitura(
 def exigir_auditor(ator: Ator) -> None:
     if not pode(ator.papel, AUDITA_ACESSOS):
         raise Proibido(
-            "o registro de acesso a dados pessoais é consultado pelo auditor; o seu papel não "
-            "tem a permissão `audita_acessos`",
+            f"o registro de acesso a dados pessoais é consultado por {quem_tem(AUDITA_ACESSOS)}; "
+            f"o papel {nome_do_papel(ator.papel)} não o consulta",
             campo="papel",
+            regra=fundamento_da_permissao(AUDITA_ACESSOS),
         )
 
 

@@ -33,7 +33,13 @@ from sqlalchemy.orm import Session
 
 from farol import entrada
 from farol.domain.cpf_cnpj import formatar_documento, so_digitos
-from farol.domain.papeis import CORRIGE_CADASTRO, pode
+from farol.domain.papeis import (
+    CORRIGE_CADASTRO,
+    fundamento_da_permissao,
+    nome_do_papel,
+    pode,
+    quem_tem,
+)
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado, Proibido
 from farol.formatos import numero
 from farol.relogio import agora
@@ -318,9 +324,10 @@ def _embarcacao(s: Session, ator: Ator, embarcacao_id: int) -> Embarcacao:
 def exigir_permissao(ator: Ator) -> None:
     if not pode(ator.papel, CORRIGE_CADASTRO):
         raise Proibido(
-            "o seu papel não corrige o cadastro de pessoas e embarcações (permissão "
-            f"`{CORRIGE_CADASTRO}`); peça a quem registra inspeções ou atos na sua OM",
+            f"o papel {nome_do_papel(ator.papel)} não corrige o cadastro de pessoas e "
+            f"embarcações; peça a quem o corrige na sua OM ({quem_tem(CORRIGE_CADASTRO)})",
             campo="papel",
+            regra=fundamento_da_permissao(CORRIGE_CADASTRO),
         )
 
 

@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.maquina import CIENCIA, Maquina
 from farol.erros import EntradaInvalida
+from farol.formatos import citado
 from farol.normas.comunicacao import Opcao, comunicacao
 from farol.services.comandos import DadosCiencia
 from farol.store.orm import Processo, Procurador
@@ -35,7 +36,13 @@ MARCA = CIENCIA
 
 
 def _opcoes(opcoes: tuple[Opcao, ...]) -> str:
+    """Os valores que a API recebe, cada um com o nome: "dou (Diário Oficial da União)"."""
     return ", ".join(f"{o.id} ({o.nome})" for o in opcoes)
+
+
+def nome_do_meio(meio: str) -> str:
+    """O meio de ciência pelo nome (dados/comunicacao.yaml): 'edital' -> 'publicação oficial'."""
+    return comunicacao().nome_do_meio(meio)
 
 
 def conferir_ciencia(
@@ -50,7 +57,8 @@ def conferir_ciencia(
     marca = maquina.marca(MARCA, "ato")
     if dados.meio not in marca.meios:
         raise EntradaInvalida(
-            f"meio de ciência {dados.meio!r} não previsto; use um de: {', '.join(marca.meios)}",
+            f"meio de ciência {citado(dados.meio)} não previsto; use um de: "
+            + ", ".join(f"{m} ({nome_do_meio(m)})" for m in marca.meios),
             campo="dados.meio",
             regra=marca.fontes[0].referencia(),
         )
@@ -61,8 +69,8 @@ def conferir_ciencia(
         for campo in ("publicacao", "hipotese", "justificativa"):
             if getattr(dados, campo) is not None:
                 raise EntradaInvalida(
-                    f"só se informa na ciência por publicação oficial (meio {pub.meio!r}); "
-                    f"o meio informado é {dados.meio!r}",
+                    f"só se informa na ciência por {nome_do_meio(pub.meio)}; a ciência "
+                    f"informada é por {nome_do_meio(dados.meio)}",
                     campo=f"dados.{campo}",
                     regra=pub.fundamento,
                 )
@@ -175,7 +183,8 @@ def _conferir_publicacao(dados: DadosCiencia, data_ato: dt.date) -> None:
         )
     if pub.veiculo(dados.publicacao.veiculo) is None:
         raise EntradaInvalida(
-            f"veículo de publicação oficial {dados.publicacao.veiculo!r} não previsto; use um "
+            f"veículo de publicação oficial {citado(dados.publicacao.veiculo)} não previsto; "
+            "use um "
             f"de: {_opcoes(pub.veiculos)}",
             campo="dados.publicacao.veiculo",
             regra=pub.veiculos[0].fundamento,
@@ -205,8 +214,9 @@ def _conferir_publicacao(dados: DadosCiencia, data_ato: dt.date) -> None:
 
 def descrever_ciencia(dados: dict[str, Any]) -> str | None:
     """Como a ciência se deu, para a linha do tempo e a consulta pública: "ciência por
-    publicação em Diário Oficial da União de 05/03/2026", "ciência (AR), dada ao procurador
-    Maria Souza". Ato sem meio gravado (anterior à exigência): None."""
+    publicação em Diário Oficial da União de 05/03/2026", "ciência por via postal com aviso de
+    recebimento, dada ao procurador Maria Souza", o meio pelo nome (comunicacao.yaml). Ato
+    sem meio gravado (anterior à exigência): None."""
     meio = dados.get("meio")
     if not meio:
         return None
@@ -216,7 +226,7 @@ def descrever_ciencia(dados: dict[str, Any]) -> str | None:
         nome = veiculo.nome if veiculo else str(publicacao["veiculo"])
         data = dt.date.fromisoformat(str(publicacao["publicado_em"]))
         return f"ciência por publicação em {nome} de {data:%d/%m/%Y}"
-    texto = f"ciência ({meio})"
+    texto = f"ciência por {nome_do_meio(str(meio))}"
     if dados.get("procurador_nome"):
         texto += f", dada ao procurador {dados['procurador_nome']}"
     return texto

@@ -36,6 +36,7 @@ from farol.domain.procedimento.carregar import (
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina
 from farol.erros import EntradaInvalida, NaoEncontrado
+from farol.formatos import citado
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacao import Citacao
 from farol.normas.citacoes import citacao
@@ -172,13 +173,15 @@ def _conferir_filtro(f: FiltroDeProcessos) -> None:
     regimes = {m.regime: m for m in carregar_regimes()}
     if f.regime is not None and f.regime not in regimes:
         raise EntradaInvalida(
-            f"regime desconhecido: {f.regime!r} (regimes: {', '.join(regimes)})", campo="regime"
+            f"regime desconhecido: {citado(f.regime)}; use um de: "
+            + ", ".join(f"{r} ({m.nome})" for r, m in regimes.items()),
+            campo="regime",
         )
     if f.estado is not None:
         maquinas = [regimes[f.regime]] if f.regime else list(regimes.values())
         if not any(f.estado in m.estados for m in maquinas):
-            onde = f" no regime {f.regime}" if f.regime else ""
-            raise EntradaInvalida(f"estado desconhecido{onde}: {f.estado!r}", campo="estado")
+            onde = f' no procedimento "{regimes[f.regime].nome}"' if f.regime else ""
+            raise EntradaInvalida(f"estado desconhecido{onde}: {citado(f.estado)}", campo="estado")
     if f.vence_de is not None and f.vence_ate is not None and f.vence_ate < f.vence_de:
         raise EntradaInvalida(
             f"o fim do período ({f.vence_ate:%d/%m/%Y}) é anterior ao início "

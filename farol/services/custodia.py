@@ -32,9 +32,11 @@ from farol.domain.cpf_cnpj import formatar_documento, so_digitos, validar_docume
 from farol.domain.papeis import (
     FIXA_TARIFAS_CUSTODIA,
     VE_DADOS_PESSOAIS,
+    fundamento_da_permissao,
     nome_do_papel,
     papeis_com,
     pode,
+    quem_tem,
 )
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.domain.procedimento.guardas import FatosCustodia, Pendencia
@@ -812,11 +814,11 @@ def quem_fixa_tarifas() -> tuple[str, ...]:
 @caso_de_uso(escrita=True)
 def registrar_tarifa(s: Session, ator: Ator, cmd: NovaTarifa) -> TarifaRegistrada:
     if not pode_fixar_tarifas(ator):
-        quem = ", ".join(quem_fixa_tarifas())
         raise Proibido(
-            "o seu papel não registra a tabela de valores diários da custódia (permissão "
-            f"`{FIXA_TARIFAS_CUSTODIA}`: {quem} da OM)",
+            f"o papel {nome_do_papel(ator.papel)} não registra a tabela de valores diários da "
+            f"custódia; cabe a: {quem_tem(FIXA_TARIFAS_CUSTODIA)} da OM",
             campo="papel",
+            regra=fundamento_da_permissao(FIXA_TARIFAS_CUSTODIA),
         )
     itens = dados_custodia().itens_diarios
     for item, valor in cmd.valores.items():

@@ -21,7 +21,15 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol import entrada
-from farol.domain.papeis import EMITE_DOCUMENTOS, nome_do_papel, papeis_com, pode
+from farol.domain.papeis import (
+    EMITE_DOCUMENTOS,
+    fundamento_da_permissao,
+    nome_do_papel,
+    nomes_dos_papeis,
+    papeis_com,
+    pode,
+    quem_tem,
+)
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado, Proibido
 from farol.normas.atos_do_sistema import tipo_emissao_de_documento
@@ -147,18 +155,18 @@ def emitir(
 ) -> DocumentoEmitido:
     if not pode_emitir(ator):
         raise Conflito(
-            f"o papel {nome_do_papel(ator.papel)} ({ator.papel}) não emite documentos",
+            f"o papel {nome_do_papel(ator.papel)} não emite documentos; cabe a: "
+            f"{quem_tem(EMITE_DOCUMENTOS)}",
             campo="papel",
+            regra=fundamento_da_permissao(EMITE_DOCUMENTOS),
         )
     p = carregar_processo(s, ator, processo_id)
     t = tipo_documento(tipo)
     quem = papeis_que_emitem(p.regime, t)
     if ator.papel not in quem:
         raise Conflito(
-            f"o papel {nome_do_papel(ator.papel)} ({ator.papel}) não emite "
-            f"{d.TITULOS[t]}: emite quem registra o ato que o documento materializa ("
-            + ", ".join(f"{nome_do_papel(x)} ({x})" for x in quem)
-            + ")",
+            f"o papel {nome_do_papel(ator.papel)} não emite {d.TITULOS[t]}: emite quem registra "
+            f"o ato que o documento materializa ({nomes_dos_papeis(quem)})",
             campo="tipo",
         )
     # e quem o registra NESTE processo: no da Delegacia, a Autoridade Competente da CP sede não

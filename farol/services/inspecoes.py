@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from farol import entrada
 from farol.domain.cpf_cnpj import formatar_documento, tipo_de_pessoa, validar_documento
-from farol.domain.papeis import INSPECIONA, nome_do_papel, papeis_com
+from farol.domain.papeis import INSPECIONA, nome_do_papel, papeis_com, quem_tem
 from farol.erros import Conflito, EntradaInvalida, ErroFarol, ForaDeVigencia, recusar_juntos
 from farol.formatos import data as data_br
 from farol.normas import versao as versao_normas
@@ -57,6 +57,11 @@ TOLERANCIA_RELOGIO = dt.timedelta(minutes=5)  # relógio do celular do inspetor 
 PRECISAO_MAXIMA_M = 1_000_000  # metros: o aparelho sem GPS dá a posição da rede, às vezes km
 SEIS_CASAS = Decimal("0.000001")
 PAPEIS_QUE_INSPECIONAM = papeis_com(INSPECIONA)  # normas/dados/papeis.yaml
+
+
+def recusa_ao_papel(papel: str) -> str:
+    """A inspeção recusada ao papel que não inspeciona (a API e a página dizem o mesmo)."""
+    return f"o papel {nome_do_papel(papel)} não registra inspeções; cabe a: {quem_tem(INSPECIONA)}"
 
 
 class DadosPessoa(Modelo):
@@ -419,7 +424,7 @@ def registrar_inspecao(
 ) -> InspecaoRegistrada:
     if ator.papel not in PAPEIS_QUE_INSPECIONAM:
         raise Conflito(
-            f"o papel {nome_do_papel(ator.papel)} ({ator.papel}) não registra inspeções",
+            recusa_ao_papel(ator.papel),
             campo="papel",
             regra=citacao("medidas_administrativas").referencia(),
         )

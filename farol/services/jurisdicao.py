@@ -230,7 +230,7 @@ def exigir_competencia_no_ato(
     da_om = papel.nas_subordinadas_so_atos_sem if papel is not None else None
     autoridade = nome_do_papel(da_om) if da_om else "autoridade"
     raise Proibido(
-        f"o processo {p.numero} é da {sigla}: o ato {nome_do_ato!r} é da {autoridade} da "
+        f'o processo {p.numero} é da {sigla}: o ato "{nome_do_ato}" é da {autoridade} da '
         f"{sigla}; o {nome_do_papel(ator.papel)} da {ator.om_sigla} registra nele só os atos "
         f"que a {autoridade} não registra (os do recurso)",
         campo="tipo",

@@ -1102,7 +1102,8 @@ def _aviso_publicacao(s: Session, p: Processo, base: dict[str, Any]) -> d.DadosD
             "não há ciência por publicação oficial neste processo: o aviso materializa a "
             "ciência dada ao interessado indeterminado, desconhecido ou de endereço indefinido "
             f"por publicação ({'; '.join(v.nome for v in pub.veiculos)}), registrada com o meio "
-            f"{pub.meio!r}; nenhuma ciência deste processo foi dada por esse meio",
+            f"“{comunicacao().nome_do_meio(pub.meio)}”; nenhuma ciência deste processo foi "
+            "dada por esse meio",
             campo="tipo",
             regra=pub.fundamento,
         )
@@ -1110,8 +1111,9 @@ def _aviso_publicacao(s: Session, p: Processo, base: dict[str, Any]) -> d.DadosD
     publicacao = dados.get("publicacao")
     if not isinstance(publicacao, dict) or not publicacao.get("veiculo"):
         raise Conflito(
-            f"a ciência nº {ciencia.seq} ({pub.meio}) foi gravada sem os dados da publicação "
-            "(veículo, data e referência): o aviso não inventa onde nem quando se publicou",
+            f"a ciência nº {ciencia.seq}, por {comunicacao().nome_do_meio(pub.meio)}, foi "
+            "gravada sem os dados da publicação (veículo, data e referência): o aviso não "
+            "inventa onde nem quando se publicou",
             campo="tipo",
             regra=pub.fundamento,
         )

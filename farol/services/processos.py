@@ -39,7 +39,7 @@ from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacoes import citacao, referencias
 from farol.normas.infracoes import catalogo, infracao_desconhecida
 from farol.normas.medidas import carregar_tabela
-from farol.normas.prazos import DO_INTERESSADO, RegraPrazo, regra_prazo
+from farol.normas.prazos import DO_INTERESSADO, RegraPrazo, catalogo_prazos, regra_prazo
 from farol.relogio import agora, data_local, hoje
 from farol.rules import transicao
 from farol.rules.calendario import Calendario
@@ -849,7 +849,8 @@ def _abrir_sancionador(
     regime = t.abre_regime if t is not None else None
     if regime is None or not maquina.tem_marca(cmd.tipo, ABRE_PROCESSO_SANCIONADOR):
         raise EntradaInvalida(  # pragma: no cover - a carga do quadro o recusa (validar_quadro)
-            f"o ato {cmd.tipo} do regime {p.regime} não declara o procedimento que abre",
+            f'o ato "{maquina.nome_do_ato(cmd.tipo)}" do procedimento "{maquina.nome}" não '
+            "declara o procedimento que abre",
             campo="tipo",
         )
     om = s.get(OM, p.om_id)
@@ -1430,7 +1431,8 @@ def _corrigir_data(
             correcao = maquina.transicao_do_tipo(cmd.tipo)
             assert correcao is not None
             raise Conflito(
-                f"o prazo de {prazo.etapa} aberto pelo ato corrigido já se encerrou em "
+                f'o prazo "{catalogo_prazos().nome_da_etapa(prazo.regime, prazo.etapa)}" '
+                f"aberto pelo ato corrigido já se encerrou em "
                 f"{prazo.encerrado_em:%d/%m/%Y}, contado de {atual:%d/%m/%Y} até "
                 f"{prazo.vencimento:%d/%m/%Y}; contado de {data:%d/%m/%Y}, venceria em "
                 f"{outro:%d/%m/%Y}: a correção mudaria o que o ato que o encerrou decidiu",

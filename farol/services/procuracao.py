@@ -33,7 +33,8 @@ def _tipo_do_ato(s: Session, ator: Ator, processo_id: int) -> str:
     maquina = carregar_regime(p.regime)
     if MARCA not in maquina.marcas:
         raise Conflito(
-            f"o procedimento do regime {p.regime} não prevê a constituição de procurador",
+            f'o procedimento deste processo, "{maquina.nome}", não prevê a constituição de '
+            "procurador",
             campo="processo",
             regra=comunicacao().procurador.fundamento,
         )

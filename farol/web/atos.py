@@ -856,7 +856,8 @@ def _campos_da_ciencia(maquina: Maquina, detalhe: dict[str, Any]) -> list[Campo]
     justificativa."""
     marca = maquina.marca("ciencia")
     pub = comunicacao().publicacao_oficial
-    rotulo = {pub.meio: f"{pub.meio} — publicação oficial ({pub.fundamento})"}
+    com = comunicacao()
+    rotulo = {pub.meio: f"{com.nome_do_meio(pub.meio)} ({pub.fundamento})"}
     nenhum = ("", "—")
     campos = [
         Campo(
@@ -864,7 +865,7 @@ def _campos_da_ciencia(maquina: Maquina, detalhe: dict[str, Any]) -> list[Campo]
             "Meio da ciência",
             "select",
             True,
-            opcoes=tuple((m, rotulo.get(m, m)) for m in marca.meios),
+            opcoes=tuple((m, rotulo.get(m, com.nome_do_meio(m))) for m in marca.meios),
             padrao=marca.meios[0],
         )
     ]
@@ -882,7 +883,7 @@ def _campos_da_ciencia(maquina: Maquina, detalhe: dict[str, Any]) -> list[Campo]
                 ajuda=comunicacao().procurador.fundamento,
             )
         )
-    so_na_publicacao = f"só na ciência por publicação oficial (meio {pub.meio})"
+    so_na_publicacao = f"só na ciência por {com.nome_do_meio(pub.meio)}"
     campos += [
         Campo(
             "dados.publicacao.veiculo",

@@ -13,6 +13,7 @@ from decimal import Decimal
 from farol import formatos
 from farol.domain.papeis import nome_do_papel
 from farol.domain.procedimento.carregar import carregar_regime, regimes_disponiveis
+from farol.normas.comunicacao import comunicacao
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import catalogo_prazos
@@ -97,6 +98,11 @@ def numero(valor: object) -> str:
 def papel(valor: object) -> str:
     """'dpc' -> 'Diretor de Portos e Costas' (normas/dados/papeis.yaml)."""
     return nome_do_papel(str(valor), desconhecido=str(valor).replace("_", " "))
+
+
+def meio(valor: object) -> str:
+    """O meio de ciência pelo nome: 'edital' -> 'publicação oficial' (dados/comunicacao.yaml)."""
+    return comunicacao().nome_do_meio(str(valor))
 
 
 def duracao(valor: object) -> str:
@@ -186,6 +192,7 @@ FILTROS = {
     "valor_de_campo": valor_de_campo,
     "numero": numero,
     "papel": papel,
+    "meio": meio,
     "duracao": duracao,
     "medida": medida,
     "autor": autor,

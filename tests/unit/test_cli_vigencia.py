@@ -33,9 +33,7 @@ def test_agravante_de_reincidencia_sem_reincidencias_e_recusada(
     base = ["penalidade", "RLESTA.11", "--data", "2026-03-10", "--autor", "condutor"]
     s = rodar(capsys, monkeypatch, *base, "--agravante", "reincidencia")
     assert s.codigo == 2
-    assert s.stderr.startswith(
-        "erro: agravantes: agravante reincidência (reincidencia) declarada sem prática"
-    )
+    assert s.stderr.startswith("erro: agravantes: agravante reincidência declarada sem prática")
     assert s.stderr.rstrip().endswith("(LESTA art. 30, I; RLESTA art. 10)")
     ok = rodar(capsys, monkeypatch, *base, "--agravante", "reincidencia", "--reincidencias", "1",
                "--json")  # fmt: skip

@@ -113,11 +113,13 @@ def test_a_ciencia_se_descreve_pela_publicacao_ou_pelo_meio_e_o_procurador() -> 
     assert descrever_ciencia(publicada) == (
         "ciência por publicação em página da OM na internet de 04/05/2026"
     )
-    assert descrever_ciencia({"meio": "pessoal"}) == "ciência (pessoal)"
+    # o meio pelo nome de comunicacao.yaml, não pelo id gravado no ato
+    assert descrever_ciencia({"meio": "pessoal"}) == "ciência por comunicação pessoal"
     assert descrever_ciencia({"meio": "AR", "procurador_nome": "Ana Lima"}) == (
-        "ciência (AR), dada ao procurador Ana Lima"
+        "ciência por via postal com aviso de recebimento, dada ao procurador Ana Lima"
     )
-    assert descrever_ciencia({"meio": "edital"}) == "ciência (edital)"  # gravado antes
+    # gravado antes da exigência dos dados da publicação
+    assert descrever_ciencia({"meio": "edital"}) == "ciência por publicação oficial"
     assert descrever_ciencia({"texto": "sem meio"}) is None
 
 
@@ -148,6 +150,11 @@ def test_o_formulario_da_ciencia_oferece_a_publicacao_e_os_procuradores() -> Non
     assert "dados.procurador_id" not in nomes  # nenhum procurador constituído
     meio = next(c for c in campos if c.nome == "dados.meio")
     assert [v for v, _ in meio.opcoes] == ["pessoal", "AR", "edital", "eletrônico"]
+    # o rótulo de cada meio é o nome (comunicacao.yaml), não o id que o formulário envia
+    assert [r.split(" (")[0] for _, r in meio.opcoes] == [
+        "comunicação pessoal", "via postal com aviso de recebimento", "publicação oficial",
+        "meio eletrônico",
+    ]  # fmt: skip
     veiculo = next(c for c in campos if c.nome == "dados.publicacao.veiculo")
     assert [v for v, _ in veiculo.opcoes] == ["", "pagina_om", "quadro_gap", "dou"]
 

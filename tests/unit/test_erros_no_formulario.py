@@ -29,7 +29,7 @@ def test_erro_de_um_grupo_de_campos_vai_para_o_primeiro_campo_do_grupo() -> None
 def test_erro_fora_dos_campos_vai_ao_topo_sem_o_caminho_interno() -> None:
     erros = erro_farol(NaoEncontrado("processo não encontrado", campo="id"), CAMPOS_DA_DECISAO)
     assert erros.geral == "processo não encontrado"
-    e = EntradaInvalida("o papel Inspetor Naval (inspetor) não pode corrigir o ato", campo="papel")
+    e = EntradaInvalida("o papel Inspetor Naval não pode corrigir o ato", campo="papel")
     assert erro_farol(e, CAMPOS_DA_DECISAO).por_campo == {
-        GERAL: "o papel Inspetor Naval (inspetor) não pode corrigir o ato"
+        GERAL: "o papel Inspetor Naval não pode corrigir o ato"
     }

@@ -70,9 +70,9 @@ def test_ministerio_publico_so_depois_da_apreciacao_do_distrito_naval() -> None:
 
 def test_o_encarregado_nao_instaura_nem_prorroga() -> None:
     m = carregar_regime("inquerito")
-    with pytest.raises(Conflito, match=r"cabe a: Capitão dos Portos \(capitao_dos_portos\)"):
+    with pytest.raises(Conflito, match=r"cabe a: Capitão dos Portos \(NORMAM-07"):
         m.transicao("a_instaurar", "portaria_instauracao", "autoridade_competente")
-    with pytest.raises(Conflito, match=r"cabe a: Capitão dos Portos \(capitao_dos_portos\)"):
+    with pytest.raises(Conflito, match=r"cabe a: Capitão dos Portos \(NORMAM-07"):
         m.transicao("em_inquiricoes", "prorrogacao_inquerito", "autoridade_competente")
 
 

@@ -124,7 +124,7 @@ def test_o_regime_de_exemplo_anda_do_auto_ao_pagamento_com_os_seus_prazos(
 
 
 def test_o_regime_de_exemplo_tem_os_seus_papeis_marcas_e_documentos(exemplo: Maquina) -> None:
-    with pytest.raises(Conflito, match=r"o papel Inspetor Naval \(inspetor\) não pode registrar"):
+    with pytest.raises(Conflito, match=r"o papel Inspetor Naval não pode registrar"):
         exemplo.transicao("aguardando_julgamento", "condenacao", IN)
     assert exemplo.papeis_que_registram("paga_multa") == (AC,)
     assert exemplo.tipos_com("impoe_penalidade") == ("condenacao",)

@@ -198,11 +198,11 @@ class Maquina:
     # --- ordem, papéis e guardas ---------------------------------------------------------------
 
     def nome_do_estado(self, estado: str) -> str:
-        """Para mensagens: '"Auto de Infração lavrado, aguardando ciência do infrator"
-        (autuado)', o nome do quadro entre aspas (há nomes com vírgula e ponto e vírgula) e o
-        id que a API recebe."""
+        """Para mensagens: '"Auto de Infração lavrado, aguardando ciência do infrator"', o nome
+        do quadro entre aspas (há nomes com vírgula e ponto e vírgula), sem o id interno: quem
+        lê a recusa, na página ou na API, conhece o estado pelo nome."""
         e = self.estados.get(estado)
-        return f'"{e.nome}" ({estado})' if e else f'"{estado}"'
+        return f'"{e.nome if e else estado}"'
 
     def estado(self, estado: str) -> Estado:
         try:
@@ -248,8 +248,8 @@ class Maquina:
                 )
             if papel not in t.papeis:
                 raise Conflito(
-                    f"o papel {_nome_do_papel(papel)} não pode registrar o ato {_nome_do_ato(t)}; "
-                    "cabe a: " + ", ".join(_nome_do_papel(p) for p in t.papeis),
+                    f"o papel {nome_do_papel(papel)} não pode registrar o ato {_nome_do_ato(t)}; "
+                    "cabe a: " + ", ".join(nome_do_papel(p) for p in t.papeis),
                     campo="papel",
                     regra=t.fonte.referencia(),
                 )
@@ -269,9 +269,9 @@ class Maquina:
         autores = sorted({p for c in corrigidas for p in c.papeis})
         if papel not in autores:
             raise Conflito(
-                f"o papel {_nome_do_papel(papel)} não pode corrigir o ato "
+                f"o papel {nome_do_papel(papel)} não pode corrigir o ato "
                 f"{_nome_do_ato(corrigidas[0])}; cabe a: "
-                + ", ".join(_nome_do_papel(p) for p in autores),
+                + ", ".join(nome_do_papel(p) for p in autores),
                 campo="papel",
                 regra=t.fonte.referencia(),
             )
@@ -423,13 +423,8 @@ class Maquina:
 
 
 def _nome_do_ato(t: Transicao) -> str:
-    """Para mensagens: '"Recurso em 1ª instância, dirigido ao Capitão dos Portos" (recurso)'."""
-    return f'"{t.nome}" ({t.tipo_ato})'
-
-
-def _nome_do_papel(papel: str) -> str:
-    """Para mensagens: 'Inspetor Naval (inspetor)'."""
-    return f"{nome_do_papel(papel)} ({papel})"
+    """Para mensagens: '"Recurso em 1ª instância, dirigido ao Capitão dos Portos"', sem o id."""
+    return f'"{t.nome}"'
 
 
 def _papel_conhecido(papel: str) -> None:

@@ -32,7 +32,6 @@ from pydantic import ValidationError
 from starlette.datastructures import FormData, UploadFile
 
 from farol import entrada
-from farol.domain.papeis import nome_do_papel
 from farol.erros import EntradaInvalida, EntradasInvalidas, ErroFarol, Proibido
 from farol.http.deps import uow_da
 from farol.http.erros import status_de
@@ -354,8 +353,8 @@ def nova(request: Request, ator: AtorWeb) -> HTMLResponse:
             "erro.html",
             {
                 "titulo": "Sem permissão para inspecionar",
-                "mensagem": f"o papel {nome_do_papel(ator.papel)} ({ator.papel}) não registra "
-                f"inspeções ({citacao('medidas_administrativas').referencia()})",
+                "mensagem": f"{inspecoes.recusa_ao_papel(ator.papel)} "
+                f"({citacao('medidas_administrativas').referencia()})",
             },
             403,
         )

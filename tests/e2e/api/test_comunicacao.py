@@ -166,7 +166,15 @@ def test_ciencia_por_publicacao_sem_os_dados_da_publicacao_e_recusada_nomeando_o
         r = api.ato(pid, "ciencia_auto", "2026-03-18", dados)
         assert (r.status_code, r.json()["campo"]) == (422, campo), (dados, r.text)
     r = api.ato(pid, "ciencia_auto", "2026-03-18", {"meio": "telegrama"})
-    assert "use um de: pessoal, AR, edital, eletrônico" in r.json()["mensagem"]
+    opcoes = "use um de: pessoal (comunicação pessoal), AR (via postal com aviso de "
+    assert opcoes in r.json()["mensagem"]
+    # a publicação informada noutra ciência: o meio pelo nome, não "meio 'edital'"
+    r = api.ato(pid, "ciencia_auto", "2026-03-18",
+                {"meio": "pessoal", "publicacao": publicacao()["publicacao"]})  # fmt: skip
+    assert r.json()["mensagem"] == (
+        "só se informa na ciência por publicação oficial; a ciência informada é por "
+        "comunicação pessoal"
+    )
     assert api.processo(pid)["estado"] == "autuado"  # nada gravado
 
 
@@ -175,7 +183,7 @@ def test_ato_gravado_com_meio_edital_sem_a_publicacao_continua_legivel(api: Api)
     linha do tempo diz o meio, sem inventar veículo nem data de publicação."""
     from farol.services.comunicacao import descrever_ciencia
 
-    assert descrever_ciencia({"meio": "edital"}) == "ciência (edital)"
+    assert descrever_ciencia({"meio": "edital"}) == "ciência por publicação oficial"
     assert descrever_ciencia({}) is None
 
 
@@ -385,14 +393,17 @@ def test_procurador_constituido_com_instrumento_e_nomeado_no_processo_na_consult
     api.levar_ate(pid, "autuado")
     api.ato_ok(pid, "ciencia_auto", "2026-03-16", {"meio": "AR", "procurador_id": x["id"]})
     ciencia = next(a for a in api.processo(pid)["atos"] if a["tipo"] == "ciencia_auto")
-    assert ciencia["ciencia"] == f"ciência (AR), dada ao procurador {PROCURADORA['nome']}"
+    por_ar = "ciência por via postal com aviso de recebimento, dada ao procurador " + str(
+        PROCURADORA["nome"]
+    )
+    assert ciencia["ciencia"] == por_ar
     assert ciencia["dados"]["procurador_nome"] == PROCURADORA["nome"]
 
     # a consulta pública (o autuado) nomeia a procuradora; o CPF dela sai mascarado
     consulta = _consulta_publica(api, p["numero"])
     assert "Procurador" in consulta and PROCURADORA["nome"] in consulta
     assert "OAB SC 12345" in consulta and "***.444.777-**" in consulta
-    assert f"ciência (AR), dada ao procurador {PROCURADORA['nome']}" in consulta
+    assert por_ar in consulta
 
     # a Notificação para Pagamento e a decisão listam a procuradora depois do autuado
     api.levar_ate(pid, "decisao_notificada")

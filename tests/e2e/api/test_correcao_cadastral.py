@@ -304,7 +304,8 @@ def test_quem_le_sem_a_permissao_nao_corrige_e_o_dpc_alcanca_todas_as_oms(api: A
         como="consulta.cpsc",
     )
     assert r.status_code == 403, r.text
-    assert "corrige_cadastro" in r.json()["mensagem"]
+    assert r.json()["mensagem"].startswith("o papel Consulta não corrige o cadastro")
+    assert "corrige_cadastro" not in r.json()["mensagem"]
     r = _patch(
         api,
         f"/pessoas/{pessoa_id}",

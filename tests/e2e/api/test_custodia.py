@@ -386,7 +386,8 @@ def test_so_a_autoridade_da_om_registra_a_tabela_de_valores(api: Api) -> None:
     r = api.post("/custodia/tarifas", TARIFA, como="inspetor.cpsc")
     assert r.status_code == 403, r.text
     assert r.json()["campo"] == "papel"
-    assert "Autoridade Competente, Capitão dos Portos" in r.json()["mensagem"]
+    assert "cabe a: Autoridade Competente ou Capitão dos Portos" in r.json()["mensagem"]
+    assert "fixa_tarifas_custodia" not in r.json()["mensagem"]
     assert api.get("/custodia/tarifas", como="inspetor.cpsc").json() == antes
     assert api.post("/custodia/tarifas", TARIFA, como="ac.cpsc").status_code == 201
 

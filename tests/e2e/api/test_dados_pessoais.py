@@ -167,7 +167,9 @@ def test_a_pagina_do_registro_e_do_auditor(api: Api) -> None:
     api.get(f"/situacao/{CPF_DONO}", como="ac.cpsc")
     api.entrar_na_web("consulta.cpsc")
     r = api.cliente.get("/acessos")
-    assert r.status_code == 403 and "audita_acessos" in r.text
+    # quem consulta, pelo nome do papel; a permissão interna (`audita_acessos`) não aparece
+    assert r.status_code == 403 and "é consultado por Auditor" in r.text
+    assert "audita_acessos" not in r.text
     assert 'href="/acessos"' not in api.cliente.get("/painel").text
     api.entrar_na_web("auditor.cpsc")
     r = api.cliente.get("/acessos")

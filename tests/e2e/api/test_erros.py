@@ -253,12 +253,11 @@ def test_ato_fora_de_ordem_e_conflito(api: Api, em_julgamento: int) -> None:
     assert r.status_code == 409
     corpo = r.json()
     assert corpo["campo"] == "tipo_ato"
-    # o ato e os estados pelos nomes do quadro (procedimento_lesta.yaml), com os ids
+    # o ato e os estados pelos nomes do quadro (procedimento_lesta.yaml), sem os ids internos
     assert corpo["mensagem"] == (
-        'o ato "Ciência da decisão do julgamento pelo infrator" (ciencia_decisao) não cabe no '
-        'estado "Aguardando julgamento do Auto de Infração" (aguardando_julgamento); só cabe em '
-        '"Auto julgado procedente, penalidade imposta, aguardando ciência da decisão" '
-        "(julgado_procedente)"
+        'o ato "Ciência da decisão do julgamento pelo infrator" não cabe no '
+        'estado "Aguardando julgamento do Auto de Infração"; só cabe em '
+        '"Auto julgado procedente, penalidade imposta, aguardando ciência da decisão"'
     )
     assert _foto(api, em_julgamento) == antes
 
@@ -270,7 +269,7 @@ def test_ato_em_processo_encerrado_e_conflito(api: Api, em_julgamento: int) -> N
     antes = _foto(api, em_julgamento)
     r = api.ato(em_julgamento, "julgamento_procedente", "2026-04-11", penalidade())
     assert r.status_code == 409
-    assert 'no estado "Arquivado" (arquivado); o processo está encerrado' in r.json()["mensagem"]
+    assert 'no estado "Arquivado"; o processo está encerrado' in r.json()["mensagem"]
     r = api.ato(
         em_julgamento,
         "correcao",
@@ -297,8 +296,8 @@ def test_ato_registrado_por_papel_errado_e_conflito(
     r = api.ato(em_julgamento, tipo, "2026-04-10", {"fundamentacao": FUNDAMENTACAO}, como=como)
     assert r.status_code == 409
     assert r.json()["campo"] == "papel"
-    # o papel pelo nome (papeis.yaml) e o id entre parênteses
-    assert r.json()["mensagem"].endswith(f"cabe a: {nome_do_papel(cabe_a)} ({cabe_a})")
+    # o papel pelo nome (papeis.yaml), sem o id interno
+    assert r.json()["mensagem"].endswith(f"cabe a: {nome_do_papel(cabe_a)}")
     assert _foto(api, em_julgamento) == antes
 
 

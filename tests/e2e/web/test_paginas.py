@@ -416,7 +416,10 @@ def test_ato_fora_de_ordem_mostra_o_conflito_no_formulario(
         data={"csrf": csrf, "chave": str(uuid.uuid4()), "data_ato": hoje().isoformat()},
     )
     assert r.status_code == 409
-    assert "(revelia) não cabe no estado" in r.text
+    assert 'o ato "Revelia (defesa não apresentada no prazo)" não cabe no estado' in html_.unescape(
+        r.text
+    )
+    assert "(revelia)" not in r.text and "(autuado)" not in r.text
 
 
 def test_data_futura_volta_com_o_erro_no_campo_data(cliente: TestClient, banco: Banco) -> None:
