@@ -1,31 +1,75 @@
 """Erros de domínio do Farol: sempre em português, nomeando o campo e a regra.
 
 Toda camada acima (CLI, API, web) traduz estes erros para a sua forma (código de saída 2,
-HTTP 422/409/404) sem reescrever a mensagem: o usuário lê o que o domínio disse.
+HTTP 422/409/404) sem reescrever a mensagem: o usuário lê o que o domínio disse. A mensagem
+serve às três bordas; o que só uma borda sabe dizer (onde consultar a lista dos códigos: a
+página Legislação, GET /api/v1/infracoes, `farol infracoes`) a borda acrescenta, pela chave
+`consulte` do erro (`mensagem_em`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+CATALOGO_DE_INFRACOES: Final = "catalogo_de_infracoes"
+"""`consulte`: a lista das infrações com os códigos, que cada borda tem num lugar seu."""
 
 
 class ErroFarol(Exception):
-    """Erro com mensagem para o usuário, campo e regra (citação) quando houver."""
+    """Erro com mensagem para o usuário, campo e regra (citação) quando houver; `consulte`: o
+    que o usuário pode consultar para acertar a entrada (`CATALOGO_DE_INFRACOES`), que cada
+    borda diz onde achar."""
 
-    def __init__(self, mensagem: str, *, campo: str | None = None, regra: str | None = None):
+    def __init__(
+        self,
+        mensagem: str,
+        *,
+        campo: str | None = None,
+        regra: str | None = None,
+        consulte: str | None = None,
+    ):
         self.mensagem = mensagem
         self.campo = campo
         self.regra = regra
+        self.consulte = consulte
         super().__init__(self.texto())
 
-    def texto(self) -> str:
+    def mensagem_em(self, onde: Mapping[str, str] | None = None) -> str:
+        """A mensagem com o que a borda acrescenta (`onde`: `consulte` -> o lugar, na forma da
+        borda); sem `onde`, a mensagem do serviço como veio."""
+        return com_consulta(self.mensagem, self.consulte, onde)
+
+    def texto(self, onde: Mapping[str, str] | None = None) -> str:
         partes = []
         if self.campo:
             partes.append(f"{self.campo}: ")
-        partes.append(self.mensagem)
+        partes.append(self.mensagem_em(onde))
         if self.regra:
             partes.append(f" ({self.regra})")
         return "".join(partes)
+
+
+def com_consulta(mensagem: str, consulte: str | None, onde: Mapping[str, str] | None) -> str:
+    """`mensagem` e, se a borda sabe onde se consulta `consulte`, "; " e o lugar."""
+    lugar = (onde or {}).get(consulte) if consulte else None
+    return f"{mensagem}; {lugar}" if lugar else mensagem
+
+
+class ValorRecusado(ValueError):
+    """A recusa de um validador do Pydantic (que só aceita `ValueError`) com o `consulte` do
+    `ErroFarol`: quem traduz o `ValidationError` o lê do item (`consulte_do_item`)."""
+
+    def __init__(self, mensagem: str, *, consulte: str | None = None):
+        super().__init__(mensagem)
+        self.consulte = consulte
+
+
+def consulte_do_item(item: Mapping[str, Any]) -> str | None:
+    """O `consulte` de um item de `ValidationError.errors()` levantado por `ValorRecusado`."""
+    contexto = item.get("ctx")
+    erro = contexto.get("error") if isinstance(contexto, Mapping) else None
+    return erro.consulte if isinstance(erro, ValorRecusado) else None
 
 
 class EntradaInvalida(ErroFarol):
@@ -41,7 +85,12 @@ class EntradasInvalidas(EntradaInvalida):
         if not erros:
             raise ValueError("EntradasInvalidas sem erro nenhum")
         primeiro = erros[0]
-        super().__init__(primeiro.mensagem, campo=primeiro.campo, regra=primeiro.regra)
+        super().__init__(
+            primeiro.mensagem,
+            campo=primeiro.campo,
+            regra=primeiro.regra,
+            consulte=primeiro.consulte,
+        )
         self.erros = tuple(erros)
 
 

@@ -8,10 +8,14 @@ from typing import NoReturn
 import typer
 from pydantic import ValidationError
 
-from farol.erros import ErroFarol
+from farol.erros import CATALOGO_DE_INFRACOES, ErroFarol
 from farol.services.mensagens import traduzir
 
 SAIDA_ENTRADA_INVALIDA = 2
+
+ONDE_NA_CLI = {CATALOGO_DE_INFRACOES: "os códigos estão em `farol infracoes`"}
+"""O que a linha de comando acrescenta à mensagem do serviço (`ErroFarol.consulte`): onde
+consultar, na forma dela (a página diz a página Legislação; a API, GET /api/v1/infracoes)."""
 
 _TRADUCOES = {
     "No such option": "opção desconhecida",
@@ -36,7 +40,7 @@ def traduzir_click(mensagem: str) -> str:
 
 
 def falhar(erro: ErroFarol) -> NoReturn:
-    print(f"erro: {erro.texto()}", file=sys.stderr)
+    print(f"erro: {erro.texto(ONDE_NA_CLI)}", file=sys.stderr)
     raise SystemExit(SAIDA_ENTRADA_INVALIDA)
 
 
@@ -67,8 +71,7 @@ def falhar_configuracao(erro: ValidationError) -> NoReturn:
     if not prefixo:
         raise erro
     linhas = [
-        f"{prefixo}{'_'.join(str(x) for x in item.get('loc', ()))}".upper()
-        + f": {traduzir(item)}"
+        f"{prefixo}{'_'.join(str(x) for x in item.get('loc', ()))}".upper() + f": {traduzir(item)}"
         for item in erro.errors()
     ]
     print("erro: " + "; ".join(linhas), file=sys.stderr)
@@ -78,8 +81,10 @@ def falhar_configuracao(erro: ValidationError) -> NoReturn:
 def dica_do_erro_de_banco(erro: Exception) -> str:
     """O que fazer diante de um erro do banco: permissão é do papel, não das migrações."""
     texto = str(erro).lower()
-    if "permission denied" in texto or "must be owner" in texto or "insufficientprivilege" in (
-        type(getattr(erro, "orig", None)).__name__.lower()
+    if (
+        "permission denied" in texto
+        or "must be owner" in texto
+        or "insufficientprivilege" in (type(getattr(erro, "orig", None)).__name__.lower())
     ):
         return "o papel do banco não tem essa permissão: use o dono do esquema (`farol db papeis`)"
     return "rode `farol db upgrade` se o banco for PostgreSQL"

@@ -22,12 +22,15 @@ from starlette.routing import Match
 
 from farol import entrada
 from farol.erros import (
+    CATALOGO_DE_INFRACOES,
     Conflito,
     EntradaInvalida,
     EntradasInvalidas,
     ErroFarol,
     NaoEncontrado,
     Proibido,
+    com_consulta,
+    consulte_do_item,
 )
 from farol.services.limites import MuitasTentativas
 from farol.services.mensagens import traduzir
@@ -41,6 +44,11 @@ _STATUS = {
     MuitasTentativas: 429,
     BancoIndisponivel: 503,
 }
+
+
+ONDE_NA_API = {CATALOGO_DE_INFRACOES: "os códigos estão em GET /api/v1/infracoes"}
+"""O que a API acrescenta à mensagem do serviço (`ErroFarol.consulte`): onde consultar, na
+forma da API (a página diz a página Legislação; a CLI, `farol infracoes`)."""
 
 
 ERRO_INTERNO = (
@@ -181,10 +189,15 @@ def cabecalhos_de(erro: ErroFarol) -> dict[str, str] | None:
 def instalar(app: FastAPI) -> None:
     @app.exception_handler(ErroFarol)
     async def _farol(_: Request, e: ErroFarol) -> JSONResponse:
-        corpo = corpo_erro(e.mensagem, e.campo, e.regra)
+        corpo = corpo_erro(e.mensagem_em(ONDE_NA_API), e.campo, e.regra)
         if isinstance(e, EntradasInvalidas):
             corpo["erros"] = [
-                {"campo": x.campo, "tipo": None, "mensagem": x.mensagem, "regra": x.regra}
+                {
+                    "campo": x.campo,
+                    "tipo": None,
+                    "mensagem": x.mensagem_em(ONDE_NA_API),
+                    "regra": x.regra,
+                }
                 for x in e.erros
             ]
         return JSONResponse(
@@ -207,10 +220,14 @@ def instalar(app: FastAPI) -> None:
     async def _validacao(_: Request, e: RequestValidationError) -> JSONResponse:
         erros = e.errors()
         primeiro = erros[0] if erros else {"type": "", "loc": (), "msg": "inválido"}
-        corpo = corpo_erro(traduzir(primeiro), _campo(primeiro))
+
+        def mensagem(x: Any) -> str:
+            return com_consulta(traduzir(x), consulte_do_item(x), ONDE_NA_API)
+
+        corpo = corpo_erro(mensagem(primeiro), _campo(primeiro))
         # cada erro com o mesmo caminho do campo de cima e a sua mensagem
         corpo["erros"] = [
-            {"campo": _campo(x), "tipo": x.get("type"), "mensagem": traduzir(x)} for x in erros
+            {"campo": _campo(x), "tipo": x.get("type"), "mensagem": mensagem(x)} for x in erros
         ]
         return JSONResponse(corpo, status_code=422)
 

@@ -14,7 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, field_validator, model_validator
 
-from farol.erros import DadosNormativosInvalidos, NaoEncontrado
+from farol.erros import CATALOGO_DE_INFRACOES, DadosNormativosInvalidos, NaoEncontrado
+from farol.formatos import citado
 from farol.normas.citacao import Citacao, Norma, Versao, Versionado, ler_yaml, registro_normas
 
 GRUPOS = ("A", "B", "C", "D", "E", "F", "G")
@@ -231,9 +232,7 @@ class Catalogo(Modelo):
             return self.infracoes[codigo]
         except KeyError:
             raise NaoEncontrado(
-                f"infração desconhecida: {codigo!r} (use `farol infracoes` para a lista; "
-                "formato RLESTA.<artigo>[.<inciso>])",
-                campo="codigo",
+                infracao_desconhecida(codigo), campo="codigo", consulte=CATALOGO_DE_INFRACOES
             ) from None
 
     def buscar(self, texto: str | None = None) -> list[Infracao]:
@@ -277,9 +276,8 @@ def catalogo() -> Catalogo:
 
 
 def infracao_desconhecida(codigo: str) -> str:
-    """A recusa de um código fora do catálogo, para quem digitou na página, na API ou na linha
-    de comando: onde cada um acha a lista dos códigos."""
-    return (
-        f"infração desconhecida: {codigo!r}, fora do catálogo de infrações (os códigos estão na "
-        "página Legislação, em GET /api/v1/infracoes e em `farol infracoes`)"
-    )
+    """A recusa de um código fora do catálogo, a mesma para quem digitou na página, na API ou
+    na linha de comando. Onde achar a lista dos códigos, cada borda acrescenta (a página
+    Legislação, GET /api/v1/infracoes, `farol infracoes`): o erro leva
+    `consulte=CATALOGO_DE_INFRACOES`."""
+    return f"infração desconhecida: {citado(codigo)}, fora do catálogo de infrações"

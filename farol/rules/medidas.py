@@ -35,8 +35,10 @@ from pydantic import (
     model_validator,
 )
 
-from farol.erros import EntradaInvalida, ForaDeVigencia
+from farol.erros import CATALOGO_DE_INFRACOES, EntradaInvalida, ForaDeVigencia
+from farol.formatos import citado
 from farol.normas.citacao import Citacao
+from farol.normas.infracoes import infracao_desconhecida
 from farol.normas.medidas import (
     PADRAO_INFRACAO,
     CategoriaItem,
@@ -191,7 +193,7 @@ class Constatacao(BaseModel):
     def _infracao_bem_formada(cls, v: str) -> str:
         if not PADRAO_INFRACAO.match(v):
             raise EntradaInvalida(
-                f"id de infração malformado {v!r}; use RLESTA.<artigo>[.<inciso romano>] "
+                f"id de infração malformado {citado(v)}; use RLESTA.<artigo>[.<inciso romano>] "
                 "(ex.: RLESTA.12.III) ou LESTA.<artigo> (ex.: LESTA.4-A)",
                 campo="infracao",
             )
@@ -357,12 +359,11 @@ def _validar_infracao(t: TabelaMedidas, infracao: str) -> None:
         do_artigo = [k for k in conhecidas if k == artigo or k.startswith(artigo + ".")]
         if do_artigo:
             raise EntradaInvalida(
-                f"inciso inexistente {infracao!r}; existentes: {', '.join(do_artigo)}",
+                f"inciso inexistente {citado(infracao)}; existentes: {', '.join(do_artigo)}",
                 campo="infracao",
             )
     raise EntradaInvalida(
-        f"infração desconhecida {infracao!r} (use `farol infracoes` para a lista)",
-        campo="infracao",
+        infracao_desconhecida(infracao), campo="infracao", consulte=CATALOGO_DE_INFRACOES
     )
 
 

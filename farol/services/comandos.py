@@ -24,7 +24,7 @@ from pydantic_core import PydanticCustomError
 from farol import entrada
 from farol.domain.cpf_cnpj import validar_cpf
 from farol.domain.procedimento.maquina import Maquina
-from farol.erros import EntradaInvalida
+from farol.erros import CATALOGO_DE_INFRACOES, EntradaInvalida, ValorRecusado
 from farol.normas.infracoes import catalogo, infracao_desconhecida
 
 
@@ -238,7 +238,7 @@ class DadosSobrestamento(Modelo):
 
 def _infracao_do_catalogo(codigo: str) -> str:
     if codigo not in catalogo().infracoes:
-        raise ValueError(infracao_desconhecida(codigo))
+        raise ValorRecusado(infracao_desconhecida(codigo), consulte=CATALOGO_DE_INFRACOES)
     return codigo
 
 

@@ -31,7 +31,15 @@ from farol.domain.procedimento.guardas import (
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina, Resultado
 from farol.domain.procedimento.quadro import ABRE_PROCESSO_SANCIONADOR, id_prazo
-from farol.erros import Conflito, EntradaInvalida, EntradasInvalidas, ErroFarol, recusar_juntos
+from farol.erros import (
+    CATALOGO_DE_INFRACOES,
+    Conflito,
+    EntradaInvalida,
+    EntradasInvalidas,
+    ErroFarol,
+    consulte_do_item,
+    recusar_juntos,
+)
 from farol.formatos import data as data_br
 from farol.formatos import moeda
 from farol.normas.acessorias import nomes_das_acessorias, tipos_de_acessoria
@@ -319,6 +327,7 @@ def _validar_dados(maquina: Maquina, tipo: str, dados: dict[str, Any]) -> Any:
                 EntradaInvalida(
                     traduzir(erro),
                     campo=".".join(str(p) for p in ("dados", *erro.get("loc", ()))),
+                    consulte=consulte_do_item(erro),
                 )
                 for erro in e.errors()
             ]
@@ -921,6 +930,7 @@ def _conferir_conversao(s: Session, p: Processo, cmd: NovoAto, dados: DadosConve
             raise EntradaInvalida(
                 infracao_desconhecida(codigo),
                 campo=f"dados.infracoes.{n}",
+                consulte=CATALOGO_DE_INFRACOES,
             )
     exigir_vigencia_do_fato(fato, dados.infracoes, campo="dados.infracoes")
     exigir_nao_prescrito(repositorio.marco_da_prescricao(s, p), cmd.data_ato, campo="data_ato")
@@ -1171,6 +1181,7 @@ def _efeitos_antes(
                 raise EntradaInvalida(
                     infracao_desconhecida(item.infracao),
                     campo=f"{campo}.infracao",
+                    consulte=CATALOGO_DE_INFRACOES,
                 )
             r = pen.faixa(item.infracao, fato, item.autor_tipo, 0, item.faltas, campo=campo)
             # Sem autor informado, o único admitido pela infração (farol.rules.autoria): o ato

@@ -28,6 +28,7 @@ from farol.http.erros import (
 from farol.services.mensagens import traduzir
 from farol.store.db import BancoIndisponivel
 from farol.web.ambiente import PASTA_ESTATICO, pagina
+from farol.web.formularios import ONDE_NA_PAGINA
 from farol.web.rotas import (
     acessos,
     busca,
@@ -137,7 +138,7 @@ def instalar(app: FastAPI) -> None:
         assert isinstance(e, ErroFarol)
         if isinstance(e, BancoIndisponivel):
             request.state.ator = None  # a página de erro não volta ao banco para o menu
-        resposta = _pagina_erro(request, status_de(e), e.texto())
+        resposta = _pagina_erro(request, status_de(e), e.texto(ONDE_NA_PAGINA))
         resposta.headers.update(cabecalhos_de(e) or {})
         return resposta
 

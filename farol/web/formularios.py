@@ -17,10 +17,21 @@ from typing import Any
 from pydantic import ValidationError
 
 from farol import entrada, formatos
-from farol.erros import EntradaInvalida, EntradasInvalidas, ErroFarol
+from farol.erros import (
+    CATALOGO_DE_INFRACOES,
+    EntradaInvalida,
+    EntradasInvalidas,
+    ErroFarol,
+    com_consulta,
+    consulte_do_item,
+)
 from farol.services.mensagens import traduzir
 
 GERAL = "_geral"
+
+ONDE_NA_PAGINA = {CATALOGO_DE_INFRACOES: "os códigos estão na página Legislação"}
+"""O que as páginas acrescentam à mensagem do serviço (`ErroFarol.consulte`): onde consultar,
+na forma da página (a API diz GET /api/v1/infracoes; a CLI, `farol infracoes`)."""
 _REAIS = re.compile(r"^\d{1,3}(\.\d{3})+(,\d{1,2})?$|^\d+(,\d{1,2})?$")
 
 
@@ -175,7 +186,7 @@ def erro_farol(e: ErroFarol, nomes: Iterable[str], apelidos: dict[str, str] | No
         nome = campo_do_formulario(caminho, nomes)
         # no topo do formulário, sem o caminho interno do dado ("papel:", "id:"): a mensagem já
         # diz de que se trata
-        texto = um.mensagem + (f" ({um.regra})" if um.regra else "")
+        texto = um.mensagem_em(ONDE_NA_PAGINA) + (f" ({um.regra})" if um.regra else "")
         if nome == GERAL and erros.geral:
             erros.por_campo[GERAL] += f"; {texto}"
         else:
@@ -215,7 +226,12 @@ def mensagem_de_validacao(item: Any, nome: str = "") -> str:
     """A mensagem de um erro do Pydantic para quem preenche o formulário: o limite dito por
     extenso ("no máximo 4.000 caracteres; foram 4.012"), em vez da forma da API
     ("max length: 4000"); dinheiro e datas como se digitam na página ("1.500,00", dia, mês e
-    ano); as opções por extenso; os demais, como `services.mensagens.traduzir` os escreve."""
+    ano); as opções por extenso; os demais, como `services.mensagens.traduzir` os escreve. A
+    recusa com o que consultar (`ValorRecusado`) leva onde a página o mostra."""
+    return com_consulta(_mensagem_de_validacao(item, nome), consulte_do_item(item), ONDE_NA_PAGINA)
+
+
+def _mensagem_de_validacao(item: Any, nome: str) -> str:
     tipo = str(item.get("type", ""))
     ctx = item.get("ctx") or {}
     valor = item.get("input")

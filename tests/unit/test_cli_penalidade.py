@@ -118,6 +118,19 @@ def test_infracoes_busca(
     assert tabela.codigo == 0 and "RLESTA.28.II" in tabela.stdout
 
 
+def test_infracao_desconhecida_diz_onde_a_linha_de_comando_lista_os_codigos(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mensagem do serviço serve às três bordas; a CLI acrescenta o comando dela, não a
+    página nem a API."""
+    s = rodar(capsys, monkeypatch, "penalidade", "RLESTA.99")
+    assert s.codigo == 2
+    assert s.stderr.strip() == (
+        "erro: codigo: infração desconhecida: “RLESTA.99”, fora do catálogo de infrações; os "
+        "códigos estão em `farol infracoes`"
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "campo"),
     [

@@ -175,3 +175,25 @@ def test_reincidencia_sem_pratica_anterior_nao_cita_a_chave_nem_o_campo() -> Non
     assert "(reincidencias)" not in e.value.mensagem
     assert e.value.mensagem.endswith("e o número de práticas anteriores informado é 0")
 
+
+# --- a recusa partilhada pelas três bordas ----------------------------------------------------
+
+
+def test_infracao_desconhecida_nao_cita_borda_nenhuma_e_cada_borda_diz_onde_consultar() -> None:
+    """Antes, a página lia "os códigos estão na página Legislação, em GET /api/v1/infracoes e
+    em `farol infracoes`": a mensagem do serviço citava a API e a CLI em toda borda."""
+    from farol.cli.erros import ONDE_NA_CLI
+    from farol.http.erros import ONDE_NA_API
+    from farol.normas.infracoes import catalogo, infracao_desconhecida
+    from farol.web.formularios import ONDE_NA_PAGINA
+
+    assert infracao_desconhecida("RLESTA.99") == (
+        "infração desconhecida: “RLESTA.99”, fora do catálogo de infrações"
+    )
+    with pytest.raises(ErroFarol) as e:
+        catalogo().infracao("RLESTA.99")
+    assert e.value.mensagem == infracao_desconhecida("RLESTA.99")
+    assert e.value.mensagem_em(ONDE_NA_PAGINA).endswith("os códigos estão na página Legislação")
+    assert e.value.mensagem_em(ONDE_NA_API).endswith("os códigos estão em GET /api/v1/infracoes")
+    assert e.value.mensagem_em(ONDE_NA_CLI).endswith("os códigos estão em `farol infracoes`")
+    assert e.value.texto() == f"codigo: {infracao_desconhecida('RLESTA.99')}"

@@ -119,12 +119,13 @@
       var artigo = infracao.slice(0, infracao.lastIndexOf("."));
       var doArtigo = conhecidas.filter(function (k) { return k === artigo || k.indexOf(artigo + ".") === 0; });
       if (doArtigo.length) {
-        throw erro("EntradaInvalida", "inciso inexistente '" + infracao + "'; existentes: " +
-          doArtigo.join(", "), "infracao");
+        throw erro("EntradaInvalida", "inciso inexistente \u201c" + infracao +
+          "\u201d; existentes: " + doArtigo.join(", "), "infracao");
       }
     }
-    throw erro("EntradaInvalida", "infração desconhecida '" + infracao +
-      "' (use `farol infracoes` para a lista)", "infracao");
+    // a mensagem do servidor (normas/infracoes.py, infracao_desconhecida), sem o comando da CLI
+    throw erro("EntradaInvalida", "infração desconhecida: \u201c" + infracao +
+      "\u201d, fora do catálogo de infrações", "infracao");
   }
 
   function dataBr(iso) {

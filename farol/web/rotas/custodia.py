@@ -33,7 +33,15 @@ from farol.services.custodias import NovaCustodia
 from farol.services.jurisdicao import Ator
 from farol.web import atos, recusa
 from farol.web.ambiente import pagina
-from farol.web.formularios import GERAL, Erros, aninhar, em_reais, erro_farol, erros_pydantic
+from farol.web.formularios import (
+    GERAL,
+    ONDE_NA_PAGINA,
+    Erros,
+    aninhar,
+    em_reais,
+    erro_farol,
+    erros_pydantic,
+)
 from farol.web.rotas.inspecao import fotos_enviadas
 from farol.web.rotas.processo import _pagina as pagina_do_processo
 from farol.web.sessao import AtorWeb, RotaDaPagina, conferir_csrf
@@ -90,7 +98,7 @@ def _erros(e: Exception, nomes: list[str]) -> tuple[Erros, int]:
     assert isinstance(e, ErroFarol)
     erros = erro_farol(e, nomes)
     if not erros.por_campo:
-        erros.adicionar(GERAL, e.texto())
+        erros.adicionar(GERAL, e.texto(ONDE_NA_PAGINA))
     return erros, status_de(e)
 
 

@@ -53,7 +53,14 @@ from farol.services.jurisdicao import Ator
 from farol.web import checklist
 from farol.web.ambiente import pagina, renderizar_texto
 from farol.web.atos import limites_no_modelo
-from farol.web.formularios import GERAL, Erros, decimal_br, erro_farol, erros_pydantic
+from farol.web.formularios import (
+    GERAL,
+    ONDE_NA_PAGINA,
+    Erros,
+    decimal_br,
+    erro_farol,
+    erros_pydantic,
+)
 from farol.web.sessao import AtorWeb, RotaDaPagina, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
@@ -479,7 +486,7 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> Response:
         if not erros.geral and not any(
             k in (*CAMPOS, fotos_inspecao.CAMPO) for k in erros.por_campo
         ):
-            erros.adicionar(GERAL, e.texto())
+            erros.adicionar(GERAL, e.texto(ONDE_NA_PAGINA))
         return recusar(erros, status_de(e))
     if em_json:
         return JSONResponse(

@@ -25,6 +25,7 @@ from farol.services.procedimentos import NovoProcedimento, regimes_que_se_abrem_
 from farol.web.ambiente import pagina
 from farol.web.formularios import (
     GERAL,
+    ONDE_NA_PAGINA,
     Erros,
     aninhar,
     erro_farol,
@@ -141,7 +142,7 @@ def abrir(
     except ErroFarol as e:
         erros = erro_farol(e, CAMPOS, {r"dados\.data_fato": "data_fato"})
         if not erros.por_campo:
-            erros.adicionar(GERAL, e.texto())
+            erros.adicionar(GERAL, e.texto(ONDE_NA_PAGINA))
         return _tela(request, ator, valores, erros, status=status_de(e))
     # o ato de abertura do regime, pelo nome, no aviso da página; e, se houve, o que se digitou
     # diferente do cadastro (a página do processo o mostra)

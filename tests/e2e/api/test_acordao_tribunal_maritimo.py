@@ -181,7 +181,10 @@ def test_infracao_apontada_fora_do_catalogo_e_recusada_com_a_posicao(api: Api) -
                 acordao(infracoes_apontadas=[INFRACAO, "RLESTA.99"]))  # fmt: skip
     assert r.status_code == 422, r.text
     assert r.json()["campo"] == "dados.infracoes_apontadas.1"
-    assert r.json()["mensagem"] == infracao_desconhecida("RLESTA.99")
+    # a mensagem do serviço, e onde a API tem a lista (não a página nem a CLI)
+    assert r.json()["mensagem"] == (
+        infracao_desconhecida("RLESTA.99") + "; os códigos estão em GET /api/v1/infracoes"
+    )
 
 
 def test_publicacao_do_acordao_depois_do_levantamento_ou_antes_do_sobrestamento_e_recusada(

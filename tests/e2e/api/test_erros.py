@@ -109,7 +109,10 @@ def test_infracao_desconhecida_na_inspecao_e_recusada(api: Api) -> None:
     r = api.post("/inspecoes", corpo, como="inspetor.cpsc")
     assert r.status_code == 422
     assert r.json()["campo"] == "constatacoes.0.infracao"
-    assert "infração desconhecida" in r.json()["mensagem"]
+    assert r.json()["mensagem"] == (
+        "infração desconhecida: “RLESTA.99.IX”, fora do catálogo de infrações; os códigos estão "
+        "em GET /api/v1/infracoes"
+    )
     assert set(_contagens(api).values()) == {0}
 
 
@@ -120,6 +123,9 @@ def test_infracao_desconhecida_na_lavratura_do_auto_e_entrada_invalida(api: Api)
     assert _foto(api, pid) == antes
     assert r.status_code == 422, r.json()
     assert r.json()["campo"].startswith("dados.infracoes")
+    assert r.json()["mensagem"].endswith("; os códigos estão em GET /api/v1/infracoes")
+    assert "página Legislação" not in r.json()["mensagem"]
+    assert "farol infracoes" not in r.json()["mensagem"]
 
 
 # --- atos -------------------------------------------------------------------------------

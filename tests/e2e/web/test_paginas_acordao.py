@@ -107,5 +107,8 @@ def test_levantamento_sem_numero_volta_com_o_erro_no_campo(cliente: TestClient) 
     assert r.status_code == 422, r.text
     form = formulario_do_ato(r.text, "levantamento_sobrestamento")
     erro = _texto(_grupo(r'id="erro-dados-infracoes_apontadas"[^>]*>(.*?)</p>', form))
-    assert "infração desconhecida: 'RLESTA.99'" in erro
+    assert erro == (
+        "infração desconhecida: “RLESTA.99”, fora do catálogo de infrações; os códigos estão "
+        "na página Legislação"
+    )
     assert 'data-form-ato="levantamento_sobrestamento"' in cliente.get(f"/processos/{pid}").text

@@ -140,7 +140,9 @@ def test_codigo_de_infracao_desconhecido_diz_onde_achar_os_codigos_na_pagina(
     cliente: TestClient,
 ) -> None:
     """Antes, a recusa mandava o usuário da página usar um comando de terminal: "infração
-    desconhecida: 'RLESTA.99' (use `farol infracoes`)"."""
+    desconhecida: 'RLESTA.99' (use `farol infracoes`)"; depois, citava as três bordas ("na
+    página Legislação, em GET /api/v1/infracoes e em `farol infracoes`"). A página diz só
+    onde ela mostra os códigos."""
     pid = _inquerito_ate_a_defesa(cliente, "418.279.550-40")
     entrar(cliente, "capitao.cpsc")
     campos = {
@@ -152,9 +154,11 @@ def test_codigo_de_infracao_desconhecido_diz_onde_achar_os_codigos_na_pagina(
     assert r.status_code == 422, r.text
     erro = re.search(r'<p class="erro-campo" id="erro-dados-infracoes"[^>]*>(.*?)</p>', r.text)
     assert erro, r.text
-    assert "&#39;RLESTA.99&#39;, fora do catálogo de infrações" in erro.group(1)
-    assert "página Legislação" in erro.group(1)
-    assert not erro.group(1).endswith("(use `farol infracoes`)")
+    assert erro.group(1) == (
+        "infração desconhecida: “RLESTA.99”, fora do catálogo de infrações; os códigos estão "
+        "na página Legislação"
+    )
+    assert "/api/v1" not in erro.group(1) and "farol infracoes" not in erro.group(1)
 
 
 def test_abrir_procedimento_so_oferece_o_que_o_papel_abre(cliente: TestClient) -> None:
