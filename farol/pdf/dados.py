@@ -73,6 +73,12 @@ class Parte(_Modelo):
     endereco: str | None = None
     qualificacao: str | None = None  # "condutor da embarcação", "armador"
     habilitacao: str | None = None  # "CHA nº 123 — Arrais-Amador"
+    cabe_habilitacao: bool = False
+    """O documento tem o campo da habilitação (CHA/CIR) para esta parte, mesmo sem o número
+    registrado (sai "—"): a pessoa física a quem o ato se dirige. A CHA/CIR é do condutor
+    (Norma de 2023, item 3.7.1), e a suspensão do certificado só alcança pessoa física (RLESTA
+    art. 8º); à empresa (CNPJ), ao procurador, ao depositário e ao leiloeiro o campo não cabe e
+    não se imprime. Com `habilitacao` informada, o campo sai sempre."""
     telefone: str | None = None
     email: str | None = None
 

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from farol import formatos
-from farol.domain.cpf_cnpj import formatar_documento, mascarar_documento
+from farol.domain.cpf_cnpj import formatar_documento, mascarar_documento, tipo_de_pessoa
 from farol.domain.papeis import nome_do_papel
 from farol.domain.procedimento.carregar import carregar_regime
 from farol.domain.procedimento.guardas import avaliar_guarda
@@ -145,6 +145,8 @@ def _om_de(s: Session, om_id: int) -> d.OrganizacaoMilitar:
 
 
 def _autuado(s: Session, p: Processo, papel: str = "Autuado") -> d.Parte:
+    """A pessoa a quem o ato se dirige; o campo da habilitação (CHA/CIR) só na pessoa física:
+    a empresa notificada (CNPJ) não tem habilitação (`d.Parte.cabe_habilitacao`)."""
     pessoa = s.get(Pessoa, p.autuado_id)
     assert pessoa is not None
     return d.Parte(
@@ -152,6 +154,7 @@ def _autuado(s: Session, p: Processo, papel: str = "Autuado") -> d.Parte:
         nome=pessoa.nome,
         documento=formatar_documento(pessoa.documento),
         endereco=pessoa.endereco,
+        cabe_habilitacao=tipo_de_pessoa(pessoa.documento) == "fisica",
     )
 
 

@@ -19,6 +19,7 @@ from pypdf import PdfReader
 from farol.pdf.dados import (
     TITULOS,
     DadosDocumento,
+    Parte,
     ProcessoAnterior,
     SituacaoEconomica,
     TipoDocumento,
@@ -378,6 +379,36 @@ def test_notificacao_de_pagamento_diz_o_que_a_consulta_diz_se_nao_pagar() -> Non
     assert _sem_espacos("(LESTA art. 20).") in lesta
     assert _sem_espacos("LESTA art. 20") not in poluicao
     _contem(poluicao, "VALORAÇÃO DA MULTA", "× 3 = R$ 120.000,00", "dívida ativa da União")
+
+
+def test_a_habilitacao_so_aparece_para_quem_ela_cabe() -> None:
+    """A Notificação para Pagamento dirigida a uma empresa (CNPJ) não tem o campo "Habilitação
+    (CHA/CIR)", que é do condutor, pessoa física (Norma de 2023, item 3.7.1): antes o bloco
+    das partes o imprimia para todo interessado, com "—". A pessoa física a quem o ato se
+    dirige (`cabe_habilitacao`) tem o campo, mesmo sem o número; o procurador, não. Os campos
+    seguintes seguem numerados sem lacuna."""
+    base = exemplo(TipoDocumento.notificacao_pagamento)
+    condutor = base.interessados[0]
+    empresa = Parte(papel="Notificado", nome="Navegação Atlântica Ltda.",
+                    documento="11222333000181", endereco="Rua A, 1", email="a@b.com.br")  # fmt: skip
+    procurador = Parte(papel="Procurador", nome="Ana Lima", documento="11144477735",
+                       qualificacao="advogado(a), OAB SC 1")  # fmt: skip
+    pessoa = empresa.model_copy(
+        update={"nome": "Maria das Graças Souza", "documento": "11144477735",
+                "cabe_habilitacao": True}
+    )  # fmt: skip
+
+    texto = _texto(renderizar(base.model_copy(update={"interessados": (empresa, procurador)})))
+    assert "CHA/CIR" not in texto  # nem "Habilitação (CHA/CIR)" (a infração fala da habilitação)
+    _contem(texto, "1.1 Nome / razão social Navegação Atlântica Ltda.", "1.4 Qualificação —",
+            "1.5 Contato a@b.com.br", "2. PROCURADOR", "2.4 Qualificação advogado(a)")  # fmt: skip
+
+    texto = _texto(renderizar(base.model_copy(update={"interessados": (pessoa,)})))
+    _contem(texto, "1.5 Habilitação (CHA/CIR) —", "1.6 Contato a@b.com.br")
+    # com o número registrado, o campo sai com ele
+    texto = _texto(renderizar(base.model_copy(update={"interessados": (condutor,)})))
+    assert condutor.habilitacao is not None
+    _contem(texto, f"1.5 Habilitação (CHA/CIR) {condutor.habilitacao}")
 
 
 def test_auto_com_doze_infracoes_e_nomes_longos_flui_por_varias_paginas_sem_cortar() -> None:

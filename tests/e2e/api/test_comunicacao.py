@@ -419,6 +419,9 @@ def test_procurador_constituido_com_instrumento_e_nomeado_no_processo_na_consult
         assert re.search(procuradora, compacto), (tipo, compacto)
         assert "111.444.777-35" in compacto and "OAB SC 12345" in compacto, tipo
         assert compacto.index("AUTUADO") < compacto.index("PROCURADOR"), tipo
+        # a habilitação (CHA/CIR) é do autuado, pessoa física; a procuradora não tem o campo
+        assert compacto.count("Habilitação (CHA/CIR)") == 1, tipo
+        assert compacto.index("Habilitação (CHA/CIR)") < compacto.index("PROCURADOR"), tipo
 
     pagina = _pagina_do_processo(api, pid)
     assert 'id="procurador-' in pagina and PROCURADORA["nome"] in pagina

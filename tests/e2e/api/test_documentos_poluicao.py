@@ -246,6 +246,11 @@ def test_documentos_do_auto_ao_pagamento_com_reincidencia(api: Api) -> None:
     )
     # a sustação é do débito de infração à LESTA (art. 20), não da multa por poluição
     assert _compacto("sustará") not in t and _compacto("LESTA art. 20") not in t
+    # dirigida à empresa (CNPJ): identifica a notificada, sem o campo da habilitação (CHA/CIR),
+    # que é do condutor, pessoa física; antes saía "1.5 Habilitação (CHA/CIR) —"
+    contem(t, "1. NOTIFICADO", "1.1 Nome / razão social Navegação Atlântica Ltda.",
+           "1.2 CPF / CNPJ 11.222.333/0001-81", "1.4 Qualificação")  # fmt: skip
+    assert "CHA/CIR" not in t
     verificado(api, doc_np, "notificacao_pagamento", numero)
 
     lista = api.get(f"/processos/{pid}/documentos").json()
