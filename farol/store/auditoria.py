@@ -17,13 +17,14 @@ import weakref
 from dataclasses import dataclass, fields
 from typing import Any
 
-from sqlalchemy import Table, insert, select
+from sqlalchemy import Table, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, SessionTransaction, make_transient_to_detached
+from sqlalchemy.orm import Session, SessionTransaction
+from sqlalchemy.orm.util import identity_key
 
 from farol.erros import Conflito, EntradaInvalida
 from farol.relogio import agora
-from farol.store.orm import Ato, Processo
+from farol.store.orm import Ato, Processo, na_sessao_como_lido
 
 HASH_INICIAL = "0" * 64
 HASH_CURTO = 16
@@ -148,6 +149,11 @@ def _anotar_trava(sessao: Session, processo_id: int) -> None:
     anotado[1].add(processo_id)
 
 
+_PROCESSO: Table = Processo.__table__  # type: ignore[assignment]
+_LER_TRAVANDO = select(_PROCESSO).where(_PROCESSO.c.id == bindparam("id")).with_for_update()
+"""O processo lido e travado pelo Core (montado uma vez: a chave de cache se calcula uma vez)."""
+
+
 def carregar_travado(sessao: Session, processo_id: int) -> Processo | None:
     """O processo (None se não existe), travado até o fim da transação: no PostgreSQL, um só
     `SELECT ... FOR UPDATE` lê e trava, e o que se lê do processo depois (os atos, a cabeça da
@@ -155,10 +161,23 @@ def carregar_travado(sessao: Session, processo_id: int) -> Processo | None:
     trava, nesta sessão e alterado depois por outra transação não passa com o estado velho: a
     versão lida com a trava difere da guardada e o SQLAlchemy levanta `StaleDataError` (um
     `Conflito`, HTTP 409, em `unit_of_work`). Travado antes nesta transação, vem do mapa de
-    identidade (sem comando, se alguém ainda o segura lá)."""
+    identidade (sem comando, se alguém ainda o segura lá).
+
+    O caso de cada POST (o processo ainda fora da sessão) lê pelo Core, com a consulta montada
+    uma vez, e põe o objeto na sessão como se lido do banco (como o ato em `registrar_ato`):
+    o `Session.get` do ORM montava a consulta e calculava a chave de cache dela a cada ato e
+    carregava a linha pela volta inteira do ORM. Já na sessão, pelo `Session.get`, que confere
+    a versão."""
     if _travado(sessao, processo_id):
         return sessao.get(Processo, processo_id)
-    processo = sessao.get(Processo, processo_id, with_for_update=True)
+    chave = identity_key(Processo, processo_id)
+    if chave in sessao.identity_map:
+        processo = sessao.get(Processo, processo_id, with_for_update=True)
+    else:
+        linha = sessao.execute(_LER_TRAVANDO, {"id": processo_id}).one_or_none()
+        if linha is None:
+            return None
+        processo = na_sessao_como_lido(sessao, Processo, linha._asdict())
     if processo is not None:
         _anotar_trava(sessao, processo_id)
     return processo
@@ -280,9 +299,7 @@ def registrar_ato(
                 campo="seq",
             ) from e
         raise
-    ato = Ato(**valores)
-    make_transient_to_detached(ato)
-    sessao.add(ato)
+    ato = na_sessao_como_lido(sessao, Ato, valores)
     # o modelo de leitura (`resumo_processo`) acha nos objetos novos de cada flush os processos
     # a regravar no COMMIT; este ato não passa por flush, e se anota aqui
     sessao.info.setdefault(PROCESSOS_COM_ATO_NOVO, set()).add(processo.id)

@@ -11,8 +11,9 @@ migração `0006`). `prazo` é dado derivado dos atos e pode ser atualizado.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from sqlalchemy import (
     Boolean,
@@ -30,11 +31,19 @@ from sqlalchemy import (
     UniqueConstraint,
     event,
     false,
+    inspect,
     text,
     true,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.orm import DeclarativeBase, Mapped, Mapper, mapped_column
+from sqlalchemy.orm import (
+    DeclarativeBase,
+    Mapped,
+    Mapper,
+    Session,
+    make_transient_to_detached,
+    mapped_column,
+)
 
 from farol.domain.texto import normalizar_busca
 from farol.erros import Conflito
@@ -1023,3 +1032,21 @@ class Tentativa(Base):
     chave: Mapped[str] = mapped_column(String(64))
     instante: Mapped[float] = mapped_column(Double)
     """Segundos desde a época (relógio de parede, o mesmo em todos os processos)."""
+
+
+_M = TypeVar("_M", bound=Base)
+
+
+def na_sessao_como_lido(sessao: Session, classe: type[_M], valores: Mapping[str, Any]) -> _M:
+    """O objeto `classe` com `valores` (as colunas, pelos nomes dos atributos) posto na sessão
+    como se o ORM o tivesse lido do banco: quem lê ou grava pelo Core (uma consulta montada uma
+    vez, um INSERT ... RETURNING) entrega ao resto do caso de uso o objeto que o ORM daria, e as
+    mudanças nele se gravam no flush. Sem o construtor, que passa cada atributo pela
+    instrumentação do ORM (~3× o custo), e sem a volta da carga do ORM. Uma coluna fora de
+    `valores` fica por carregar (o ORM a lê se pedida). Quem chama confere antes que a sessão
+    não tem o mesmo objeto: o mapa de identidade recusaria outro."""
+    objeto = cast(_M, inspect(classe).class_manager.new_instance())
+    objeto.__dict__.update(valores)
+    make_transient_to_detached(objeto)
+    sessao.add(objeto)
+    return objeto
