@@ -17,9 +17,10 @@ from functools import cache
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import bindparam, select
+from sqlalchemy import Integer, Table, bindparam, literal_column, select
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.orm.attributes import flag_modified
+from sqlalchemy.orm.util import identity_key
 
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.domain.procedimento.guardas import (
@@ -132,8 +133,10 @@ from farol.store.orm import (
     Pagamento,
     Prazo,
     Processo,
+    na_sessao_como_lido,
 )
 from farol.store.repositorio import AtoLido, PenalidadeLida
+from farol.store.secoes import Secoes
 
 __all__ = [
     "NovoAto",
@@ -145,16 +148,21 @@ __all__ = [
 ]
 
 
+_PRAZO: Table = Prazo.__table__  # type: ignore[assignment]
+
+
 @cache
-def _consulta_dos_prazos() -> Any:
-    """Os prazos do processo `processo_id` (todo prazo que já se abriu, na ordem de abertura:
-    `repositorio.prazos_do_processo`) e, na mesma consulta, o que o registro de um ato leria em
-    consultas à parte: a cabeça da cadeia (`seq` e `hash` do último ato), as medidas levantáveis
-    (`custodia.medidas_levantaveis`), se o processo tem custódia, o instante da inspeção
-    `inspecao_id` (a data do fato), o regime do processo de origem `origem_id` e a marca do
-    calendário da OM `om_id`. Os fatos são uma
-    linha de subconsultas escalares, à qual os prazos se juntam (LEFT OUTER JOIN): sempre ao
-    menos uma linha. Montada uma vez; tudo entra como parâmetro."""
+def _secoes_do_lido() -> Secoes:
+    """O que o registro de um ato lê do processo `processo_id`, numa consulta (`Secoes`,
+    montada uma vez; tudo entra como parâmetro): os atos, as penalidades em vigor e os
+    pagamentos (`repositorio.consultas_do_lido`); todo prazo que já se abriu, na ordem de
+    abertura (`repositorio.prazos_do_processo`), pelo Core; e uma linha com o que o registro
+    leria em consultas à parte: a cabeça da cadeia (`seq` e `hash` do último ato), as medidas
+    levantáveis (`custodia.medidas_levantaveis`), se o processo tem custódia, o instante da
+    inspeção `inspecao_id` (a data do fato), o regime do processo de origem `origem_id` e a
+    marca do calendário da OM `om_id`. Eram duas consultas (a dos atos e a dos prazos com os
+    fatos, os prazos pelo ORM): no PostgreSQL, cada uma é uma ida e volta ao banco e uma espera
+    da thread."""
     pid: Any = bindparam("processo_id")
     origem = aliased(Processo, name="origem")  # "FROM processo AS origem": não é a trava
     ultimo = select(Ato.seq).where(Ato.processo_id == pid).order_by(Ato.seq.desc()).limit(1)
@@ -175,13 +183,24 @@ def _consulta_dos_prazos() -> Any:
         .scalar_subquery()
         .label("regime_de_origem"),
         *colunas_da_marca(bindparam("om_id")),
-    ).subquery("fatos")
-    return (
-        select(fatos, Prazo)
-        .select_from(fatos)
-        .outerjoin(Prazo, Prazo.processo_id == pid)
-        .order_by(Prazo.id)
     )
+    return Secoes(
+        {
+            **repositorio.consultas_do_lido(pid),
+            "prazos": (select(_PRAZO).where(_PRAZO.c.processo_id == pid), _PRAZO.c.id),
+            "fatos": (fatos, literal_column("0", Integer)),
+        }
+    )
+
+
+def _prazo_na_sessao(s: Session, linha: Any) -> Prazo:
+    """O prazo da linha lida pelo Core como objeto da sessão: o que ela já tem (como o ORM o
+    daria), ou um novo, posto nela como se lido do banco (as mudanças dele se gravam no flush)."""
+    chave = identity_key(Prazo, linha.id)
+    na_sessao: Prazo | None = s.identity_map.get(chave)
+    if na_sessao is not None:
+        return na_sessao
+    return na_sessao_como_lido(s, Prazo, linha._asdict())
 
 
 @dataclass
@@ -207,21 +226,24 @@ class _Lido:
 
     @classmethod
     def ler(cls, s: Session, p: Processo) -> _Lido:
-        atos, vigentes, pago = repositorio.lido_do_processo(s, p)
-        prazos: list[Prazo] = []
-        linha: Any = None
-        for linha in s.execute(
-            _consulta_dos_prazos(),
-            {
-                "processo_id": p.id,
-                "inspecao_id": p.inspecao_id,
-                "origem_id": p.origem_id,
-                "om_id": p.om_id,
-            },
-        ):
-            if linha.Prazo is not None:
-                prazos.append(linha.Prazo)
-        assert linha is not None  # a linha dos fatos vem sempre
+        # pelo Core (as consultas não são do ORM, e o Core não grava o pendente antes de ler:
+        # grava-se aqui, como o autoflush do ORM faria)
+        s.flush()
+        secoes = _secoes_do_lido()
+        por_secao = secoes.separar(
+            s.connection().execute(
+                secoes.consulta,
+                {
+                    "processo_id": p.id,
+                    "inspecao_id": p.inspecao_id,
+                    "origem_id": p.origem_id,
+                    "om_id": p.om_id,
+                },
+            )
+        )
+        atos, vigentes, pago = repositorio.lido_das_secoes(p, por_secao)
+        prazos = [_prazo_na_sessao(s, x) for x in por_secao["prazos"]]
+        (linha,) = por_secao["fatos"]  # a linha dos fatos vem sempre
         return cls(
             atos,
             prazos,

@@ -11,10 +11,9 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regime
@@ -29,7 +28,6 @@ from farol.store.orm import (
     Prazo,
     Processo,
 )
-from farol.store.secoes import Secoes
 
 
 @dataclass(frozen=True)
@@ -100,11 +98,10 @@ class PenalidadeLida:
     acessorias: list[Any]
 
 
-@cache
-def _secoes_do_processo() -> Secoes:
-    """Os atos, as penalidades da decisão mais recente que as fixou e os pagamentos do processo
-    `processo_id`, numa consulta (`Secoes`; montada uma vez)."""
-    pid: Any = bindparam("processo_id")
+def consultas_do_lido(pid: Any) -> dict[str, tuple[Any, Any]]:
+    """As consultas do que o registro de um ato lê dos atos do processo `pid` (um `bindparam`),
+    como seções de uma união (`Secoes`): os atos, as penalidades da decisão mais recente que as
+    fixou e os pagamentos; quem lê o processo junta a elas as suas (`processos._Lido`)."""
     ultimo = (  # o ato mais recente que fixou penalidades (como em `vigentes`)
         select(Penalidade.ato_id)
         .join(Ato, Ato.id == Penalidade.ato_id)
@@ -113,41 +110,39 @@ def _secoes_do_processo() -> Secoes:
         .limit(1)
         .scalar_subquery()
     )
-    return Secoes(
-        {
-            "atos": (
-                select(
-                    Ato.seq, Ato.tipo, Ato.data_ato, Ato.payload, Ato.id, Ato.corrige_ato_id
-                ).where(Ato.processo_id == pid),
-                Ato.seq,
+    return {
+        "atos": (
+            select(Ato.seq, Ato.tipo, Ato.data_ato, Ato.payload, Ato.id, Ato.corrige_ato_id).where(
+                Ato.processo_id == pid
             ),
-            "penalidades": (
-                select(Penalidade.multa, Penalidade.acessorias).where(
-                    Penalidade.processo_id == pid, Penalidade.ato_id == ultimo
-                ),
-                Penalidade.id,
+            Ato.seq,
+        ),
+        "penalidades": (
+            select(Penalidade.multa, Penalidade.acessorias).where(
+                Penalidade.processo_id == pid, Penalidade.ato_id == ultimo
             ),
-            "pagamentos": (
-                select(Pagamento.valor).where(Pagamento.processo_id == pid),
-                Pagamento.id,
-            ),
-        }
-    )
+            Penalidade.id,
+        ),
+        "pagamentos": (
+            select(Pagamento.valor).where(Pagamento.processo_id == pid),
+            Pagamento.id,
+        ),
+    }
 
 
-def lido_do_processo(
-    s: Session, p: Processo
+def lido_das_secoes(
+    p: Processo, por_secao: dict[str, list[Any]]
 ) -> tuple[list[AtoLido], list[PenalidadeLida], Decimal]:
-    """Numa consulta, o que o registro de um ato lê do processo: os atos na ordem
-    (`atos_lidos`), as penalidades em vigor (`vigentes`) e o total pago (`total_pago`)."""
-    secoes = _secoes_do_processo()
-    lido = secoes.separar(s.execute(secoes.consulta, {"processo_id": p.id}))
+    """Das linhas das seções de `consultas_do_lido`: os atos na ordem (`atos_lidos`), as
+    penalidades em vigor (`vigentes`) e o total pago (`total_pago`)."""
     atos = [
         AtoLido(a.seq, a.tipo, a.data_ato, dict(a.payload or {}), a.id, a.corrige_ato_id)
-        for a in lido["atos"]
+        for a in por_secao["atos"]
     ]
-    penalidades = [PenalidadeLida(x.multa, list(x.acessorias or [])) for x in lido["penalidades"]]
-    pago = sum((x.valor for x in lido["pagamentos"]), Decimal("0.00"))
+    penalidades = [
+        PenalidadeLida(x.multa, list(x.acessorias or [])) for x in por_secao["penalidades"]
+    ]
+    pago = sum((x.valor for x in por_secao["pagamentos"]), Decimal("0.00"))
     if p.estado in carregar_regime(p.regime).estados_com("sem_penalidade"):
         penalidades = []
     return atos, penalidades, pago

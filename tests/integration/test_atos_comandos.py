@@ -1,5 +1,5 @@
 """Comandos SQL do registro de um ato (issue 13, item 5): o processo é lido uma vez por ato (os
-atos, as penalidades em vigor e os pagamentos numa consulta; os prazos em outra), nenhum SELECT
+atos, as penalidades em vigor, os pagamentos e os prazos numa consulta), nenhum SELECT
 se repete num mesmo ato e o `processo_resumo` se regrava com uma consulta e um INSERT que
 substitui a linha. Os tetos são os medidos (SQLite; no PostgreSQL o BEGIN não passa pelo cursor): um
 comando a mais num registro é uma leitura que alguém acrescentou; leia-a do que já foi lido."""
@@ -25,21 +25,21 @@ from farol.services.processos import NovoAto
 from farol.services.unit_of_work import BancoUnitOfWork
 from farol.store.db import Banco
 
-TETO_CIENCIA = 7
+TETO_CIENCIA = 6
 """`registrar_ato` da ciência do auto (abre o prazo de defesa): BEGIN, o processo lido e
-travado (um SELECT ... FOR UPDATE no PostgreSQL), os atos, penalidades e pagamentos (uma
-consulta), os prazos com os fatos de fora dos atos (cabeça da cadeia, medidas levantáveis,
-custódia, inspeção, marca do calendário da OM: outra consulta), INSERT do ato, INSERT do prazo e
-UPDATE do processo. O calendário da OM vem do cache (a marca não mudou desde o ato anterior da
-OM). Antes da issue 13: 20; depois da leitura única do processo: 14."""
-TETO_DEFESA = 8
+travado (um SELECT ... FOR UPDATE no PostgreSQL), os atos, penalidades, pagamentos e prazos com
+os fatos de fora dos atos (cabeça da cadeia, medidas levantáveis, custódia, inspeção, marca do
+calendário da OM) numa consulta, INSERT do ato, INSERT do prazo e UPDATE do processo. O
+calendário da OM vem do cache (a marca não mudou desde o ato anterior da OM). Antes da issue 13:
+20; depois da leitura única do processo: 14; com os prazos numa consulta à parte: 7."""
+TETO_DEFESA = 7
 """`registrar_ato` da defesa (encerra o prazo de defesa e abre o de julgamento): o mesmo da
 ciência, com o UPDATE do prazo encerrado."""
-TETO_POST = 11
+TETO_POST = 10
 """`processos.registrar` com Idempotency-Key e commit (o caminho de um POST .../atos): o
 registro, a chave (SELECT e INSERT), o `processo_resumo` (SELECT e INSERT ... ON CONFLICT); o
 procurador constituído só se lê no ato que o constitui; o COMMIT não passa pelo cursor. Antes:
-19."""
+19; com os prazos numa consulta à parte: 11."""
 SEM_LEITURA = ("FROM om ", "FROM om_fechamento", "FROM inspecao", "FROM custodia", "FROM medida")
 """Tabelas que o registro de um ato comum não lê em consulta própria: a OM e os fechamentos (o
 calendário), a inspeção (a data do fato), a custódia e as medidas vêm na consulta dos prazos."""
