@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 from farol.services.jurisdicao import Ator, assinatura_das_oms, ator_do_usuario, ator_dos_dados
 from farol.services.senhas import conferir_senha, hash_senha
 from farol.services.unit_of_work import UnitOfWork, caso_de_uso
+from farol.store.consulta_fixa import ConsultaFixa
 from farol.store.orm import OM, Sessao, Usuario
 
 RENOVAR_USO_NO_MAXIMO_A_CADA = dt.timedelta(minutes=1)
@@ -66,7 +67,7 @@ def abrir_sessao(
     return chave
 
 
-_SESSAO_DO_ATOR = (
+_SESSAO_DO_ATOR = ConsultaFixa(
     select(
         Sessao.usuario_id,
         Sessao.usada_em,
@@ -85,7 +86,8 @@ _SESSAO_DO_ATOR = (
     .where(Sessao.chave == bindparam("chave"))
 )
 """A sessão, o usuário, a sigla da OM e a assinatura da árvore de OMs numa consulta, montada
-uma vez (é a primeira de todo pedido autenticado) e executada pelo Core, sem o ORM."""
+uma vez (é a primeira de todo pedido autenticado) e executada pelo Core, sem o ORM, com o SQL
+compilado guardado nela (`ConsultaFixa`)."""
 
 
 @caso_de_uso()
@@ -95,7 +97,7 @@ def ator_da_sessao(
     """O ator da sessão aberta, não ociosa, de um usuário ativo (ou None) e se o uso deve
     ser renovado agora (`renovar_uso`)."""
     # a árvore de OMs fica na memória do processo enquanto a assinatura não muda
-    linha = s.connection().execute(_SESSAO_DO_ATOR, {"chave": chave}).one_or_none()
+    linha = _SESSAO_DO_ATOR.executar(s.connection(), {"chave": chave}).one_or_none()
     if linha is None:
         return None, False
     dono, usada_em, encerrada_em, *usuario, ativo, sigla, a, b, c = linha

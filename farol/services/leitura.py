@@ -40,6 +40,7 @@ from farol.services.jurisdicao import (
 from farol.services.penalidades_do_processo import agravantes_do_ato
 from farol.services.resultados.processo import ProcessoDetalhado
 from farol.services.unit_of_work import caso_de_uso
+from farol.store.consulta_fixa import ConsultaFixa
 from farol.store.orm import (
     OM,
     Ato,
@@ -378,6 +379,8 @@ _CONSULTAS_DO_PROCESSO: dict[str, tuple[Any, Any]] = {
 _SECOES = Secoes(_CONSULTAS_DO_PROCESSO)
 """O processo e as suas listas numa consulta: uma ida ao banco, não oito (`farol.store.secoes`).
 A linha do processo vem na seção `cabecalho`; sem ela, o processo não existe."""
+_UNIAO = ConsultaFixa(_SECOES.consulta)
+"""A união de `_SECOES`, com o SQL compilado guardado nela (`farol.store.consulta_fixa`)."""
 Linha = Any
 """Uma linha de uma seção de `_SECOES`: tupla nomeada com as colunas da consulta da seção."""
 
@@ -438,7 +441,7 @@ def _orm(s: Session, p: Linha) -> Processo:
 @caso_de_uso()
 def detalhar(s: Session, ator: Ator, processo_id: int) -> ProcessoDetalhado:
     # `.all()`: as linhas num `fetchall` do driver, não um `fetchone` por linha
-    linhas = s.connection().execute(_SECOES.consulta, {"processo_id": processo_id}).all()
+    linhas = _UNIAO.executar(s.connection(), {"processo_id": processo_id}).all()
     secoes = _SECOES.separar(linhas)
     if not secoes["cabecalho"]:
         raise NaoEncontrado("processo não encontrado", campo="id")

@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from semente import processo_autuado
 from sqlalchemy import event, select, text
 from sqlalchemy.orm import Session
+from sqlalchemy.util import LRUCache
 
 from farol.app import criar_app
 from farol.config import Configuracao
@@ -114,6 +115,39 @@ def test_get_de_um_processo_usa_uma_conexao_e_poucos_comandos(
             # prazo do pedido (o do pedido anterior), e não o troca de novo
             outros = [x for x in conta["comandos"] if x not in selects]
             assert all(x.startswith("BEGIN") for x in outros), outros
+
+
+def _elementos(chave: Any) -> int:
+    """Os elementos de uma chave do cache de compilação (tuplas aninhadas), todos os níveis."""
+    return 1 + sum(_elementos(x) for x in chave) if isinstance(chave, tuple) else 1
+
+
+def test_get_de_um_processo_nao_procura_as_consultas_grandes_no_cache_do_sqlalchemy(
+    banco: Banco, cliente: tuple[TestClient, dict[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A união das seções do processo e a consulta da sessão executam com o SQL compilado
+    guardado nelas (`farol.store.consulta_fixa`): procurá-las no cache do SQLAlchemy calculava a
+    cada pedido o hash da estrutura inteira de cada uma (~5.000 e ~860 elementos), 5 % das
+    instruções do GET. As respostas são as mesmas: os testes da API conferem o corpo."""
+    c, token = cliente
+    with banco.unit_of_work(somente_leitura=True) as s:
+        pid = s.execute(select(AutoDeInfracao.processo_id).limit(1)).scalar_one()
+    assert c.get(f"{API}/processos/{pid}", headers=token).status_code == 200  # compila
+    procuradas: list[int] = []
+    procurar = LRUCache.get
+
+    def contando(cache: LRUCache[Any, Any], chave: Any, padrao: Any = None) -> Any:
+        procuradas.append(_elementos(chave))
+        return procurar(cache, chave, padrao)
+
+    monkeypatch.setattr(LRUCache, "get", contando)  # o cache de compilação do SQLAlchemy
+    with comandos_sql(banco.engine) as comandos:
+        r = c.get(f"{API}/processos/{pid}", headers=token)
+    assert r.status_code == 200, r.text
+    assert r.json()["id"] == pid and r.json()["atos"]
+    selects = [x for x in comandos if x.upper().startswith(("SELECT", "WITH"))]
+    assert len(selects) == SELECTS_COM_AUTO  # as duas consultas foram ao banco
+    assert all(n < 500 for n in procuradas), procuradas
 
 
 @contextmanager
