@@ -16,7 +16,8 @@ bench/wrk_processo.lua), para cada número de `--conexoes`, durante `--segundos`
 - `GET /api/v1/processos/{id}`: um processo da jurisdição sorteado a cada pedido;
 - `GET /api/v1/processos`: a primeira página da lista (100 processos).
 
-Imprime pedidos/s, p50 e p99 de cada um ao lado da referência trivial da mesma execução e,
+Imprime pedidos/s, p50 e p99 de cada um ao lado da referência trivial da mesma execução, a CPU
+por pedido, quantas das conexões do wrk cada processo do servidor atende (no meio da medida) e,
 depois da carga, a memória residente (VmRSS) de cada processo do servidor. Alvos (issue 13):
 GET do processo com ≥ 40 % da vazão da referência, p99 < 50 ms com 64 conexões (processo e
 lista) e < 300 MB por processo; cada alvo perdido sai com o quanto falta. É medida, não
@@ -351,6 +352,8 @@ class Medida:
     p50_ms: float
     p99_ms: float
     erros: dict[str, int]
+    por_processo: list[int] = field(default_factory=list)
+    """As conexões do wrk em cada processo do servidor, no meio da medida."""
 
     def texto(self) -> str:
         erros = ", ".join(f"{n} {k}" for k, n in self.erros.items() if n)
@@ -363,8 +366,43 @@ class Medida:
         return figuras + (f"  ERROS: {erros}" if erros else "")
 
 
+def conexoes_por_processo(porta: int, processos: list[int]) -> list[int]:
+    """As conexões estabelecidas na `porta` que cada processo tem abertas (de /proc/net/tcp e
+    dos descritores de cada processo)."""
+    abertas = set()
+    for arquivo in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            linhas = Path(arquivo).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for linha in linhas:
+            campos = linha.split()
+            if campos[3] == "01" and int(campos[1].rsplit(":", 1)[1], 16) == porta:
+                abertas.add(campos[9])
+    contas = []
+    for pid in processos:
+        alvos = []
+        try:
+            descritores = list(Path(f"/proc/{pid}/fd").iterdir())
+        except OSError:
+            descritores = []
+        for fd in descritores:
+            try:  # o descritor pode fechar entre a lista e a leitura
+                alvos.append(os.readlink(fd))
+            except OSError:
+                continue
+        contas.append(sum(1 for a in alvos if a.startswith("socket:[") and a[8:-1] in abertas))
+    return contas
+
+
 def medir_wrk(
-    porta: int, caminho: str, token: str, conexoes: int, segundos: int, ids: Path | None
+    porta: int,
+    caminho: str,
+    token: str,
+    conexoes: int,
+    segundos: int,
+    ids: Path | None,
+    processos: list[int] | None = None,
 ) -> Medida:
     comando = [
         "wrk",
@@ -381,7 +419,14 @@ def medir_wrk(
         caminho,
         str(ids) if ids else "",
     ]
-    saida = subprocess.run(comando, capture_output=True, text=True, check=True).stdout
+    wrk = subprocess.Popen(comando, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    por_processo = []
+    if processos:
+        time.sleep(min(1.0, segundos / 2))
+        por_processo = conexoes_por_processo(porta, processos)
+    saida, erro = wrk.communicate()
+    if wrk.returncode != 0:
+        raise SystemExit(f"wrk falhou ({wrk.returncode}):\n{erro}")
     esperar_ocioso(porta)
     m = re.search(r"^farol: (.*)$", saida, re.MULTILINE)
     if m is None:
@@ -393,6 +438,7 @@ def medir_wrk(
         p50_ms=max(v["p50_us"] / 1000, nenhum),
         p99_ms=max(v["p99_us"] / 1000, nenhum),
         erros={k: v[k] for k in ("status", "conexao", "leitura", "escrita", "timeout")},
+        por_processo=por_processo,
     )
 
 
@@ -463,7 +509,9 @@ def main() -> None:
             for conexoes in a.conexoes:
                 for rotulo, caminho, arquivo in caminhos:
                     with CPU(atendem, banco=nome_do_banco(url)) as cpu:
-                        m = medir_wrk(porta, caminho, token, conexoes, a.segundos, arquivo)
+                        m = medir_wrk(
+                            porta, caminho, token, conexoes, a.segundos, arquivo, atendem[1:]
+                        )
                     medidas[conexoes, caminho] = m
                     ref = medidas[conexoes, TRIVIAL]
                     relativo = (
@@ -473,7 +521,12 @@ def main() -> None:
                         f"c={conexoes:<3} {'GET ' + caminho:<28} {rotulo:<19} {m.texto()}{relativo}"
                     )
                     pedidos = round(m.pedidos_s * a.segundos)
-                    print(f"      CPU por pedido: {cpu.por_pedido(pedidos)}")
+                    repartidas = (
+                        f"; conexões por processo: {'/'.join(map(str, m.por_processo))}"
+                        if a.workers > 1 and conexoes > 1
+                        else ""
+                    )
+                    print(f"      CPU por pedido: {cpu.por_pedido(pedidos)}{repartidas}")
                     nucleos[conexoes, caminho] = cpu.nucleos(
                         pedidos, conexoes / (ALVO_P99_MS / 1000)
                     )

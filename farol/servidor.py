@@ -24,6 +24,16 @@ Cada processo monta a aplicação pronta para o primeiro pedido (`aplicacao_do_s
   e os dados da lei vivem o processo inteiro, e cada coleta completa (a geração 2) os
   percorria, ~220 mil objetos, 0,1–0,2 s com o pedido parado; a lista de 100 processos, que
   aloca o bastante para uma coleta completa a cada ~1 s, tinha o p99 em 0,1–0,3 s por isso.
+
+No Linux, com N processos, cada um escuta no seu próprio socket (`SO_REUSEPORT`), e o kernel
+reparte as conexões novas entre eles pelo endereço e porta de origem. Com o socket único do
+uvicorn, o processo que acorda primeiro aceita todas as conexões que estão na fila: das 64 que o
+`wrk` de `bench/api.py` abre de uma vez, o processo com mais ficava com 31 a 61 (mediana 40 em 30
+medidas, 2 processos), e atendia essas conexões com a mesma CPU do outro (pela lei de Little, a
+latência de cada pedido cresce com as conexões do processo: o p99 é o dele). Repartidas pelo
+kernel: 30 a 41 (mediana 35). O supervisor guarda a porta num socket que não escuta
+(`SocketDeCadaProcesso`); um processo que morre e volta abre o seu de novo. Fora do Linux (o
+`SO_REUSEPORT` do macOS e do BSD não reparte), fica o socket único.
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ import importlib
 import inspect
 import pkgutil
 import socket
+import sys
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -88,6 +99,34 @@ def aplicacao_do_servidor() -> FastAPI:
     return app
 
 
+REPARTE_NO_KERNEL = sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
+"""Se o kernel reparte as conexões entre sockets na mesma porta (`SO_REUSEPORT` do Linux)."""
+
+
+def _escuta_do_processo(familia: int, endereco: Any) -> socket.socket:
+    """O socket de escuta de um processo do servidor, na porta do supervisor (`SO_REUSEPORT`);
+    o uvicorn o põe a escutar (`listen`) ao subir."""
+    sock = socket.socket(familia, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind(endereco)
+    return sock
+
+
+class SocketDeCadaProcesso(socket.socket):
+    """O socket do supervisor: guarda a porta (ligado, sem escutar, com `SO_REUSEPORT`) e, ao
+    ir a um processo do servidor (o uvicorn o passa pelo `pickle` do multiprocessing), vira lá
+    um socket novo na mesma porta (`_escuta_do_processo`), e não o mesmo socket partilhado."""
+
+    @classmethod
+    def da_porta_de(cls, sock: socket.socket) -> SocketDeCadaProcesso:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        return cls(sock.family, sock.type, sock.proto, sock.detach())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_escuta_do_processo, (self.family, self.getsockname()))
+
+
 class ConfigComNoDelay(uvicorn.Config):
     """`uvicorn.Config` cujo socket TCP de escuta declara `IPPROTO_TCP`."""
 
@@ -124,6 +163,9 @@ def servir(
         host, porta, workers, corrigir_nodelay=corrigir_nodelay, **opcoes
     )
     if workers > 1:
-        Multiprocess(config, sockets=[config.bind_socket()]).run()
+        sock = config.bind_socket()
+        if REPARTE_NO_KERNEL and sock.family in (socket.AF_INET, socket.AF_INET6):
+            sock = SocketDeCadaProcesso.da_porta_de(sock)
+        Multiprocess(config, sockets=[sock]).run()
     else:
         uvicorn.Server(config).run()

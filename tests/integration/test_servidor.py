@@ -196,3 +196,99 @@ def test_farol_serve_com_dois_processos_partilha_o_limite_de_login(tmp_path: Pat
             os.killpg(servidor.pid, signal.SIGKILL)
             servidor.wait()
     assert servidor.returncode == 0
+
+
+def _sockets_na_porta(porta: int) -> dict[int, str]:
+    """Os sockets TCP desta máquina com a porta local `porta`: inode → estado ("0A" escutando,
+    "01" conexão estabelecida), de /proc/net/tcp e tcp6."""
+    sockets = {}
+    for arquivo in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for linha in Path(arquivo).read_text().splitlines()[1:]:
+            campos = linha.split()
+            if int(campos[1].rsplit(":", 1)[1], 16) == porta:
+                sockets[int(campos[9])] = campos[3]
+    return sockets
+
+
+def _inodes_dos_sockets(pid: int) -> set[int]:
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            alvo = os.readlink(fd)
+        except OSError:
+            continue
+        if alvo.startswith("socket:["):
+            inodes.add(int(alvo[8:-1]))
+    return inodes
+
+
+def _processos_do_servidor(pid: int) -> list[int]:
+    """Os processos que atendem (os filhos do supervisor, sem o `resource_tracker`)."""
+    return [
+        f
+        for f in _filhos(pid)
+        if b"resource_tracker" not in Path(f"/proc/{f}/cmdline").read_bytes()
+    ]
+
+
+def test_farol_serve_com_dois_processos_reparte_as_conexoes_entre_eles(tmp_path: Path) -> None:
+    """Cada processo escuta no seu socket (`SO_REUSEPORT`) e o kernel reparte as conexões
+    novas entre eles: 64 conexões abertas de uma vez (como o `wrk` de `bench/api.py`) não vão
+    quase todas ao processo que acordou primeiro (no socket único do uvicorn, até 61/3)."""
+    porta = _porta_livre()
+    env = {
+        **os.environ,
+        "FAROL_PASTA_DADOS": str(tmp_path),
+        "FAROL_DATABASE_URL": f"sqlite:///{tmp_path / 'farol.db'}",
+    }
+    farol = Path(sys.executable).with_name("farol")
+    servidor = subprocess.Popen(
+        [str(farol), "serve", "--workers", "2", "--porta", str(porta)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    conexoes: list[socket.socket] = []
+    try:
+        limite = time.monotonic() + 90
+        while len(_processos_do_servidor(servidor.pid)) < 2 or not _escutando(porta):
+            assert servidor.poll() is None, (
+                servidor.stderr.read().decode() if servidor.stderr else ""
+            )
+            assert time.monotonic() < limite, "o servidor não subiu"
+            time.sleep(0.3)
+        processos = _processos_do_servidor(servidor.pid)
+        assert len(processos) == 2
+        escutando = {i for i, estado in _sockets_na_porta(porta).items() if estado == "0A"}
+        # um socket de escuta em cada processo (o socket único do uvicorn: o mesmo nos dois)
+        de_cada = [_inodes_dos_sockets(p) & escutando for p in processos]
+        assert all(len(x) == 1 for x in de_cada) and de_cada[0] != de_cada[1], de_cada
+        for _ in range(64):
+            conexoes.append(socket.create_connection(("127.0.0.1", porta), timeout=10))
+        for c in conexoes:  # cada uma atendida (aceita) antes de contar
+            c.sendall(b"GET /estatico/farol.css HTTP/1.1\r\nHost: farol\r\n\r\n")
+        for c in conexoes:
+            assert c.recv(12).startswith(b"HTTP/1.1 200")
+        abertas = {i for i, estado in _sockets_na_porta(porta).items() if estado == "01"}
+        por_processo = [len(_inodes_dos_sockets(p) & abertas) for p in processos]
+        assert sum(por_processo) == 64, por_processo
+        # pelo endereço de origem, como uma moeda: mais de 48 num só é 1 em 20 mil
+        assert min(por_processo) >= 16, por_processo
+    finally:
+        for c in conexoes:
+            c.close()
+        os.killpg(servidor.pid, signal.SIGTERM)
+        try:
+            servidor.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(servidor.pid, signal.SIGKILL)
+            servidor.wait()
+    assert servidor.returncode == 0
+
+
+def _escutando(porta: int) -> bool:
+    try:
+        return httpx.get(f"http://127.0.0.1:{porta}/estatico/farol.css", timeout=2).is_success
+    except httpx.HTTPError:
+        return False
