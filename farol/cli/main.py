@@ -22,8 +22,8 @@ from farol.cli.erros import dica_do_erro_de_banco, falhar, falhar_configuracao, 
 from farol.cli.portugues import Typer
 from farol.cli.saida import celula, imprimir_json, tabela
 from farol.erros import EntradaInvalida, ErroFarol
+from farol.formatos import citado, data_hora, duracao, moeda, quantidade, sim_nao
 from farol.formatos import data as data_br
-from farol.formatos import data_hora, duracao, moeda, quantidade, sim_nao
 from farol.formatos import dias as em_dias
 from farol.relogio import hoje
 from farol.store.db import BancoIndisponivel, ErroDeBanco
@@ -49,7 +49,8 @@ def ler_data(valor: str, campo: str) -> dt.date:
         return dt.date.fromisoformat(valor)
     except ValueError:
         raise EntradaInvalida(
-            f"data inválida {valor!r}: use AAAA-MM-DD com dia, mês e ano existentes", campo=campo
+            f"data inválida {citado(valor)}: use AAAA-MM-DD com dia, mês e ano existentes",
+            campo=campo,
         ) from None
 
 

@@ -10,6 +10,7 @@ catálogo, pelas classes abaixo (`Typer` as usa em todo comando e grupo).
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable
 from gettext import gettext as _
 from typing import Any
@@ -82,8 +83,11 @@ class GrupoEmPortugues(TyperGroup):
             if isinstance(mensagem, str) and ". Did you mean " in mensagem:
                 recusa, sugestoes = mensagem.rsplit(". Did you mean ", 1)
                 sugestao = _("Did you mean {possibility}?")
+                # os comandos sugeridos vêm com o `repr` ('recalcular'): entre aspas curvas,
+                # como o comando digitado na recusa (o catálogo)
+                nomes = re.findall(r"'([^']*)'", sugestoes) or [sugestoes.removesuffix("?")]
                 e.message = f"{recusa}. " + sugestao.format(  # type: ignore[attr-defined]
-                    possibility=sugestoes.removesuffix("?")
+                    possibility=", ".join(f"“{n}”" for n in nomes)
                 )
             raise
 

@@ -10,6 +10,7 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from farol.normas.citacao import Citacao, ler_yaml
+from farol.normas.infracoes import catalogo
 
 ARQUIVO = "custodia.yaml"
 
@@ -70,3 +71,19 @@ class DadosCustodia(_Modelo):
 @cache
 def dados_custodia() -> DadosCustodia:
     return DadosCustodia.model_validate(ler_yaml(ARQUIVO))
+
+
+ROTULOS_DE_QUALIDADE = {
+    "om": "a própria OM, que guarda a embarcação",
+    "procurador": "procurador com poderes para receber",
+}
+"""Qualidades de dados/custodia.yaml que não são tipos de autor (dados/autores.yaml)."""
+
+
+def nome_da_qualidade(valor: str) -> str:
+    """Em que qualidade alguém assina um termo da custódia: 'proprietario' -> 'proprietário da
+    embarcação' (o nome do tipo de autor); 'om' -> 'a própria OM ...'."""
+    autores = catalogo().autores
+    if valor in autores:
+        return autores[valor].nome
+    return ROTULOS_DE_QUALIDADE.get(valor, valor.replace("_", " "))

@@ -17,6 +17,7 @@ from typing import Generic, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, field_validator, model_validator
 
 from farol.erros import DadosNormativosInvalidos, EntradaInvalida, ForaDeVigencia
+from farol.formatos import citado
 from farol.normas.citacao import Citacao, Versao, Versionado, ler_yaml, registro_normas
 
 Contagem = Literal["uteis", "corridos"]
@@ -211,11 +212,11 @@ class CatalogoPrazos(Modelo):
             return regra
         if regime not in self.regimes():
             raise EntradaInvalida(
-                f"regime desconhecido: {regime!r} (use um de: {', '.join(self.regimes())})",
+                f"regime desconhecido: {citado(regime)} (use um de: {', '.join(self.regimes())})",
                 campo="regime",
             )
         raise EntradaInvalida(
-            f"etapa desconhecida no regime {regime}: {etapa!r} "
+            f"etapa desconhecida no regime {regime}: {citado(etapa)} "
             f"(use uma de: {', '.join(self.etapas(regime))})",
             campo="etapa",
         )
@@ -317,7 +318,8 @@ def _regime_com_instancias(regime: str) -> None:
     conhecidos = sorted({k.split(".")[1] for k in catalogo_instancias().autoridades})
     if regime not in conhecidos:
         raise EntradaInvalida(
-            f"regime sem instâncias recursais: {regime!r} (use um de: {', '.join(conhecidos)})",
+            f"regime sem instâncias recursais: {citado(regime)} "
+            f"(use um de: {', '.join(conhecidos)})",
             campo="regime",
         )
 
@@ -328,7 +330,7 @@ def autoridade_recurso(regime: str, instancia: Instancia, data: dt.date) -> Fato
     chave = f"instancia.{regime}.{instancia}"
     item = catalogo_instancias().autoridades.get(chave)
     if item is None:
-        raise EntradaInvalida(f"instância desconhecida: {instancia!r}", campo="instancia")
+        raise EntradaInvalida(f"instância desconhecida: {citado(instancia)}", campo="instancia")
     versao, valor = versao_vigente(item, data, rotulo=chave, campo="data")
     return Fato(valor, versao.fonte, versao.inicio)
 
@@ -359,6 +361,8 @@ def exige_deposito_previo(regime: str, data: dt.date) -> Fato[bool]:
     item = catalogo_instancias().deposito_previo.get(f"deposito_previo.{regime}")
     if item is None:
         _regime_com_instancias(regime)
-        raise EntradaInvalida(f"regime sem regra de depósito prévio: {regime!r}", campo="regime")
+        raise EntradaInvalida(
+            f"regime sem regra de depósito prévio: {citado(regime)}", campo="regime"
+        )
     versao, valor = versao_vigente(item, data, rotulo="depósito prévio", campo="data")
     return Fato(valor, versao.fonte, versao.inicio)

@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from farol.erros import EntradaInvalida
+from farol.formatos import citado
 from farol.normas.calendario import (
     BaseLegal,
     BasesCalendario,
@@ -146,7 +147,7 @@ def validar_uf(uf: str | None) -> str | None:
     normalizada = uf.strip().upper()
     if normalizada not in UFS:
         raise EntradaInvalida(
-            f"UF desconhecida: {uf!r} (use a sigla de uma das 27 unidades da federação)",
+            f"UF desconhecida: {citado(uf)} (use a sigla de uma das 27 unidades da federação)",
             campo="uf",
         )
     return normalizada

@@ -113,7 +113,7 @@ def _oms(s: Session, ator: Ator, om_sigla: str | None) -> frozenset[int]:
         return ator.oms
     om = om_pela_sigla(s, om_sigla)
     if om.id not in ator.oms:  # fora da jurisdição: como se não existisse
-        raise NaoEncontrado(f"OM {om_sigla!r} não encontrada", campo="om")
+        raise NaoEncontrado(f"OM {citado(om_sigla)} não encontrada", campo="om")
     return oms_sob(s, om.id) & ator.oms
 
 

@@ -35,6 +35,7 @@ from sqlalchemy.orm import Session
 
 from farol.domain.papeis import PAPEIS
 from farol.erros import EntradaInvalida
+from farol.formatos import citado
 from farol.relogio import agora
 from farol.rules.calendario import validar_uf
 from farol.services import agenda
@@ -86,8 +87,8 @@ def _sigla(valor: str) -> str:
     sigla = valor.upper()
     if not SIGLA.match(sigla):
         raise ValueError(
-            f"sigla inválida: {valor!r} (letras sem acento e algarismos, começando por letra: "
-            "ela entra no número do processo, como 2026/CPSC/000001)"
+            f"sigla inválida: {citado(valor)} (letras sem acento e algarismos, começando por "
+            "letra: ela entra no número do processo, como 2026/CPSC/000001)"
         )
     return sigla
 
@@ -117,7 +118,7 @@ class NovaOM(Modelo):
     def _tipo(cls, valor: str) -> str:
         tipo = valor.upper()
         if tipo not in TIPOS_OM:
-            raise ValueError(f"tipo de OM desconhecido: {valor!r} (use {_lista(TIPOS_OM)})")
+            raise ValueError(f"tipo de OM desconhecido: {citado(valor)} (use {_lista(TIPOS_OM)})")
         return tipo
 
     @field_validator("uf")
@@ -145,8 +146,8 @@ class NovoUsuario(Modelo):
     def _login(cls, valor: str) -> str:
         if not LOGIN.match(valor):
             raise ValueError(
-                f"login inválido: {valor!r} (minúsculas sem acento, algarismos, ponto, hífen e "
-                "sublinhado, sem espaço; ex.: ac.cpsc)"
+                f"login inválido: {citado(valor)} (minúsculas sem acento, algarismos, ponto, "
+                "hífen e sublinhado, sem espaço; ex.: ac.cpsc)"
             )
         return valor
 
@@ -154,7 +155,7 @@ class NovoUsuario(Modelo):
     @classmethod
     def _papel(cls, valor: str) -> str:
         if valor not in PAPEIS:
-            raise ValueError(f"papel desconhecido: {valor!r} (use {_lista(PAPEIS)})")
+            raise ValueError(f"papel desconhecido: {citado(valor)} (use {_lista(PAPEIS)})")
         return valor
 
     @field_validator("om")
@@ -290,7 +291,7 @@ def cadastrar_om(s: Session, dados: NovaOM, *, autor: Autor) -> OMCriada:
     """Cria a OM e registra quem a criou; sigla repetida ou superior inexistente são
     recusadas."""
     if s.execute(select(OM.id).where(OM.sigla == dados.sigla)).first():
-        raise EntradaInvalida(f"já existe a OM {dados.sigla!r}", campo="sigla")
+        raise EntradaInvalida(f"já existe a OM {citado(dados.sigla)}", campo="sigla")
     superior = _om(s, dados.superior, "superior") if dados.superior else None
     om = criar_om(
         s,

@@ -41,10 +41,10 @@ from farol.domain.papeis import (
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.domain.procedimento.guardas import FatosCustodia, Pendencia
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado, Proibido
+from farol.formatos import citado, moeda
 from farol.formatos import data as data_br
-from farol.formatos import moeda
 from farol.normas.citacoes import citacao
-from farol.normas.custodia import dados_custodia
+from farol.normas.custodia import dados_custodia, nome_da_qualidade
 from farol.relogio import agora, data_local, hoje
 from farol.rules import custodia as regras
 from farol.services.comandos import (
@@ -152,7 +152,8 @@ def conferir_qualidade(quem: Identificacao, admitidas: Iterable[str], campo: str
     admitidas = tuple(admitidas)
     if quem.qualidade is not None and quem.qualidade not in admitidas:
         raise EntradaInvalida(
-            f"qualidade {quem.qualidade!r} não admitida (admitidas: {', '.join(admitidas)})",
+            f"qualidade {citado(quem.qualidade)} não admitida; admitidas: "
+            + ", ".join(f"{q} ({nome_da_qualidade(q)})" for q in admitidas),
             campo=f"{campo}.qualidade",
         )
 
@@ -431,8 +432,8 @@ def efeitos_antes(
     if isinstance(dados, DadosDespesa):
         if dados.item not in d.despesas_avulsas:
             raise EntradaInvalida(
-                f"despesa desconhecida: {dados.item!r} (admitidas: "
-                f"{', '.join(d.despesas_avulsas)})",
+                f"despesa desconhecida: {citado(dados.item)}; admitidas: "
+                + ", ".join(f"{k} ({v.nome})" for k, v in d.despesas_avulsas.items()),
                 campo="dados.item",
             )
         payload["fundamento"] = d.despesas_avulsas[dados.item].fonte.referencia()
@@ -824,7 +825,8 @@ def registrar_tarifa(s: Session, ator: Ator, cmd: NovaTarifa) -> TarifaRegistrad
     for item, valor in cmd.valores.items():
         if item not in itens:
             raise EntradaInvalida(
-                f"item desconhecido: {item!r} (itens: {', '.join(itens)})",
+                f"item desconhecido: {citado(item)}; itens: "
+                + ", ".join(f"{k} ({v.nome})" for k, v in itens.items()),
                 campo=f"valores.{item}",
             )
         if valor < 0:

@@ -32,6 +32,7 @@ from farol.domain.papeis import (
 )
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado, Proibido
+from farol.formatos import citado
 from farol.normas.atos_do_sistema import tipo_emissao_de_documento
 from farol.pdf import dados as d
 from farol.pdf.renderizador import renderizar
@@ -96,8 +97,8 @@ def tipo_documento(tipo: str) -> d.TipoDocumento:
         return d.TipoDocumento(tipo)
     except ValueError:
         raise EntradaInvalida(
-            f"tipo de documento desconhecido: {tipo!r}; tipos: "
-            + ", ".join(t.value for t in d.TipoDocumento),
+            f"tipo de documento desconhecido: {citado(tipo)}; tipos: "
+            + ", ".join(f"{t.value} ({d.TITULOS[t]})" for t in d.TipoDocumento),
             campo="tipo",
         ) from None
 
@@ -418,7 +419,7 @@ def emitir_em_nome(
     filtro = Processo.id == int(processo) if processo.isdigit() else Processo.numero == processo
     p = s.execute(select(Processo).where(filtro)).scalar_one_or_none()
     if p is None:
-        raise NaoEncontrado(f"processo {processo!r} não encontrado", campo="processo")
+        raise NaoEncontrado(f"processo {citado(processo)} não encontrado", campo="processo")
     q = select(Usuario).where(Usuario.ativo.is_(True))
     if login:
         q = q.where(Usuario.login == login)

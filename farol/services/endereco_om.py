@@ -14,6 +14,7 @@ from pydantic import Field, ValidationError, field_validator
 from sqlalchemy.orm import Session
 
 from farol.erros import EntradaInvalida
+from farol.formatos import citado
 from farol.services.comandos import Modelo
 from farol.services.jurisdicao import om_pela_sigla
 from farol.services.mensagens import traduzir
@@ -46,14 +47,14 @@ class EnderecoDaOM(Modelo):
             return None
         digitos = re.sub(r"[.\-\s]", "", valor)
         if not re.fullmatch(r"[0-9]{8}", digitos):
-            raise ValueError(f"CEP {valor!r} inválido: são 8 dígitos, como 88015-600")
+            raise ValueError(f"CEP {citado(valor)} inválido: são 8 dígitos, como 88015-600")
         return digitos
 
     @field_validator("email")
     @classmethod
     def _email(cls, valor: str | None) -> str | None:
         if valor is not None and not re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", valor):
-            raise ValueError(f"e-mail {valor!r} inválido")
+            raise ValueError(f"e-mail {citado(valor)} inválido")
         return valor
 
     def aplicar(self, om: OM) -> None:

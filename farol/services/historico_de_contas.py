@@ -22,6 +22,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased
 
 from farol.erros import NaoEncontrado
+from farol.formatos import citado
 from farol.relogio import agora
 from farol.services.resultados.base import Instante, Resultado
 from farol.services.unit_of_work import caso_de_uso
@@ -115,7 +116,7 @@ def listar(
     if om is not None:
         om_id = s.execute(select(OM.id).where(OM.sigla == om.upper())).scalar_one_or_none()
         if om_id is None:
-            raise NaoEncontrado(f"OM {om!r} não encontrada", campo="om")
+            raise NaoEncontrado(f"OM {citado(om)} não encontrada", campo="om")
         consulta = consulta.where(AlteracaoDeConta.om_id == om_id)
     return [
         MudancaDeConta(

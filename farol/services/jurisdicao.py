@@ -23,6 +23,7 @@ from farol.domain.papeis import (
     registra_o_ato_na_subordinada,
 )
 from farol.erros import NaoEncontrado, Proibido
+from farol.formatos import citado
 from farol.normas.papeis import catalogo_papeis
 from farol.store.orm import OM, Processo, Usuario
 
@@ -99,7 +100,7 @@ def om_pela_sigla(sessao: Session, sigla: str, campo: str = "om") -> OM:
     """A OM da sigla, ou `NaoEncontrado` no `campo` que a trouxe."""
     om = sessao.execute(select(OM).where(OM.sigla == sigla)).scalar_one_or_none()
     if om is None:
-        raise NaoEncontrado(f"OM {sigla!r} não encontrada", campo=campo)
+        raise NaoEncontrado(f"OM {citado(sigla)} não encontrada", campo=campo)
     return om
 
 

@@ -48,7 +48,8 @@ def _infracao(codigo: str | None, campo: str) -> str:
         )  # pragma: no cover - só há uma registrada
     if codigo not in conhecidas:
         raise EntradaInvalida(
-            f"infração de poluição desconhecida: {codigo!r} (conhecidas: {', '.join(conhecidas)})",
+            f"infração de poluição desconhecida: {formatos.citado(codigo)}; conhecidas: "
+            + ", ".join(conhecidas),
             campo=campo,
         )
     return codigo
@@ -377,9 +378,8 @@ def conferir_liberacao(dados: DadosLiberacao, payload: dict[str, Any]) -> None:
     clc = dados_poluicao().retencao_clc
     if dados.liberacao not in clc.liberacao:
         raise EntradaInvalida(
-            f"forma de liberação desconhecida: {dados.liberacao!r} (formas: "
-            + "; ".join(f"{k} ({v.nome})" for k, v in clc.liberacao.items())
-            + ")",
+            f"forma de liberação desconhecida: {formatos.citado(dados.liberacao)}; formas: "
+            + "; ".join(f"{k} ({v.nome})" for k, v in clc.liberacao.items()),
             campo="dados.liberacao",
             regra=clc.retencao.referencia(),
         )

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.carregar import carregar_regime, regimes_disponiveis
 from farol.erros import EntradaInvalida
+from farol.formatos import citado
 from farol.relogio import agora, data_local
 from farol.rules.prescricao import exigir_nao_prescrito
 from farol.rules.vigencia import exigir_vigencia_do_fato
@@ -56,8 +57,11 @@ def regimes_que_se_abrem_sem_inspecao() -> tuple[str, ...]:
 def abrir_procedimento(s: Session, ator: Ator, cmd: NovoProcedimento) -> ProcessoAbertoNoRegime:
     if cmd.regime not in regimes_que_se_abrem_sem_inspecao():
         raise EntradaInvalida(
-            f"regime {cmd.regime!r} não se abre por aqui (abrem-se: "
-            f"{', '.join(regimes_que_se_abrem_sem_inspecao())}; o regime LESTA nasce da "
+            f"regime {citado(cmd.regime)} não se abre por aqui (abrem-se: "
+            + ", ".join(
+                f"{r} ({carregar_regime(r).nome})" for r in regimes_que_se_abrem_sem_inspecao()
+            )
+            + "; o regime LESTA nasce da "
             "inspeção ou da conclusão de uma apuração ou de um inquérito)",
             campo="regime",
         )

@@ -41,8 +41,8 @@ from farol.erros import (
     consulte_do_item,
     recusar_juntos,
 )
+from farol.formatos import citado, moeda
 from farol.formatos import data as data_br
-from farol.formatos import moeda
 from farol.normas.acessorias import nomes_das_acessorias, tipos_de_acessoria
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacoes import citacao, referencias
@@ -1258,7 +1258,8 @@ def _efeitos_antes(
         for n, medida in enumerate(dados.medidas):
             if medida not in conhecidas:
                 raise EntradaInvalida(
-                    f"medida desconhecida: {medida!r} (medidas: {', '.join(conhecidas)})",
+                    f"medida desconhecida: {citado(medida)}; medidas: "
+                    + ", ".join(f"{k} ({m.nome})" for k, m in conhecidas.items()),
                     campo=f"dados.medidas.{n}",
                 )
         payload["medidas_nomes"] = [conhecidas[m].nome for m in dados.medidas]

@@ -45,6 +45,7 @@ from farol.domain.procedimento.carregar import carregar_regimes, contados_do_ven
 from farol.domain.procedimento.guardas import ContextoAto, avaliar_guarda
 from farol.domain.procedimento.quadro import PrazoIniciado, Transicao
 from farol.erros import ErroFarol, NaoEncontrado
+from farol.formatos import citado
 from farol.normas.prazos import regra_prazo
 from farol.rules.calendario import Calendario, obter_calendario
 from farol.rules.prazos import ResultadoPrazo, calcular_prazo, calcular_vencimentos
@@ -167,7 +168,7 @@ def _oms(s: Session, om_sigla: str | None) -> dict[int, _OM]:
         consulta = consulta.where(OM.sigla == om_sigla)
     linhas = s.execute(consulta).all()
     if om_sigla is not None and not linhas:
-        raise NaoEncontrado(f"OM {om_sigla!r} não encontrada", campo="om")
+        raise NaoEncontrado(f"OM {citado(om_sigla)} não encontrada", campo="om")
     fechamentos: dict[int, dict[dt.date, str]] = {}
     consulta_f = select(OMFechamento.om_id, OMFechamento.data, OMFechamento.motivo)
     if om_sigla is not None:

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from farol.domain.papeis import PAPEIS
 from farol.erros import EntradaInvalida, NaoEncontrado
+from farol.formatos import citado
 from farol.services.endereco_om import EnderecoDaOM
 from farol.services.senhas import hash_senha as hash_senha  # reexportado: a carga o usa
 from farol.store.orm import OM, OMFechamento, Usuario
@@ -54,7 +55,7 @@ def validar_email(email: str | None) -> str | None:
         return None
     if len(email) > MAXIMO_EMAIL or not EMAIL.match(email):
         raise EntradaInvalida(
-            f"e-mail inválido: {email!r} (use nome@dominio, até {MAXIMO_EMAIL} caracteres)",
+            f"e-mail inválido: {citado(email)} (use nome@dominio, até {MAXIMO_EMAIL} caracteres)",
             campo="email",
         )
     return email
@@ -74,9 +75,9 @@ def criar_usuario(
     """Cria o usuário; `senha_hash`, se dado, é o hash já calculado de `senha` (a carga em
     massa cria dezenas de usuários de demonstração com a mesma senha: um hash só)."""
     if papel not in PAPEIS:
-        raise EntradaInvalida(f"papel desconhecido: {papel!r}", campo="papel")
+        raise EntradaInvalida(f"papel desconhecido: {citado(papel)}", campo="papel")
     if s.execute(select(Usuario.id).where(Usuario.login == login)).first():
-        raise EntradaInvalida(f"login já existe: {login!r}", campo="login")
+        raise EntradaInvalida(f"login já existe: {citado(login)}", campo="login")
     u = Usuario(
         login=login,
         nome=nome,
@@ -94,5 +95,5 @@ def usuario_pelo_login(s: Session, login: str) -> Usuario:
     """O usuário do login (ativo ou não); `NaoEncontrado` no campo `login`."""
     u = s.execute(select(Usuario).where(Usuario.login == login)).scalar_one_or_none()
     if u is None:
-        raise NaoEncontrado(f"usuário {login!r} não encontrado", campo="login")
+        raise NaoEncontrado(f"usuário {citado(login)} não encontrado", campo="login")
     return u

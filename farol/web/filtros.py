@@ -14,6 +14,7 @@ from farol import formatos
 from farol.domain.papeis import nome_do_papel
 from farol.domain.procedimento.carregar import carregar_regime, regimes_disponiveis
 from farol.normas.comunicacao import comunicacao
+from farol.normas.custodia import nome_da_qualidade
 from farol.normas.infracoes import catalogo
 from farol.normas.medidas import carregar_tabela
 from farol.normas.prazos import catalogo_prazos
@@ -133,19 +134,10 @@ def agravante(valor: object) -> str:
     return f"{a['texto']} ({a['fundamento']})"
 
 
-ROTULOS_DE_QUALIDADE = {
-    "om": "a própria OM, que guarda a embarcação",
-    "procurador": "procurador com poderes para receber",
-}
-"""Qualidades de dados/custodia.yaml que não são tipos de autor (dados/autores.yaml)."""
-
-
 def qualidade(valor: object) -> str:
     """Em que qualidade alguém assina um termo da custódia: 'proprietario' -> 'proprietário da
     embarcação' (o nome do tipo de autor); 'om' -> 'a própria OM ...'."""
-    autores = catalogo().autores
-    v = str(valor)
-    return autores[v].nome if v in autores else ROTULOS_DE_QUALIDADE.get(v, v.replace("_", " "))
+    return nome_da_qualidade(str(valor))
 
 
 def documento_formulario(valor: object) -> str:

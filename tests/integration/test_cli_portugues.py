@@ -98,7 +98,7 @@ def test_a_ajuda_de_todo_comando_e_grupo_sai_em_portugues() -> None:
 def test_o_comando_desconhecido_e_a_opcao_obrigatoria_em_portugues() -> None:
     r = _rodar("prazos", "calcular")
     assert r.returncode == 2
-    assert r.stderr.strip() == "erro: Comando desconhecido: 'calcular'. Quis dizer 'recalcular'?"
+    assert r.stderr.strip() == "erro: Comando desconhecido: “calcular”. Quis dizer “recalcular”?"
     r = _rodar("prazo", "defesa")
     assert (r.returncode, r.stderr.strip()) == (2, "erro: inicio: obrigatório e ausente")
     r = _rodar("prazo", "--help")

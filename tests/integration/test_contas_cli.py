@@ -120,13 +120,13 @@ def test_om_criada_pela_cli_fica_subordinada_a_superior(farol: Farol, banco: Ban
 @pytest.mark.parametrize(
     ("argumentos", "erro"),
     [
-        (["CPSC", "--tipo", "CP", "--uf", "SC"], "erro: sigla: já existe a OM 'CPSC'"),
+        (["CPSC", "--tipo", "CP", "--uf", "SC"], "erro: sigla: já existe a OM “CPSC”"),
         (["CPXX", "--tipo", "CP", "--uf", "SC", "--superior", "COM9DN"],
-         "erro: superior: OM 'COM9DN' não encontrada"),
+         "erro: superior: OM “COM9DN” não encontrada"),
         (["CPXX", "--tipo", "XX", "--uf", "SC"],
-         "erro: tipo: tipo de OM desconhecido: 'XX' (use CP, DL, AG, DPC ou DN)"),
-        (["CPXX", "--tipo", "CP", "--uf", "ZZ"], "erro: uf: UF desconhecida: 'ZZ'"),
-        (["2026/X", "--tipo", "CP", "--uf", "SC"], "erro: sigla: sigla inválida: '2026/X'"),
+         "erro: tipo: tipo de OM desconhecido: “XX” (use CP, DL, AG, DPC ou DN)"),
+        (["CPXX", "--tipo", "CP", "--uf", "ZZ"], "erro: uf: UF desconhecida: “ZZ”"),
+        (["2026/X", "--tipo", "CP", "--uf", "SC"], "erro: sigla: sigla inválida: “2026/X”"),
         (["CPXX", "--tipo", "CP", "--uf", "SC", "--superior", ""], "erro: superior: em branco"),
         (["C" * 21, "--tipo", "CP", "--uf", "SC"],
          "erro: sigla: texto longo demais (no máximo 20 caracteres)"),
@@ -191,12 +191,12 @@ def test_senha_de_12_caracteres_e_aceita_e_a_de_11_recusada(farol: Farol, banco:
 @pytest.mark.parametrize(
     ("mudanca", "entrada", "erro"),
     [
-        ({"--papel": "chefe"}, SENHA, "erro: papel: papel desconhecido: 'chefe' (use inspetor, "
+        ({"--papel": "chefe"}, SENHA, "erro: papel: papel desconhecido: “chefe” (use inspetor, "
          "autoridade_competente, capitao_dos_portos, dpc, auditor ou consulta)"),
-        ({"--om": "CPXX"}, SENHA, "erro: om: OM 'CPXX' não encontrada"),
-        ({"login": "Maria"}, SENHA, "erro: login: login inválido: 'Maria'"),
-        ({"login": "ac.cpsc"}, SENHA, "erro: login: login já existe: 'ac.cpsc'"),
-        ({"--email": "sem arroba"}, SENHA, "erro: email: e-mail inválido: 'sem arroba'"),
+        ({"--om": "CPXX"}, SENHA, "erro: om: OM “CPXX” não encontrada"),
+        ({"login": "Maria"}, SENHA, "erro: login: login inválido: “Maria”"),
+        ({"login": "ac.cpsc"}, SENHA, "erro: login: login já existe: “ac.cpsc”"),
+        ({"--email": "sem arroba"}, SENHA, "erro: email: e-mail inválido: “sem arroba”"),
         ({"--nome": ""}, SENHA, "erro: nome: em branco"),
         ({}, SENHA + "\nresto", "erro: senha: a senha vai numa linha só, sem quebra de linha"),
         ({}, "x" * 257, "erro: senha: senha longa demais: use no máximo 256 caracteres"),
@@ -309,7 +309,7 @@ def test_trocar_a_senha_encerra_as_sessoes_abertas_e_a_antiga_nao_entra_mais(
     ninguem = farol("usuario", "senha", "ninguem", "--senha-stdin", entrada=OUTRA)
     assert (ninguem.codigo, ninguem.stderr.strip()) == (
         2,
-        "erro: login: usuário 'ninguem' não encontrado",
+        "erro: login: usuário “ninguem” não encontrado",
     )
 
 
@@ -359,7 +359,7 @@ def test_desativar_pela_cli_derruba_o_token_no_pedido_seguinte_e_ativar_nao_o_re
 @pytest.mark.parametrize("comando", ["desativar", "ativar"])
 def test_desativar_ou_ativar_quem_nao_existe_e_erro_no_login(farol: Farol, comando: str) -> None:
     r = farol("usuario", comando, "ninguem")
-    assert (r.codigo, r.stderr.strip()) == (2, "erro: login: usuário 'ninguem' não encontrado")
+    assert (r.codigo, r.stderr.strip()) == (2, "erro: login: usuário “ninguem” não encontrado")
 
 
 # --- trocar a senha de uma conta comprometida ------------------------------------------------
@@ -533,8 +533,8 @@ def test_trocar_o_email_do_resumo_fica_no_registro_sem_o_endereco(farol: Farol) 
 @pytest.mark.parametrize(
     ("argumentos", "erro"),
     [
-        (["ninguem"], "erro: login: usuário 'ninguem' não encontrado"),
-        (["--om", "CPXX"], "erro: om: OM 'CPXX' não encontrada"),
+        (["ninguem"], "erro: login: usuário “ninguem” não encontrado"),
+        (["--om", "CPXX"], "erro: om: OM “CPXX” não encontrada"),
         (["--limite", "0"], "erro: limite: valor inválido (deve ser maior ou igual a 1)"),
     ],
 )

@@ -181,4 +181,4 @@ def test_farol_om_endereco_registra_o_que_os_documentos_imprimem(
 
     r = rodar(capsys, monkeypatch, "om", "endereco", "XYZ", "--bairro", "Centro",
               "--database-url", url_banco)  # fmt: skip
-    assert r.codigo == 2 and "OM 'XYZ' não encontrada" in r.stderr
+    assert r.codigo == 2 and "OM “XYZ” não encontrada" in r.stderr

@@ -369,7 +369,7 @@ def test_email_do_usuario_invalido_e_recusado_com_o_campo(
     assert r.codigo == 2
     assert r.stderr.startswith("erro: email: e-mail inválido")
     r = _farol(capsys, monkeypatch, "usuario", "email", "ninguem", "a@b.teste")
-    assert (r.codigo, r.stderr) == (2, "erro: login: usuário 'ninguem' não encontrado\n")
+    assert (r.codigo, r.stderr) == (2, "erro: login: usuário “ninguem” não encontrado\n")
     r = _farol(capsys, monkeypatch, "usuario", "email", "ac.cpsc", "")
     assert (r.codigo, r.stdout) == (
         0,

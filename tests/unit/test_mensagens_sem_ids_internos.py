@@ -197,3 +197,43 @@ def test_infracao_desconhecida_nao_cita_borda_nenhuma_e_cada_borda_diz_onde_cons
     assert e.value.mensagem_em(ONDE_NA_API).endswith("os códigos estão em GET /api/v1/infracoes")
     assert e.value.mensagem_em(ONDE_NA_CLI).endswith("os códigos estão em `farol infracoes`")
     assert e.value.texto() == f"codigo: {infracao_desconhecida('RLESTA.99')}"
+
+
+# --- as listas de opções das recusas ------------------------------------------------------------
+
+
+def test_as_recusas_que_listam_ids_dao_o_nome_de_cada_um() -> None:
+    """A página mostra as opções pelo nome; a API as recebe pelo id: a recusa lista os dois
+    ("om (a própria OM, que guarda a embarcação)"), como a do meio de ciência. Antes:
+    "qualidade 'dono' não admitida (admitidas: proprietario, armador, preposto, om)" e "medida
+    desconhecida: 'afundar' (medidas: apreensao_embarcacao, ...)"."""
+    from decimal import Decimal
+
+    from farol.normas.custodia import dados_custodia
+    from farol.normas.medidas import carregar_tabela
+    from farol.pdf.dados import TITULOS
+    from farol.services import custodia, documentos, processos
+    from farol.services.comandos import DadosDespesa, DadosMedidaImposta, Identificacao
+
+    d = dados_custodia()
+    quem = Identificacao(nome="Fulano de Tal", documento="529.982.247-25", qualidade="dono")
+    despesa = DadosDespesa(item="x", valor=Decimal("1.00"), descricao="abc", comprovante="1")
+    medida = DadosMedidaImposta(medidas=["afundar"], fundamentacao="x" * 20)
+    nada = cast(Any, None)
+    casos = [
+        (lambda: custodia.conferir_qualidade(quem, d.qualidades_de_quem_recebe.valores, "q"),
+         d.qualidades_de_quem_recebe.valores),
+        (lambda: custodia.efeitos_antes(nada, nada, "despesa", dt.date(2026, 3, 2), despesa, {}),
+         tuple(d.despesas_avulsas)),
+        (lambda: documentos.tipo_documento("oficio"), tuple(t.value for t in TITULOS)),
+        (lambda: processos._efeitos_antes(nada, nada, nada, nada, medida, {}, nada),
+         tuple(carregar_tabela().medidas)),
+    ]  # fmt: skip
+    ids = _ids_internos()
+    for recusar, opcoes in casos:
+        with pytest.raises(EntradaInvalida) as e:
+            recusar()
+        for opcao in opcoes:
+            assert f"{opcao} (" in e.value.mensagem, (opcao, e.value.mensagem)
+        assert _ids_citados(e.value.mensagem, ids) == [], e.value.mensagem
+        assert "'" not in e.value.mensagem, e.value.mensagem

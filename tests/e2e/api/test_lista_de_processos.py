@@ -133,7 +133,7 @@ def test_filtro_invalido_e_recusado_com_o_campo_em_portugues(api: Api) -> None:
     for params, campo, trecho in [
         ({"estado": "inventado"}, "estado", "estado desconhecido"),
         ({"regime": "xyz"}, "regime", "regime desconhecido"),
-        ({"om": "CPSP"}, "om", "não encontrada"),
+        ({"om": "CPSP"}, "om", "OM “CPSP” não encontrada"),
         ({"vence_de": "2026-05-10", "vence_ate": "2026-05-01"}, "vence_ate", "anterior ao início"),
         ({"vence_de": "10/05/2026"}, "vence_de", "data"),
         ({"por_pagina": 0}, "por_pagina", "mínimo"),
