@@ -25,10 +25,9 @@ from farol.http.erros import (
     mensagem_http,
     status_de,
 )
-from farol.services.mensagens import traduzir
 from farol.store.db import BancoIndisponivel
 from farol.web.ambiente import PASTA_ESTATICO, pagina
-from farol.web.formularios import ONDE_NA_PAGINA
+from farol.web.formularios import longe_do_campo, mensagem_de_validacao, texto_na_pagina
 from farol.web.rotas import (
     acessos,
     busca,
@@ -138,7 +137,7 @@ def instalar(app: FastAPI) -> None:
         assert isinstance(e, ErroFarol)
         if isinstance(e, BancoIndisponivel):
             request.state.ator = None  # a página de erro não volta ao banco para o menu
-        resposta = _pagina_erro(request, status_de(e), e.texto(ONDE_NA_PAGINA))
+        resposta = _pagina_erro(request, status_de(e), texto_na_pagina(e))
         resposta.headers.update(cabecalhos_de(e) or {})
         return resposta
 
@@ -156,7 +155,8 @@ def instalar(app: FastAPI) -> None:
         if not erros or any(x.get("loc", ("path",))[0] == "path" for x in erros):
             return _pagina_erro(request, 404, "o endereço não existe ou não está na sua jurisdição")
         campo = ".".join(str(p) for p in erros[0].get("loc", ())[1:])
-        return _pagina_erro(request, 422, f"{campo}: {traduzir(erros[0])}")
+        texto = mensagem_de_validacao(erros[0], campo)
+        return _pagina_erro(request, 422, longe_do_campo(texto, campo, da_validacao=True))
 
     async def interno(request: Request, e: Exception) -> Response:
         request.state.ator = None  # a página de erro não volta ao banco para o menu

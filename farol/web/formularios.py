@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -128,6 +129,93 @@ def _listas(no: Any) -> Any:
     return convertido
 
 
+ROTULOS_DOS_CAMPOS: dict[str, str] = {
+    "arquivo": "Arquivo",
+    "ate": "Até",
+    "codigo": "Código",
+    "data": "Data",
+    "data_ato": "Data do ato",
+    "data_fato": "Data do fato",
+    "data_hora": "Data e hora",
+    "data_inspecao": "Data da inspeção",
+    "de": "Desde",
+    "documento": "CPF ou CNPJ",
+    "email": "E-mail",
+    "estado": "Estado",
+    "etapa": "Etapa do prazo",
+    "infracao": "Infração",
+    "inscricao": "Inscrição",
+    "largura": "Largura do gráfico",
+    "login": "Login",
+    "nome": "Nome",
+    "om": "OM",
+    "om_id": "OM",
+    "pagina": "Página",
+    "papel": "Papel",
+    "por_pagina": "Itens por página",
+    "processo": "Processo",
+    "q": "Busca",
+    "regime": "Regime",
+    "senha": "Senha",
+    "sigla": "Sigla",
+    "superior": "OM superior",
+    "uf": "UF",
+    "usuario": "Usuário",
+    "valor": "Valor",
+}
+"""O nome que a pessoa lê de cada campo (o último trecho do caminho: `om_id`, `dados.data_ato`)
+quando a recusa aparece longe dele: no topo do formulário ou na página de erro. Um campo fora
+daqui não se mostra pelo caminho interno: a recusa do serviço já diz de que se trata; a da
+validação (que não diz) leva o trecho por extenso, sem os sublinhados."""
+
+
+def _ultimo_trecho(campo: str | None) -> str | None:
+    """'dados.penalidades.0.multa' -> 'multa': o último trecho que não é índice de lista."""
+    trechos = [t for t in (campo or "").split(".") if t and not t.isdigit()]
+    return trechos[-1] if trechos else None
+
+
+def rotulo_do_campo(campo: str | None) -> str | None:
+    """O rótulo legível do caminho do campo ('om_id' -> 'OM', 'dados.data_ato' -> 'Data do
+    ato'); None se não há rótulo."""
+    trecho = _ultimo_trecho(campo)
+    return ROTULOS_DOS_CAMPOS.get(trecho) if trecho else None
+
+
+def _sem_acento(texto: str) -> str:
+    decomposto = unicodedata.normalize("NFD", texto.casefold())
+    return "".join(c for c in decomposto if not unicodedata.combining(c))
+
+
+def nomeia(mensagem: str, rotulo: str) -> bool:
+    """Se a mensagem já fala do campo pelo rótulo ('OM “CPXX” não encontrada' fala da OM), sem
+    diferença de maiúsculas e acentos."""
+    padrao = r"\b" + re.escape(_sem_acento(rotulo)) + r"\b"
+    return re.search(padrao, _sem_acento(mensagem)) is not None
+
+
+def longe_do_campo(mensagem: str, campo: str | None, *, da_validacao: bool = False) -> str:
+    """A recusa mostrada longe do campo (no topo do formulário, na página de erro): o rótulo
+    legível do campo e a mensagem, ou só a mensagem se ela já o nomeia; nunca o caminho interno
+    ("papel:", "om_id:"). `da_validacao`: a mensagem do Pydantic, que não diz o campo ("texto
+    longo demais"): sem rótulo na tabela, o trecho do caminho por extenso."""
+    rotulo = rotulo_do_campo(campo)
+    trecho = _ultimo_trecho(campo)
+    if rotulo is None and da_validacao and trecho:
+        rotulo = trecho.replace("_", " ").capitalize()
+    if rotulo is None or nomeia(mensagem, rotulo):
+        return mensagem
+    return f"{rotulo}: {mensagem}"
+
+
+def texto_na_pagina(e: ErroFarol) -> str:
+    """A recusa do serviço fora do campo do formulário (no topo, na página de erro): com o que
+    a página acrescenta (`ONDE_NA_PAGINA`), o rótulo do campo se a mensagem não o nomeia
+    (`longe_do_campo`) e a regra; o `ErroFarol.texto` da API e da CLI põe o caminho interno."""
+    texto = longe_do_campo(e.mensagem_em(ONDE_NA_PAGINA), e.campo)
+    return texto + (f" ({e.regra})" if e.regra else "")
+
+
 @dataclass
 class Erros:
     """Mensagens por nome de campo do formulário; `GERAL` para o que não é de campo nenhum."""
@@ -184,13 +272,16 @@ def erro_farol(e: ErroFarol, nomes: Iterable[str], apelidos: dict[str, str] | No
                 caminho = destino
                 break
         nome = campo_do_formulario(caminho, nomes)
-        # no topo do formulário, sem o caminho interno do dado ("papel:", "id:"): a mensagem já
-        # diz de que se trata
-        texto = um.mensagem_em(ONDE_NA_PAGINA) + (f" ({um.regra})" if um.regra else "")
-        if nome == GERAL and erros.geral:
-            erros.por_campo[GERAL] += f"; {texto}"
+        if nome == GERAL:  # no topo do formulário: sem o caminho interno ("papel:", "id:")
+            texto = texto_na_pagina(um)
+            if erros.geral:
+                erros.por_campo[GERAL] += f"; {texto}"
+            else:
+                erros.adicionar(GERAL, texto)
         else:
-            erros.adicionar(nome, texto)
+            erros.adicionar(
+                nome, um.mensagem_em(ONDE_NA_PAGINA) + (f" ({um.regra})" if um.regra else "")
+            )
     return erros
 
 
@@ -285,5 +376,6 @@ def erros_pydantic(
                 break
         nome = campo_do_formulario(caminho, nomes)
         texto = mensagem_de_validacao(item, caminho)
-        erros.adicionar(nome, texto if nome != GERAL else f"{caminho}: {texto}")
+        longe = longe_do_campo(texto, caminho, da_validacao=True)
+        erros.adicionar(nome, texto if nome != GERAL else longe)
     return erros

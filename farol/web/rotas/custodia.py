@@ -35,12 +35,12 @@ from farol.web import atos, recusa
 from farol.web.ambiente import pagina
 from farol.web.formularios import (
     GERAL,
-    ONDE_NA_PAGINA,
     Erros,
     aninhar,
     em_reais,
     erro_farol,
     erros_pydantic,
+    texto_na_pagina,
 )
 from farol.web.rotas.inspecao import fotos_enviadas
 from farol.web.rotas.processo import _pagina as pagina_do_processo
@@ -98,7 +98,7 @@ def _erros(e: Exception, nomes: list[str]) -> tuple[Erros, int]:
     assert isinstance(e, ErroFarol)
     erros = erro_farol(e, nomes)
     if not erros.por_campo:
-        erros.adicionar(GERAL, e.texto(ONDE_NA_PAGINA))
+        erros.adicionar(GERAL, texto_na_pagina(e))
     return erros, status_de(e)
 
 

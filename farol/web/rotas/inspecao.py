@@ -55,11 +55,11 @@ from farol.web.ambiente import pagina, renderizar_texto
 from farol.web.atos import limites_no_modelo
 from farol.web.formularios import (
     GERAL,
-    ONDE_NA_PAGINA,
     Erros,
     decimal_br,
     erro_farol,
     erros_pydantic,
+    texto_na_pagina,
 )
 from farol.web.sessao import AtorWeb, RotaDaPagina, conferir_csrf
 
@@ -486,7 +486,7 @@ def registrar(request: Request, ator: AtorWeb, form: Formulario) -> Response:
         if not erros.geral and not any(
             k in (*CAMPOS, fotos_inspecao.CAMPO) for k in erros.por_campo
         ):
-            erros.adicionar(GERAL, e.texto(ONDE_NA_PAGINA))
+            erros.adicionar(GERAL, texto_na_pagina(e))
         return recusar(erros, status_de(e))
     if em_json:
         return JSONResponse(

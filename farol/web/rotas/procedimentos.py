@@ -25,12 +25,12 @@ from farol.services.procedimentos import NovoProcedimento, regimes_que_se_abrem_
 from farol.web.ambiente import pagina
 from farol.web.formularios import (
     GERAL,
-    ONDE_NA_PAGINA,
     Erros,
     aninhar,
     erro_farol,
     erros_pydantic,
     numero_do_campo,
+    texto_na_pagina,
 )
 from farol.web.sessao import AtorWeb, RotaDaPagina, conferir_csrf
 
@@ -142,7 +142,7 @@ def abrir(
     except ErroFarol as e:
         erros = erro_farol(e, CAMPOS, {r"dados\.data_fato": "data_fato"})
         if not erros.por_campo:
-            erros.adicionar(GERAL, e.texto(ONDE_NA_PAGINA))
+            erros.adicionar(GERAL, texto_na_pagina(e))
         return _tela(request, ator, valores, erros, status=status_de(e))
     # o ato de abertura do regime, pelo nome, no aviso da página; e, se houve, o que se digitou
     # diferente do cadastro (a página do processo o mostra)

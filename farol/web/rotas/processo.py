@@ -45,7 +45,7 @@ from farol.services.processos import NovoAto
 from farol.services.unit_of_work import UnitOfWork
 from farol.web import atos, recusa
 from farol.web.ambiente import pagina
-from farol.web.formularios import GERAL, ONDE_NA_PAGINA, Erros, erro_farol, erros_pydantic
+from farol.web.formularios import GERAL, Erros, erro_farol, erros_pydantic, texto_na_pagina
 from farol.web.sessao import AtorWeb, RotaDaPagina, conferir_csrf
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
@@ -151,7 +151,7 @@ def _registrar(
     except ErroFarol as e:
         erros = erro_farol(e, nomes)
         if not erros.por_campo:
-            erros.adicionar(GERAL, e.texto(ONDE_NA_PAGINA))
+            erros.adicionar(GERAL, texto_na_pagina(e))
         return erros, status_de(e)
     return corpo.ato.seq
 
