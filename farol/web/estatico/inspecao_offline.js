@@ -87,7 +87,10 @@
       var medidas = [], notificar = [], erros = [];
       lista.forEach(function (x) {
         var r = window.FarolMedidasOffline.avaliar(d, x.c);
-        if (r.erro) { erros.push(x.rotulo + ": " + r.erro.mensagem); return; }
+        if (r.erro) {
+          erros.push(x.rotulo + ": " + window.FarolMedidasOffline.mensagemNaPagina(d, r.erro));
+          return;
+        }
         r.resultado.medidas.forEach(function (m) { if (medidas.indexOf(m) < 0) medidas.push(m); });
         r.resultado.notificar.forEach(function (a) { if (notificar.indexOf(a) < 0) notificar.push(a); });
       });

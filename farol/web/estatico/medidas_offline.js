@@ -3,7 +3,9 @@
  * GET /api/v1/medidas/dados.json. Não decide nada que o servidor não decida: o teste de paridade
  * (tests/e2e/web/test_medidas_offline_paridade.py) roda todos os casos dos testes de medidas nos
  * dois e exige resultados idênticos. Entrada: a constatação já validada (anos_vencida em número
- * ou null). Erro: lança {tipo, mensagem, campo, regra}, como EntradaInvalida/ForaDeVigencia. */
+ * ou null). Erro: lança {tipo, mensagem, campo, regra, consulte}, como EntradaInvalida/
+ * ForaDeVigencia; `consulte` (farol.erros): o que a pessoa consulta para acertar a entrada, que a
+ * página diz onde achar (`onde` dos dados, como a borda do servidor acrescenta). */
 (function (global) {
   "use strict";
 
@@ -17,8 +19,18 @@
     ["reincidente", "reincidente", "informe se há reincidência"],
   ];
 
-  function erro(tipo, mensagem, campo, regra) {
-    return { tipo: tipo, mensagem: mensagem, campo: campo || null, regra: regra || null };
+  var CATALOGO_DE_INFRACOES = "catalogo_de_infracoes";  // farol.erros.CATALOGO_DE_INFRACOES
+
+  function erro(tipo, mensagem, campo, regra, consulte) {
+    return { tipo: tipo, mensagem: mensagem, campo: campo || null, regra: regra || null,
+             consulte: consulte || null };
+  }
+
+  /* a mensagem com o que a página acrescenta (farol.erros.com_consulta com o `onde` dos dados,
+   * o ONDE_NA_PAGINA do servidor): "...; os códigos estão na página Legislação" */
+  function mensagemNaPagina(d, e) {
+    var lugar = e.consulte && d.onde ? d.onde[e.consulte] : null;
+    return lugar ? e.mensagem + "; " + lugar : e.mensagem;
   }
 
   function faixa(anos, limite) {
@@ -123,9 +135,10 @@
           "\u201d; existentes: " + doArtigo.join(", "), "infracao");
       }
     }
-    // a mensagem do servidor (normas/infracoes.py, infracao_desconhecida), sem o comando da CLI
+    // a mensagem do servidor (normas/infracoes.py, infracao_desconhecida); onde estão os
+    // códigos, a página acrescenta (mensagemNaPagina)
     throw erro("EntradaInvalida", "infração desconhecida: \u201c" + infracao +
-      "\u201d, fora do catálogo de infrações", "infracao");
+      "\u201d, fora do catálogo de infrações", "infracao", null, CATALOGO_DE_INFRACOES);
   }
 
   function dataBr(iso) {
@@ -266,5 +279,6 @@
 
   global.FarolMedidasOffline = {
     aplicarMedidas: aplicarMedidas, avaliar: avaliar, anosVencidaDeDatas: anosVencidaDeDatas,
+    mensagemNaPagina: mensagemNaPagina,
   };
 })(typeof window !== "undefined" ? window : globalThis);

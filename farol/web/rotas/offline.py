@@ -26,6 +26,7 @@ from farol.normas.medidas import Condicoes, Interpretacao, carregar_tabela
 from farol.normas.versao import ARQUIVOS, versao_dos_dados
 from farol.web import checklist
 from farol.web.ambiente import PASTA_ESTATICO
+from farol.web.formularios import ONDE_NA_PAGINA
 from farol.web.sessao import RotaDaPagina, ator_opcional, token_csrf
 
 rotas = APIRouter(include_in_schema=False, route_class=RotaDaPagina)
@@ -112,6 +113,8 @@ def dados_medidas_offline() -> dict[str, Any]:
             for i in checklist.itens().values()
         },
         "autores_nomes": {k: a.nome for k, a in t.autores.items()},
+        # o que a página acrescenta à recusa (`ErroFarol.consulte`): onde estão os códigos
+        "onde": dict(ONDE_NA_PAGINA),
         "abrangencia_ref": t.abrangencia.referencia(),
         "autoria_geral_ref": t.autoria_geral.referencia(),
         "estrangeira": {

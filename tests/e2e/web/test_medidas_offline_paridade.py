@@ -101,6 +101,7 @@ def _python(caso: dict[str, Any]) -> dict[str, Any]:
                 "mensagem": e.mensagem,
                 "campo": e.campo,
                 "regra": e.regra,
+                "consulte": e.consulte,
             }
         }
 

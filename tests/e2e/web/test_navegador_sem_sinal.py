@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from farol.web.rotas.offline import versao_dos_dados
 
-from .conftest import SENHA, Servidor, entrar, esperar
+from .conftest import CELULAR, SENHA, Servidor, entrar, esperar
 
 DADOS_GUARDADOS = (
     "caches.keys().then((k) => Promise.all(k.map((n) => caches.open(n)"
@@ -136,3 +136,41 @@ def test_com_o_service_worker_a_pagina_sem_sessao_ainda_leva_ao_login(
     pagina.goto(f"{servidor.url}/inspecoes/nova")
     expect(pagina.locator("#c-login")).to_be_visible()
     assert "/entrar?proximo=" in pagina.url
+
+
+def test_sem_sinal_a_infracao_desconhecida_diz_que_os_codigos_estao_na_pagina_legislacao(
+    servidor: Servidor, navegador: Any
+) -> None:
+    """O avaliador do aparelho recusava a infração fora dos dados guardados só com "infração
+    desconhecida: “RLESTA.99”, fora do catálogo de infrações"; a página com sinal (a borda do
+    servidor, `ONDE_NA_PAGINA`) acrescenta onde estão os códigos, e o aparelho também."""
+    import json
+
+    ctx = navegador.new_context(
+        locale="pt-BR", timezone_id="America/Sao_Paulo", service_workers="block", **CELULAR
+    )
+    ctx.set_default_timeout(10_000)
+
+    def dados_com_item_estranho(rota: Any) -> None:
+        # a lista de verificação com um item cuja infração os dados guardados não conhecem
+        resposta = rota.fetch()
+        dados = resposta.json()
+        dados["checklist"]["hab_sem"]["infracao"] = "RLESTA.99"
+        rota.fulfill(response=resposta, body=json.dumps(dados, ensure_ascii=False))
+
+    try:
+        pagina = ctx.new_page()
+        pagina.route("**/api/v1/medidas/dados.json", dados_com_item_estranho)
+        entrar(pagina, servidor.url, "inspetor.cpsc")
+        pagina.goto(f"{servidor.url}/inspecoes/nova")
+        esperar(pagina, "fetch('/api/v1/medidas/dados.json').then((r) => r.ok)")
+        ctx.set_offline(True)
+        pagina.get_by_text("Navegando", exact=True).click()
+        pagina.locator('input[name="constatacoes"][value="hab_sem"]').check()
+        caixa = pagina.locator("[data-sem-sinal]")
+        expect(caixa.locator(".alerta-erro")).to_contain_text(
+            "infração desconhecida: “RLESTA.99”, fora do catálogo de infrações; os códigos "
+            "estão na página Legislação"
+        )
+    finally:
+        ctx.close()
