@@ -148,6 +148,36 @@ def medir_laco(
     return resultados, time.perf_counter() - t0
 
 
+def diferentes(
+    casos: list[tuple[RegraPrazo, str | None, dt.date]],
+    do_lote: list[dt.date],
+    do_laco: list[dt.date],
+    mostrar: int = 5,
+) -> None:
+    """Os casos em que o lote e o laço divergem, com os dias sem expediente que só o calendário
+    do Farol tem entre o início e o vencimento: o laço conhece só o `holidays`; os pontos
+    facultativos declarados por portaria (dados/pontos_facultativos.yaml, como o dia seguinte a
+    Corpus Christi) e os fechamentos de OM vêm dos dados do Farol."""
+    divergem = [(c, a, b) for c, a, b in zip(casos, do_lote, do_laco, strict=True) if a != b]
+    for (regra, uf, inicio), lote, laco in divergem[:mostrar]:
+        laco_uf = LacoDiaADia(uf, direto=False)
+        so_no_farol = sorted(
+            d
+            for d, folgas in obter_calendario(uf).folgas.items()
+            if inicio < d <= max(lote, laco)
+            and d not in laco_uf.fechados
+            and d.weekday() < 5
+            and folgas
+        )
+        dias = ", ".join(f"{d:%d/%m/%Y}" for d in so_no_farol) or "nenhum"
+        print(
+            f"    diverge: {regra.id} {uf or 'nacional'} início {inicio:%d/%m/%Y}: lote "
+            f"{lote:%d/%m/%Y}, laço {laco:%d/%m/%Y}; sem expediente só nos dados do Farol: {dias}"
+        )
+    if len(divergem) > mostrar:
+        print(f"    (e mais {len(divergem) - mostrar})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=1_000_000)
@@ -155,9 +185,11 @@ def main() -> None:
     parser.add_argument("--semente", type=int, default=7)
     args = parser.parse_args()
 
-    # o prazo cujos dias a decisão fixa (prazo.lesta.acessoria) não se calcula sem ela
+    # só os que o motor calcula com o início: o prazo cujos dias a decisão fixa
+    # (prazo.lesta.acessoria) e o que vence na data que o ato fixa (prazo.custodia.leilao)
+    # não se calculam sem ela
     regras = sorted(
-        (r for r in catalogo_prazos().regras.values() if not r.dias_da_decisao),
+        (r for r in catalogo_prazos().regras.values() if r.calculavel),
         key=lambda r: r.id,
     )
     ufs: list[str | None] = [None, *sorted(UFS)]
@@ -207,6 +239,8 @@ def main() -> None:
             f"extrapolado para {args.n:,}: {extrapolado:.1f} s; lote {razoes[direto]:,.0f}x "
             f"mais rápido; conferência {iguais:,}/{len(casos):,} iguais ao lote"
         )
+        if direto:
+            diferentes(casos, [lote[k].astype(dt.date) for k in amostra], resultados)
     razao = razoes[True]
     ok_taxa = "OK" if taxa_lote >= 1_000_000 else "ABAIXO"
     ok_razao = "OK" if razao >= 50 else "ABAIXO"
