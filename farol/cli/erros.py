@@ -29,6 +29,11 @@ _TRADUCOES = {
     "is not one of": "não é um dos valores",
     "Input should be greater than or equal to": "deve ser maior ou igual a",
     "Input should be less than or equal to": "deve ser menor ou igual a",
+    # a frase inteira antes do começo dela (as trocas vão na ordem): sem isso, "esperado um
+    # número inteiro, unable to parse string as an integer" (`farol serve --porta abc`)
+    "Input should be a valid integer, unable to parse string as an integer": (
+        "esperado um número inteiro"
+    ),
     "Input should be a valid integer": "esperado um número inteiro",
 }
 
@@ -52,10 +57,6 @@ def falhar_uso(erro: typer.exceptions.TyperException) -> NoReturn:
     elif isinstance(erro, typer.BadParameter):
         parametro = getattr(erro.param, "name", None) or "parâmetro"
         mensagem = f"{parametro}: valor inválido ({traduzir_click(erro.message)})"
-        mensagem = mensagem.replace(
-            "Input should be a valid integer, unable to parse string as an integer",
-            "esperado um número inteiro",
-        )
     if mensagem:
         print(f"erro: {mensagem}", file=sys.stderr)
     raise SystemExit(SAIDA_ENTRADA_INVALIDA)

@@ -105,6 +105,14 @@ def test_o_comando_desconhecido_e_a_opcao_obrigatoria_em_portugues() -> None:
     assert "[obrigatório]" in r.stdout and "[padrão: lesta]" in r.stdout
 
 
+def test_o_numero_invalido_numa_opcao_sai_inteiro_em_portugues() -> None:
+    # a frase do Pydantic vinha traduzida pela metade: "esperado um número inteiro, unable to
+    # parse string as an integer"
+    r = _rodar("serve", "--porta", "abc")
+    assert r.returncode == 2
+    assert r.stderr.strip() == "erro: porta: valor inválido (esperado um número inteiro)"
+
+
 def test_quem_pede_outro_idioma_em_language_o_tem() -> None:
     """O português é o padrão; `LANGUAGE` explícito manda (o catálogo só tem pt_BR: en sai
     no inglês das bibliotecas)."""
