@@ -121,6 +121,7 @@ from farol.services.unit_of_work import UnitOfWork, caso_de_uso
 from farol.store import repositorio
 from farol.store.auditoria import HASH_INICIAL, Cabeca, carregar_travado
 from farol.store.auditoria import registrar_ato as gravar_ato
+from farol.store.consulta_fixa import ConsultaFixa
 from farol.store.numeracao import AUTO_DE_INFRACAO, PROCESSO, numero_oficial, proximo_numero
 from farol.store.orm import (
     CONTAGEM_NO_ATO,
@@ -149,6 +150,13 @@ __all__ = [
 
 
 _PRAZO: Table = Prazo.__table__  # type: ignore[assignment]
+
+
+@cache
+def _consulta_do_lido() -> ConsultaFixa:
+    """A união de `_secoes_do_lido` com o SQL compilado guardado nela (`ConsultaFixa`: sem o
+    hash da estrutura inteira da união no cache do SQLAlchemy a cada ato)."""
+    return ConsultaFixa(_secoes_do_lido().consulta)
 
 
 @cache
@@ -231,8 +239,8 @@ class _Lido:
         s.flush()
         secoes = _secoes_do_lido()
         por_secao = secoes.separar(
-            s.connection().execute(
-                secoes.consulta,
+            _consulta_do_lido().executar(
+                s.connection(),
                 {
                     "processo_id": p.id,
                     "inspecao_id": p.inspecao_id,
