@@ -245,6 +245,9 @@ def main() -> None:
     ok_taxa = "OK" if taxa_lote >= 1_000_000 else "ABAIXO"
     ok_razao = "OK" if razao >= 50 else "ABAIXO"
     print(f"metas: >= 1.000.000 prazos/s [{ok_taxa}]; >= 50x o laço direto [{ok_razao}]")
+    if args.n < 1_000_000:
+        print("modo curto (< 1.000.000 prazos): o custo fixo de cada grupo pesa; as metas valem")
+        print("para a execução completa (sem --n)")
 
 
 if __name__ == "__main__":
