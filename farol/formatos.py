@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from farol.erros import EntradaInvalida
@@ -133,6 +134,13 @@ def citado(texto: str, limite: int = 40) -> str:
     if len(limpo) > limite:
         limpo = limpo[: limite - 1].rstrip() + "…"
     return f"“{limpo}”"
+
+
+def com_nomes(pares: Iterable[tuple[str, str]], separador: str = ", ") -> str:
+    """Os valores que se aceitam, cada um com o seu nome, para a recusa que os lista:
+    [("dou", "Diário Oficial da União"), ("ar", "AR")]
+    -> "dou (Diário Oficial da União), ar (AR)"."""
+    return separador.join(f"{valor} ({nome})" for valor, nome in pares)
 
 
 def sim_nao(valor: bool) -> str:

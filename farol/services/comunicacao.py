@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 
 from farol.domain.procedimento.maquina import CIENCIA, Maquina
 from farol.erros import EntradaInvalida
-from farol.formatos import citado
+from farol.formatos import citado, com_nomes
 from farol.normas.comunicacao import Opcao, comunicacao
 from farol.services.comandos import DadosCiencia
 from farol.store.orm import Processo, Procurador
@@ -37,7 +37,7 @@ MARCA = CIENCIA
 
 def _opcoes(opcoes: tuple[Opcao, ...]) -> str:
     """Os valores que a API recebe, cada um com o nome: "dou (Diário Oficial da União)"."""
-    return ", ".join(f"{o.id} ({o.nome})" for o in opcoes)
+    return com_nomes((o.id, o.nome) for o in opcoes)
 
 
 def nome_do_meio(meio: str) -> str:
@@ -58,7 +58,7 @@ def conferir_ciencia(
     if dados.meio not in marca.meios:
         raise EntradaInvalida(
             f"meio de ciência {citado(dados.meio)} não previsto; use um de: "
-            + ", ".join(f"{m} ({nome_do_meio(m)})" for m in marca.meios),
+            + com_nomes((m, nome_do_meio(m)) for m in marca.meios),
             campo="dados.meio",
             regra=marca.fontes[0].referencia(),
         )

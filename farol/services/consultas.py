@@ -36,7 +36,7 @@ from farol.domain.procedimento.carregar import (
 from farol.domain.procedimento.historico import fatos_do_recurso
 from farol.domain.procedimento.maquina import Maquina
 from farol.erros import EntradaInvalida, NaoEncontrado
-from farol.formatos import citado
+from farol.formatos import citado, com_nomes
 from farol.normas.atos_do_sistema import atos_do_sistema
 from farol.normas.citacao import Citacao
 from farol.normas.citacoes import citacao
@@ -174,7 +174,7 @@ def _conferir_filtro(f: FiltroDeProcessos) -> None:
     if f.regime is not None and f.regime not in regimes:
         raise EntradaInvalida(
             f"regime desconhecido: {citado(f.regime)}; use um de: "
-            + ", ".join(f"{r} ({m.nome})" for r, m in regimes.items()),
+            + com_nomes((r, m.nome) for r, m in regimes.items()),
             campo="regime",
         )
     if f.estado is not None:

@@ -41,7 +41,7 @@ from farol.domain.papeis import (
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.domain.procedimento.guardas import FatosCustodia, Pendencia
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado, Proibido
-from farol.formatos import citado, moeda
+from farol.formatos import citado, com_nomes, moeda
 from farol.formatos import data as data_br
 from farol.normas.citacoes import citacao
 from farol.normas.custodia import dados_custodia, nome_da_qualidade
@@ -153,7 +153,7 @@ def conferir_qualidade(quem: Identificacao, admitidas: Iterable[str], campo: str
     if quem.qualidade is not None and quem.qualidade not in admitidas:
         raise EntradaInvalida(
             f"qualidade {citado(quem.qualidade)} não admitida; admitidas: "
-            + ", ".join(f"{q} ({nome_da_qualidade(q)})" for q in admitidas),
+            + com_nomes((q, nome_da_qualidade(q)) for q in admitidas),
             campo=f"{campo}.qualidade",
         )
 
@@ -433,7 +433,7 @@ def efeitos_antes(
         if dados.item not in d.despesas_avulsas:
             raise EntradaInvalida(
                 f"despesa desconhecida: {citado(dados.item)}; admitidas: "
-                + ", ".join(f"{k} ({v.nome})" for k, v in d.despesas_avulsas.items()),
+                + com_nomes((k, v.nome) for k, v in d.despesas_avulsas.items()),
                 campo="dados.item",
             )
         payload["fundamento"] = d.despesas_avulsas[dados.item].fonte.referencia()
@@ -826,7 +826,7 @@ def registrar_tarifa(s: Session, ator: Ator, cmd: NovaTarifa) -> TarifaRegistrad
         if item not in itens:
             raise EntradaInvalida(
                 f"item desconhecido: {citado(item)}; itens: "
-                + ", ".join(f"{k} ({v.nome})" for k, v in itens.items()),
+                + com_nomes((k, v.nome) for k, v in itens.items()),
                 campo=f"valores.{item}",
             )
         if valor < 0:

@@ -32,7 +32,7 @@ from farol.domain.papeis import (
 )
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado, Proibido
-from farol.formatos import citado
+from farol.formatos import citado, com_nomes
 from farol.normas.atos_do_sistema import tipo_emissao_de_documento
 from farol.pdf import dados as d
 from farol.pdf.renderizador import renderizar
@@ -98,7 +98,7 @@ def tipo_documento(tipo: str) -> d.TipoDocumento:
     except ValueError:
         raise EntradaInvalida(
             f"tipo de documento desconhecido: {citado(tipo)}; tipos: "
-            + ", ".join(f"{t.value} ({d.TITULOS[t]})" for t in d.TipoDocumento),
+            + com_nomes((t.value, d.TITULOS[t]) for t in d.TipoDocumento),
             campo="tipo",
         ) from None
 

@@ -158,7 +158,7 @@ def conferir_laudo(cmd: NovoAto, dados: DadosLaudo, payload: dict[str, Any]) -> 
     if faltando or estranhos:
         raise EntradaInvalida(
             "a ação de resposta pontua cada quesito da norma: "
-            + "; ".join(f"{q} ({nome})" for q, nome in quesitos.items())
+            + formatos.com_nomes(quesitos.items(), "; ")
             + (f" — faltam: {', '.join(faltando)}" if faltando else "")
             + (f" — desconhecidos: {', '.join(estranhos)}" if estranhos else ""),
             campo="dados.acao_resposta",
@@ -379,7 +379,7 @@ def conferir_liberacao(dados: DadosLiberacao, payload: dict[str, Any]) -> None:
     if dados.liberacao not in clc.liberacao:
         raise EntradaInvalida(
             f"forma de liberação desconhecida: {formatos.citado(dados.liberacao)}; formas: "
-            + "; ".join(f"{k} ({v.nome})" for k, v in clc.liberacao.items()),
+            + formatos.com_nomes(((k, v.nome) for k, v in clc.liberacao.items()), "; "),
             campo="dados.liberacao",
             regra=clc.retencao.referencia(),
         )

@@ -41,7 +41,7 @@ from farol.erros import (
     consulte_do_item,
     recusar_juntos,
 )
-from farol.formatos import citado, moeda
+from farol.formatos import citado, com_nomes, moeda
 from farol.formatos import data as data_br
 from farol.normas.acessorias import nomes_das_acessorias, tipos_de_acessoria
 from farol.normas.atos_do_sistema import atos_do_sistema
@@ -1267,7 +1267,7 @@ def _efeitos_antes(
             if medida not in conhecidas:
                 raise EntradaInvalida(
                     f"medida desconhecida: {citado(medida)}; medidas: "
-                    + ", ".join(f"{k} ({m.nome})" for k, m in conhecidas.items()),
+                    + com_nomes((k, m.nome) for k, m in conhecidas.items()),
                     campo=f"dados.medidas.{n}",
                 )
         payload["medidas_nomes"] = [conhecidas[m].nome for m in dados.medidas]

@@ -110,3 +110,12 @@ def test_numeros_dias_e_sim_nao() -> None:
     assert formatos.quantidade(2, "mês", "meses") == "2 meses"
     assert formatos.quantidade(1, "ano") == "1 ano"
     assert (formatos.sim_nao(True), formatos.sim_nao(False)) == ("sim", "não")
+
+
+def test_com_nomes_lista_cada_valor_com_o_seu_nome() -> None:
+    pares = [("dou", "Diário Oficial da União"), ("pagina_om", "página da OM")]
+    assert formatos.com_nomes(pares) == "dou (Diário Oficial da União), pagina_om (página da OM)"
+    assert (
+        formatos.com_nomes(pares, "; ") == "dou (Diário Oficial da União); pagina_om (página da OM)"
+    )
+    assert formatos.com_nomes([]) == ""
