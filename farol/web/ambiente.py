@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,19 @@ def ambiente() -> Environment:
     return env
 
 
-def _versao_estatico() -> str:
-    """Marca de versão dos arquivos estáticos (muda quando eles mudam: cache do navegador)."""
-    return str(max(int(p.stat().st_mtime) for p in PASTA_ESTATICO.iterdir()))
+@cache
+def versao_dos_estaticos() -> str:
+    """A versão dos arquivos estáticos (o JS, o CSS, o service worker): o hash do conteúdo deles,
+    lido uma vez por processo (mudam só com uma versão nova do Farol instalada, que reinicia o
+    servidor). Vai no `?v=` de cada estático das páginas (o navegador busca o arquivo novo) e no
+    nome do cache do service worker (`rotas.offline.nome_do_cache`); a mesma em toda instância
+    do servidor com o mesmo código, ao contrário da data de modificação dos arquivos."""
+    h = hashlib.sha256()
+    for arquivo in sorted(PASTA_ESTATICO.rglob("*")):
+        if arquivo.is_file():
+            h.update(arquivo.relative_to(PASTA_ESTATICO).as_posix().encode())
+            h.update(arquivo.read_bytes())
+    return h.hexdigest()[:12]
 
 
 def contexto_base(request: Request) -> dict[str, Any]:
@@ -52,7 +63,7 @@ def contexto_base(request: Request) -> dict[str, Any]:
         # o menu mostra o que as permissões do papel (normas/dados/papeis.yaml) permitem
         "pode_inspecionar": ator is not None and pode(ator.papel, INSPECIONA),
         "pode_auditar_acessos": ator is not None and pode(ator.papel, AUDITA_ACESSOS),
-        "versao_estatico": _versao_estatico(),
+        "versao_estatico": versao_dos_estaticos(),
     }
 
 

@@ -1,6 +1,7 @@
 /* Farol — service worker da inspeção sem sinal (servido em /sw.js, escopo "/").
- * Cache por versão dos dados normativos: quando o servidor publica dados novos, /sw.js muda,
- * o novo worker instala um cache novo e apaga os antigos. Rede primeiro; sem rede, o cache.
+ * Cache por versão dos dados normativos e dos estáticos (o nome vem do servidor: offline.py,
+ * `nome_do_cache`): quando o servidor publica dados ou código novos, /sw.js muda, o novo
+ * worker instala um cache novo e apaga os antigos. Rede primeiro; sem rede, o cache.
  * Só guarda GET da página de inspeção, dos estáticos e dos dados das medidas (lei pública).
  * Background Sync ("farol-fila"): envia as inspeções guardadas sem sinal quando a rede volta
  * (o mesmo código da página, fila_inspecoes.js). */
@@ -8,8 +9,7 @@
 try {
   importScripts("/estatico/fila_inspecoes.js");
 } catch (e) { /* sem a fila no worker: a página envia (evento online, próxima abertura) */ }
-var VERSAO = "__VERSAO_DADOS__";
-var CACHE = "farol-inspecao-" + VERSAO;
+var CACHE = "__CACHE__";
 var PAGINA = "/inspecoes/nova", DADOS = "/api/v1/medidas/dados.json";
 
 function guardavel(url) {

@@ -4,7 +4,8 @@
   já resolvido (referências curtas, datas de vigência, ordem estável), com `versao` = hash dos
   arquivos de dados normativos usados (`farol.normas.versao`); ETag = versão, 304 com
   If-None-Match igual.
-- /manifest.webmanifest e /sw.js: o aplicativo instalável (o worker leva a versão no cache).
+- /manifest.webmanifest e /sw.js: o aplicativo instalável (o worker leva no nome do cache a
+  versão dos dados e a dos estáticos).
 - GET /inspecoes/fila/sessao: o usuário e o token CSRF da sessão, para a fila de inspeções
   guardadas sem sinal (estatico/fila_inspecoes.js); 401 sem sessão.
 
@@ -25,7 +26,7 @@ from farol.normas.infracoes import catalogo
 from farol.normas.medidas import Condicoes, Interpretacao, carregar_tabela
 from farol.normas.versao import ARQUIVOS, versao_dos_dados
 from farol.web import checklist
-from farol.web.ambiente import PASTA_ESTATICO
+from farol.web.ambiente import PASTA_ESTATICO, versao_dos_estaticos
 from farol.web.formularios import ONDE_NA_PAGINA
 from farol.web.sessao import RotaDaPagina, ator_opcional, token_csrf
 
@@ -159,11 +160,20 @@ def manifesto() -> Response:
     return Response(corpo, media_type="application/manifest+json")
 
 
+def nome_do_cache() -> str:
+    """O cache do worker: o dos dados normativos e o dos estáticos em uso. Qualquer dos dois que
+    mude muda o /sw.js; o navegador instala o worker novo, que guarda a página, os estáticos e
+    os dados de novo num cache novo e apaga o antigo (sem esperar o aparelho abrir cada
+    arquivo com rede)."""
+    return f"farol-inspecao-{versao_dos_dados()}-{versao_dos_estaticos()}"
+
+
 @rotas.get("/sw.js")
 def service_worker() -> Response:
-    """O service worker, com a versão dos dados no nome do cache: dados novos, cache novo."""
+    """O service worker, com as versões dos dados e dos estáticos no nome do cache: dados ou
+    código novos, cache novo."""
     texto = (PASTA_ESTATICO / "sw_inspecao.js").read_text("utf-8")
-    corpo = texto.replace("__VERSAO_DADOS__", versao_dos_dados())
+    corpo = texto.replace("__CACHE__", nome_do_cache())
     return Response(
         corpo,
         media_type="text/javascript",

@@ -519,22 +519,23 @@ def test_dados_novos_publicados_trocam_o_cache_do_aparelho(
     pagina = contexto_celular_sw.new_page()
     entrar(pagina, servidor.url, "inspetor.cpsc")
     _pagina_guardada(pagina, servidor.url)
-    antiga = offline.versao_dos_dados()
-    assert pagina.evaluate("caches.keys()") == [f"farol-inspecao-{antiga}"]
+    assert pagina.evaluate("caches.keys()") == [offline.nome_do_cache()]
 
     monkeypatch.setattr(offline, "versao_dos_dados", lambda: "publicada-no-teste")
     offline.dados_medidas_offline.cache_clear()
+    nova = offline.nome_do_cache()
+    assert nova.startswith("farol-inspecao-publicada-no-teste-")
     try:
         pagina.reload()
         # o worker novo instala o cache da versão nova (página, estáticos e dados) e apaga o antigo
         esperar(
             pagina,
-            "caches.keys().then((k) => k.length === 1 && k[0] === 'farol-inspecao-publicada-no-teste'"
+            f"caches.keys().then((k) => k.length === 1 && k[0] === '{nova}'"
             " && caches.open(k[0]).then((c) => c.match('/api/v1/medidas/dados.json'))"
             ".then((r) => !!r))",
         )
         versao = pagina.evaluate(
-            "caches.open('farol-inspecao-publicada-no-teste')"
+            f"caches.open('{nova}')"
             ".then((c) => c.match('/api/v1/medidas/dados.json')).then((r) => r.json())"
             ".then((d) => d.versao)"
         )
@@ -548,6 +549,41 @@ def test_dados_novos_publicados_trocam_o_cache_do_aparelho(
         pagina.context.set_offline(False)
         monkeypatch.undo()
         offline.dados_medidas_offline.cache_clear()
+
+
+def test_codigo_novo_do_servidor_chega_ao_aparelho_pelo_worker_novo(
+    servidor: Servidor, contexto_celular_sw: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Uma versão nova do Farol (outro JS da fila, outro CSS) com os mesmos dados normativos: o
+    # /sw.js muda, o aparelho instala o worker novo na próxima visita com rede, que guarda de
+    # novo a página e os estáticos num cache novo e apaga o antigo; sem sinal, abre o novo.
+    pagina = contexto_celular_sw.new_page()
+    entrar(pagina, servidor.url, "inspetor.cpsc")
+    _pagina_guardada(pagina, servidor.url)
+    antiga = offline.nome_do_cache()
+    assert pagina.evaluate("caches.keys()") == [antiga]
+
+    monkeypatch.setattr(offline, "versao_dos_estaticos", lambda: "codigo-novo")
+    nova = offline.nome_do_cache()
+    assert nova != antiga and nova.endswith("-codigo-novo")
+    assert offline.versao_dos_dados() in nova  # os dados são os mesmos
+    try:
+        pagina.reload()
+        esperar(
+            pagina,
+            f"caches.keys().then((k) => k.length === 1 && k[0] === '{nova}'"
+            " && caches.open(k[0]).then((c) => Promise.all(["
+            "c.match('/estatico/fila_inspecoes.js', {ignoreSearch: true}), c.match('/api/v1/medidas/dados.json')]))"
+            ".then((r) => r.every(Boolean)))",
+        )
+        pagina.context.set_offline(True)
+        pagina.goto(f"{servidor.url}{NOVA}")
+        expect(pagina.locator("#form-inspecao")).to_be_visible()
+        # os scripts vieram do cache novo e rodaram: a página avisa que está sem sinal
+        expect(pagina.locator("#aviso-sem-sinal")).to_be_visible()
+    finally:
+        pagina.context.set_offline(False)
+        monkeypatch.undo()
 
 
 def test_embarcacao_ja_sob_custodia_e_diferenca_que_o_aparelho_nao_via(

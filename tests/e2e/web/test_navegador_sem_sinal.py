@@ -10,7 +10,7 @@ pytest.importorskip("playwright.sync_api", reason="pacote playwright ausente")
 
 from playwright.sync_api import expect
 
-from farol.web.rotas.offline import versao_dos_dados
+from farol.web.rotas.offline import nome_do_cache, versao_dos_dados, versao_dos_estaticos
 
 from .conftest import CELULAR, SENHA, Servidor, entrar, esperar
 
@@ -27,7 +27,11 @@ def test_manifesto_e_service_worker_com_a_versao_dos_dados(cliente: Any) -> None
     sw = cliente.get("/sw.js")
     assert sw.status_code == 200
     assert sw.headers["service-worker-allowed"] == "/"
-    assert f'"{versao_dos_dados()}"' in sw.text
+    # o cache leva as duas versões: dados normativos novos ou código novo trocam o worker
+    assert nome_do_cache() == f"farol-inspecao-{versao_dos_dados()}-{versao_dos_estaticos()}"
+    assert f'"{nome_do_cache()}"' in sw.text
+    # e as páginas pedem os estáticos pela mesma versão (o hash do conteúdo deles)
+    assert f"/estatico/farol.js?v={versao_dos_estaticos()}" in cliente.get("/entrar").text
 
 
 def test_inspetor_abre_a_pagina_de_inspecao_sem_sinal_depois_de_uma_visita(
