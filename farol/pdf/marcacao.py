@@ -111,9 +111,38 @@ def _estilo(e: ET.Element, padrao: str) -> str:
     return nome
 
 
+class Paragrafo(Paragraph):
+    """O parágrafo do reportlab que não quebra as linhas de novo para a mesma largura.
+
+    Um quadro mede cada célula para a altura da linha e a mede de novo ao desenhá-la (e ao
+    partir-se entre páginas): cada parágrafo era quebrado em linhas duas a três vezes na mesma
+    largura, um terço do tempo de um Auto de Infração. A quebra (`Paragraph.wrap`) depende só
+    da largura, do texto e do estilo; a medida anterior vale enquanto as linhas que ela calculou
+    (`blPara`) seguem as do parágrafo (o `split` do reportlab as apaga quando o parágrafo não
+    cabe, e então se quebra de novo). Os mesmos bytes do PDF
+    (`tests/unit/test_documentos_quebra_de_linhas.py`); 278 → 216 milhões de instruções por Auto de
+    Infração de exemplo (callgrind, `bench/documentos.py`)."""
+
+    _medida: tuple[float, Any, tuple[float, float]] | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        medida = self._medida
+        if (
+            medida is not None
+            and medida[0] == availWidth
+            and getattr(self, "blPara", None) is medida[1]
+            and (self.width, self.height) == medida[2]
+        ):
+            return medida[2]
+        largura, altura = super().wrap(availWidth, availHeight)
+        blpara = getattr(self, "blPara", None)
+        self._medida = None if blpara is None else (availWidth, blpara, (largura, altura))
+        return largura, altura
+
+
 def _paragrafo(marcacao: str, estilo: str) -> Paragraph:
     try:
-        return Paragraph(marcacao, ESTILOS[estilo])
+        return Paragrafo(marcacao, ESTILOS[estilo])
     except ValueError as erro:
         raise ModeloInvalido(f"marcação de parágrafo inválida: {erro}") from None
 
@@ -190,7 +219,7 @@ class Construtor:
                 marca = "•"
             else:
                 marca = f"{_letra(i)})"
-            saida.append(Paragraph(_interno(item), recuo, bulletText=marca))
+            saida.append(Paragrafo(_interno(item), recuo, bulletText=marca))
         return saida
 
     def _marcacao(self, e: ET.Element, largura: float) -> list[Flowable]:
@@ -203,7 +232,7 @@ class Construtor:
             bulletIndent=estilo.leftIndent,
             bulletFontName="Helvetica-Bold",
         )
-        return [Paragraph(_interno(e), recuo, bulletText=marca)]
+        return [Paragrafo(_interno(e), recuo, bulletText=marca)]
 
     # -- quadros -----------------------------------------------------------------------
     def _secao(self, e: ET.Element, largura: float) -> list[Flowable]:
