@@ -116,10 +116,10 @@ class Paragrafo(Paragraph):
 
     Um quadro mede cada célula para a altura da linha e a mede de novo ao desenhá-la (e ao
     partir-se entre páginas): cada parágrafo era quebrado em linhas duas a três vezes na mesma
-    largura, um terço do tempo de um Auto de Infração. A quebra (`Paragraph.wrap`) depende só
-    da largura, do texto e do estilo; a medida anterior vale enquanto as linhas que ela calculou
-    (`blPara`) seguem as do parágrafo (o `split` do reportlab as apaga quando o parágrafo não
-    cabe, e então se quebra de novo). Os mesmos bytes do PDF
+    largura (um quinto das instruções de um Auto de Infração). A quebra (`Paragraph.wrap`)
+    depende só da largura, do texto e do estilo; a medida anterior vale enquanto as linhas que
+    ela calculou (`blPara`) seguem as do parágrafo (o `split` do reportlab as apaga quando o
+    parágrafo não cabe, e então se quebra de novo). Os mesmos bytes do PDF
     (`tests/unit/test_documentos_quebra_de_linhas.py`); 278 → 216 milhões de instruções por Auto de
     Infração de exemplo (callgrind, `bench/documentos.py`)."""
 
