@@ -14,10 +14,11 @@ import datetime as dt
 import hashlib
 import json
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import select
+from sqlalchemy import Row, select
 from sqlalchemy.orm import Session
 
 from farol import entrada
@@ -31,6 +32,7 @@ from farol.domain.papeis import (
     quem_tem,
 )
 from farol.domain.procedimento.carregar import carregar_regime, carregar_regimes
+from farol.domain.procedimento.maquina import Maquina
 from farol.erros import Conflito, EntradaInvalida, NaoEncontrado, Proibido
 from farol.formatos import citado, com_nomes
 from farol.normas.atos_do_sistema import tipo_emissao_de_documento
@@ -47,9 +49,17 @@ from farol.services.jurisdicao import (
     exigir_competencia,
     exigir_competencia_no_ato,
 )
-from farol.services.montagem_documentos import DOCUMENTOS_DE_CADA_ATO, ato_do_documento, montar
+from farol.services.montagem_documentos import (
+    DOCUMENTOS_DE_CADA_ATO,
+    ato_do_documento,
+    falta_o_ato,
+    impedimento,
+    materializa,
+    montar,
+)
 from farol.services.resultados.documento import (
     DocumentoNaoReconhecido,
+    DocumentoPossivel,
     DocumentoResumo,
     Verificacao,
 )
@@ -329,6 +339,45 @@ def verificar_pdf(s: Session, conteudo: bytes) -> Verificacao | DocumentoNaoReco
     if motivo is not None:
         return _nao_atestado(doc, sha, motivo)
     return descrever(s, doc, registro)
+
+
+@caso_de_uso()
+def possiveis(s: Session, ator: Ator, processo_id: int) -> list[DocumentoPossivel]:
+    """Os documentos que o papel emite neste processo (`emite_no_processo`), cada um dizendo se
+    o ato que ele materializa (`materializa`) já está registrado: a página do processo oferece
+    só esses, e diz dos outros o ato que falta. Uma consulta: os atos do processo."""
+    p = carregar_processo(s, ator, processo_id)
+    if not pode_emitir(ator):
+        return []
+    maquina = carregar_regime(p.regime)
+    atos = s.execute(select(Ato.tipo, Ato.payload).where(Ato.processo_id == p.id)).all()
+    return [
+        _possivel(s, p, maquina, t, atos)
+        for t in tipos_do_regime(p.regime)
+        if emite_no_processo(ator, p, t)
+    ]
+
+
+def _possivel(
+    s: Session,
+    p: Processo,
+    maquina: Maquina,
+    t: d.TipoDocumento,
+    atos: Sequence[Row[tuple[str, Any]]],
+) -> DocumentoPossivel:
+    tipos = maquina.tipos_que_materializam(t.value)
+    transicoes = [x for x in maquina.transicoes if x.tipo_ato in tipos and not x.e_correcao]
+    # o documento que não materializa ato do quadro (nenhum hoje): quem monta decide, ao emitir
+    registrado = not tipos or any(materializa(maquina, t, a.tipo, a.payload) for a in atos)
+    motivo = impedimento(s, p, t) if registrado else falta_o_ato(s, p, t)
+    return DocumentoPossivel(
+        tipo=t.value,
+        titulo=d.TITULOS[t],
+        disponivel=motivo is None,
+        materializa=list(dict.fromkeys(x.nome for x in transicoes)),
+        motivo=motivo,
+        fundamento=transicoes[0].fonte.referencia() if transicoes else None,
+    )
 
 
 @caso_de_uso()

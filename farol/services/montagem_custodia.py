@@ -89,13 +89,12 @@ def _atos(s: Session, p: Processo, tipos: Iterable[str], ate_seq: int | None = N
 
 
 def ato_do_documento(s: Session, p: Processo, tipo: d.TipoDocumento) -> Ato | None:
-    """O último ato dos tipos que o quadro dá ao documento; no Tipo de Lacre, o último que
-    registrou lacres (o recolhimento pode não ter lacrado nada)."""
-    tipos = carregar_regime(p.regime).tipos_que_materializam(tipo.value)
+    """O último ato que o documento materializa (`montagem_documentos.materializa`: no Tipo de
+    Lacre, o último que registrou lacres)."""
+    maquina = carregar_regime(p.regime)
+    tipos = maquina.tipos_que_materializam(tipo.value)
     atos = _atos(s, p, tipos) if tipos else []
-    if tipo == T.tipo_de_lacre:
-        return next((a for a in atos if (a.payload or {}).get("lacres")), None)
-    return atos[0] if atos else None
+    return next((a for a in atos if md.materializa(maquina, tipo, a.tipo, a.payload)), None)
 
 
 def _transicao(maquina: Maquina, tipo_ato: str) -> Transicao:
@@ -109,16 +108,30 @@ def _nomes(transicoes: Iterable[Transicao]) -> str:
 
 
 def _recusa(s: Session, p: Processo, maquina: Maquina, tipo: d.TipoDocumento) -> Conflito:
-    """Por que o documento ainda não se emite: falta o ato que ele materializa (e, no edital de
-    quem foi notificado pessoalmente, por que não haverá edital)."""
+    """Por que o documento ainda não se emite (`falta_o_ato`), com o título e a norma."""
     titulo = d.TITULOS[tipo]
     tipos = maquina.tipos_que_materializam(tipo.value)
     transicoes = [t for t in maquina.transicoes if t.tipo_ato in tipos and not t.e_correcao]
+    motivo = falta_o_ato(s, p, maquina, tipo)
     if not transicoes:
-        return Conflito(
-            f"{titulo}: o procedimento deste processo ({maquina.nome}) não tem o ato que este "
-            "documento materializa",
-            campo="tipo",
+        return Conflito(f"{titulo}: {motivo}", campo="tipo")
+    return Conflito(
+        f"{titulo}: {motivo}; o documento declara o que esse ato registra e só se emite "
+        f"depois dele (o processo está em {maquina.nome_do_estado(p.estado)})",
+        campo="tipo",
+        regra=transicoes[0].fonte.referencia(),
+    )
+
+
+def falta_o_ato(s: Session, p: Processo, maquina: Maquina, tipo: d.TipoDocumento) -> str:
+    """Por que o documento ainda não se emite, sem o título: falta o ato que ele materializa
+    (e, no edital de quem foi notificado pessoalmente, por que não haverá edital)."""
+    tipos = maquina.tipos_que_materializam(tipo.value)
+    transicoes = [t for t in maquina.transicoes if t.tipo_ato in tipos and not t.e_correcao]
+    if not transicoes:
+        return (
+            f"o procedimento deste processo ({maquina.nome}) não tem o ato que este documento "
+            "materializa"
         )
     if tipo == T.tipo_de_lacre and _atos(s, p, tipos):
         motivo = "nenhum lacre foi registrado neste processo"
@@ -133,12 +146,7 @@ def _recusa(s: Session, p: Processo, maquina: Maquina, tipo: d.TipoDocumento) ->
             f"ato nº {n.seq}, em {formatar_data(n.data_ato)}), e o edital só se expede quando "
             "desconhecido o responsável ou a sua residência"
         )
-    return Conflito(
-        f"{titulo}: {motivo}; o documento declara o que esse ato registra e só se emite "
-        f"depois dele (o processo está em {maquina.nome_do_estado(p.estado)})",
-        campo="tipo",
-        regra=transicoes[0].fonte.referencia(),
-    )
+    return motivo
 
 
 # --- o que todo documento da custódia lê --------------------------------------------------------

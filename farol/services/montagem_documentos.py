@@ -97,10 +97,26 @@ def atos_do_documento(p: Processo, tipo: d.TipoDocumento) -> tuple[str, ...]:
     return carregar_regime(p.regime).tipos_que_materializam(tipo.value)
 
 
+def materializa(
+    maquina: Maquina, tipo: d.TipoDocumento, tipo_ato: str, dados: dict[str, Any] | None
+) -> bool:
+    """Se o ato (o tipo e os dados gravados) é um que o documento materializa: o quadro do
+    regime dá o documento ao tipo do ato (`documentos` da transição); o aviso de publicação,
+    só à ciência dada pelo meio que `comunicacao.yaml` diz ser a publicação oficial (uma ciência
+    pessoal ou por AR do mesmo tipo não tem aviso); o Tipo de Lacre, só ao ato que registrou
+    lacres (o recolhimento pode não ter lacrado nada)."""
+    if tipo_ato not in maquina.tipos_que_materializam(tipo.value):
+        return False
+    if tipo == T.aviso_publicacao:
+        return (dados or {}).get("meio") == comunicacao().publicacao_oficial.meio
+    if tipo == T.tipo_de_lacre:
+        return bool((dados or {}).get("lacres"))
+    return True
+
+
 def ato_do_documento(s: Session, p: Processo, tipo: d.TipoDocumento) -> Ato | None:
-    """O ato que o documento materializa: o último dos tipos que o quadro lhe dá; no aviso de
-    publicação, a última ciência dada por publicação oficial (uma ciência pessoal ou por AR do
-    mesmo tipo não tem aviso). Na custódia, o ato cujos fatos o documento declara."""
+    """O ato que o documento materializa (`materializa`): o último do processo. Na custódia, o
+    ato cujos fatos o documento declara."""
     from farol.services import montagem_custodia  # ciclo: ela usa os blocos deste módulo
 
     if montagem_custodia.e_custodia(p):
@@ -485,36 +501,7 @@ def montar(
         )
         return _decisao(s, p, tipo, ato, base)
     if tipo == T.notificacao_pagamento:
-        gravado = _ultimo_prazo(s, p, "pagamento")
-        multas = [x for x in vigentes(s, p) if x.multa]
-        if gravado is None or not multas:
-            raise Conflito(
-                "não há multa com prazo de pagamento aberto: a notificação de pagamento vem "
-                "depois da ciência da decisão que impõe multa",
-                campo="tipo",
-            )
-        if gravado.encerrado_em is not None and not gravado.cumprido:
-            # o efeito suspensivo do recurso encerra o prazo: notificar "a pagar até" a data
-            # de um prazo que não corre contradiz o próprio documento
-            encerrou = s.get(Ato, gravado.encerrado_por_ato_id)
-            maquina = carregar_regime(p.regime)
-            nome = f'"{maquina.nome_do_ato(encerrou.tipo)}"' if encerrou else "um ato"
-            raise Conflito(
-                f"o prazo de pagamento não está correndo: encerrado em "
-                f"{gravado.encerrado_em:%d/%m/%Y} por {nome}; a notificação de pagamento volta "
-                "a caber quando um ato reabrir o prazo (a ciência da decisão do recurso)",
-                campo="tipo",
-            )
-        em_vigor = sum((x.multa for x in multas if x.multa is not None), Decimal("0.00"))
-        pago = total_pago(s, p)
-        if pago >= em_vigor:
-            # paga (ou paga a maior, se o recurso reduziu a multa depois): não há o que pagar,
-            # e "NOTIFICADO(A) A PAGAR" contradiz o processo (LESTA art. 32: "para pagar a multa")
-            raise Conflito(
-                f"a multa em vigor ({formatos.moeda(em_vigor)}) já está paga: "
-                f"{formatos.moeda(pago)} em pagamentos registrados; não há o que notificar",
-                campo="tipo",
-            )
+        gravado, multas = pagamento_a_notificar(s, p)
         prazo = _prazo_gravado(gravado, f"a {gravado.inicio:%d/%m/%Y}")
         return d.DadosDocumento(
             **base,
@@ -532,6 +519,75 @@ def montar(
     if tipo == T.aviso_publicacao:
         return _aviso_publicacao(s, p, base)
     raise custodia.recusa_fora_da_custodia(s, p, tipo)
+
+
+def pagamento_a_notificar(s: Session, p: Processo) -> tuple[Prazo, list[Penalidade]]:
+    """O prazo de pagamento em curso e as multas em vigor que a Notificação para Pagamento
+    cobra (LESTA art. 32: "para pagar a multa"); a recusa (409) quando não há o que notificar:
+    sem multa com prazo aberto, o prazo que não corre, a multa já paga."""
+    gravado = _ultimo_prazo(s, p, "pagamento")
+    multas = [x for x in vigentes(s, p) if x.multa]
+    if gravado is None or not multas:
+        raise Conflito(
+            "não há multa com prazo de pagamento aberto: a notificação de pagamento vem "
+            "depois da ciência da decisão que impõe multa",
+            campo="tipo",
+        )
+    if gravado.encerrado_em is not None and not gravado.cumprido:
+        # o efeito suspensivo do recurso encerra o prazo: notificar "a pagar até" a data
+        # de um prazo que não corre contradiz o próprio documento
+        encerrou = s.get(Ato, gravado.encerrado_por_ato_id)
+        maquina = carregar_regime(p.regime)
+        nome = f'"{maquina.nome_do_ato(encerrou.tipo)}"' if encerrou else "um ato"
+        raise Conflito(
+            f"o prazo de pagamento não está correndo: encerrado em "
+            f"{gravado.encerrado_em:%d/%m/%Y} por {nome}; a notificação de pagamento volta "
+            "a caber quando um ato reabrir o prazo (a ciência da decisão do recurso)",
+            campo="tipo",
+        )
+    em_vigor = sum((x.multa for x in multas if x.multa is not None), Decimal("0.00"))
+    pago = total_pago(s, p)
+    if pago >= em_vigor:
+        # paga (ou paga a maior, se o recurso reduziu a multa depois): não há o que pagar,
+        # e "NOTIFICADO(A) A PAGAR" contradiz o processo (LESTA art. 32: "para pagar a multa")
+        raise Conflito(
+            f"a multa em vigor ({formatos.moeda(em_vigor)}) já está paga: "
+            f"{formatos.moeda(pago)} em pagamentos registrados; não há o que notificar",
+            campo="tipo",
+        )
+    return gravado, multas
+
+
+def falta_o_ato(s: Session, p: Processo, tipo: d.TipoDocumento) -> str:
+    """Por que o documento ainda não se emite, sem o título: o ato que ele materializa
+    (`materializa`) não está registrado no processo."""
+    from farol.services import montagem_custodia  # ciclo: ela usa os blocos deste módulo
+
+    maquina = carregar_regime(p.regime)
+    if montagem_custodia.e_custodia(p):
+        return montagem_custodia.falta_o_ato(s, p, maquina, tipo)
+    if tipo == T.aviso_publicacao:
+        meio = comunicacao().publicacao_oficial.meio
+        return f"nenhuma ciência deste processo foi dada por “{comunicacao().nome_do_meio(meio)}”"
+    tipos = maquina.tipos_que_materializam(tipo.value)
+    nomes = dict.fromkeys(
+        t.nome for t in maquina.transicoes if t.tipo_ato in tipos and not t.e_correcao
+    )
+    return "ainda não há neste processo " + " ou ".join(f"“{n}”" for n in nomes)
+
+
+def impedimento(s: Session, p: Processo, tipo: d.TipoDocumento) -> str | None:
+    """Por que o documento, cujo ato já está registrado, ainda assim não se emite agora (a
+    Notificação para Pagamento sem o que notificar: `pagamento_a_notificar`); nulo se nada o
+    impede antes de montá-lo."""
+    if tipo == T.notificacao_pagamento and not montagem_poluicao.e_poluicao(
+        carregar_regime(p.regime)
+    ):
+        try:
+            pagamento_a_notificar(s, p)
+        except Conflito as e:
+            return e.mensagem
+    return None
 
 
 def _segunda_via_vencida(prazo: Prazo) -> str | None:
@@ -1039,12 +1095,14 @@ def _notificacao_pagamento_poluicao(
 
 def _ciencia_por_publicacao(s: Session, p: Processo, tipos: tuple[str, ...]) -> Ato | None:
     """A última ciência do processo dada pelo meio que `comunicacao.yaml` diz ser a publicação
-    oficial."""
-    meio = comunicacao().publicacao_oficial.meio
+    oficial (`materializa`)."""
+    maquina = carregar_regime(p.regime)
     atos = s.execute(
         select(Ato).where(Ato.processo_id == p.id, Ato.tipo.in_(tipos)).order_by(Ato.seq.desc())
     ).scalars()
-    return next((a for a in atos if (a.payload or {}).get("meio") == meio), None)
+    return next(
+        (a for a in atos if materializa(maquina, T.aviso_publicacao, a.tipo, a.payload)), None
+    )
 
 
 def _ato_comunicado(s: Session, p: Processo, ciencia: Ato) -> d.AtoComunicado:

@@ -19,7 +19,6 @@ from farol.domain.procedimento.maquina import Maquina
 from farol.domain.procedimento.quadro import id_prazo
 from farol.normas.infracoes import catalogo
 from farol.normas.transicao import transicao
-from farol.pdf.dados import TITULOS
 from farol.relogio import hoje
 from farol.services import (
     anexos,
@@ -57,13 +56,8 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
         "p": d,
         "documentos_oficiais": documentos.listar.na_sessao(s, ator, processo_id),
         # só os tipos que o papel emite neste processo (quem registra nele o ato que o
-        # documento materializa)
-        "tipos_documento": [
-            (t.value, TITULOS[t])
-            for t in documentos.tipos_do_regime(d["regime"])
-            if documentos.emite_no_processo(ator, p, t)
-        ],
-        "pode_emitir": documentos.pode_emitir(ator),
+        # documento materializa), e se o ato já existe
+        "documentos_possiveis": documentos.possiveis.na_sessao(s, ator, processo_id),
         "rotulo_da_pessoa": maquina.quadro.pessoa,
         # o papel que lê os processos das subordinadas mas trata só os da própria OM
         "competente": competente,

@@ -98,7 +98,7 @@ def test_a_pagina_do_processo_da_delegacia_so_oferece_o_que_o_usuario_emite_nela
     banco, pid = cenario["banco"], cenario["pid"]
     uow = BancoUnitOfWork(banco)
     oferecidos = {
-        login: [t for t, _ in vista_processo.vista(uow, ator, pid)["tipos_documento"]]
+        login: [x.tipo for x in vista_processo.vista(uow, ator, pid)["documentos_possiveis"]]
         for login, ator in cenario["usuarios"].items()
     }
     assert NOTIFICACAO in oferecidos["delegado"]

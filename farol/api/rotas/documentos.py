@@ -19,6 +19,7 @@ from farol.services.comandos import DadosLivresDoJson, Modelo
 from farol.services.resultados.documento import (
     DocumentoComEnderecos,
     DocumentoNaoReconhecido,
+    DocumentoPossivel,
     DocumentoResumo,
     ResultadoDaVerificacao,
     Verificacao,
@@ -75,6 +76,13 @@ def emitir(
 @rotas.get("/processos/{processo_id}/documentos", response_model=list[DocumentoResumo])
 def listar(processo_id: IdNoCaminho, ator: AtorAtual, uow: UowDep) -> list[DocumentoResumo]:
     return documentos.listar(uow, ator, processo_id)
+
+
+@rotas.get("/processos/{processo_id}/documentos-possiveis", response_model=list[DocumentoPossivel])
+def possiveis(processo_id: IdNoCaminho, ator: AtorAtual, uow: UowDep) -> list[DocumentoPossivel]:
+    """Os documentos que o papel do usuário emite neste processo, cada um dizendo se já se
+    emite (o ato que ele materializa está registrado) ou o ato que falta."""
+    return documentos.possiveis(uow, ator, processo_id)
 
 
 @rotas.get("/documentos/{documento_id}.pdf", response_class=RespostaPdf, response_model=None)

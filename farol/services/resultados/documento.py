@@ -18,6 +18,27 @@ class EfeitoAlterado(Resultado):
     efeito: str
 
 
+class DocumentoPossivel(Resultado):
+    """Um documento que o papel do usuário emite no processo, e se já se emite: o ato que ele
+    materializa existe no processo (o documento declara o que esse ato registra)."""
+
+    tipo: str
+    titulo: str
+    disponivel: bool = Field(
+        description="o ato que o documento materializa já existe no processo; outras condições "
+        "(a multa já paga, o prazo que não corre) são conferidas ao emitir (409, com o motivo)"
+    )
+    materializa: list[str] = Field(
+        description="os atos do quadro do regime cujo registro o documento materializa"
+    )
+    motivo: str | None = Field(
+        default=None, description="por que ainda não se emite (nulo quando `disponivel`)"
+    )
+    fundamento: str | None = Field(
+        default=None, description="a norma do primeiro ato que o documento materializa"
+    )
+
+
 class DocumentoResumo(Resultado):
     id: int
     codigo: str = Field(description="código de verificação (QR)")

@@ -201,13 +201,19 @@ def _emitir(cliente: TestClient, pid: int, tipo: str) -> Any:
 
 
 def _recusado(cliente: TestClient, pid: int, tipo: str) -> str:
-    """A emissão recusada: a página volta (409) com o motivo."""
-    r = _emitir(cliente, pid, tipo)
+    """O documento que ainda não se emite: a página não o oferece e diz por quê, com as
+    palavras da recusa; pedido assim mesmo, a emissão volta à página (409) com o motivo."""
+    pagina = cliente.get(f"/processos/{pid}").text
+    assert f'<option value="{tipo}">' not in _bloco(pagina, "oficiais")
+    # "Título: motivo." (o que a página diz) é o começo da recusa
+    por_vir = _bloco(pagina, f"por-vir-{tipo}").strip().removesuffix(".")
+    r = cliente.post(f"/processos/{pid}/documentos", data={"csrf": csrf_de(pagina), "tipo": tipo})
     assert r.status_code == 409, r.text
     texto = _bloco(r.text, "erro-ato")
     # diz que o documento (não um ato) ficou sem emitir, sem o nome interno do campo
     assert texto.strip().startswith("O documento não foi emitido:"), texto
     assert "tipo:" not in texto
+    assert por_vir in texto, (por_vir, texto)
     return texto
 
 

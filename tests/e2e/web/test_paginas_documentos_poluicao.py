@@ -1,6 +1,7 @@
 """Os documentos do procedimento ambiental emitidos da página do processo: a lista oferece o
-Auto de Infração por Poluição e a Notificação do LTA, o auto emitido aparece na página e se
-verifica pelo código, e a notificação do LTA antes da ciência é recusada com o motivo."""
+Auto de Infração por Poluição, e a Notificação do LTA ainda não (a página diz o ato que falta);
+o auto emitido aparece na página e se verifica pelo código, e a notificação do LTA pedida antes
+da ciência é recusada com o motivo."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fastapi.testclient import TestClient
 from pypdf import PdfReader
 
 from .test_paginas import entrar
+from .test_paginas_custodia import _bloco
 from .test_paginas_poluicao import _abrir
 
 
@@ -21,7 +23,9 @@ def test_auto_de_poluicao_emitido_na_pagina_do_processo_e_verificavel(
     url, _ = _abrir(cliente)
     pagina = cliente.get(url).text
     assert 'value="auto_de_infracao_poluicao"' in pagina
-    assert 'value="notificacao_laudo"' in pagina
+    # a notificação do LTA ainda não se emite: a página não a oferece e diz o ato que falta
+    assert 'value="notificacao_laudo"' not in pagina
+    assert "Ciência do conteúdo do LTA ao infrator" in _bloco(pagina, "por-vir-notificacao_laudo")
     recusa = cliente.post(f"{url}/documentos", data={"csrf": csrf, "tipo": "notificacao_laudo"})
     assert recusa.status_code == 409
     assert "Ciência do conteúdo do LTA ao infrator" in recusa.text
