@@ -344,8 +344,10 @@ def verificar_pdf(s: Session, conteudo: bytes) -> Verificacao | DocumentoNaoReco
 @caso_de_uso()
 def possiveis(s: Session, ator: Ator, processo_id: int) -> list[DocumentoPossivel]:
     """Os documentos que o papel emite neste processo (`emite_no_processo`), cada um dizendo se
-    o ato que ele materializa (`materializa`) já está registrado: a página do processo oferece
-    só esses, e diz dos outros o ato que falta. Uma consulta: os atos do processo."""
+    já se emite: o ato que ele materializa (`materializa`) está registrado e nada o impede
+    (`impedimento`). A página do processo oferece só esses, e diz dos outros o ato que falta
+    (`falta_o_ato`) ou o impedimento. Os atos do processo numa consulta; as do impedimento (o
+    prazo e as multas da Notificação para Pagamento) e as da custódia, por documento."""
     p = carregar_processo(s, ator, processo_id)
     if not pode_emitir(ator):
         return []

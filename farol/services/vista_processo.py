@@ -56,7 +56,7 @@ def vista(s: Session, ator: Ator, processo_id: int) -> dict[str, Any]:
         "p": d,
         "documentos_oficiais": documentos.listar.na_sessao(s, ator, processo_id),
         # só os tipos que o papel emite neste processo (quem registra nele o ato que o
-        # documento materializa), e se o ato já existe
+        # documento materializa), e se já se emite
         "documentos_possiveis": documentos.possiveis.na_sessao(s, ator, processo_id),
         "rotulo_da_pessoa": maquina.quadro.pessoa,
         # o papel que lê os processos das subordinadas mas trata só os da própria OM

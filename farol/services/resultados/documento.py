@@ -20,13 +20,15 @@ class EfeitoAlterado(Resultado):
 
 class DocumentoPossivel(Resultado):
     """Um documento que o papel do usuário emite no processo, e se já se emite: o ato que ele
-    materializa existe no processo (o documento declara o que esse ato registra)."""
+    materializa existe no processo (o documento declara o que esse ato registra) e nada mais o
+    impede agora."""
 
     tipo: str
     titulo: str
     disponivel: bool = Field(
-        description="o ato que o documento materializa já existe no processo; outras condições "
-        "(a multa já paga, o prazo que não corre) são conferidas ao emitir (409, com o motivo)"
+        description="o ato que o documento materializa já está registrado e nada impede a "
+        "emissão agora (a Notificação para Pagamento pede multa em vigor a pagar, com o prazo "
+        "de pagamento correndo)"
     )
     materializa: list[str] = Field(
         description="os atos do quadro do regime cujo registro o documento materializa"
