@@ -1,7 +1,9 @@
 """O que a página do processo oferece para emitir é o que a emissão aceita: em cada processo da
-demonstração (todos os regimes, em todos os estados) e para cada usuário que emite documentos
-nele, `documentos.possiveis` dá o documento como disponível se e só se a montagem dele (o que
-a emissão faz antes de desenhar o PDF) passa; o que não passa vem com o motivo."""
+demonstração (a LESTA em todos os estados, a apuração, o inquérito e o procedimento ambiental;
+os documentos da custódia, em tests/e2e/web/test_paginas_custodia_destino.py) e para cada
+usuário que emite documentos nele, `documentos.possiveis` dá o documento como disponível se e
+só se a montagem dele (o que a emissão faz antes de desenhar o PDF) passa; o que não passa vem
+com o motivo."""
 
 from __future__ import annotations
 
